@@ -1,0 +1,103 @@
+package runtime
+
+import (
+	"context"
+	"strings"
+)
+
+// ToolName is the name a model uses to call a tool. Generated code declares
+// one constant per tool (ToolGetWeather and so on), so that code naming a tool
+// is checked by the compiler.
+type ToolName string
+
+// Tool is one callable tool: what a model is told about it, and how to call it.
+// Tools are values; generated Tools() functions build them, and the schemas
+// they hold are shared and must not be modified.
+type Tool struct {
+	Name        ToolName
+	Description string
+	// InputSchema is a JSON Schema (2020-12) of an object: the arguments.
+	InputSchema []byte
+	// OutputSchema is a JSON Schema of the Structured result, or nil when the
+	// tool returns text.
+	OutputSchema []byte
+	Annotations  Annotations
+	// RequiresApproval asks the agent loop to pause for a person's approval
+	// before the tool runs.
+	RequiresApproval bool
+	// Call decodes args (a JSON object), validates them, runs the tool and
+	// encodes its result. Bad arguments, an error returned by the tool and a
+	// panic inside it all come back as a Result with IsError set, written for
+	// the model; the error is for the caller's own failures only (ctx
+	// cancelled while the tool ran).
+	Call func(ctx context.Context, args []byte) (Result, error)
+}
+
+// Annotations are hints about a tool's behaviour, as in MCP's ToolAnnotations.
+type Annotations struct {
+	ReadOnly    bool // does not change its environment
+	Destructive bool // may delete or overwrite (meaningful when not ReadOnly)
+	Idempotent  bool // calling again with the same arguments changes nothing more
+	OpenWorld   bool // reaches outside the local system (web, third parties)
+}
+
+// Result is what a tool call returns to the model.
+type Result struct {
+	// Content is what the model reads. A structured result may leave it empty:
+	// its text form is then the Structured JSON itself (see Text).
+	Content []Content
+	// Structured is a JSON object matching the tool's OutputSchema, or nil.
+	Structured []byte
+	// IsError tells the model that the call failed; Content says why.
+	IsError bool
+}
+
+// ContentType names the kind of a Content part.
+type ContentType string
+
+// The kinds of content.
+const (
+	ContentText  ContentType = "text"
+	ContentImage ContentType = "image"
+	ContentAudio ContentType = "audio"
+)
+
+// Content is one part of a result.
+type Content struct {
+	Type     ContentType
+	Text     string // for ContentText
+	Data     []byte // for images and audio
+	MIMEType string // for images and audio
+}
+
+// Text returns the text parts of the result joined by newlines, or the
+// Structured JSON when the result has no content parts.
+func (r Result) Text() string {
+	if len(r.Content) == 0 {
+		return string(r.Structured)
+	}
+	if len(r.Content) == 1 {
+		return r.Content[0].Text
+	}
+	var b strings.Builder
+	for _, c := range r.Content {
+		if c.Type != ContentText {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}
+
+// TextResult is a successful result holding one text part.
+func TextResult(text string) Result {
+	return Result{Content: []Content{{Type: ContentText, Text: text}}}
+}
+
+// ErrorResult is a failed result whose text is msg.
+func ErrorResult(msg string) Result {
+	return Result{Content: []Content{{Type: ContentText, Text: msg}}, IsError: true}
+}

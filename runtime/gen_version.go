@@ -1,0 +1,31 @@
+package runtime
+
+// The version handshake between generated files and this package.
+//
+// Every generated file contains
+//
+//	const _ = runtime.EnforceVersion(N - runtime.MinVersion)
+//	const _ = runtime.EnforceVersion(runtime.MaxVersion - N)
+//
+// where N is the GenVersion of the toolgen that wrote it. A constant that does
+// not fit in an unsigned integer is a compile error, so a file and a runtime
+// that do not understand each other never build.
+const (
+	// GenVersion is the version of generated code that this toolgen writes.
+	GenVersion = 1
+	// MinVersion is the oldest generated code this runtime supports.
+	MinVersion = 1
+	// MaxVersion is the newest generated code this runtime supports.
+	MaxVersion = GenVersion
+)
+
+// EnforceVersion is the type of the version checks in generated files. A
+// compile error on one of those lines means the generated file and this
+// package disagree:
+//
+//   - on "N - runtime.MinVersion": the file is older than this runtime
+//     supports; run go generate again with the toolgen from the same module
+//     version as this runtime (go tool toolgen).
+//   - on "runtime.MaxVersion - N": the file is newer than this runtime; upgrade
+//     github.com/toolgen-dev/toolgen to the version that generated it.
+type EnforceVersion uint
