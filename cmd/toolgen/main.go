@@ -1,0 +1,158 @@
+// Command toolgen generates static JSON Schemas, ToolName constants and
+// reflection-free dispatch for the Go functions of a package marked with a
+// //toolgen:tool directive. Run it with go generate:
+//
+//	//go:generate go tool toolgen
+//
+// Usage:
+//
+//	toolgen [flags] [dir]
+//
+// Flags:
+//
+//	-output name  the file to write in dir (default tools_gen.go)
+//	-check        write nothing; exit 1 with a diff if the file is stale
+//	-tags list    extra comma-separated build tags for loading the package
+//	-show         print the tools and their schemas; write nothing
+//	-v            say what was done
+//
+// Mistakes in the package are printed as file:line:col: message, all at
+// once, and exit with status 1; a bad command line exits with status 2.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/generate"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type options struct {
+	output, tags string
+	check, show  bool
+	verbose      bool
+	dir          string
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	opts, ok := parseFlags(args, stderr)
+	if !ok {
+		return 2
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	f, err := generate.Run(generate.Config{Dir: opts.dir, Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd})
+	if err != nil {
+		printError(stderr, err)
+		return 1
+	}
+	switch {
+	case opts.show:
+		return show(f, stdout, stderr)
+	case opts.check:
+		return check(f, opts.output, stdout, stderr)
+	}
+	return write(f, opts.verbose, stderr)
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, bool) {
+	var o options
+	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.output, "output", generate.DefaultOutput, "the file to write in the package directory")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
+	fs.StringVar(&o.tags, "tags", "", "extra comma-separated build tags for loading the package")
+	fs.BoolVar(&o.show, "show", false, "print the tools and their schemas; write nothing")
+	fs.BoolVar(&o.verbose, "v", false, "say what was done")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen [flags] [dir]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, false
+	}
+	if fs.NArg() > 1 || strings.ContainsRune(o.output, os.PathSeparator) {
+		fs.Usage()
+		return o, false
+	}
+	o.dir = "."
+	if fs.NArg() == 1 {
+		o.dir = fs.Arg(0)
+	}
+	return o, true
+}
+
+func splitTags(s string) []string {
+	var tags []string
+	for t := range strings.SplitSeq(s, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	return tags
+}
+
+func printError(w io.Writer, err error) {
+	var list interface{ Unwrap() []error }
+	if errors.As(err, &list) {
+		for _, e := range list.Unwrap() {
+			fmt.Fprintln(w, e)
+		}
+		return
+	}
+	fmt.Fprintln(w, err)
+}
+
+func write(f *generate.File, verbose bool, stderr io.Writer) int {
+	wrote, err := generate.Write(f)
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	if verbose {
+		state := "unchanged"
+		if wrote {
+			state = "written"
+		}
+		fmt.Fprintf(stderr, "toolgen: %s: %d tools, %s\n", f.Path, len(f.Package.Tools), state)
+	}
+	return 0
+}
+
+func check(f *generate.File, name string, stdout, stderr io.Writer) int {
+	diff, err := generate.Check(f, name)
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	if diff == "" {
+		return 0
+	}
+	fmt.Fprintf(stderr, "toolgen: %s is stale; run go generate\n", name)
+	fmt.Fprint(stdout, diff)
+	return 1
+}
+
+// show prints each tool with its position and schemas, as JSON.
+func show(f *generate.File, stdout, stderr io.Writer) int {
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f.Package); err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,148 @@
+// Package analyze reads a loaded package's annotated functions (directives,
+// doc comments, go/types signatures) into a model.Package, and reports every
+// mistake in them at its position.
+package analyze
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// RuntimePath is the import path of the package generated code runs on.
+const RuntimePath = "github.com/toolgen-dev/toolgen/runtime"
+
+type analyzer struct {
+	collector
+	pkg      *packages.Package
+	docs     docIndex
+	memo     map[*types.Named]*model.Type
+	building map[*types.Named]bool
+	ids      map[string]*types.Named
+	dir      string // positions in messages are relative to it
+}
+
+// Package finds the tools of pkg. The model is nil when there are errors.
+// Positions named inside messages are relative to dir.
+func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
+	a := &analyzer{
+		collector: collector{fset: pkg.Fset},
+		pkg:       pkg,
+		docs:      indexDocs(pkg.Syntax),
+		memo:      map[*types.Named]*model.Type{},
+		building:  map[*types.Named]bool{},
+		ids:       map[string]*types.Named{},
+		dir:       dir,
+	}
+	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath}
+	for _, fd := range a.annotatedFuncs() {
+		if t := a.tool(fd); t != nil {
+			out.Tools = append(out.Tools, t)
+		}
+	}
+	a.checkNames(out.Tools)
+	if len(a.errs) > 0 {
+		sortErrors(a.errs)
+		return nil, a.errs
+	}
+	return out, nil
+}
+
+// annotatedFuncs returns the functions with a //toolgen: directive, files by
+// name, then in source order, so that output never depends on load order.
+func (a *analyzer) annotatedFuncs() []*ast.FuncDecl {
+	files := slices.Clone(a.pkg.Syntax)
+	slices.SortFunc(files, func(x, y *ast.File) int {
+		return cmp.Compare(a.fset.File(x.Pos()).Name(), a.fset.File(y.Pos()).Name())
+	})
+	var fds []*ast.FuncDecl
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && hasDirective(fd.Doc) {
+				fds = append(fds, fd)
+			}
+		}
+	}
+	return fds
+}
+
+func hasDirective(cg *ast.CommentGroup) bool {
+	return cg != nil && slices.ContainsFunc(cg.List, func(c *ast.Comment) bool {
+		return len(c.Text) >= len(directivePrefix) && c.Text[:len(directivePrefix)] == directivePrefix
+	})
+}
+
+func (a *analyzer) position(pos token.Pos) model.Position {
+	p := a.fset.Position(pos)
+	return model.Position{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// checkNames reports tools sharing a name or a constant, and generated names
+// that the package already declares.
+func (a *analyzer) checkNames(tools []*model.Tool) {
+	byName := map[string]*model.Tool{}
+	byConst := map[string]*model.Tool{}
+	for _, t := range tools {
+		if prev, ok := byName[t.Name]; ok {
+			a.errorAt(a.tokenPos(t.Pos), "duplicate tool name %q: %s at %s has it too", t.Name, prev.GoName, a.posString(prev.Pos))
+		} else if prev, ok := byConst[t.ConstName]; ok {
+			a.errorAt(a.tokenPos(t.Pos), "%s and %s at %s would both declare %s; rename one", t.GoName, prev.GoName, a.posString(prev.Pos), t.ConstName)
+		}
+		byName[t.Name], byConst[t.ConstName] = t, t
+		a.checkFree(t, t.ConstName)
+	}
+	a.checkToolsFuncs(tools)
+}
+
+// checkFree reports a package-level name the generated file would declare
+// again.
+func (a *analyzer) checkFree(t *model.Tool, name string) {
+	if obj := a.pkg.Types.Scope().Lookup(name); obj != nil {
+		a.errorAt(a.tokenPos(t.Pos), "tool %s: the package already declares %s (at %s), which toolgen generates", t.GoName, name, a.posString(a.position(obj.Pos())))
+	}
+}
+
+// checkToolsFuncs reports a Tools function or method that the package
+// already declares where toolgen generates one.
+func (a *analyzer) checkToolsFuncs(tools []*model.Tool) {
+	done := map[string]bool{}
+	for _, t := range tools {
+		recv := ""
+		if t.Recv != nil {
+			recv = t.Recv.TypeName
+		}
+		if done[recv] {
+			continue
+		}
+		done[recv] = true
+		if recv == "" {
+			a.checkFree(t, "Tools")
+			continue
+		}
+		named := a.pkg.Types.Scope().Lookup(recv).Type().(*types.Named)
+		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, a.pkg.Types, "Tools"); obj != nil {
+			a.errorAt(a.tokenPos(t.Pos), "tool %s: %s already has a Tools member (at %s), which toolgen generates", t.GoName, recv, a.posString(a.position(obj.Pos())))
+		}
+	}
+}
+
+func (a *analyzer) tokenPos(p model.Position) token.Position {
+	return token.Position{Filename: p.File, Line: p.Line, Column: p.Col}
+}
+
+// posString prints a position for a message, relative to the working
+// directory like the error's own position.
+func (a *analyzer) posString(p model.Position) string {
+	if rel, err := filepath.Rel(a.dir, p.File); err == nil && !strings.HasPrefix(rel, "..") {
+		p.File = rel
+	}
+	return token.Position{Filename: p.File, Line: p.Line, Column: p.Col}.String()
+}

@@ -1,0 +1,32 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+)
+
+// snakeCase turns a Go name into snake_case, keeping initialisms whole:
+// GetHTTPStatus -> get_http_status, userID -> user_id, Top10Items ->
+// top10_items (a digit belongs to the word before it).
+func snakeCase(name string) string {
+	runes := []rune(name)
+	var b strings.Builder
+	for i, r := range runes {
+		if i > 0 && unicode.IsUpper(r) && startsWord(runes, i) {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// startsWord reports whether the upper-case rune at i begins a new word: after
+// a lower-case letter or digit (fooBar), or as the last capital of an
+// initialism followed by a lower-case letter (HTTPServer: the S).
+func startsWord(runes []rune, i int) bool {
+	prev := runes[i-1]
+	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
+		return true
+	}
+	return unicode.IsUpper(prev) && i+1 < len(runes) && unicode.IsLower(runes[i+1])
+}

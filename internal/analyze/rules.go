@@ -1,0 +1,233 @@
+package analyze
+
+import (
+	"encoding/json"
+	"go/token"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// formats are the formats runtime.Decoder.CheckFormat checks (a test keeps
+// the two lists equal; the generator does not import the runtime).
+var formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+
+// ruleKeys are the keys of a toolgen:"..." tag, in the order documented.
+var ruleKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
+
+// ruleStart finds where a key=value pair starts: at the beginning or after a
+// comma, a known key and '='. A comma followed by anything else belongs to
+// the value, so patterns like ^[a-z]{1,3}$ need no escaping.
+var ruleStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(ruleKeys, "|") + `)=`)
+
+// parseRules reads constraint options (from a struct tag or a doc item) for a
+// value of type t. where names the field or parameter in messages.
+func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) model.Constraints {
+	var rules model.Constraints
+	if strings.TrimSpace(text) == "" {
+		return rules
+	}
+	locs := ruleStart.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 || strings.TrimSpace(text[:locs[0][0]]) != "" {
+		a.errorf(pos, "%s: cannot read toolgen options %q (keys: %s; write key=value,key=value)", where, text, strings.Join(ruleKeys, ", "))
+		return rules
+	}
+	seen := map[string]bool{}
+	for i, loc := range locs {
+		key := text[loc[2]:loc[3]]
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		if seen[key] {
+			a.errorf(pos, "%s: option %s given twice", where, key)
+		}
+		seen[key] = true
+		if msg := applyRule(&rules, key, strings.TrimSpace(text[loc[1]:end]), t); msg != "" {
+			a.errorf(pos, "%s: %s", where, msg)
+		}
+	}
+	return rules
+}
+
+// base strips pointers: constraints describe the value pointed to.
+func base(t *model.Type) *model.Type {
+	for t.Kind == model.KindPointer {
+		t = t.Elem
+	}
+	return t
+}
+
+func applyRule(r *model.Constraints, key, value string, t *model.Type) string {
+	b := base(t)
+	switch key {
+	case "min", "max":
+		return numberRule(r, key, value, b)
+	case "minLength", "maxLength":
+		return countRule(key, value, isStringKind(b), "strings", &r.MinLength, &r.MaxLength)
+	case "minItems", "maxItems":
+		return countRule(key, value, b.Kind == model.KindSlice, "slices", &r.MinItems, &r.MaxItems)
+	case "pattern":
+		return patternRule(r, value, b)
+	case "format":
+		return formatRule(r, value, b)
+	case "default":
+		v, msg := scalarValue(value, b)
+		r.Default = v
+		return msg
+	}
+	v, msg := scalarValue(value, b) // example
+	if v != nil {
+		r.Examples = append(r.Examples, *v)
+	}
+	return msg
+}
+
+func isStringKind(t *model.Type) bool {
+	return t.Kind == model.KindString || t.Kind == model.KindText
+}
+
+func numberRule(r *model.Constraints, key, value string, t *model.Type) string {
+	lit, msg := numberLiteral(value, t)
+	if msg != "" {
+		return key + "=" + value + ": " + msg
+	}
+	if key == "min" {
+		r.Min = lit
+	} else {
+		r.Max = lit
+	}
+	return ""
+}
+
+// numberLiteral checks a bound against the type's kind and width and
+// returns it as JSON text.
+func numberLiteral(value string, t *model.Type) (string, string) {
+	switch t.Kind {
+	case model.KindInt:
+		n, err := strconv.ParseInt(value, 10, t.Bits)
+		if err != nil {
+			return "", "not an integer that fits in " + t.Name
+		}
+		return strconv.FormatInt(n, 10), ""
+	case model.KindUint:
+		n, err := strconv.ParseUint(value, 10, t.Bits)
+		if err != nil {
+			return "", "not an unsigned integer that fits in " + t.Name
+		}
+		return strconv.FormatUint(n, 10), ""
+	case model.KindFloat:
+		f, err := strconv.ParseFloat(value, t.Bits)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return "", "not a finite number"
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), ""
+	}
+	return "", "min and max apply to numbers, not " + describeKind(t)
+}
+
+func countRule(key, value string, applies bool, what string, min, max **int) string {
+	if !applies {
+		return key + " applies to " + what
+	}
+	n, err := strconv.Atoi(value)
+	if err != nil || n < 0 {
+		return key + "=" + value + ": not a count (a whole number >= 0)"
+	}
+	if strings.HasPrefix(key, "min") {
+		*min = &n
+	} else {
+		*max = &n
+	}
+	return ""
+}
+
+func patternRule(r *model.Constraints, value string, t *model.Type) string {
+	if !isStringKind(t) {
+		return "pattern applies to strings"
+	}
+	if _, err := regexp.Compile(value); err != nil {
+		return "pattern " + strconv.Quote(value) + ": " + err.Error()
+	}
+	r.Pattern = value
+	return ""
+}
+
+func formatRule(r *model.Constraints, value string, t *model.Type) string {
+	if !isStringKind(t) {
+		return "format applies to strings"
+	}
+	if !slices.Contains(formats, value) {
+		return "unknown format " + strconv.Quote(value) + " (known: " + strings.Join(formats, ", ") + ")"
+	}
+	r.Format = value
+	return ""
+}
+
+// scalarValue reads a default or example of type t.
+func scalarValue(value string, t *model.Type) (*model.Value, string) {
+	switch t.Kind {
+	case model.KindString, model.KindText:
+		return &model.Value{JSON: jsonString(value), Go: strconv.Quote(value)}, ""
+	case model.KindBool:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return nil, strconv.Quote(value) + " is not true or false"
+		}
+		return &model.Value{JSON: strconv.FormatBool(b), Go: strconv.FormatBool(b)}, ""
+	case model.KindInt, model.KindUint, model.KindFloat:
+		lit, msg := numberLiteral(value, t)
+		if msg != "" {
+			return nil, strconv.Quote(value) + ": " + msg
+		}
+		return &model.Value{JSON: lit, Go: lit}, ""
+	case model.KindEnum:
+		return enumValue(value, t)
+	}
+	return nil, "default and example apply to strings, numbers, booleans and enums, not " + describeKind(t)
+}
+
+func enumValue(value string, t *model.Type) (*model.Value, string) {
+	want := value
+	if t.Basic == model.KindString {
+		want = strconv.Quote(value)
+	}
+	var allowed []string
+	for _, v := range t.Enum.Values {
+		if v.Value == want {
+			js := jsonOfGoLiteral(v.Value)
+			return &model.Value{JSON: js, Go: v.Value}, ""
+		}
+		allowed = append(allowed, jsonOfGoLiteral(v.Value))
+	}
+	return nil, strconv.Quote(value) + " is not one of " + strings.Join(allowed, ", ")
+}
+
+// jsonOfGoLiteral turns a Go string or integer literal into JSON text.
+func jsonOfGoLiteral(lit string) string {
+	if s, err := strconv.Unquote(lit); err == nil {
+		return jsonString(s)
+	}
+	return lit
+}
+
+// jsonString quotes s as JSON without escaping <, > and &: schemas are read
+// by models and people, not embedded in HTML.
+func jsonString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func describeKind(t *model.Type) string {
+	if t.Name != "" {
+		return t.Name
+	}
+	return string(t.Kind)
+}

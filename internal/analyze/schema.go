@@ -1,0 +1,200 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+const schemaDialect = "https://json-schema.org/draft/2020-12/schema"
+
+// schemaBuilder builds one root schema; recursive structs it meets go in
+// the root's $defs.
+type schemaBuilder struct {
+	defs model.Properties
+	done map[string]bool
+	// output schemas describe what the encoder writes: every member that is
+	// not a pointer and not omitempty/omitzero is always there (defaults
+	// only make inputs optional).
+	output bool
+}
+
+// objectSchema is the root schema of an object: the input, or a struct
+// result.
+func objectSchema(s *model.Struct, description string, output bool) *model.Schema {
+	b := &schemaBuilder{done: map[string]bool{}, output: output}
+	root := b.object(s)
+	root.SchemaURI = schemaDialect
+	root.Description = description
+	root.Defs = b.defs
+	return root
+}
+
+// wrappedSchema is the root schema of a result that is not an object:
+// {"result": value}.
+func wrappedSchema(t *model.Type, description string) *model.Schema {
+	b := &schemaBuilder{done: map[string]bool{}, output: true}
+	props := model.Properties{{Name: "result", Schema: b.value(t, "")}}
+	return &model.Schema{SchemaURI: schemaDialect, Type: "object", Description: description,
+		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
+}
+
+func (b *schemaBuilder) object(s *model.Struct) *model.Schema {
+	props := model.Properties{}
+	var required []string
+	for _, f := range s.Fields {
+		props = append(props, model.Property{Name: f.JSONName, Schema: b.field(f)})
+		if b.required(f) {
+			required = append(required, f.JSONName)
+		}
+	}
+	return &model.Schema{Type: "object", Properties: &props, Required: required, Additional: &model.Additional{}}
+}
+
+func (b *schemaBuilder) required(f *model.Field) bool {
+	if b.output {
+		return f.Type.Kind != model.KindPointer && !f.OmitEmpty && !f.OmitZero
+	}
+	return f.Required
+}
+
+// field is a member's schema: its type's, with the member's description and
+// constraints.
+func (b *schemaBuilder) field(f *model.Field) *model.Schema {
+	s := b.value(f.Type, f.Doc)
+	applyRules(s, f.Rules)
+	return s
+}
+
+// value is the schema of a value of type t described by doc.
+func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
+	t = base(t)
+	s := b.shape(t)
+	s.Description = describe(t, doc)
+	return s
+}
+
+func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
+	switch t.Kind {
+	case model.KindString, model.KindText:
+		return &model.Schema{Type: "string"}
+	case model.KindBool:
+		return &model.Schema{Type: "boolean"}
+	case model.KindInt, model.KindUint:
+		min, max := intBounds(t)
+		return &model.Schema{Type: "integer", Minimum: model.RawJSON(min), Maximum: model.RawJSON(max)}
+	case model.KindFloat:
+		return &model.Schema{Type: "number"}
+	case model.KindEnum:
+		return enumSchema(t)
+	case model.KindSlice:
+		return &model.Schema{Type: "array", Items: b.value(t.Elem, "")}
+	case model.KindArray:
+		return &model.Schema{Type: "array", Items: b.value(t.Elem, ""), MinItems: &t.Len, MaxItems: &t.Len}
+	case model.KindMap:
+		return &model.Schema{Type: "object", Additional: &model.Additional{Schema: b.value(t.Elem, "")}}
+	case model.KindStruct:
+		return b.structRef(t.Struct)
+	case model.KindTime:
+		return &model.Schema{Type: "string", Format: "date-time"}
+	case model.KindBytes:
+		return &model.Schema{Type: "string", ContentEnc: "base64"}
+	}
+	return &model.Schema{} // any, json.RawMessage: any JSON value
+}
+
+// structRef inlines a struct, or refers to its $defs entry when it is
+// recursive (an inlined recursive type would never end).
+func (b *schemaBuilder) structRef(s *model.Struct) *model.Schema {
+	if !s.Recursive {
+		return b.object(s)
+	}
+	if !b.done[s.ID] {
+		b.done[s.ID] = true
+		i := len(b.defs)
+		b.defs = append(b.defs, model.Property{Name: s.ID})
+		b.defs[i].Schema = b.object(s)
+	}
+	return &model.Schema{Ref: "#/$defs/" + s.ID}
+}
+
+func enumSchema(t *model.Type) *model.Schema {
+	s := &model.Schema{Type: "string"}
+	if t.Basic != model.KindString {
+		s.Type = "integer"
+	}
+	for _, v := range t.Enum.Values {
+		s.Enum = append(s.Enum, model.RawJSON(jsonOfGoLiteral(v.Value)))
+	}
+	return s
+}
+
+// describe is a value's description: its own doc, else its type's, then
+// what each enum constant means when the constants are documented.
+func describe(t *model.Type, doc string) string {
+	if doc == "" {
+		doc = t.Doc
+	}
+	if t.Kind != model.KindEnum {
+		return doc
+	}
+	var lines []string
+	for _, v := range t.Enum.Values {
+		if v.Doc != "" {
+			lines = append(lines, fmt.Sprintf("%s: %s", jsonOfGoLiteral(v.Value), v.Doc))
+		}
+	}
+	if len(lines) == 0 {
+		return doc
+	}
+	return strings.TrimSpace(doc + "\n" + strings.Join(lines, "\n"))
+}
+
+// intBounds are the limits an integer of t's width can hold, as JSON text.
+// 64-bit limits are left out: they tell a model nothing, and ±2^63 are not
+// exact in the doubles many JSON tools use. The decoder checks them anyway.
+func intBounds(t *model.Type) (string, string) {
+	if t.Bits == 64 {
+		if t.Kind == model.KindUint {
+			return "0", ""
+		}
+		return "", ""
+	}
+	if t.Kind == model.KindUint {
+		return "0", strconv.FormatUint(math.MaxUint64>>(64-t.Bits), 10)
+	}
+	return strconv.FormatInt(math.MinInt64>>(64-t.Bits), 10), strconv.FormatInt(math.MaxInt64>>(64-t.Bits), 10)
+}
+
+func applyRules(s *model.Schema, r model.Constraints) {
+	if r.Min != "" {
+		s.Minimum = model.RawJSON(r.Min)
+	}
+	if r.Max != "" {
+		s.Maximum = model.RawJSON(r.Max)
+	}
+	s.MinLength, s.MaxLength = r.MinLength, r.MaxLength
+	if r.MinItems != nil {
+		s.MinItems = ptr(int64(*r.MinItems))
+	}
+	if r.MaxItems != nil {
+		s.MaxItems = ptr(int64(*r.MaxItems))
+	}
+	if r.Pattern != "" {
+		s.Pattern = r.Pattern
+	}
+	if r.Format != "" {
+		s.Format = r.Format
+	}
+	if r.Default != nil {
+		s.Default = model.RawJSON(r.Default.JSON)
+	}
+	for _, e := range r.Examples {
+		s.Examples = append(s.Examples, model.RawJSON(e.JSON))
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,191 @@
+package analyze
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// structType maps a named struct to an object whose members follow
+// encoding/json's rules: json tag names, "-", omitempty/omitzero, embedded
+// structs flattened, unexported fields skipped.
+func (a *analyzer) structType(t *types.Named, u *types.Struct) (*model.Type, error) {
+	obj := t.Obj()
+	m := &model.Type{Kind: model.KindStruct, Name: obj.Name(), Pkg: pkgPath(obj), Doc: a.docs[obj.Pos()],
+		Struct: &model.Struct{ID: a.structID(t)}}
+	a.memo[t] = m
+	a.building[t] = true
+	defer delete(a.building, t)
+	var cands []candidate
+	a.collectFields(u, nil, 0, map[*types.Struct]bool{u: true}, &cands)
+	fields, err := dominantFields(cands)
+	if err != nil {
+		delete(a.memo, t)
+		return nil, fmt.Errorf("struct %s: %w", obj.Name(), err)
+	}
+	m.Struct.Fields = fields
+	return m, nil
+}
+
+// structID names a struct's helpers: its own name, qualified by its
+// package's name when two packages share it.
+func (a *analyzer) structID(t *types.Named) string {
+	id := t.Obj().Name()
+	if t.Obj().Pkg() != nil && t.Obj().Pkg().Path() != a.pkg.PkgPath {
+		id = t.Obj().Pkg().Name() + "_" + id
+	}
+	for n := 2; a.ids[id] != nil && a.ids[id] != t; n++ {
+		id = fmt.Sprintf("%s%d", t.Obj().Name(), n)
+	}
+	a.ids[id] = t
+	return id
+}
+
+// candidate is a field before encoding/json's dominance rules pick among
+// fields of the same JSON name.
+type candidate struct {
+	field  *model.Field
+	depth  int
+	tagged bool
+	goName string
+}
+
+func (a *analyzer) collectFields(st *types.Struct, path []model.Step, depth int, seen map[*types.Struct]bool, out *[]candidate) {
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i))
+		name, opts := parseJSONTag(tag.Get("json"))
+		if name == "-" && opts == "" {
+			continue
+		}
+		if f.Embedded() && name == "" && a.flatten(f, path, depth, seen, out) {
+			continue
+		}
+		if !f.Exported() {
+			continue
+		}
+		if c, ok := a.memberField(f, tag, name, opts, path); ok {
+			*out = append(*out, candidate{field: c, depth: depth, tagged: name != "", goName: f.Name()})
+		}
+	}
+}
+
+// flatten adds the fields of an embedded struct (or pointer to one) and
+// reports whether f was one.
+func (a *analyzer) flatten(f *types.Var, path []model.Step, depth int, seen map[*types.Struct]bool, out *[]candidate) bool {
+	t, ptr := f.Type(), false
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	named, _ := types.Unalias(t).(*types.Named)
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || (named != nil && (implementsText(named) || pkgPath(named.Obj()) == "time")) {
+		return false
+	}
+	if seen[st] || (ptr && !f.Exported()) {
+		return true // a cycle of embedding, or a pointer encoding/json cannot allocate
+	}
+	step := model.Step{Name: f.Name(), Pointer: ptr}
+	if ptr {
+		step.Type = &model.Type{Kind: model.KindStruct, Name: named.Obj().Name(), Pkg: pkgPath(named.Obj())}
+	}
+	seen[st] = true
+	a.collectFields(st, append(append([]model.Step(nil), path...), step), depth+1, seen, out)
+	delete(seen, st)
+	return true
+}
+
+func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts string, path []model.Step) (*model.Field, bool) {
+	if hasOption(opts, "string") {
+		a.errorf(f.Pos(), "field %s: the json \",string\" option is not supported", f.Name())
+		return nil, false
+	}
+	t, err := a.typeOf(f.Type())
+	if err != nil {
+		a.errorf(f.Pos(), "field %s: %v", f.Name(), err)
+		return nil, false
+	}
+	if name == "" {
+		name = f.Name()
+	}
+	field := &model.Field{
+		JSONName:  name,
+		Path:      append(append([]model.Step(nil), path...), model.Step{Name: f.Name()}),
+		Type:      t,
+		Doc:       a.docs[f.Pos()],
+		OmitEmpty: hasOption(opts, "omitempty"),
+		OmitZero:  hasOption(opts, "omitzero"),
+		Pos:       a.position(f.Pos()),
+	}
+	if field.Doc == "" {
+		field.Doc = typeDoc(t)
+	}
+	field.Rules = a.parseRules(f.Pos(), "field "+f.Name(), tag.Get("toolgen"), t)
+	field.Required = t.Kind != model.KindPointer && !field.OmitEmpty && !field.OmitZero && field.Rules.Default == nil
+	return field, true
+}
+
+// typeDoc is the description a value of type t gets when its field or
+// parameter has none: the named type's doc comment.
+func typeDoc(t *model.Type) string {
+	for t.Kind == model.KindPointer {
+		t = t.Elem
+	}
+	return t.Doc
+}
+
+// dominantFields applies encoding/json's rule to fields sharing a JSON name:
+// the shallowest wins, then the one with a json tag. Where encoding/json
+// would silently drop both, toolgen says so.
+func dominantFields(cands []candidate) ([]*model.Field, error) {
+	byName := map[string][]candidate{}
+	for _, c := range cands {
+		byName[c.field.JSONName] = append(byName[c.field.JSONName], c)
+	}
+	var fields []*model.Field
+	for _, c := range cands {
+		winner, err := dominant(byName[c.field.JSONName])
+		if err != nil {
+			return nil, err
+		}
+		if winner.field == c.field {
+			fields = append(fields, c.field)
+		}
+	}
+	return fields, nil
+}
+
+func dominant(cs []candidate) (candidate, error) {
+	best := cs[0]
+	var rivals []candidate
+	for _, c := range cs[1:] {
+		switch {
+		case c.depth < best.depth || (c.depth == best.depth && c.tagged && !best.tagged):
+			best, rivals = c, nil
+		case c.depth == best.depth && c.tagged == best.tagged:
+			rivals = append(rivals, c)
+		}
+	}
+	if len(rivals) > 0 {
+		return best, fmt.Errorf("fields %s and %s both have the JSON name %q at the same depth (encoding/json would drop both); give one a json tag",
+			best.goName, rivals[0].goName, best.field.JSONName)
+	}
+	return best, nil
+}
+
+func parseJSONTag(tag string) (name, opts string) {
+	name, opts, _ = strings.Cut(tag, ",")
+	return name, opts
+}
+
+func hasOption(opts, want string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == want {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,283 @@
+package analyze
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// tool reads one annotated function; nil when it has errors (reported).
+func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
+	d := a.findDirective(fd.Doc)
+	if d == nil {
+		return nil
+	}
+	obj, _ := a.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		a.errorf(fd.Name.Pos(), "tool %s: the function could not be type-checked", fd.Name.Name)
+		return nil
+	}
+	sig := obj.Signature()
+	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		a.errorf(fd.Name.Pos(), "tool %s: a generic function cannot be a tool", fd.Name.Name)
+		return nil
+	}
+	t := d.tool
+	t.GoName, t.Name, t.ConstName = fd.Name.Name, d.name, "Tool"+fd.Name.Name
+	if t.Name == "" {
+		t.Name = snakeCase(fd.Name.Name)
+	}
+	t.Pos = a.position(fd.Name.Pos())
+	t.Recv = receiver(sig)
+	before := len(a.errs)
+	items := a.params(&t, fd, sig)
+	a.results(&t, fd, sig)
+	if len(a.errs) > before {
+		return nil
+	}
+	a.describe(&t, fd, items)
+	t.InputSchema = objectSchema(t.Input, "", false)
+	return &t
+}
+
+func receiver(sig *types.Signature) *model.Receiver {
+	if sig.Recv() == nil {
+		return nil
+	}
+	rt, ptr := sig.Recv().Type(), false
+	if p, ok := rt.(*types.Pointer); ok {
+		rt, ptr = p.Elem(), true
+	}
+	return &model.Receiver{TypeName: rt.(*types.Named).Obj().Name(), Pointer: ptr}
+}
+
+// describe sets the tool's description and the flat parameters' field
+// descriptions from its doc comment.
+func (a *analyzer) describe(t *model.Tool, fd *ast.FuncDecl, items map[string]paramItem) {
+	names := map[string]bool{}
+	for _, p := range t.Params {
+		if p.Kind == model.ParamFlat {
+			names[p.GoName] = true
+			names[t.Input.Fields[p.Field].JSONName] = true
+		}
+	}
+	t.Doc, _ = toolDoc(fd.Doc, names)
+	t.Summary = summary(t.Doc)
+}
+
+// params classifies the parameters and builds the input object. It returns
+// the doc items of flat parameters.
+func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature) map[string]paramItem {
+	if sig.Variadic() {
+		a.errorf(fd.Type.Params.Closing-1, "tool %s: a variadic parameter cannot be a tool argument; use a slice", t.GoName)
+	}
+	var args []*types.Var
+	vars := sig.Params()
+	for i := range vars.Len() {
+		v := vars.At(i)
+		pos := paramPos(fd, i)
+		switch {
+		case isContext(v.Type()):
+			if i != 0 {
+				a.errorf(pos, "tool %s: context.Context must be the first parameter", t.GoName)
+			}
+			t.Params = append(t.Params, &model.Param{GoName: v.Name(), Kind: model.ParamContext})
+		case isRuntimeCtx(v.Type()):
+			t.Params = append(t.Params, &model.Param{GoName: v.Name(), Kind: model.ParamCtx})
+		case isRuntimeCtxPointer(v.Type()):
+			a.errorf(pos, "tool %s: take runtime.Ctx by value, not *runtime.Ctx", t.GoName)
+		case v.Name() == "" || v.Name() == "_":
+			a.errorf(pos, "tool %s: parameter %d has no name; name it: the name becomes the argument's name", t.GoName, i+1)
+		default:
+			args = append(args, v)
+			t.Params = append(t.Params, &model.Param{GoName: v.Name()})
+		}
+	}
+	if len(args) == 1 && isStructParam(args[0].Type()) {
+		a.structParam(t, args[0], paramPos(fd, vars.Len()-len(args)))
+		return nil
+	}
+	return a.flatParams(t, fd, args)
+}
+
+// paramPos is the position of the i'th parameter's name, or its type when
+// it has none.
+func paramPos(fd *ast.FuncDecl, i int) token.Pos {
+	for _, f := range fd.Type.Params.List {
+		if len(f.Names) == 0 {
+			if i == 0 {
+				return f.Type.Pos()
+			}
+			i--
+			continue
+		}
+		if i < len(f.Names) {
+			return f.Names[i].Pos()
+		}
+		i -= len(f.Names)
+	}
+	return fd.Type.Params.Pos()
+}
+
+func (a *analyzer) structParam(t *model.Tool, v *types.Var, pos token.Pos) {
+	mt, err := a.typeOf(v.Type())
+	if err != nil {
+		a.errorf(v.Pos(), "tool %s: parameter %s: %v", t.GoName, v.Name(), err)
+		return
+	}
+	p := t.Params[len(t.Params)-1]
+	p.Kind, p.Type = model.ParamStruct, mt
+	t.Input = base(mt).Struct
+}
+
+func (a *analyzer) flatParams(t *model.Tool, fd *ast.FuncDecl, args []*types.Var) map[string]paramItem {
+	names := map[string]bool{}
+	for _, v := range args {
+		names[v.Name()], names[snakeCase(v.Name())] = true, true
+	}
+	_, items := toolDoc(fd.Doc, names)
+	t.Input = &model.Struct{ID: t.GoName + "Args"}
+	byJSON := map[string]string{}
+	for _, p := range t.Params {
+		if p.Kind != "" {
+			continue
+		}
+		v := argByName(args, p.GoName)
+		f := a.flatField(t, v, items)
+		if f == nil {
+			continue
+		}
+		if prev, ok := byJSON[f.JSONName]; ok {
+			a.errorf(v.Pos(), "tool %s: parameters %s and %s both become the argument %q", t.GoName, prev, v.Name(), f.JSONName)
+		}
+		byJSON[f.JSONName] = v.Name()
+		p.Kind, p.Type, p.Field = model.ParamFlat, f.Type, len(t.Input.Fields)
+		t.Input.Fields = append(t.Input.Fields, f)
+	}
+	return items
+}
+
+func argByName(args []*types.Var, name string) *types.Var {
+	for _, v := range args {
+		if v.Name() == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// flatField is the input member of one flat parameter.
+func (a *analyzer) flatField(t *model.Tool, v *types.Var, items map[string]paramItem) *model.Field {
+	mt, err := a.typeOf(v.Type())
+	if err != nil {
+		a.errorf(v.Pos(), "tool %s: parameter %s: %v", t.GoName, v.Name(), err)
+		return nil
+	}
+	item, ok := items[v.Name()]
+	if !ok {
+		item = items[snakeCase(v.Name())]
+	}
+	f := &model.Field{
+		JSONName: snakeCase(v.Name()),
+		Path:     []model.Step{{Name: v.Name()}},
+		Type:     mt,
+		Doc:      item.text,
+		Pos:      a.position(v.Pos()),
+	}
+	if f.Doc == "" {
+		f.Doc = typeDoc(mt)
+	}
+	if item.rules != "" {
+		f.Rules = a.parseRules(item.pos, "parameter "+v.Name(), item.rules, mt)
+	}
+	f.Required = mt.Kind != model.KindPointer && f.Rules.Default == nil
+	return f
+}
+
+// results reads (T, error), error or T.
+func (a *analyzer) results(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature) {
+	res := sig.Results()
+	pos := fd.Type.Pos()
+	if fd.Type.Results != nil {
+		pos = fd.Type.Results.Pos()
+	}
+	switch {
+	case res.Len() == 1 && isError(res.At(0).Type()):
+		t.Result = model.Result{Kind: model.ResultNone, HasError: true}
+	case res.Len() == 1:
+		a.resultValue(t, res.At(0).Type(), pos)
+	case res.Len() == 2 && isError(res.At(1).Type()) && !isError(res.At(0).Type()):
+		a.resultValue(t, res.At(0).Type(), pos)
+		t.Result.HasError = true
+	default:
+		a.errorf(pos, "tool %s: a tool returns (T, error), error or T", t.GoName)
+	}
+}
+
+func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
+	mt, err := a.typeOf(rt)
+	if err != nil {
+		a.errorf(pos, "tool %s: result: %v", t.GoName, err)
+		return
+	}
+	if mt.Kind == model.KindString {
+		t.Result = model.Result{Kind: model.ResultText, Type: mt}
+		return
+	}
+	if name := unwritable(mt, map[*model.Struct]bool{}); name != "" {
+		a.errorf(pos, "tool %s: result: %s implements encoding.TextUnmarshaler but not encoding.TextMarshaler, so it cannot be written", t.GoName, name)
+		return
+	}
+	t.Result = model.Result{Kind: model.ResultValue, Type: mt, Wrapped: base(mt).Kind != model.KindStruct}
+	if t.Result.Wrapped {
+		t.OutputSchema = wrappedSchema(mt, "")
+	} else {
+		t.OutputSchema = objectSchema(base(mt).Struct, mt.Doc, true)
+	}
+}
+
+// unwritable names a text type in t that cannot marshal itself, or "".
+func unwritable(t *model.Type, seen map[*model.Struct]bool) string {
+	switch {
+	case t.Kind == model.KindText && !t.TextMarshaler:
+		return t.Name
+	case t.Elem != nil:
+		return unwritable(t.Elem, seen)
+	case t.Struct != nil && !seen[t.Struct]:
+		seen[t.Struct] = true
+		for _, f := range t.Struct.Fields {
+			if name := unwritable(f.Type, seen); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+func isStructParam(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || implementsText(named) || pkgPath(named.Obj()) == "time" {
+		return false
+	}
+	_, ok = named.Underlying().(*types.Struct)
+	return ok
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == name && pkgPath(n.Obj()) == pkg
+}
+
+func isContext(t types.Type) bool    { return isNamed(t, "context", "Context") }
+func isRuntimeCtx(t types.Type) bool { return isNamed(t, RuntimePath, "Ctx") }
+func isError(t types.Type) bool      { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func isRuntimeCtxPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isRuntimeCtx(p.Elem())
+}

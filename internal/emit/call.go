@@ -1,0 +1,239 @@
+package emit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// callFunc writes a tool's dispatch:
+//
+//	func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+//		defer runtime.Recover(ToolGetWeather, &res, &err)
+//		var dec runtime.Decoder
+//		d := &dec
+//		d.Reset(args)
+//		... read the arguments ...
+//		if err := d.Close(); err != nil {
+//			return runtime.ErrorResult(err.Error()), nil
+//		}
+//		... call, write the result ...
+//	}
+func (g *generator) callFunc(t *model.Tool) {
+	params := []jen.Code{jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()}
+	if t.Recv != nil {
+		params = append([]jen.Code{jen.Id("recv").Op("*").Id(t.Recv.TypeName)}, params...)
+	}
+	body := []jen.Code{
+		jen.Defer().Add(rt("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
+		jen.Var().Id("dec").Add(rt("Decoder")),
+		d.Clone().Op(":=").Op("&").Id("dec"),
+		d.Clone().Dot("Reset").Call(jen.Id("args")),
+	}
+	body = append(body, g.readInput(t)...)
+	body = append(body, jen.If(jen.Err().Op(":=").Add(d.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(
+		jen.Return(rt("ErrorResult").Call(jen.Err().Dot("Error").Call()), jen.Nil())))
+	body = append(body, g.callAndWrite(t)...)
+	g.f.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
+	g.f.Func().Id(callName(t)).Params(params...).Params(jen.Id("res").Add(rt("Result")), jen.Err().Error()).Block(body...)
+}
+
+func (g *generator) readInput(t *model.Tool) []jen.Code {
+	for _, p := range t.Params {
+		if p.Kind != model.ParamStruct {
+			continue
+		}
+		if p.Type.Kind == model.KindPointer {
+			return []jen.Code{
+				jen.Id("in").Op(":=").New(goType(p.Type.Elem)),
+				jen.Id(g.structHelper(p.Type.Elem)).Call(d, jen.Id("in")),
+			}
+		}
+		return []jen.Code{
+			jen.Var().Id("in").Add(goType(p.Type)),
+			jen.Id(g.structHelper(p.Type)).Call(d, jen.Op("&").Id("in")),
+		}
+	}
+	var vars []jen.Code
+	for _, f := range t.Input.Fields {
+		vars = append(vars, jen.Id(argName(f.Path[0].Name)).Add(goType(f.Type)))
+	}
+	out := []jen.Code{}
+	if len(vars) > 0 {
+		out = append(out, jen.Var().Defs(vars...))
+	}
+	return append(out, g.objectBody(t.Input, func(f *model.Field) *jen.Statement { return jen.Id(argName(f.Path[0].Name)) }))
+}
+
+// callAndWrite calls the tool and turns what it returns into a Result.
+func (g *generator) callAndWrite(t *model.Tool) []jen.Code {
+	callExpr := g.toolCall(t)
+	failed := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ToolFailed").Call(jen.Id("ctx"), jen.Err())))
+	r := t.Result
+	if r.Kind == model.ResultNone {
+		return []jen.Code{
+			jen.If(jen.Err().Op(":=").Add(callExpr), jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ToolFailed").Call(jen.Id("ctx"), jen.Err()))),
+			jen.Return(rt("TextResult").Call(jen.Lit("ok")), jen.Nil()),
+		}
+	}
+	var out []jen.Code
+	if r.HasError {
+		out = append(out, jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(callExpr), failed)
+	} else {
+		out = append(out, jen.Id("out").Op(":=").Add(callExpr))
+	}
+	if r.Kind == model.ResultText {
+		return append(out, jen.Return(rt("TextResult").Call(convert(r.Type, "string", jen.Id("out"))), jen.Nil()))
+	}
+	return append(out, g.writeResult(r)...)
+}
+
+func (g *generator) toolCall(t *model.Tool) *jen.Statement {
+	var args []jen.Code
+	for _, p := range t.Params {
+		switch p.Kind {
+		case model.ParamContext:
+			args = append(args, jen.Id("ctx"))
+		case model.ParamCtx:
+			args = append(args, rt("CtxFrom").Call(jen.Id("ctx")))
+		case model.ParamStruct:
+			args = append(args, jen.Id("in"))
+		default:
+			args = append(args, jen.Id(argName(p.GoName)))
+		}
+	}
+	if t.Recv != nil {
+		return jen.Id("recv").Dot(t.GoName).Call(args...)
+	}
+	return jen.Id(t.GoName).Call(args...)
+}
+
+// writeResult encodes a value result into the memory the decoder left
+// spare, so a call allocates as little as possible.
+func (g *generator) writeResult(r model.Result) []jen.Code {
+	out := []jen.Code{}
+	v := jen.Id("out")
+	if r.Type.Kind == model.KindPointer && !r.Wrapped {
+		out = append(out, jen.If(jen.Id("out").Op("==").Nil()).Block(jen.Return(rt("TextResult").Call(jen.Lit("null")), jen.Nil())))
+		v = jen.Parens(jen.Op("*").Id("out"))
+	}
+	out = append(out,
+		jen.Var().Id("enc").Add(rt("Encoder")),
+		e.Clone().Op(":=").Op("&").Id("enc"),
+		e.Clone().Dot("Reset").Call(d.Clone().Dot("Spare").Call()),
+	)
+	if r.Wrapped {
+		out = append(out, call("Object"), call("Key", jen.Lit("result")))
+		out = append(out, g.writeValue(r.Type, v, 0)...)
+		out = append(out, call("EndObject"))
+	} else {
+		out = append(out, g.writeValue(baseType(r.Type), v, 0)...)
+	}
+	return append(out, jen.Return(e.Clone().Dot("Result").Call(), jen.Nil()))
+}
+
+func baseType(t *model.Type) *model.Type {
+	for t.Kind == model.KindPointer {
+		t = t.Elem
+	}
+	return t
+}
+
+// structHelper asks for the function reading a struct and returns its name.
+func (g *generator) structHelper(t *model.Type) string {
+	name := "toolgenDecode" + t.Struct.ID
+	g.want(name, func() {
+		g.f.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
+		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+			g.objectBody(t.Struct, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) }))
+	})
+	return name
+}
+
+// encodeHelper asks for the function writing a struct.
+func (g *generator) encodeHelper(t *model.Type) string {
+	name := "toolgenEncode" + t.Struct.ID
+	g.want(name, func() {
+		g.f.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
+		g.f.Func().Id(name).Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+			g.structBody(t.Struct, jen.Id("v"))...)
+	})
+	return name
+}
+
+func (g *generator) want(name string, write func()) {
+	if !g.helpers[name] {
+		g.helpers[name] = true
+		g.helperQueue = append(g.helperQueue, write)
+	}
+}
+
+// enumHelper asks for the function reading an enum:
+//
+//	func toolgenDecodeUnit(d *runtime.Decoder, v *Unit) {
+//		s, ok := d.StringBytes()
+//		if !ok {
+//			return
+//		}
+//		switch string(s) {
+//		case "c":
+//			*v = Celsius
+//		default:
+//			d.NotOneOf(s, `"c", "f"`)
+//		}
+//	}
+func (g *generator) enumHelper(t *model.Type) string {
+	name := g.helperName("toolgenDecode", t)
+	g.want(name, func() {
+		read, subject, notOneOf := d.Clone().Dot("StringBytes").Call(), jen.String().Call(jen.Id("s")), "NotOneOf"
+		arg := jen.Id("s")
+		if t.Basic != model.KindString {
+			read, subject, notOneOf = intCall(t, model.Constraints{}), jen.Id("s"), "NotOneOfInt"
+			if t.Basic == model.KindUint {
+				arg = jen.Int64().Call(jen.Id("s"))
+			}
+		}
+		var cases []jen.Code
+		var allowed []string
+		seen := map[string]bool{}
+		for _, v := range t.Enum.Values {
+			if seen[v.Value] {
+				continue // two names for one value
+			}
+			seen[v.Value] = true
+			allowed = append(allowed, enumShown(v.Value))
+			cases = append(cases, jen.Case(jen.Id(v.Value)).Block(jen.Op("*").Id("v").Op("=").Add(g.constRef(t, v))))
+		}
+		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(strings.Join(allowed, ", ")))))
+		g.f.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, strings.Join(allowed, ", ")))
+		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+			jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(read),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+			jen.Switch(subject).Block(cases...),
+		)
+	})
+	return name
+}
+
+// enumShown is how a model sees an enum value: "c" or 3.
+func enumShown(lit string) string {
+	if s, err := strconv.Unquote(lit); err == nil {
+		return strconv.Quote(s)
+	}
+	return lit
+}
+
+// constRef names an enum constant, or converts its value when generated
+// code cannot name it (unexported in another package).
+func (g *generator) constRef(t *model.Type, v model.EnumValue) jen.Code {
+	if t.Pkg == g.pkg.Path || jenExported(v.GoName) {
+		return jen.Qual(t.Pkg, v.GoName)
+	}
+	return goType(t).Call(jen.Id(v.Value))
+}
+
+func jenExported(name string) bool { return name != "" && strings.ToUpper(name[:1]) == name[:1] }

@@ -1,0 +1,359 @@
+package emit
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// d is the decoder in every generated reading function.
+var d = jen.Id("d")
+
+// objectBody reads an object's members into lvalues:
+//
+//	if d.Object() {
+//		var seenCity bool
+//		for k, ok := d.Field(); ok; k, ok = d.Field() {
+//			switch string(k) {
+//			case "city":
+//				seenCity = true
+//				... read the value into the field ...
+//			default:
+//				d.Unknown(`"city", "days"`)
+//			}
+//		}
+//		if !seenCity {
+//			d.Missing("city")
+//		}
+//	}
+func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.Statement) jen.Code {
+	var seen []jen.Code
+	var cases []jen.Code
+	var after []jen.Code
+	for i, f := range s.Fields {
+		flag := jen.Id(fmt.Sprintf("seen%d", i))
+		needSeen := f.Required || f.Rules.Default != nil
+		body := []jen.Code{}
+		if needSeen {
+			seen = append(seen, flag.Clone())
+			body = append(body, flag.Clone().Op("=").True())
+		}
+		body = append(body, allocSteps(f, lvalue)...)
+		body = append(body, g.readValue(f.Type, lvalue(f), f.Rules, 0)...)
+		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
+		after = append(after, g.absent(f, flag, lvalue)...)
+	}
+	cases = append(cases, jen.Default().Block(d.Clone().Dot("Unknown").Call(jen.Lit(knownFields(s)))))
+	loop := jen.For(
+		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()),
+		jen.Id("ok"),
+		jen.List(jen.Id("k"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call()),
+	).Block(jen.Switch(jen.String().Call(jen.Id("k"))).Block(cases...))
+	if len(s.Fields) == 0 {
+		loop = jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
+			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(cases...)
+	}
+	var body []jen.Code
+	if len(seen) > 0 {
+		body = append(body, jen.Var().List(seen...).Bool())
+	}
+	body = append(body, loop)
+	body = append(body, after...)
+	return jen.If(d.Clone().Dot("Object").Call()).Block(body...)
+}
+
+func knownFields(s *model.Struct) string {
+	names := make([]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i] = strconv.Quote(f.JSONName)
+	}
+	return quotedList(names)
+}
+
+// absent handles a member the arguments lack: missing if required, its
+// default if it has one.
+func (g *generator) absent(f *model.Field, flag *jen.Statement, lvalue func(*model.Field) *jen.Statement) []jen.Code {
+	switch {
+	case f.Rules.Default != nil:
+		set := append(allocSteps(f, lvalue), g.assignDefault(f, lvalue(f))...)
+		return []jen.Code{jen.If(jen.Op("!").Add(flag)).Block(set...)}
+	case f.Required:
+		return []jen.Code{jen.If(jen.Op("!").Add(flag)).Block(d.Clone().Dot("Missing").Call(jen.Lit(f.JSONName)))}
+	}
+	return nil
+}
+
+func (g *generator) assignDefault(f *model.Field, lv *jen.Statement) []jen.Code {
+	lit := jen.Id(f.Rules.Default.Go)
+	if f.Type.Kind != model.KindPointer {
+		return []jen.Code{lv.Op("=").Add(lit)}
+	}
+	return []jen.Code{
+		jen.Id("dflt").Op(":=").Add(goType(f.Type.Elem)).Call(lit),
+		lv.Op("=").Op("&").Id("dflt"),
+	}
+}
+
+// allocSteps allocates the embedded pointers on the way to a field:
+//
+//	if v.Inner == nil {
+//		v.Inner = new(Inner)
+//	}
+func allocSteps(f *model.Field, lvalue func(*model.Field) *jen.Statement) []jen.Code {
+	var out []jen.Code
+	for i, step := range f.Path[:len(f.Path)-1] {
+		if !step.Pointer {
+			continue
+		}
+		partial := &model.Field{Path: f.Path[:i+1]}
+		out = append(out, jen.If(lvalue(partial).Op("==").Nil()).Block(
+			lvalue(partial).Op("=").New(goType(step.Type)),
+		))
+	}
+	return out
+}
+
+// readValue reads one JSON value of type t into lv. Locals are suffixed
+// with the nesting depth so that an inner value never shadows the outer
+// variable its lvalue names.
+func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constraints, depth int) []jen.Code {
+	n := func(name string) *jen.Statement { return jen.Id(fmt.Sprintf("%s%d", name, depth)) }
+	switch t.Kind {
+	case model.KindString:
+		return g.readString(t, lv, r, n("s"))
+	case model.KindText:
+		return g.readText(t, lv, r, n("s"))
+	case model.KindBool:
+		return readScalar(t, lv, n("b"), d.Clone().Dot("Bool").Call())
+	case model.KindInt, model.KindUint:
+		return readScalar(t, lv, n("n"), intCall(t, r))
+	case model.KindFloat:
+		return readScalar(t, lv, n("f"), floatCall(t, r))
+	case model.KindEnum:
+		return []jen.Code{jen.Id(g.enumHelper(t)).Call(d, jen.Op("&").Add(lv))}
+	case model.KindStruct:
+		return []jen.Code{jen.Id(g.structHelper(t)).Call(d, jen.Op("&").Add(lv))}
+	case model.KindPointer:
+		return g.readPointer(t, lv, depth, n("p"))
+	case model.KindSlice:
+		return g.readSlice(t, lv, r, depth, n)
+	case model.KindArray:
+		return g.readArray(t, lv, depth, n)
+	case model.KindMap:
+		return g.readMap(t, lv, depth, n)
+	case model.KindTime:
+		return readScalar(t, lv, n("t"), d.Clone().Dot("Time").Call())
+	case model.KindBytes:
+		return readScalar(t, lv, n("b"), d.Clone().Dot("Bytes").Call())
+	case model.KindRaw:
+		return readScalar(t, lv, n("r"), d.Clone().Dot("Raw").Call())
+	}
+	return readScalar(t, lv, n("x"), d.Clone().Dot("Any").Call())
+}
+
+// readScalar: if x, ok := d.Read(); ok { lv = T(x) }
+func readScalar(t *model.Type, lv, x *jen.Statement, call *jen.Statement) []jen.Code {
+	val := x.Clone()
+	if needsConversion(t) {
+		val = goType(t).Call(x.Clone())
+	}
+	return []jen.Code{jen.If(jen.List(x.Clone(), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(lv.Op("=").Add(val))}
+}
+
+// needsConversion reports whether a value read as the basic Go type must be
+// converted to t (named types, and widths other than the decoder's).
+func needsConversion(t *model.Type) bool {
+	switch t.Kind {
+	case model.KindInt:
+		return t.Name != "int64"
+	case model.KindUint:
+		return t.Name != "uint64"
+	case model.KindFloat:
+		return t.Name != "float64"
+	case model.KindString:
+		return t.Name != "string"
+	case model.KindBool:
+		return t.Name != "bool"
+	}
+	return t.Name != ""
+}
+
+func (g *generator) readString(t *model.Type, lv *jen.Statement, r model.Constraints, s *jen.Statement) []jen.Code {
+	body := g.stringChecks(s, r)
+	val := s.Clone()
+	if needsConversion(t) {
+		val = goType(t).Call(s.Clone())
+	}
+	body = append(body, lv.Op("=").Add(val))
+	return []jen.Code{jen.If(jen.List(s.Clone(), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("String").Call()), jen.Id("ok")).Block(body...)}
+}
+
+func (g *generator) stringChecks(s *jen.Statement, r model.Constraints) []jen.Code {
+	var out []jen.Code
+	if r.MinLength != nil || r.MaxLength != nil {
+		out = append(out, d.Clone().Dot("CheckLength").Call(s.Clone(), jen.Lit(intOr(r.MinLength, 0)), jen.Lit(intOr(r.MaxLength, -1))))
+	}
+	if r.Pattern != "" {
+		out = append(out, d.Clone().Dot("CheckPattern").Call(s.Clone(), jen.Id(g.pattern(r.Pattern))))
+	}
+	if r.Format != "" {
+		out = append(out, d.Clone().Dot("CheckFormat").Call(s.Clone(), jen.Lit(r.Format)))
+	}
+	return out
+}
+
+func intOr(p *int, def int) int {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+// readText reads a string into a type's UnmarshalText:
+//
+//	if s0, ok := d.StringBytes(); ok {
+//		if err := lv.UnmarshalText(s0); err != nil {
+//			d.Invalid(err.Error())
+//		}
+//	}
+func (g *generator) readText(t *model.Type, lv *jen.Statement, r model.Constraints, s *jen.Statement) []jen.Code {
+	checks := g.stringChecks(s, r)
+	call, arg := d.Clone().Dot("StringBytes").Call(), s.Clone()
+	if len(checks) > 0 {
+		call, arg = d.Clone().Dot("String").Call(), jen.Index().Byte().Call(s.Clone())
+	}
+	body := append(checks, jen.If(
+		jen.Err().Op(":=").Add(lv).Dot("UnmarshalText").Call(arg), jen.Err().Op("!=").Nil(),
+	).Block(d.Clone().Dot("Invalid").Call(jen.Err().Dot("Error").Call())))
+	return []jen.Code{jen.If(jen.List(s.Clone(), jen.Id("ok")).Op(":=").Add(call), jen.Id("ok")).Block(body...)}
+}
+
+// intCall is d.Int(min, max) (or d.Uint) with the tag's bounds, else the
+// type's width.
+func intCall(t *model.Type, r model.Constraints) *jen.Statement {
+	min, max := widthBounds(t)
+	if r.Min != "" {
+		min = r.Min
+	}
+	if r.Max != "" {
+		max = r.Max
+	}
+	method := "Int"
+	if t.Kind == model.KindUint {
+		method = "Uint"
+	}
+	return d.Clone().Dot(method).Call(jen.Id(min), jen.Id(max))
+}
+
+func widthBounds(t *model.Type) (string, string) {
+	if t.Kind == model.KindUint {
+		return "0", strconv.FormatUint(math.MaxUint64>>(64-t.Bits), 10)
+	}
+	return strconv.FormatInt(math.MinInt64>>(64-t.Bits), 10), strconv.FormatInt(math.MaxInt64>>(64-t.Bits), 10)
+}
+
+// floatCall is d.Float(min, max, bits), math.Inf for absent bounds.
+func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
+	bound := func(v string, sign int) jen.Code {
+		if v == "" {
+			return jen.Qual("math", "Inf").Call(jen.Lit(sign))
+		}
+		return jen.Id(v)
+	}
+	return d.Clone().Dot("Float").Call(bound(r.Min, -1), bound(r.Max, 1), jen.Lit(t.Bits))
+}
+
+// readPointer: null is nil; anything else is read into a new value.
+//
+//	if d.Null() {
+//		lv = nil
+//	} else {
+//		p0 := new(T)
+//		... read into *p0 ...
+//		lv = p0
+//	}
+func (g *generator) readPointer(t *model.Type, lv *jen.Statement, depth int, p *jen.Statement) []jen.Code {
+	inner := []jen.Code{p.Clone().Op(":=").New(goType(t.Elem))}
+	switch t.Elem.Kind {
+	case model.KindEnum: // the helper takes the pointer itself
+		inner = append(inner, jen.Id(g.enumHelper(t.Elem)).Call(d, p.Clone()))
+	case model.KindStruct:
+		inner = append(inner, jen.Id(g.structHelper(t.Elem)).Call(d, p.Clone()))
+	default:
+		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), model.Constraints{}, depth+1)...)
+	}
+	inner = append(inner, lv.Clone().Op("=").Add(p.Clone()))
+	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(inner...)}
+}
+
+// readSlice allocates once, with the element count the decoder found:
+//
+//	if n0, ok := d.Array(); ok {
+//		s0 := make(T, n0)
+//		for i0 := 0; d.Elem(); i0++ {
+//			if i0 < n0 { ... read into s0[i0] ... } else { d.Skip() }
+//		}
+//		lv = s0
+//	}
+func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
+	body := []jen.Code{}
+	if r.MinItems != nil || r.MaxItems != nil {
+		body = append(body, d.Clone().Dot("CheckItems").Call(n("n"), jen.Lit(intOr(r.MinItems, 0)), jen.Lit(intOr(r.MaxItems, -1))))
+	}
+	body = append(body, n("s").Op(":=").Make(goType(t), n("n")))
+	body = append(body, g.elemLoop(t.Elem, n("s"), n("n"), depth, n))
+	body = append(body, lv.Clone().Op("=").Add(n("s")))
+	return []jen.Code{jen.If(jen.List(n("n"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
+}
+
+func (g *generator) elemLoop(elem *model.Type, s, limit *jen.Statement, depth int, n func(string) *jen.Statement) jen.Code {
+	read := g.readValue(elem, s.Clone().Index(n("i")), model.Constraints{}, depth+1)
+	return jen.For(n("i").Op(":=").Lit(0), d.Clone().Dot("Elem").Call(), n("i").Op("++")).Block(
+		jen.If(n("i").Op("<").Add(limit)).Block(read...).Else().Block(d.Clone().Dot("Skip").Call()),
+	)
+}
+
+// readArray reads a fixed-length array, which must have exactly its length.
+func (g *generator) readArray(t *model.Type, lv *jen.Statement, depth int, n func(string) *jen.Statement) []jen.Code {
+	length := jen.Lit(int(t.Len))
+	body := []jen.Code{
+		d.Clone().Dot("CheckItems").Call(n("n"), length, length),
+		g.elemLoop(t.Elem, lv, length, depth, n),
+	}
+	return []jen.Code{jen.If(jen.List(n("n"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
+}
+
+// readMap reads an object into a map:
+//
+//	if d.Object() {
+//		m0 := make(T)
+//		for _, ok := d.Field(); ok; _, ok = d.Field() {
+//			k0 := d.KeyString()
+//			var v0 Elem
+//			... read into v0 ...
+//			m0[K(k0)] = v0
+//		}
+//		lv = m0
+//	}
+func (g *generator) readMap(t *model.Type, lv *jen.Statement, depth int, n func(string) *jen.Statement) []jen.Code {
+	key := n("k")
+	if needsConversion(t.Key) {
+		key = goType(t.Key).Call(n("k"))
+	}
+	loopBody := []jen.Code{
+		n("k").Op(":=").Add(d.Clone().Dot("KeyString").Call()),
+		jen.Var().Add(n("v")).Add(goType(t.Elem)),
+	}
+	loopBody = append(loopBody, g.readValue(t.Elem, n("v"), model.Constraints{}, depth+1)...)
+	loopBody = append(loopBody, n("m").Index(key).Op("=").Add(n("v")))
+	return []jen.Code{jen.If(d.Clone().Dot("Object").Call()).Block(
+		n("m").Op(":=").Make(goType(t)),
+		jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
+			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(loopBody...),
+		lv.Clone().Op("=").Add(n("m")),
+	)}
+}

@@ -1,0 +1,79 @@
+package emit
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+const runtimePath = "github.com/toolgen-dev/toolgen/runtime"
+
+// rt names a runtime identifier.
+func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
+
+// goType spells a type in generated code.
+func goType(t *model.Type) *jen.Statement {
+	if t.Name != "" {
+		if t.Pkg == "" {
+			return jen.Id(t.Name)
+		}
+		return jen.Qual(t.Pkg, t.Name)
+	}
+	switch t.Kind {
+	case model.KindPointer:
+		return jen.Op("*").Add(goType(t.Elem))
+	case model.KindSlice:
+		return jen.Index().Add(goType(t.Elem))
+	case model.KindBytes:
+		return jen.Index().Byte()
+	case model.KindArray:
+		return jen.Index(jen.Lit(int(t.Len))).Add(goType(t.Elem))
+	case model.KindMap:
+		return jen.Map(goType(t.Key)).Add(goType(t.Elem))
+	}
+	return jen.Any()
+}
+
+// helperName names a generated helper for a named type: toolgenDecodeUnit,
+// or toolgenDecode_time_Month for a type of another package.
+func (g *generator) helperName(prefix string, t *model.Type) string {
+	if t.Struct != nil {
+		return prefix + t.Struct.ID
+	}
+	if t.Pkg == g.pkg.Path {
+		return prefix + t.Name
+	}
+	return prefix + "_" + lastElem(t.Pkg) + "_" + t.Name
+}
+
+func lastElem(path string) string {
+	path = path[strings.LastIndex(path, "/")+1:]
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '_'
+	}, path)
+}
+
+// argName is the local variable holding a flat parameter: argCity.
+func argName(goName string) string {
+	r := []rune(goName)
+	r[0] = unicode.ToUpper(r[0])
+	return "arg" + string(r)
+}
+
+// quotedList prints values for a model: "c", "f".
+func quotedList(values []string) string { return strings.Join(values, ", ") }
+
+// commentLines turns text into // lines.
+func commentLines(text string) []jen.Code {
+	var out []jen.Code
+	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
+		out = append(out, jen.Comment(strings.TrimRight("// "+line, " ")))
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package emit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// toolsFuncs writes Tools() for the package functions, and (*T).Tools()
+// for each type with tool methods, in the order tools appear.
+func (g *generator) toolsFuncs() {
+	var groups []string
+	byRecv := map[string][]*model.Tool{}
+	for _, t := range g.pkg.Tools {
+		recv := ""
+		if t.Recv != nil {
+			recv = t.Recv.TypeName
+		}
+		if _, ok := byRecv[recv]; !ok {
+			groups = append(groups, recv)
+		}
+		byRecv[recv] = append(byRecv[recv], t)
+	}
+	for _, recv := range groups {
+		g.toolsFunc(recv, byRecv[recv])
+	}
+}
+
+// toolsFunc:
+//
+//	func Tools() []runtime.Tool {
+//		return []runtime.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}}
+//	}
+func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
+	names := make([]string, len(tools))
+	values := make([]jen.Code, len(tools))
+	for i, t := range tools {
+		names[i] = t.Name
+		values[i] = g.toolValue(t)
+	}
+	if recv == "" {
+		g.f.Comment(fmt.Sprintf("Tools returns the tools of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")))
+	} else {
+		g.f.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
+	}
+	fn := g.f.Func()
+	if recv != "" {
+		fn = fn.Params(jen.Id("recv").Op("*").Id(recv))
+	}
+	fn.Id("Tools").Params().Index().Add(rt("Tool")).Block(
+		jen.Return(jen.Index().Add(rt("Tool")).ValuesFunc(func(gr *jen.Group) {
+			for _, v := range values {
+				gr.Add(v)
+			}
+		})),
+	)
+}
+
+func (g *generator) toolValue(t *model.Tool) jen.Code {
+	var call jen.Code = jen.Id(callName(t))
+	if t.Recv != nil {
+		call = jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()).
+			Params(rt("Result"), jen.Error()).Block(
+			jen.Return(jen.Id(callName(t)).Call(jen.Id("recv"), jen.Id("ctx"), jen.Id("args"))))
+	}
+	fields := jen.Dict{
+		jen.Id("Name"):        jen.Id(t.ConstName),
+		jen.Id("Description"): jen.Lit(t.Doc),
+		jen.Id("InputSchema"): jen.Id(inputVar(t)),
+		jen.Id("Call"):        call,
+	}
+	if t.OutputSchema != nil {
+		fields[jen.Id("OutputSchema")] = jen.Id(outputVar(t))
+	}
+	if ann := annotations(t); ann != nil {
+		fields[jen.Id("Annotations")] = ann
+	}
+	if t.RequiresApproval {
+		fields[jen.Id("RequiresApproval")] = jen.True()
+	}
+	return jen.Values(fields)
+}
+
+func annotations(t *model.Tool) jen.Code {
+	fields := jen.Dict{}
+	for name, on := range map[string]bool{"ReadOnly": t.ReadOnly, "Destructive": t.Destructive, "Idempotent": t.Idempotent, "OpenWorld": t.OpenWorld} {
+		if on {
+			fields[jen.Id(name)] = jen.True()
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return rt("Annotations").Values(fields)
+}
+
+func callName(t *model.Tool) string  { return "toolgenCall" + t.GoName }
+func inputVar(t *model.Tool) string  { return "toolgenInput" + t.GoName }
+func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
+
+// schemas writes a tool's schemas as readable JSON text.
+func (g *generator) schemas(t *model.Tool) {
+	g.schemaVar(inputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name), t.InputSchema)
+	if t.OutputSchema != nil {
+		g.schemaVar(outputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's structured result.", outputVar(t), t.Name), t.OutputSchema)
+	}
+}
+
+func (g *generator) schemaVar(name, doc string, s *model.Schema) {
+	text, err := s.JSON()
+	if err != nil {
+		panic(fmt.Sprintf("toolgen bug: schema %s does not encode: %v", name, err)) // built from plain data
+	}
+	g.f.Comment(doc)
+	g.f.Var().Id(name).Op("=").Index().Byte().Call(textLiteral(text))
+}
+
+// textLiteral is a raw string literal, or quoted lines joined with + when
+// the text holds a backtick.
+func textLiteral(text string) jen.Code {
+	if !strings.Contains(text, "`") {
+		return jen.Op("`" + text + "`")
+	}
+	lines := strings.SplitAfter(text, "\n")
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strconv.Quote(l)
+	}
+	return jen.Op(strings.Join(parts, " +\n"))
+}
+
+// pattern returns the variable holding a compiled pattern.
+func (g *generator) pattern(p string) string {
+	if name, ok := g.patterns[p]; ok {
+		return name
+	}
+	name := fmt.Sprintf("toolgenPattern%d", len(g.patternList))
+	g.patterns[p] = name
+	g.patternList = append(g.patternList, p)
+	return name
+}
+
+func (g *generator) patternVars() {
+	if len(g.patternList) == 0 {
+		return
+	}
+	var defs []jen.Code
+	for _, p := range g.patternList {
+		defs = append(defs, jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p)))
+	}
+	g.f.Comment("Patterns from toolgen tags, compiled once.")
+	g.f.Var().Defs(defs...)
+}

@@ -1,0 +1,101 @@
+// Package generate runs toolgen's pipeline (load -> analyze -> emit) on one
+// package and returns the file it would write; it writes nothing itself,
+// except through Write, so tests run the whole pipeline in memory.
+package generate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/toolgen-dev/toolgen/internal/analyze"
+	"github.com/toolgen-dev/toolgen/internal/emit"
+	"github.com/toolgen-dev/toolgen/internal/load"
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+// DefaultOutput is the generated file's name.
+const DefaultOutput = "tools_gen.go"
+
+// Config says what to generate.
+type Config struct {
+	Dir    string   // the package's directory
+	Output string   // the file name, relative to Dir; DefaultOutput if empty
+	Tags   []string // extra build tags for loading
+	// WorkDir is where positions in errors are relative to; Dir if empty.
+	WorkDir string
+}
+
+// File is one generated file.
+type File struct {
+	Path    string
+	Content []byte
+	Package *model.Package
+}
+
+// Run generates the file for the package in cfg.Dir. User mistakes come
+// back as analyze.Errors, with positions relative to cfg.WorkDir.
+func Run(cfg Config) (*File, error) {
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	work := cfg.WorkDir
+	if work == "" {
+		work = dir
+	}
+	if work, err = filepath.Abs(work); err != nil {
+		return nil, err
+	}
+	pkg, err := load.Package(dir, cfg.Tags)
+	if err != nil {
+		return nil, err
+	}
+	m, errs := analyze.Package(pkg, work)
+	if len(errs) > 0 {
+		return nil, errs.Relative(work)
+	}
+	if len(m.Tools) == 0 {
+		return nil, fmt.Errorf("package %s has no functions marked //toolgen:tool", pkg.PkgPath)
+	}
+	src, err := emit.File(m)
+	if err != nil {
+		return nil, err
+	}
+	return &File{Path: filepath.Join(dir, outputName(cfg)), Content: src, Package: m}, nil
+}
+
+func outputName(cfg Config) string {
+	if cfg.Output == "" {
+		return DefaultOutput
+	}
+	return cfg.Output
+}
+
+// Write writes f unless the file on disk already has its bytes (keeping its
+// modification time, and so go build's cache). It reports whether it wrote.
+func Write(f *File) (bool, error) {
+	old, err := os.ReadFile(f.Path)
+	if err == nil && bytes.Equal(old, f.Content) {
+		return false, nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return false, err
+	}
+	return true, os.WriteFile(f.Path, f.Content, 0o644)
+}
+
+// Check compares f with the file on disk and returns a unified diff from
+// disk to f, or "" when the file is fresh.
+func Check(f *File, name string) (string, error) {
+	old, err := os.ReadFile(f.Path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	if bytes.Equal(old, f.Content) {
+		return "", nil
+	}
+	return unifiedDiff(name+" (on disk)", name+" (generated)", string(old), string(f.Content)), nil
+}

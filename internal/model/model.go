@@ -1,0 +1,90 @@
+// Package model is what toolgen knows about a package's tools, as plain data:
+// analyze fills it from go/types and the syntax, emit turns it into Go code.
+// Nothing here points into go/types or go/ast, so the emitter can be tested
+// from hand-written values and a model can be dumped as JSON (toolgen -show).
+package model
+
+// Package is the input of emit: one Go package and its tools.
+type Package struct {
+	Name  string  `json:"name"`
+	Path  string  `json:"path"`
+	Tools []*Tool `json:"tools"` // in source order
+}
+
+// Tool is one annotated function or method.
+type Tool struct {
+	GoName    string    `json:"go_name"`
+	Recv      *Receiver `json:"recv,omitempty"` // nil for a package function
+	Name      string    `json:"name"`           // the tool's name as models see it
+	ConstName string    `json:"const_name"`     // ToolGetWeather
+	Doc       string    `json:"doc"`            // the description: the doc comment as text
+	Summary   string    `json:"summary"`        // its first sentence
+
+	ReadOnly         bool `json:"readonly,omitempty"`
+	Destructive      bool `json:"destructive,omitempty"`
+	Idempotent       bool `json:"idempotent,omitempty"`
+	OpenWorld        bool `json:"openworld,omitempty"`
+	RequiresApproval bool `json:"requires_approval,omitempty"`
+
+	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
+	// Input is the object the arguments decode into: the fields of the one
+	// struct parameter, or one field per flat parameter.
+	Input  *Struct  `json:"input"`
+	Result Result   `json:"result"`
+	Pos    Position `json:"pos"`
+
+	InputSchema  *Schema `json:"input_schema"`
+	OutputSchema *Schema `json:"output_schema,omitempty"`
+}
+
+// Receiver is the type whose method a tool is.
+type Receiver struct {
+	TypeName string `json:"type_name"`
+	Pointer  bool   `json:"pointer"`
+}
+
+// ParamKind says how dispatch supplies a parameter.
+type ParamKind string
+
+// The kinds of parameters.
+const (
+	ParamContext ParamKind = "context" // the call's context.Context
+	ParamCtx     ParamKind = "ctx"     // runtime.Ctx
+	ParamFlat    ParamKind = "flat"    // one argument: Input.Fields[Field]
+	ParamStruct  ParamKind = "struct"  // all arguments: Input
+)
+
+// Param is one parameter of the Go function.
+type Param struct {
+	GoName string    `json:"go_name"`
+	Kind   ParamKind `json:"kind"`
+	Type   *Type     `json:"type,omitempty"` // for flat and struct parameters
+	Field  int       `json:"field"`          // for flat parameters: index in Input.Fields
+}
+
+// ResultKind says what a tool returns besides an error.
+type ResultKind string
+
+// The kinds of results.
+const (
+	ResultNone  ResultKind = "none"  // only an error
+	ResultText  ResultKind = "text"  // a string: text content
+	ResultValue ResultKind = "value" // anything else: JSON, structured content
+)
+
+// Result describes a tool's results.
+type Result struct {
+	Kind     ResultKind `json:"kind"`
+	Type     *Type      `json:"type,omitempty"`
+	HasError bool       `json:"has_error"`
+	// Wrapped results are not JSON objects; structured content holds them as
+	// {"result": value}, since MCP's structuredContent must be an object.
+	Wrapped bool `json:"wrapped,omitempty"`
+}
+
+// Position is a place in the user's source, for messages and -show.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}

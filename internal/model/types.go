@@ -1,0 +1,120 @@
+package model
+
+// Kind is the shape of a Go type as toolgen maps it to JSON.
+type Kind string
+
+// The kinds of types.
+const (
+	KindString  Kind = "string"
+	KindBool    Kind = "bool"
+	KindInt     Kind = "int"   // signed integers of Bits bits
+	KindUint    Kind = "uint"  // unsigned integers of Bits bits
+	KindFloat   Kind = "float" // floats of Bits bits
+	KindEnum    Kind = "enum"  // a named string or integer type with constants
+	KindSlice   Kind = "slice"
+	KindArray   Kind = "array"
+	KindMap     Kind = "map" // string keys
+	KindStruct  Kind = "struct"
+	KindPointer Kind = "pointer"
+	KindTime    Kind = "time"  // time.Time
+	KindBytes   Kind = "bytes" // []byte
+	KindRaw     Kind = "raw"   // json.RawMessage
+	KindAny     Kind = "any"   // any
+	KindText    Kind = "text"  // implements encoding.TextUnmarshaler (and maybe TextMarshaler)
+)
+
+// Type is a Go type and how it maps to JSON.
+type Type struct {
+	Kind Kind `json:"kind"`
+	// Name and Pkg spell a named type (Pkg is "" for predeclared types such
+	// as int64 or string); composite unnamed types have neither and are
+	// spelled from Elem.
+	Name string `json:"name,omitempty"`
+	Pkg  string `json:"pkg,omitempty"`
+	Doc  string `json:"doc,omitempty"` // a named type's doc comment
+
+	Bits   int     `json:"bits,omitempty"` // KindInt, KindUint, KindFloat
+	Key    *Type   `json:"key,omitempty"`  // KindMap: a string type
+	Elem   *Type   `json:"elem,omitempty"` // KindSlice, KindArray, KindMap (values), KindPointer
+	Len    int64   `json:"len,omitempty"`  // KindArray
+	Struct *Struct `json:"-"`              // KindStruct (left out of dumps: it may be recursive)
+	Enum   *Enum   `json:"enum,omitempty"` // KindEnum
+	// Basic is the underlying kind of an Enum or a named basic type:
+	// KindString, KindInt, KindUint, KindFloat or KindBool.
+	Basic Kind `json:"basic,omitempty"`
+	// TextMarshaler: KindText types that also encode themselves with
+	// MarshalText.
+	TextMarshaler bool `json:"text_marshaler,omitempty"`
+	// Comparable types can be compared with == (for omitzero).
+	Comparable bool `json:"comparable,omitempty"`
+}
+
+// Struct is a struct type's JSON object.
+type Struct struct {
+	// ID names the struct's generated helpers and its $defs entry; unique
+	// in the package.
+	ID     string   `json:"id"`
+	Fields []*Field `json:"fields"`
+	// Recursive structs are referenced through $defs rather than inlined.
+	Recursive bool `json:"recursive,omitempty"`
+}
+
+// Field is one member of a JSON object.
+type Field struct {
+	JSONName string `json:"json_name"`
+	// Path is how Go reaches the field from the struct: one step, or more
+	// through embedded structs. A flat parameter's field has the
+	// parameter's name as its only step.
+	Path     []Step      `json:"path"`
+	Type     *Type       `json:"type"`
+	Required bool        `json:"required"`
+	Doc      string      `json:"doc,omitempty"`
+	Rules    Constraints `json:"rules,omitzero"`
+	// OmitEmpty and OmitZero steer encoding, as in encoding/json.
+	OmitEmpty bool     `json:"omitempty,omitempty"`
+	OmitZero  bool     `json:"omitzero,omitempty"`
+	Pos       Position `json:"pos"`
+}
+
+// Step is one selector on the way to a field.
+type Step struct {
+	Name string `json:"name"`
+	// Pointer steps are embedded pointers: decoding allocates them when a
+	// field below is present.
+	Pointer bool `json:"pointer,omitempty"`
+	// Type names the embedded struct a pointer step allocates.
+	Type *Type `json:"type,omitempty"`
+}
+
+// Enum is the set of constants of an enum type.
+type Enum struct {
+	Values []EnumValue `json:"values"`
+}
+
+// EnumValue is one constant.
+type EnumValue struct {
+	GoName string `json:"go_name"`
+	Value  string `json:"value"` // a Go literal: "c" (quoted) or 3
+	Doc    string `json:"doc,omitempty"`
+}
+
+// Constraints are the checks from a toolgen:"..." tag or a parameter's doc
+// item. Numbers are kept as written; nil or "" means absent.
+type Constraints struct {
+	Min       string  `json:"min,omitempty"`
+	Max       string  `json:"max,omitempty"`
+	MinLength *int    `json:"min_length,omitempty"`
+	MaxLength *int    `json:"max_length,omitempty"`
+	MinItems  *int    `json:"min_items,omitempty"`
+	MaxItems  *int    `json:"max_items,omitempty"`
+	Pattern   string  `json:"pattern,omitempty"`
+	Format    string  `json:"format,omitempty"`
+	Default   *Value  `json:"default,omitempty"`
+	Examples  []Value `json:"examples,omitempty"`
+}
+
+// Value is a constant written in a tag, in its two spellings.
+type Value struct {
+	JSON string `json:"json"` // as JSON text: "c", 3, true
+	Go   string `json:"go"`   // as a Go expression of the field's type
+}
