@@ -55,7 +55,8 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 	).Block(jen.Switch(jen.String().Call(jen.Id("k"))).Block(cases...))
 	if len(s.Fields) == 0 {
 		loop = jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
-			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(cases...)
+			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(
+			d.Clone().Dot("Unknown").Call(jen.Lit("")))
 	}
 	var body []jen.Code
 	if len(seen) > 0 {
@@ -178,6 +179,8 @@ func needsConversion(t *model.Type) bool {
 		return t.Name != "string"
 	case model.KindBool:
 		return t.Name != "bool"
+	case model.KindTime:
+		return false
 	}
 	return t.Name != ""
 }

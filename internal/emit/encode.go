@@ -23,9 +23,12 @@ func (g *generator) structBody(s *model.Struct, v *jen.Statement) []jen.Code {
 	for _, f := range s.Fields {
 		lv := fieldExpr(v, f.Path)
 		write := []jen.Code{call("Key", jen.Lit(f.JSONName))}
-		if f.Type.Kind == model.KindPointer {
+		switch {
+		case f.Type.Kind == model.KindPointer && f.Type.Elem.Kind == model.KindStruct:
+			write = append(write, jen.Id(g.encodeHelper(f.Type.Elem)).Call(e, lv.Clone()))
+		case f.Type.Kind == model.KindPointer:
 			write = append(write, g.writeValue(f.Type.Elem, jen.Parens(jen.Op("*").Add(lv.Clone())), 0)...)
-		} else {
+		default:
 			write = append(write, g.writeValue(f.Type, lv, 0)...)
 		}
 		if cond := omitCondition(f, lv); cond != nil {

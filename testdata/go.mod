@@ -1,0 +1,16 @@
+module toolgen.test
+
+go 1.26.0
+
+replace github.com/toolgen-dev/toolgen => ../
+
+require github.com/toolgen-dev/toolgen v0.0.0-00010101000000-000000000000
+
+require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
+
+tool github.com/toolgen-dev/toolgen/cmd/toolgen
