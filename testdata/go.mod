@@ -4,12 +4,18 @@ go 1.26.0
 
 replace github.com/toolgen-dev/toolgen => ../
 
-require github.com/toolgen-dev/toolgen v0.0.0-00010101000000-000000000000
+require (
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/stretchr/testify v1.12.1
+	github.com/toolgen-dev/toolgen v0.0.0-00010101000000-000000000000
+)
 
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
 

@@ -1,0 +1,61 @@
+package weather
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+var payload = []byte(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
+
+// handWritten is what a program does without toolgen: encoding/json in and
+// out, no validation of enums, bounds or unknown fields.
+func handWritten(ctx context.Context, args []byte) (runtime.Result, error) {
+	var in Args
+	if err := json.Unmarshal(args, &in); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := GetWeather(ctx, in)
+	if err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return runtime.Result{}, err
+	}
+	return runtime.Result{Structured: data}, nil
+}
+
+// The two paths the benchmark compares give the same result.
+func TestBothPathsAgree(t *testing.T) {
+	got, err := Tools()[0].Call(context.Background(), payload)
+	require.NoError(t, err)
+	want, err := handWritten(context.Background(), payload)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want.Structured), string(got.Structured))
+}
+
+func BenchmarkDispatch(b *testing.B) {
+	ctx := context.Background()
+	b.Run("toolgen", func(b *testing.B) {
+		call := Tools()[0].Call
+		b.ReportAllocs()
+		for b.Loop() {
+			if res, err := call(ctx, payload); err != nil || res.IsError {
+				b.Fatal(res.Text(), err)
+			}
+		}
+	})
+	b.Run("encoding_json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if res, err := handWritten(ctx, payload); err != nil || res.IsError {
+				b.Fatal(res.Text(), err)
+			}
+		}
+	})
+}

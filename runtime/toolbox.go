@@ -1,0 +1,86 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Toolbox holds tools from any number of packages and finds them by name.
+type Toolbox struct {
+	tools  []Tool
+	byName map[ToolName]int
+}
+
+// NewToolbox puts sets of tools (each from a generated Tools function)
+// together. Two tools of one name are an error naming it: a model could not
+// tell them apart.
+func NewToolbox(sets ...[]Tool) (*Toolbox, error) {
+	n := 0
+	for _, set := range sets {
+		n += len(set)
+	}
+	b := &Toolbox{tools: make([]Tool, 0, n), byName: make(map[ToolName]int, n)}
+	for _, set := range sets {
+		for _, t := range set {
+			if err := b.add(t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+func (b *Toolbox) add(t Tool) error {
+	if t.Name == "" || t.Call == nil {
+		return fmt.Errorf("toolbox: a tool needs a name and a Call function (got name %q)", t.Name)
+	}
+	if _, dup := b.byName[t.Name]; dup {
+		return fmt.Errorf("toolbox: two tools are named %q", t.Name)
+	}
+	b.byName[t.Name] = len(b.tools)
+	b.tools = append(b.tools, t)
+	return nil
+}
+
+// Tools returns the tools in the order they were added. The slice is the
+// toolbox's own: do not modify it.
+func (b *Toolbox) Tools() []Tool { return b.tools }
+
+// Lookup finds a tool by name.
+func (b *Toolbox) Lookup(name ToolName) (Tool, bool) {
+	i, ok := b.byName[name]
+	if !ok {
+		return Tool{}, false
+	}
+	return b.tools[i], true
+}
+
+// Names returns the tools' names, sorted.
+func (b *Toolbox) Names() []ToolName {
+	names := make([]ToolName, len(b.tools))
+	for i, t := range b.tools {
+		names[i] = t.Name
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Call calls the named tool. An unknown name is a failed result that lists
+// the tools there are, so that a model can correct itself.
+func (b *Toolbox) Call(ctx context.Context, name ToolName, args []byte) (Result, error) {
+	t, ok := b.Lookup(name)
+	if !ok {
+		return ErrorResult(fmt.Sprintf("unknown tool %q; the tools are: %s", name, joinNames(b.Names()))), nil
+	}
+	return t.Call(ctx, args)
+}
+
+func joinNames(names []ToolName) string {
+	s := make([]string, len(names))
+	for i, n := range names {
+		s[i] = string(n)
+	}
+	return strings.Join(s, ", ")
+}

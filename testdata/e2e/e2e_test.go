@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+func call(t *testing.T, tools []runtime.Tool, name runtime.ToolName, args string) runtime.Result {
+	t.Helper()
+	box, err := runtime.NewToolbox(tools)
+	require.NoError(t, err)
+	res, err := box.Call(context.Background(), name, []byte(args))
+	require.NoError(t, err)
+	return res
+}
+
+func TestValidCalls(t *testing.T) {
+	tests := []struct {
+		name runtime.ToolName
+		args string
+		text string
+	}{
+		{ToolEcho, `{"text":"ab"}`, "ab"},
+		{ToolEcho, `{"text":"ab","times":3}`, "ababab"},
+		{ToolEcho, `{"text":"ab","times":null}`, "ab"}, // null for a pointer is nil
+		{ToolEcho, ` { "times" : 2.0 , "text" : "x\u00e9" } `, "xéxé"},
+		{ToolSearch, `{"query":"go"}`, `{"query":"go","sort":"score","page":1,"tags":[]}`},
+		{ToolSearch, `{"query":"go","sort":"date","page":2,"level":2,"tags":["a","b"],"near":{"lat":1.5,"lon":-2},"code":"FR","email":"a@b.io"}`,
+			`{"query":"go","sort":"date","page":2,"level":2,"tags":["a","b"],"near":{"lat":1.5,"lon":-2}}`},
+		{ToolCount, `{"name":"root","children":[{"name":"a","children":[{"name":"b"}]},null,{"name":"c"}]}`, `{"result":4}`},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.name)+" "+tt.args, func(t *testing.T) {
+			res := call(t, Tools(), tt.name, tt.args)
+			require.False(t, res.IsError, res.Text())
+			assert.Equal(t, tt.text, res.Text())
+		})
+	}
+}
+
+func TestStructuredResultMatchesEncodingJSON(t *testing.T) {
+	args := `{"i8":-128,"u16":65535,"u64":18446744073709551615,"f32":1.5,"on":true,
+		"when":"2026-11-29T10:00:00.5+01:00","blob":"aGVsbG8=","raw":{"b":[1,2]},"any":{"x":[1,"y",null]},
+		"addr":"10.0.0.1","pair":[1,2],"votes":{"b":2,"a":1},"grid":[[1,2],[2]],"sorts":{"z":["date"]}}`
+	res := call(t, Tools(), ToolMirror, args)
+	require.False(t, res.IsError, res.Text())
+
+	var in Kinds
+	require.NoError(t, json.Unmarshal([]byte(args), &in))
+	want, err := json.Marshal(in)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), string(res.Structured))
+	assert.Equal(t, string(res.Structured), res.Text())
+}
+
+func TestInvalidArguments(t *testing.T) {
+	tests := []struct {
+		name runtime.ToolName
+		args string
+		want string
+	}{
+		{ToolSearch, `{"sort":"random","q":1}`,
+			`invalid arguments: /sort: "random" is not one of "score", "date"; /q: unknown field (known fields: "page", "query", "sort", "level", "tags", "near", "email", "code"); /query: missing (required)`},
+		{ToolSearch, `{"query":"x","page":0,"tags":["a","b","c","d"],"level":3}`,
+			`invalid arguments: /query: "x" is 1 characters long, shorter than the minimum 2; /page: 0 is less than the minimum 1; /tags: has 4 items, more than the maximum 3; /level: 3 is not one of 1, 2`},
+		{ToolSearch, `{"query":"go","near":{"lat":91,"lon":"east"},"code":"fr","email":"nobody"}`,
+			`invalid arguments: /near/lat: 91 is greater than the maximum 90; /near/lon: expected number, got string "east"; /code: "fr" does not match the pattern ^[A-Z]{2,3}$; /email: "nobody" is not a valid email`},
+		{ToolSearch, `{"query":"go","tags":["a",7]}`, `invalid arguments: /tags/1: expected string, got number 7`},
+		{ToolEcho, `{"text":"a","times":1.5}`, `invalid arguments: /times: expected integer, got number 1.5`},
+		{ToolEcho, `["a"]`, `invalid arguments: expected object, got array`},
+		{ToolEcho, `{"text":"a"`, `invalid arguments: not valid JSON: unexpected end of input`},
+		{ToolEcho, `{"text":null}`, `invalid arguments: /text: expected string, got null`},
+		{ToolBoom, `{"x":1}`, `invalid arguments: /x: unknown field (this object has no fields)`},
+		{ToolMirror, `{"i8":128}`, `invalid arguments: /i8: 128 is greater than the maximum 127`},
+		{ToolCount, `{"name":"r","children":[{"name":"a","children":[{}]}]}`, `invalid arguments: /children/0/children/0/name: missing (required)`},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.name)+" "+tt.args, func(t *testing.T) {
+			res := call(t, Tools(), tt.name, tt.args)
+			require.True(t, res.IsError)
+			assert.Equal(t, tt.want, res.Text())
+		})
+	}
+}
+
+func TestToolErrorIsAResult(t *testing.T) {
+	res := call(t, Tools(), ToolFail, `{"reason":"disk full"}`)
+	assert.True(t, res.IsError)
+	assert.Equal(t, "disk full", res.Text())
+}
+
+func TestPanicIsAResult(t *testing.T) {
+	res := call(t, Tools(), ToolBoom, `{}`)
+	assert.True(t, res.IsError)
+	assert.Equal(t, "tool boom failed: panic: kaboom", res.Text())
+}
+
+func TestCancelledCallIsAnError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		cancel()
+	}()
+	tool := Tools()[4]
+	require.Equal(t, ToolSleep, tool.Name)
+	_, err := tool.Call(ctx, []byte(`{"ms":60000}`))
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestMethodsSeeTheirReceiverAndCtx(t *testing.T) {
+	var c Counter
+	tools := c.Tools()
+	require.Len(t, tools, 2)
+	assert.True(t, tools[0].RequiresApproval)
+	assert.True(t, tools[1].Annotations.ReadOnly)
+
+	ctx := runtime.WithCtx(context.Background(), runtime.Ctx{Deps: "alice"})
+	res, err := tools[0].Call(ctx, []byte(`{"by":2}`))
+	require.NoError(t, err)
+	assert.Equal(t, `2 (asked by "alice")`, res.Text())
+
+	res, err = tools[0].Call(context.Background(), []byte(`{"by":3}`))
+	require.NoError(t, err)
+	assert.Equal(t, `5 (asked by "")`, res.Text())
+
+	res = call(t, tools, ToolTotal, ``)
+	assert.Equal(t, `{"result":[5]}`, res.Text())
+}
