@@ -15,32 +15,34 @@ type Toolbox struct {
 
 // NewToolbox puts sets of tools (each from a generated Tools function)
 // together. Two tools of one name are an error naming it: a model could not
-// tell them apart.
+// tell them apart. The toolbox keeps a lone set as it is, without copying
+// (generated Tools functions return a new slice each call).
 func NewToolbox(sets ...[]Tool) (*Toolbox, error) {
-	n := 0
-	for _, set := range sets {
-		n += len(set)
-	}
-	b := &Toolbox{tools: make([]Tool, 0, n), byName: make(map[ToolName]int, n)}
-	for _, set := range sets {
-		for _, t := range set {
-			if err := b.add(t); err != nil {
-				return nil, err
-			}
+	var tools []Tool
+	if len(sets) == 1 {
+		tools = sets[0]
+	} else {
+		for _, set := range sets {
+			tools = append(tools, set...)
 		}
+	}
+	b := &Toolbox{tools: tools, byName: make(map[ToolName]int, len(tools))}
+	for i, t := range tools {
+		if err := b.check(t); err != nil {
+			return nil, err
+		}
+		b.byName[t.Name] = i
 	}
 	return b, nil
 }
 
-func (b *Toolbox) add(t Tool) error {
+func (b *Toolbox) check(t Tool) error {
 	if t.Name == "" || t.Call == nil {
 		return fmt.Errorf("toolbox: a tool needs a name and a Call function (got name %q)", t.Name)
 	}
 	if _, dup := b.byName[t.Name]; dup {
 		return fmt.Errorf("toolbox: two tools are named %q", t.Name)
 	}
-	b.byName[t.Name] = len(b.tools)
-	b.tools = append(b.tools, t)
 	return nil
 }
 
