@@ -42,7 +42,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 		ids:       map[string]*types.Named{},
 		dir:       dir,
 	}
-	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath}
+	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names()}
 	for _, fd := range a.annotatedFuncs() {
 		if t := a.tool(fd); t != nil {
 			out.Tools = append(out.Tools, t)
@@ -91,15 +91,30 @@ func (a *analyzer) checkNames(tools []*model.Tool) {
 	byName := map[string]*model.Tool{}
 	byConst := map[string]*model.Tool{}
 	for _, t := range tools {
+		// Later tools are reported against the first one holding the name.
 		if prev, ok := byName[t.Name]; ok {
-			a.errorAt(a.tokenPos(t.Pos), "duplicate tool name %q: %s at %s has it too", t.Name, prev.GoName, a.posString(prev.Pos))
+			a.errorAt(a.tokenPos(t.Pos), "duplicate tool name %q: %s at %s has it too", t.Name, goName(prev), a.posString(prev.Pos))
 		} else if prev, ok := byConst[t.ConstName]; ok {
-			a.errorAt(a.tokenPos(t.Pos), "%s and %s at %s would both declare %s; rename one", t.GoName, prev.GoName, a.posString(prev.Pos), t.ConstName)
+			a.errorAt(a.tokenPos(t.Pos), "%s and %s at %s would both declare %s; rename one", goName(t), goName(prev), a.posString(prev.Pos), t.ConstName)
 		}
-		byName[t.Name], byConst[t.ConstName] = t, t
+		if _, ok := byName[t.Name]; !ok {
+			byName[t.Name] = t
+		}
+		if _, ok := byConst[t.ConstName]; !ok {
+			byConst[t.ConstName] = t
+		}
 		a.checkFree(t, t.ConstName)
 	}
 	a.checkToolsFuncs(tools)
+}
+
+// goName names a tool's function for a message: Get, or B.Get for a
+// method, since two types may both have a Get.
+func goName(t *model.Tool) string {
+	if t.Recv != nil {
+		return t.Recv.TypeName + "." + t.GoName
+	}
+	return t.GoName
 }
 
 // checkFree reports a package-level name the generated file would declare

@@ -49,8 +49,13 @@ func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 	}
 	d := &directive{pos: c.Slash}
 	seen := map[string]bool{}
+	// Search each word after the previous one, so that a repeated option
+	// is reported where it is repeated.
+	from := len(directivePrefix) + len("tool")
 	for _, w := range words[1:] {
-		pos := c.Slash + token.Pos(strings.Index(c.Text, w))
+		at := from + strings.Index(c.Text[from:], w)
+		from = at + len(w)
+		pos := c.Slash + token.Pos(at)
 		key, value, hasValue := strings.Cut(w, "=")
 		if seen[key] {
 			a.errorf(pos, "option %s given twice", key)

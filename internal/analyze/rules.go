@@ -16,6 +16,10 @@ import (
 // the two lists equal; the generator does not import the runtime).
 var formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
 
+// Formats returns the formats a format= option accepts, for the test that
+// keeps them equal to the runtime's.
+func Formats() []string { return slices.Clone(formats) }
+
 // ruleKeys are the keys of a toolgen:"..." tag, in the order documented.
 var ruleKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
 
@@ -43,7 +47,7 @@ func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) 
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		if seen[key] {
+		if seen[key] && key != "example" { // examples are a list
 			a.errorf(pos, "%s: option %s given twice", where, key)
 		}
 		seen[key] = true
@@ -76,11 +80,11 @@ func applyRule(r *model.Constraints, key, value string, t *model.Type) string {
 	case "format":
 		return formatRule(r, value, b)
 	case "default":
-		v, msg := scalarValue(value, b)
+		v, msg := scalarValue(key, value, b)
 		r.Default = v
 		return msg
 	}
-	v, msg := scalarValue(value, b) // example
+	v, msg := scalarValue(key, value, b) // example
 	if v != nil {
 		r.Examples = append(r.Examples, *v)
 	}
@@ -168,27 +172,32 @@ func formatRule(r *model.Constraints, value string, t *model.Type) string {
 	return ""
 }
 
-// scalarValue reads a default or example of type t.
-func scalarValue(value string, t *model.Type) (*model.Value, string) {
+// scalarValue reads a default or example (key) of type t. Messages name the
+// option as written, like those of min and max.
+func scalarValue(key, value string, t *model.Type) (*model.Value, string) {
 	switch t.Kind {
 	case model.KindString, model.KindText:
 		return &model.Value{JSON: jsonString(value), Go: strconv.Quote(value)}, ""
 	case model.KindBool:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return nil, strconv.Quote(value) + " is not true or false"
+			return nil, key + "=" + value + ": not true or false"
 		}
 		return &model.Value{JSON: strconv.FormatBool(b), Go: strconv.FormatBool(b)}, ""
 	case model.KindInt, model.KindUint, model.KindFloat:
 		lit, msg := numberLiteral(value, t)
 		if msg != "" {
-			return nil, strconv.Quote(value) + ": " + msg
+			return nil, key + "=" + value + ": " + msg
 		}
 		return &model.Value{JSON: lit, Go: lit}, ""
 	case model.KindEnum:
-		return enumValue(value, t)
+		v, msg := enumValue(value, t)
+		if msg != "" {
+			return nil, key + "=" + value + ": " + msg
+		}
+		return v, ""
 	}
-	return nil, "default and example apply to strings, numbers, booleans and enums, not " + describeKind(t)
+	return nil, key + " applies to strings, numbers, booleans and enums, not " + describeKind(t)
 }
 
 func enumValue(value string, t *model.Type) (*model.Value, string) {
@@ -197,14 +206,13 @@ func enumValue(value string, t *model.Type) (*model.Value, string) {
 		want = strconv.Quote(value)
 	}
 	var allowed []string
-	for _, v := range t.Enum.Values {
-		if v.Value == want {
-			js := jsonOfGoLiteral(v.Value)
-			return &model.Value{JSON: js, Go: v.Value}, ""
+	for _, v := range enumValues(t) {
+		if v == want {
+			return &model.Value{JSON: jsonOfGoLiteral(v), Go: v}, ""
 		}
-		allowed = append(allowed, jsonOfGoLiteral(v.Value))
+		allowed = append(allowed, jsonOfGoLiteral(v))
 	}
-	return nil, strconv.Quote(value) + " is not one of " + strings.Join(allowed, ", ")
+	return nil, "not one of " + strings.Join(allowed, ", ")
 }
 
 // jsonOfGoLiteral turns a Go string or integer literal into JSON text.

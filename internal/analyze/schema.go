@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,9 +57,15 @@ func (b *schemaBuilder) object(s *model.Struct) *model.Schema {
 
 func (b *schemaBuilder) required(f *model.Field) bool {
 	if b.output {
-		return f.Type.Kind != model.KindPointer && !f.OmitEmpty && !f.OmitZero
+		return f.Type.Kind != model.KindPointer && !f.OmitEmpty && !f.OmitZero && !behindPointer(f)
 	}
 	return f.Required
+}
+
+// behindPointer reports whether a field is promoted through an embedded
+// pointer, which the encoder skips when nil (as encoding/json does).
+func behindPointer(f *model.Field) bool {
+	return slices.ContainsFunc(f.Path[:len(f.Path)-1], func(s model.Step) bool { return s.Pointer })
 }
 
 // field is a member's schema: its type's, with the member's description and
@@ -126,10 +133,23 @@ func enumSchema(t *model.Type) *model.Schema {
 	if t.Basic != model.KindString {
 		s.Type = "integer"
 	}
-	for _, v := range t.Enum.Values {
-		s.Enum = append(s.Enum, model.RawJSON(jsonOfGoLiteral(v.Value)))
+	for _, v := range enumValues(t) {
+		s.Enum = append(s.Enum, model.RawJSON(jsonOfGoLiteral(v)))
 	}
 	return s
+}
+
+// enumValues are the distinct values of an enum's constants, in source
+// order: two constants may name one value, and JSON Schema's enum should
+// list it once.
+func enumValues(t *model.Type) []string {
+	var out []string
+	for _, v := range t.Enum.Values {
+		if !slices.Contains(out, v.Value) {
+			out = append(out, v.Value)
+		}
+	}
+	return out
 }
 
 // describe is a value's description: its own doc, else its type's, then

@@ -50,17 +50,17 @@ type candidate struct {
 	field  *model.Field
 	depth  int
 	tagged bool
-	goName string
 }
 
 func (a *analyzer) collectFields(st *types.Struct, path []model.Step, depth int, seen map[*types.Struct]bool, out *[]candidate) {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
-		name, opts := parseJSONTag(tag.Get("json"))
-		if name == "-" && opts == "" {
+		jsonTag := tag.Get("json")
+		if jsonTag == "-" { // but "-," names the member "-", as in encoding/json
 			continue
 		}
+		name, opts := parseJSONTag(jsonTag)
 		if f.Embedded() && name == "" && a.flatten(f, path, depth, seen, out) {
 			continue
 		}
@@ -68,7 +68,7 @@ func (a *analyzer) collectFields(st *types.Struct, path []model.Step, depth int,
 			continue
 		}
 		if c, ok := a.memberField(f, tag, name, opts, path); ok {
-			*out = append(*out, candidate{field: c, depth: depth, tagged: name != "", goName: f.Name()})
+			*out = append(*out, candidate{field: c, depth: depth, tagged: name != ""})
 		}
 	}
 }
@@ -170,10 +170,24 @@ func dominant(cs []candidate) (candidate, error) {
 		}
 	}
 	if len(rivals) > 0 {
-		return best, fmt.Errorf("fields %s and %s both have the JSON name %q at the same depth (encoding/json would drop both); give one a json tag",
-			best.goName, rivals[0].goName, best.field.JSONName)
+		fix := "give one a json tag"
+		if best.tagged {
+			fix = "rename one"
+		}
+		return best, fmt.Errorf("fields %s and %s both have the JSON name %q at the same depth (encoding/json would drop both); %s",
+			goPath(best.field), goPath(rivals[0].field), best.field.JSONName, fix)
 	}
 	return best, nil
+}
+
+// goPath spells how Go reaches a field (A.Name), so that two promoted
+// fields of one name can be told apart.
+func goPath(f *model.Field) string {
+	names := make([]string, len(f.Path))
+	for i, s := range f.Path {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ".")
 }
 
 func parseJSONTag(tag string) (name, opts string) {

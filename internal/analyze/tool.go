@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -20,8 +21,12 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	sig := obj.Signature()
-	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+	if sig.TypeParams().Len() > 0 {
 		a.errorf(fd.Name.Pos(), "tool %s: a generic function cannot be a tool", fd.Name.Name)
+		return nil
+	}
+	if sig.RecvTypeParams().Len() > 0 {
+		a.errorf(fd.Name.Pos(), "tool %s: a method of a generic type cannot be a tool", fd.Name.Name)
 		return nil
 	}
 	t := d.tool
@@ -30,7 +35,12 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		t.Name = snakeCase(fd.Name.Name)
 	}
 	t.Pos = a.position(fd.Name.Pos())
-	t.Recv = receiver(sig)
+	recv, ok := receiver(sig)
+	if !ok {
+		a.errorf(fd.Recv.List[0].Type.Pos(), "tool %s: the receiver type does not compile (go build -tags toolgen shows why)", fd.Name.Name)
+		return nil
+	}
+	t.Recv = recv
 	before := len(a.errs)
 	items := a.params(&t, fd, sig)
 	a.results(&t, fd, sig)
@@ -42,15 +52,21 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 	return &t
 }
 
-func receiver(sig *types.Signature) *model.Receiver {
+// receiver describes a method's receiver; false when its type is invalid
+// (it does not compile while toolgen loads the package).
+func receiver(sig *types.Signature) (*model.Receiver, bool) {
 	if sig.Recv() == nil {
-		return nil
+		return nil, true
 	}
-	rt, ptr := sig.Recv().Type(), false
+	rt, ptr := types.Unalias(sig.Recv().Type()), false
 	if p, ok := rt.(*types.Pointer); ok {
-		rt, ptr = p.Elem(), true
+		rt, ptr = types.Unalias(p.Elem()), true
 	}
-	return &model.Receiver{TypeName: rt.(*types.Named).Obj().Name(), Pointer: ptr}
+	named, ok := rt.(*types.Named)
+	if !ok {
+		return nil, false
+	}
+	return &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr}, true
 }
 
 // describe sets the tool's description and the flat parameters' field
@@ -71,7 +87,7 @@ func (a *analyzer) describe(t *model.Tool, fd *ast.FuncDecl, items map[string]pa
 // the doc items of flat parameters.
 func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature) map[string]paramItem {
 	if sig.Variadic() {
-		a.errorf(fd.Type.Params.Closing-1, "tool %s: a variadic parameter cannot be a tool argument; use a slice", t.GoName)
+		a.errorf(paramPos(fd, sig.Params().Len()-1), "tool %s: a variadic parameter cannot be a tool argument; use a slice", t.GoName)
 	}
 	var args []*types.Var
 	vars := sig.Params()
@@ -96,7 +112,7 @@ func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature)
 		}
 	}
 	if len(args) == 1 && isStructParam(args[0].Type()) {
-		a.structParam(t, args[0], paramPos(fd, vars.Len()-len(args)))
+		a.structParam(t, args[0])
 		return nil
 	}
 	return a.flatParams(t, fd, args)
@@ -121,13 +137,14 @@ func paramPos(fd *ast.FuncDecl, i int) token.Pos {
 	return fd.Type.Params.Pos()
 }
 
-func (a *analyzer) structParam(t *model.Tool, v *types.Var, pos token.Pos) {
+func (a *analyzer) structParam(t *model.Tool, v *types.Var) {
 	mt, err := a.typeOf(v.Type())
 	if err != nil {
 		a.errorf(v.Pos(), "tool %s: parameter %s: %v", t.GoName, v.Name(), err)
 		return
 	}
-	p := t.Params[len(t.Params)-1]
+	// Hidden parameters may come after it: find it by name, not position.
+	p := t.Params[slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Kind == "" && p.GoName == v.Name() })]
 	p.Kind, p.Type = model.ParamStruct, mt
 	t.Input = base(mt).Struct
 }
@@ -234,7 +251,7 @@ func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
 	if t.Result.Wrapped {
 		t.OutputSchema = wrappedSchema(mt, "")
 	} else {
-		t.OutputSchema = objectSchema(base(mt).Struct, mt.Doc, true)
+		t.OutputSchema = objectSchema(base(mt).Struct, typeDoc(mt), true) // *T is described by T's doc
 	}
 }
 

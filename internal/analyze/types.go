@@ -41,12 +41,12 @@ func (a *analyzer) typeOf(t types.Type) (*model.Type, error) {
 	case *types.Array:
 		m, err := a.composite(model.KindArray, t.Elem())
 		if m != nil {
-			m.Len = t.Len()
+			m.Len, m.Comparable = t.Len(), types.Comparable(t) // omitzero compares arrays with ==
 		}
 		return m, err
 	case *types.Map:
 		if !isString(t.Key()) {
-			return nil, unsupported("map key type %s: JSON object keys are strings; use a map with string keys", t.Key())
+			return nil, unsupported("map key type %s: JSON object keys are strings; use a map with string keys", a.typeString(t.Key()))
 		}
 		m, err := a.composite(model.KindMap, t.Elem())
 		if m != nil {
@@ -57,15 +57,26 @@ func (a *analyzer) typeOf(t types.Type) (*model.Type, error) {
 		if t.Empty() {
 			return &model.Type{Kind: model.KindAny}, nil
 		}
-		return nil, unsupported("interface type %s: only any (interface{}) can hold JSON", t)
+		return nil, unsupported("interface type %s: only any (interface{}) can hold JSON", a.typeString(t))
 	case *types.Struct:
 		return nil, unsupported("anonymous struct type: declare a named struct type")
 	case *types.Chan:
-		return nil, unsupported("channel type %s has no JSON form", t)
+		return nil, unsupported("channel type %s has no JSON form", a.typeString(t))
 	case *types.Signature:
-		return nil, unsupported("function type %s has no JSON form", t)
+		return nil, unsupported("function type %s has no JSON form", a.typeString(t))
 	}
-	return nil, unsupported("type %s has no JSON form", t)
+	return nil, unsupported("type %s has no JSON form", a.typeString(t))
+}
+
+// typeString spells a type for a message as the user writes it: local
+// types bare, others by package name (other.T, not example.com/m/other.T).
+func (a *analyzer) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == a.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 func (a *analyzer) composite(kind model.Kind, elem types.Type) (*model.Type, error) {
@@ -84,7 +95,7 @@ func basic(t *types.Basic, name, pkg string) (*model.Type, error) {
 	info := t.Info()
 	switch {
 	case t.Kind() == types.Invalid:
-		return nil, unsupported("the type does not compile (go build shows why)")
+		return nil, unsupported("the type does not compile (go build -tags toolgen shows why)")
 	case t.Kind() == types.UnsafePointer:
 		return nil, unsupported("unsafe.Pointer has no JSON form")
 	case t.Kind() == types.Uintptr:
@@ -146,10 +157,15 @@ func (a *analyzer) named(t *types.Named) (*model.Type, error) {
 		return &model.Type{Kind: model.KindTime, Name: "Time", Pkg: "time"}, nil
 	case pkg == "encoding/json" && obj.Name() == "RawMessage":
 		return &model.Type{Kind: model.KindRaw, Name: "RawMessage", Pkg: pkg}, nil
+	case pkg == "time" && obj.Name() == "Duration":
+		// Its constants are units to multiply, not the values it may take
+		// (an enum would refuse 2*time.Second): an integer of nanoseconds,
+		// as encoding/json writes it.
+		return basic(types.Typ[types.Int64], obj.Name(), pkg)
 	case t.TypeArgs().Len() > 0:
-		return nil, unsupported("generic type %s is not supported: declare a non-generic type", t)
-	case !obj.Exported() && pkg != a.pkg.PkgPath:
-		return nil, unsupported("type %s is not exported, so generated code cannot name it", t)
+		return nil, unsupported("generic type %s is not supported: declare a non-generic type", a.typeString(t))
+	case obj.Pkg() != nil && !obj.Exported() && pkg != a.pkg.PkgPath: // error is predeclared, not unexported
+		return nil, unsupported("type %s is not exported, so generated code cannot name it", a.typeString(t))
 	}
 	if implementsText(t) {
 		return &model.Type{Kind: model.KindText, Name: obj.Name(), Pkg: pkg, Doc: a.docs[obj.Pos()],
@@ -178,6 +194,10 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 			m.Kind = model.KindEnum
 		}
 		return m, nil
+	}
+	if iface, ok := t.Underlying().(*types.Interface); ok && !iface.Empty() {
+		// Named, so that the message says error or io.Reader, not its methods.
+		return nil, unsupported("interface type %s: only any (interface{}) can hold JSON", a.typeString(t))
 	}
 	m, err := a.typeOf(t.Underlying())
 	if err != nil {

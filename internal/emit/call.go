@@ -116,10 +116,12 @@ func (g *generator) toolCall(t *model.Tool) *jen.Statement {
 // spare, so a call allocates as little as possible.
 func (g *generator) writeResult(r model.Result) []jen.Code {
 	out := []jen.Code{}
-	v := jen.Id("out")
-	if r.Type.Kind == model.KindPointer && !r.Wrapped {
+	t, v := r.Type, jen.Id("out")
+	if t.Kind == model.KindPointer {
+		// A nil result is the text null, wrapped or not: {"result": null}
+		// would not match the output schema, which has no null.
 		out = append(out, jen.If(jen.Id("out").Op("==").Nil()).Block(jen.Return(rt("TextResult").Call(jen.Lit("null")), jen.Nil())))
-		v = jen.Parens(jen.Op("*").Id("out"))
+		t, v = t.Elem, jen.Parens(jen.Op("*").Id("out"))
 	}
 	out = append(out,
 		jen.Var().Id("enc").Add(rt("Encoder")),
@@ -128,10 +130,10 @@ func (g *generator) writeResult(r model.Result) []jen.Code {
 	)
 	if r.Wrapped {
 		out = append(out, call("Object"), call("Key", jen.Lit("result")))
-		out = append(out, g.writeValue(r.Type, v, 0)...)
+		out = append(out, g.writeValue(t, v, 0)...)
 		out = append(out, call("EndObject"))
 	} else {
-		out = append(out, g.writeValue(baseType(r.Type), v, 0)...)
+		out = append(out, g.writeValue(baseType(t), v, 0)...)
 	}
 	return append(out, jen.Return(e.Clone().Dot("Result").Call(), jen.Nil()))
 }
@@ -192,7 +194,9 @@ func (g *generator) enumHelper(t *model.Type) string {
 		read, subject, notOneOf := d.Clone().Dot("StringBytes").Call(), jen.String().Call(jen.Id("s")), "NotOneOf"
 		arg := jen.Id("s")
 		if t.Basic != model.KindString {
-			read, subject, notOneOf = intCall(t, model.Constraints{}), jen.Id("s"), "NotOneOfInt"
+			// Read with the underlying kind and width: an enum's own Kind says
+			// nothing about signedness.
+			read, subject, notOneOf = intCall(&model.Type{Kind: t.Basic, Bits: t.Bits}, model.Constraints{}), jen.Id("s"), "NotOneOfInt"
 			if t.Basic == model.KindUint {
 				arg = jen.Int64().Call(jen.Id("s"))
 			}

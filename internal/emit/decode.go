@@ -139,7 +139,7 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 	case model.KindStruct:
 		return []jen.Code{jen.Id(g.structHelper(t)).Call(d, jen.Op("&").Add(lv))}
 	case model.KindPointer:
-		return g.readPointer(t, lv, depth, n("p"))
+		return g.readPointer(t, lv, r, depth, n("p"))
 	case model.KindSlice:
 		return g.readSlice(t, lv, r, depth, n)
 	case model.KindArray:
@@ -270,7 +270,8 @@ func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
 	return d.Clone().Dot("Float").Call(bound(r.Min, -1), bound(r.Max, 1), jen.Lit(t.Bits))
 }
 
-// readPointer: null is nil; anything else is read into a new value.
+// readPointer: null is nil; anything else is read into a new value, with
+// the member's constraints (they describe the value pointed to).
 //
 //	if d.Null() {
 //		lv = nil
@@ -279,15 +280,17 @@ func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
 //		... read into *p0 ...
 //		lv = p0
 //	}
-func (g *generator) readPointer(t *model.Type, lv *jen.Statement, depth int, p *jen.Statement) []jen.Code {
+func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, p *jen.Statement) []jen.Code {
 	inner := []jen.Code{p.Clone().Op(":=").New(goType(t.Elem))}
 	switch t.Elem.Kind {
 	case model.KindEnum: // the helper takes the pointer itself
 		inner = append(inner, jen.Id(g.enumHelper(t.Elem)).Call(d, p.Clone()))
 	case model.KindStruct:
 		inner = append(inner, jen.Id(g.structHelper(t.Elem)).Call(d, p.Clone()))
+	case model.KindText: // the method is called on the pointer: *p0.UnmarshalText would not parse as meant
+		inner = append(inner, g.readText(t.Elem, p.Clone(), r, jen.Id(fmt.Sprintf("s%d", depth+1)))...)
 	default:
-		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), model.Constraints{}, depth+1)...)
+		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), r, depth+1)...)
 	}
 	inner = append(inner, lv.Clone().Op("=").Add(p.Clone()))
 	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(inner...)}

@@ -34,6 +34,23 @@ type generator struct {
 
 // File returns the generated Go source for pkg, formatted.
 func File(pkg *model.Package) ([]byte, error) {
+	src, err := file(pkg, nil)
+	if err != nil {
+		return nil, err
+	}
+	// An import named like one of the package's own declarations (a var
+	// json, a func context) does not compile. jennifer cannot know the
+	// package's names, so the imports of a first rendering are checked, and
+	// the file is rendered again with those imports renamed.
+	aliases, err := importAliases(src, pkg.Declared)
+	if err != nil || len(aliases) == 0 {
+		return src, err
+	}
+	return file(pkg, aliases)
+}
+
+// file renders pkg's file, importing the paths in aliases under those names.
+func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{}}
 	g.f = jen.NewFilePathName(pkg.Path, pkg.Name)
 	// A blank line between the header and the build constraint, as gofmt
@@ -41,6 +58,9 @@ func File(pkg *model.Package) ([]byte, error) {
 	g.f.HeaderComment(Header + "\n")
 	g.f.HeaderComment("//go:build !toolgen")
 	g.f.ImportName(runtimeImport())
+	for path, alias := range aliases {
+		g.f.ImportAlias(path, alias)
+	}
 	g.versionGuard()
 	g.toolNames()
 	g.signatureGuards()

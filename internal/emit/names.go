@@ -68,12 +68,3 @@ func argName(goName string) string {
 
 // quotedList prints values for a model: "c", "f".
 func quotedList(values []string) string { return strings.Join(values, ", ") }
-
-// commentLines turns text into // lines.
-func commentLines(text string) []jen.Code {
-	var out []jen.Code
-	for line := range strings.SplitSeq(strings.TrimRight(text, "\n"), "\n") {
-		out = append(out, jen.Comment(strings.TrimRight("// "+line, " ")))
-	}
-	return out
-}

@@ -22,7 +22,8 @@ func unifiedDiff(fromName, toName, from, to string) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", fromName, toName)
 	ctx := min(3, head)
-	fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", head-ctx+1, len(a)-head-tail+ctx+min(3, tail), head-ctx+1, len(b)-head-tail+ctx+min(3, tail))
+	fromCount, toCount := len(a)-head-tail+ctx+min(3, tail), len(b)-head-tail+ctx+min(3, tail)
+	fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", hunkStart(head-ctx, fromCount), fromCount, hunkStart(head-ctx, toCount), toCount)
 	for _, l := range a[head-ctx : head] {
 		out.WriteString(" " + l + "\n")
 	}
@@ -33,6 +34,15 @@ func unifiedDiff(fromName, toName, from, to string) string {
 		out.WriteString(" " + l + "\n")
 	}
 	return out.String()
+}
+
+// hunkStart is the first line of a range starting after line skipped; an
+// empty range is numbered by the line before it, as diff -u does.
+func hunkStart(skipped, count int) int {
+	if count == 0 {
+		return skipped
+	}
+	return skipped + 1
 }
 
 func splitLines(s string) []string {
@@ -65,12 +75,12 @@ func lcsOps(a, b []string) []string {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			ops = append(ops, " "+a[i])
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || lengths[i][j+1] >= lengths[i+1][j]):
+		case i < len(a) && (j == len(b) || lengths[i+1][j] >= lengths[i][j+1]):
+			ops = append(ops, "-"+a[i]) // removals before additions, as diff -u writes them
+			i++
+		default:
 			ops = append(ops, "+"+b[j])
 			j++
-		default:
-			ops = append(ops, "-"+a[i])
-			i++
 		}
 	}
 	return ops

@@ -9,6 +9,9 @@ type Package struct {
 	Name  string  `json:"name"`
 	Path  string  `json:"path"`
 	Tools []*Tool `json:"tools"` // in source order
+	// Declared are the package's top-level names, the generated file's
+	// aside: its imports must not take one of them.
+	Declared []string `json:"-"`
 }
 
 // Tool is one annotated function or method.
