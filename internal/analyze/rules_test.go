@@ -1,0 +1,125 @@
+package analyze
+
+import (
+	"go/token"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+var (
+	stringType  = &model.Type{Kind: model.KindString, Name: "string", Basic: model.KindString}
+	intType     = &model.Type{Kind: model.KindInt, Name: "int", Bits: 64, Basic: model.KindInt}
+	int8Type    = &model.Type{Kind: model.KindInt, Name: "int8", Bits: 8, Basic: model.KindInt}
+	uint64Type  = &model.Type{Kind: model.KindUint, Name: "uint64", Bits: 64, Basic: model.KindUint}
+	float64Type = &model.Type{Kind: model.KindFloat, Name: "float64", Bits: 64, Basic: model.KindFloat}
+	sliceType   = &model.Type{Kind: model.KindSlice, Elem: stringType}
+	sizeType    = &model.Type{Kind: model.KindEnum, Name: "Size", Basic: model.KindString,
+		Enum: &model.Enum{Values: []model.EnumValue{{GoName: "Small", Value: `"s"`}, {GoName: "Large", Value: `"l"`}, {GoName: "Big", Value: `"l"`}}}}
+)
+
+// rules parses text for a value of type t and returns the constraints and
+// the messages.
+func rules(text string, t *model.Type) (model.Constraints, []string) {
+	a := &analyzer{collector: collector{fset: token.NewFileSet()}}
+	r := a.parseRules(token.NoPos, "field F", text, t)
+	var msgs []string
+	for _, e := range a.errs {
+		msgs = append(msgs, e.Msg)
+	}
+	return r, msgs
+}
+
+func TestParseRulesCommas(t *testing.T) {
+	r, msgs := rules("pattern=^[a-z]{1,3}$,maxLength=5", stringType)
+	require.Empty(t, msgs)
+	assert.Equal(t, "^[a-z]{1,3}$", r.Pattern, "a comma not followed by a key belongs to the value")
+	require.NotNil(t, r.MaxLength)
+	assert.Equal(t, 5, *r.MaxLength)
+
+	r, msgs = rules("maxLength=5,pattern=^(a|b),c{2,}$", stringType)
+	require.Empty(t, msgs)
+	assert.Equal(t, "^(a|b),c{2,}$", r.Pattern, "the last value runs to the end")
+
+	r, msgs = rules("default=hello, world,example=a,b", stringType)
+	require.Empty(t, msgs)
+	assert.Equal(t, &model.Value{JSON: `"hello, world"`, Go: `"hello, world"`}, r.Default)
+	assert.Equal(t, []model.Value{{JSON: `"a,b"`, Go: `"a,b"`}}, r.Examples)
+
+	r, msgs = rules(" minLength=1 ,  maxLength=2 ", stringType)
+	require.Empty(t, msgs, "space around pairs is allowed")
+	assert.Equal(t, 1, *r.MinLength)
+	assert.Equal(t, 2, *r.MaxLength)
+}
+
+func TestParseRulesKeyInsideAValue(t *testing.T) {
+	// ",min=" inside a pattern starts a new option: such a pattern cannot
+	// be written in a tag. This pins the documented limit.
+	r, msgs := rules("pattern=^a,min=1$", stringType)
+	assert.Equal(t, "^a", r.Pattern)
+	assert.Equal(t, []string{"field F: min=1$: min and max apply to numbers, not string"}, msgs)
+}
+
+func TestParseRulesValues(t *testing.T) {
+	r, msgs := rules("min=1,max=14,default=3,example=5,example=7", intType)
+	require.Empty(t, msgs)
+	assert.Equal(t, "1", r.Min)
+	assert.Equal(t, "14", r.Max)
+	assert.Equal(t, &model.Value{JSON: "3", Go: "3"}, r.Default)
+	assert.Equal(t, []model.Value{{JSON: "5", Go: "5"}, {JSON: "7", Go: "7"}}, r.Examples, "example may repeat")
+
+	r, msgs = rules("min=-1.5,max=1e3", float64Type)
+	require.Empty(t, msgs)
+	assert.Equal(t, "-1.5", r.Min)
+	assert.Equal(t, "1000", r.Max, "numbers are written as JSON numbers")
+
+	r, msgs = rules("max=18446744073709551615", uint64Type)
+	require.Empty(t, msgs)
+	assert.Equal(t, "18446744073709551615", r.Max)
+
+	r, msgs = rules("minItems=1,maxItems=3", sliceType)
+	require.Empty(t, msgs)
+	assert.Equal(t, 1, *r.MinItems)
+	assert.Equal(t, 3, *r.MaxItems)
+
+	r, msgs = rules("default=l,example=s,format=email", &model.Type{Kind: model.KindPointer, Elem: sizeType})
+	assert.Equal(t, []string{"field F: format applies to strings"}, msgs, "an enum is not a string for format; a pointer is described by what it points to")
+	assert.Equal(t, &model.Value{JSON: `"l"`, Go: `"l"`}, r.Default)
+	assert.Equal(t, []model.Value{{JSON: `"s"`, Go: `"s"`}}, r.Examples)
+
+	r, msgs = rules(`default=say "hi" <b>`, stringType)
+	require.Empty(t, msgs)
+	assert.Equal(t, &model.Value{JSON: `"say \"hi\" <b>"`, Go: `"say \"hi\" <b>"`}, r.Default, "JSON without HTML escapes, Go quoted")
+}
+
+func TestParseRulesErrors(t *testing.T) {
+	tests := []struct {
+		text string
+		typ  *model.Type
+		want []string
+	}{
+		{"", stringType, nil},
+		{"required", stringType, []string{`field F: cannot read toolgen options "required" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example; write key=value,key=value)`}},
+		{"oops,min=1", intType, []string{`field F: cannot read toolgen options "oops,min=1" (keys: min, max, minLength, maxLength, minItems, maxItems, pattern, format, default, example; write key=value,key=value)`}},
+		{"min=1,min=2", intType, []string{"field F: option min given twice"}},
+		{"max=128", int8Type, []string{"field F: max=128: not an integer that fits in int8"}},
+		{"min=-1", uint64Type, []string{"field F: min=-1: not an unsigned integer that fits in uint64"}},
+		{"max=1e999", float64Type, []string{"field F: max=1e999: not a finite number"}},
+		{"maxLength=-1,minItems=x", sliceType, []string{
+			"field F: maxLength applies to strings",
+			"field F: minItems=x: not a count (a whole number >= 0)",
+		}},
+		{"pattern=(a", stringType, []string{"field F: pattern \"(a\": error parsing regexp: missing closing ): `(a`"}},
+		{"format=phone", stringType, []string{`field F: unknown format "phone" (known: date-time, date, time, email, uri, uuid, ipv4, ipv6, hostname)`}},
+		{"default=m", sizeType, []string{`field F: default=m: not one of "s", "l"`}},
+		{"default=yes", &model.Type{Kind: model.KindBool, Name: "bool"}, []string{"field F: default=yes: not true or false"}},
+		{"example=a", sliceType, []string{"field F: example applies to strings, numbers, booleans and enums, not slice"}},
+	}
+	for _, tt := range tests {
+		_, msgs := rules(tt.text, tt.typ)
+		assert.Equal(t, tt.want, msgs, "%q", tt.text)
+	}
+}

@@ -1,0 +1,184 @@
+package generate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/internal/model"
+)
+
+const metaschemaURL = "https://json-schema.org/draft/2020-12/schema"
+
+// TestSchemasValid checks every schema of every success case: valid JSON
+// Schema 2020-12 (against the metaschema, and compiling with format
+// assertions on), and toolgen's own rules: an object at the top, no type
+// unions, additionalProperties false on every struct object, and defaults
+// and examples that their own schema accepts.
+func TestSchemasValid(t *testing.T) {
+	meta, err := jsonschema.NewCompiler().Compile(metaschemaURL) // from the compiler's built-in copy
+	require.NoError(t, err)
+	files := goldenSuccesses(t)
+	checked := 0
+	for _, name := range sortedKeys(files) {
+		for _, tool := range files[name].Package.Tools {
+			for which, s := range map[string]*model.Schema{"input": tool.InputSchema, "output": tool.OutputSchema} {
+				if s == nil {
+					require.Equal(t, "output", which, "%s/%s has no input schema", name, tool.Name)
+					continue
+				}
+				t.Run(fmt.Sprintf("%s/%s/%s", name, tool.Name, which), func(t *testing.T) {
+					text, err := s.JSON()
+					require.NoError(t, err)
+					checkSchema(t, meta, text)
+				})
+				checked++
+			}
+		}
+	}
+	t.Logf("%d schemas checked", checked)
+}
+
+// failer is what the checks report to: a *testing.T, or the recorder of
+// TestSchemaChecksFail.
+type failer interface {
+	Errorf(format string, args ...any)
+	FailNow()
+}
+
+func checkSchema(t failer, meta *jsonschema.Schema, text string) {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
+	require.NoError(t, err, "schema is not JSON:\n%s", text)
+	require.NoError(t, meta.Validate(doc), "schema does not validate against the metaschema:\n%s", text)
+
+	const url = "mem://toolgen/schema.json"
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	require.NoError(t, c.AddResource(url, doc))
+	_, err = c.Compile(url)
+	require.NoError(t, err, "schema does not compile:\n%s", text)
+
+	root, ok := doc.(map[string]any)
+	require.True(t, ok, "schema is not an object")
+	assert.Equal(t, "object", root["type"], "top level is not an object")
+	assert.Equal(t, metaschemaURL, root["$schema"])
+	walkSchema(t, c, url, "#", root)
+}
+
+// walkSchema checks one (sub)schema at pointer ptr and descends into the
+// keywords toolgen writes subschemas under.
+func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]any) {
+	typ, hasType := s["type"]
+	if hasType {
+		_, isString := typ.(string)
+		assert.True(t, isString, "%s: type is %v, not one type (no unions, no null)", ptr, typ)
+	}
+	if _, ok := s["properties"]; ok {
+		// Only struct objects have properties; maps have a schema for
+		// additionalProperties and no properties.
+		assert.Equal(t, "object", typ, "%s: properties on a non-object", ptr)
+		assert.Equal(t, false, s["additionalProperties"], "%s: a struct object must have additionalProperties false", ptr)
+	} else if typ == "object" {
+		_, isSchema := s["additionalProperties"].(map[string]any)
+		assert.True(t, isSchema, "%s: an object without properties must be a map, with a schema for its values", ptr)
+	}
+	if _, ok := s["$ref"]; ok {
+		assert.Nil(t, typ, "%s: $ref beside a type", ptr)
+	}
+	checkValues(t, c, url, ptr, s)
+	for _, kw := range []string{"properties", "$defs"} {
+		if m, ok := s[kw].(map[string]any); ok {
+			for name, sub := range m {
+				walkSchema(t, c, url, ptr+"/"+kw+"/"+escapePointer(name), sub.(map[string]any))
+			}
+		}
+	}
+	for _, kw := range []string{"items", "additionalProperties"} {
+		if sub, ok := s[kw].(map[string]any); ok {
+			walkSchema(t, c, url, ptr+"/"+kw, sub)
+		}
+	}
+}
+
+// checkValues validates a schema's default and examples against the schema
+// itself: a default outside its own minimum, or an example that fails its
+// own pattern, tells a model something false.
+func checkValues(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]any) {
+	def, hasDefault := s["default"]
+	examples, _ := s["examples"].([]any)
+	if !hasDefault && len(examples) == 0 {
+		return
+	}
+	sub, err := c.Compile(url + ptr)
+	require.NoError(t, err, "%s", ptr)
+	if hasDefault {
+		assert.NoError(t, sub.Validate(def), "%s: the default does not validate against its schema", ptr)
+	}
+	for i, ex := range examples {
+		assert.NoError(t, sub.Validate(ex), "%s: example %d does not validate against its schema", ptr, i)
+	}
+}
+
+// escapePointer escapes a property name for a JSON pointer (RFC 6901).
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// recorder collects what the checks report; FailNow stops the check.
+type recorder struct{ msgs []string }
+
+type stop struct{}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.msgs = append(r.msgs, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) FailNow() { panic(stop{}) }
+
+func (r *recorder) run(f func()) {
+	defer func() {
+		if p := recover(); p != nil && p != (stop{}) {
+			panic(p)
+		}
+	}()
+	f()
+}
+
+// TestSchemaChecksFail shows that the checks of TestSchemasValid catch
+// what they look for.
+func TestSchemaChecksFail(t *testing.T) {
+	meta, err := jsonschema.NewCompiler().Compile(metaschemaURL)
+	require.NoError(t, err)
+	const head = `"$schema": "https://json-schema.org/draft/2020-12/schema"`
+	tests := []struct {
+		name, schema string
+		want         string // in the first message; "" for none
+	}{
+		{"valid", `{` + head + `, "type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer"}}}, "additionalProperties": false}`, ""},
+		{"not a schema", `{` + head + `, "type": "object", "minimum": "one"}`, "metaschema"},
+		{"bad pattern", `{` + head + `, "type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}, "additionalProperties": false}`, "does not compile"},
+		{"dangling ref", `{` + head + `, "type": "object", "properties": {"s": {"$ref": "#/$defs/Nope"}}, "additionalProperties": false}`, "does not compile"},
+		{"not an object", `{` + head + `, "type": "string"}`, "top level"},
+		{"type union", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}}, "additionalProperties": false}`, "not one type"},
+		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false"},
+		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map"},
+		{"default out of range", `{` + head + `, "type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "default": 0}}, "additionalProperties": false}`, "default"},
+		{"bad example in $defs", `{` + head + `, "type": "object", "properties": {}, "additionalProperties": false, "$defs": {"T": {"type": "string", "format": "email", "examples": ["no"]}}}`, "example 0"},
+	}
+	for _, tt := range tests {
+		var r recorder
+		r.run(func() { checkSchema(&r, meta, tt.schema) })
+		if tt.want == "" {
+			assert.Empty(t, r.msgs, tt.name)
+			continue
+		}
+		if assert.NotEmpty(t, r.msgs, tt.name) {
+			assert.Contains(t, r.msgs[0], tt.want, tt.name)
+		}
+	}
+}

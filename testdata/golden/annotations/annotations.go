@@ -1,0 +1,43 @@
+// Package annotations covers the //toolgen:tool options: names and the
+// behaviour hints.
+package annotations
+
+// GetHTTPStatus gets a status; its default name handles the initialism.
+//
+//toolgen:tool
+func GetHTTPStatus(url string) (int, error) { return 200, nil }
+
+// Lookup is read-only.
+//
+//toolgen:tool readonly
+func Lookup(id string) (string, error) { return id, nil }
+
+// Delete destroys, and asks first.
+//
+//toolgen:tool destructive requires_approval
+func Delete(id string) error { return nil }
+
+// Upsert may run twice.
+//
+//toolgen:tool idempotent
+func Upsert(id string) error { return nil }
+
+// Fetch reaches the web.
+//
+//toolgen:tool openworld
+func Fetch(url string) (string, error) { return "", nil }
+
+// Everything sets every option, in any order, with a custom name.
+//
+//toolgen:tool openworld idempotent name=do-it_all-2 destructive readonly requires_approval
+func Everything() error { return nil }
+
+// Approve only needs approval.
+//
+//toolgen:tool requires_approval
+func Approve() error { return nil }
+
+// Longest has a 64-character name, the most providers accept.
+//
+//toolgen:tool name=abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl
+func Longest() error { return nil }

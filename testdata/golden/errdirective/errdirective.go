@@ -1,0 +1,48 @@
+// Package errdirective holds mistakes in //toolgen: directives.
+package errdirective
+
+// Twice has two directives.
+//
+//toolgen:tool
+//toolgen:tool name=again
+func Twice() error { return nil }
+
+// Unknown has a directive toolgen does not know.
+//
+//toolgen:tools
+func Unknown() error { return nil }
+
+// Repeated gives an option twice.
+//
+//toolgen:tool readonly idempotent readonly
+func Repeated() error { return nil }
+
+// Valued gives a value to a flag.
+//
+//toolgen:tool readonly=true destructive=false
+func Valued() error { return nil }
+
+// Misspelled uses an unknown option.
+//
+//toolgen:tool read_only approval=yes
+func Misspelled() error { return nil }
+
+// BadName has a name providers refuse.
+//
+//toolgen:tool name=get.weather
+func BadName() error { return nil }
+
+// NoName has an empty name.
+//
+//toolgen:tool name=
+func NoName() error { return nil }
+
+// LongName has a name of 65 characters.
+//
+//toolgen:tool name=abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm
+func LongName() error { return nil }
+
+// TwoNames names the tool twice.
+//
+//toolgen:tool name=a name=b
+func TwoNames() error { return nil }
