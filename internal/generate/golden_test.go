@@ -93,6 +93,11 @@ func checkCase(t *testing.T, dir string) {
 	hasGen, hasErrs := genErr == nil, errsErr == nil
 	f, err := runCase(t, dir)
 	if *update {
+		// A case does not change kind on -update: a load failure (no
+		// network, a broken go.mod) must not replace a golden file with
+		// an error. Delete the old want to accept a change of kind.
+		require.False(t, hasGen && err != nil, "%s has a %s but now fails (delete it to accept):\n%v", dir, DefaultOutput, err)
+		require.False(t, hasErrs && err == nil, "%s has an %s but now generates (delete it to accept)", dir, errorsFile)
 		updateCase(t, dir, f, err)
 		return
 	}
@@ -139,21 +144,13 @@ func checkPositions(t *testing.T, dir string, err error) {
 	}
 }
 
-// updateCase writes the case's want from what Run returned, and removes the
-// other kind of want.
+// updateCase writes the case's want from what Run returned.
 func updateCase(t *testing.T, dir string, f *File, err error) {
-	genPath, errPath := filepath.Join(dir, DefaultOutput), filepath.Join(dir, errorsFile)
-	write, stale := genPath, errPath
-	content := []byte(nil)
 	if err != nil {
-		write, stale, content = errPath, genPath, []byte(errorText(err))
-	} else {
-		content = f.Content
+		require.NoError(t, os.WriteFile(filepath.Join(dir, errorsFile), []byte(errorText(err)), 0o644))
+		return
 	}
-	require.NoError(t, os.WriteFile(write, content, 0o644))
-	if rmErr := os.Remove(stale); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
-		require.NoError(t, rmErr)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, DefaultOutput), f.Content, 0o644))
 }
 
 // TestGoldenCompiles builds and vets every case: the generated files of the
