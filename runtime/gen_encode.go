@@ -3,8 +3,13 @@ package runtime
 import (
 	"cmp"
 	"encoding"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -21,66 +26,183 @@ type Encoder struct {
 
 // Reset starts writing into buf's spare capacity (buf[len(buf):]); buf may be
 // nil.
-func (e *Encoder) Reset(buf []byte) { panic("not implemented") }
+func (e *Encoder) Reset(buf []byte) {
+	// Only the spare capacity is ours: the encoder's output starts at
+	// buf[len(buf)], and what came before stays untouched.
+	*e = Encoder{buf: buf[len(buf):]}
+}
 
 // Object writes '{'.
-func (e *Encoder) Object() { panic("not implemented") }
+func (e *Encoder) Object() {
+	e.value()
+	e.buf = append(e.buf, '{')
+}
 
 // EndObject writes '}'.
-func (e *Encoder) EndObject() { panic("not implemented") }
+func (e *Encoder) EndObject() {
+	e.buf = append(e.buf, '}')
+}
 
 // Key writes a member's key and the colon.
-func (e *Encoder) Key(k string) { panic("not implemented") }
+func (e *Encoder) Key(k string) {
+	e.value()
+	e.buf = append(appendQuoted(e.buf, k), ':')
+}
 
 // Array writes '['.
-func (e *Encoder) Array() { panic("not implemented") }
+func (e *Encoder) Array() {
+	e.value()
+	e.buf = append(e.buf, '[')
+}
 
 // EndArray writes ']'.
-func (e *Encoder) EndArray() { panic("not implemented") }
+func (e *Encoder) EndArray() {
+	e.buf = append(e.buf, ']')
+}
 
 // String writes s as a JSON string (invalid UTF-8 becomes U+FFFD, as in
 // encoding/json).
-func (e *Encoder) String(s string) { panic("not implemented") }
+func (e *Encoder) String(s string) {
+	e.value()
+	e.buf = appendQuoted(e.buf, s)
+}
 
 // Bool writes true or false.
-func (e *Encoder) Bool(b bool) { panic("not implemented") }
+func (e *Encoder) Bool(b bool) {
+	e.value()
+	e.buf = strconv.AppendBool(e.buf, b)
+}
 
 // Int writes an integer.
-func (e *Encoder) Int(i int64) { panic("not implemented") }
+func (e *Encoder) Int(i int64) {
+	e.value()
+	e.buf = strconv.AppendInt(e.buf, i, 10)
+}
 
 // Uint writes an unsigned integer.
-func (e *Encoder) Uint(u uint64) { panic("not implemented") }
+func (e *Encoder) Uint(u uint64) {
+	e.value()
+	e.buf = strconv.AppendUint(e.buf, u, 10)
+}
 
 // Float writes a float of the given bits (32 or 64) as encoding/json does;
 // NaN and infinities are errors.
-func (e *Encoder) Float(f float64, bits int) { panic("not implemented") }
+func (e *Encoder) Float(f float64, bits int) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		e.failValue(errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, 64)))
+		return
+	}
+	e.value()
+	e.buf = appendFloat(e.buf, f, bits)
+}
 
 // Null writes null.
-func (e *Encoder) Null() { panic("not implemented") }
+func (e *Encoder) Null() {
+	e.value()
+	e.buf = append(e.buf, "null"...)
+}
 
 // Bytes writes b as a base64 string, or null for a nil slice.
-func (e *Encoder) Bytes(b []byte) { panic("not implemented") }
+func (e *Encoder) Bytes(b []byte) {
+	if b == nil {
+		e.Null()
+		return
+	}
+	e.value()
+	e.buf = append(base64.StdEncoding.AppendEncode(append(e.buf, '"'), b), '"')
+}
 
 // Time writes t as an RFC 3339 string with nanoseconds, as time.Time's
 // MarshalJSON does.
-func (e *Encoder) Time(t time.Time) { panic("not implemented") }
+func (e *Encoder) Time(t time.Time) {
+	e.value()
+	out, err := t.AppendText(append(e.buf, '"'))
+	if err != nil {
+		e.Fail(err)
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	e.buf = append(out, '"')
+}
 
 // Raw writes a JSON text as it is (null when empty); invalid JSON is an error.
-func (e *Encoder) Raw(b []byte) { panic("not implemented") }
+func (e *Encoder) Raw(b []byte) {
+	if len(b) == 0 {
+		e.Null()
+		return
+	}
+	e.json(b, "raw JSON value")
+}
 
 // Text writes what m.MarshalText returns as a string.
-func (e *Encoder) Text(m encoding.TextMarshaler) { panic("not implemented") }
+func (e *Encoder) Text(m encoding.TextMarshaler) {
+	b, ok, err := marshalText(m)
+	switch {
+	case !ok:
+		e.fallback(m)
+	case err != nil:
+		e.failValue(fmt.Errorf("json: error calling MarshalText for type %T: %w", m, err))
+	default:
+		e.value()
+		e.buf = appendQuoted(e.buf, b)
+	}
+}
 
 // JSON writes what m.MarshalJSON returns; invalid JSON is an error.
-func (e *Encoder) JSON(m json.Marshaler) { panic("not implemented") }
+func (e *Encoder) JSON(m json.Marshaler) {
+	b, ok, err := marshalJSON(m)
+	switch {
+	case !ok:
+		e.fallback(m)
+	case err != nil:
+		e.failValue(fmt.Errorf("json: error calling MarshalJSON for type %T: %w", m, err))
+	default:
+		e.json(b, fmt.Sprintf("MarshalJSON for type %T", m))
+	}
+}
 
 // Any writes v. Plain JSON values (nil, bool, numbers, string, []any,
 // map[string]any, json.RawMessage, json.Marshaler) are written directly; any
 // other dynamic type falls back to encoding/json.
-func (e *Encoder) Any(v any) { panic("not implemented") }
+func (e *Encoder) Any(v any) {
+	switch v := v.(type) {
+	case nil:
+		e.Null()
+	case bool:
+		e.Bool(v)
+	case string:
+		e.String(v)
+	case float64:
+		e.Float(v, 64)
+	case float32:
+		e.Float(float64(v), 32)
+	case json.Number:
+		e.number(v)
+	case []any:
+		e.anySlice(v)
+	case map[string]any:
+		e.anyMap(v)
+	case json.RawMessage:
+		e.Raw(v)
+	case time.Time:
+		e.Time(v)
+	case json.Marshaler:
+		e.JSON(v)
+	case encoding.TextMarshaler:
+		e.Text(v)
+	default:
+		if !e.integer(v) {
+			e.fallback(v)
+		}
+	}
+}
 
 // Fail records err as the encoder's error unless one is already recorded.
-func (e *Encoder) Fail(err error) { panic("not implemented") }
+func (e *Encoder) Fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
 
 // Err returns the first error recorded.
 func (e *Encoder) Err() error { return e.err }
@@ -91,7 +213,12 @@ func (e *Encoder) Output() []byte { return e.buf }
 // Result returns a structured result holding the JSON written (its capacity
 // clipped, so appending to it never writes into shared memory), or a failed
 // result naming the error.
-func (e *Encoder) Result() Result { panic("not implemented") }
+func (e *Encoder) Result() Result {
+	if e.err != nil {
+		return ErrorResult("could not encode the tool's result: " + e.err.Error())
+	}
+	return Result{Structured: e.buf[:len(e.buf):len(e.buf)]}
+}
 
 // SortedKeys returns the keys of m in order, for writing maps
 // deterministically.

@@ -1,0 +1,254 @@
+package runtime
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// The JSON Schema formats that CheckFormat checks (see Formats).
+
+// checkFormat reports whether s is valid in the named format, and whether
+// the format is one that toolgen checks.
+func checkFormat(s, format string) (valid, known bool) {
+	switch format {
+	case "date-time":
+		return validDateTime(s), true
+	case "date":
+		return validDate(s), true
+	case "time":
+		return validTime(s), true
+	case "email":
+		return validEmail(s), true
+	case "uri":
+		return validURI(s), true
+	case "uuid":
+		return validUUID(s), true
+	case "ipv4":
+		return validIPv4(s), true
+	case "ipv6":
+		return validIPv6(s), true
+	case "hostname":
+		return validHostname(s), true
+	}
+	return false, false
+}
+
+// validDateTime checks RFC 3339's date-time: full-date "T" full-time, where
+// the T may be lower case (RFC 3339, section 5.6).
+func validDateTime(s string) bool {
+	return len(s) > len("2006-01-02T") &&
+		validDate(s[:10]) &&
+		(s[10] == 'T' || s[10] == 't') &&
+		validTime(s[11:])
+}
+
+// validDate checks RFC 3339's full-date, 2006-01-02, for a day that exists.
+func validDate(s string) bool {
+	if len(s) != len("2006-01-02") || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	year, ok1 := decimal(s[0:4])
+	month, ok2 := decimal(s[5:7])
+	day, ok3 := decimal(s[8:10])
+	return ok1 && ok2 && ok3 && 1 <= month && month <= 12 && 1 <= day && day <= daysIn(month, year)
+}
+
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// validTime checks RFC 3339's full-time: 15:04:05, an optional fraction of
+// a second, then Z or an offset like +02:00. A second of 60 (a leap
+// second) is allowed only at 23:59 UTC.
+func validTime(s string) bool {
+	if len(s) < len("15:04:05Z") || s[2] != ':' || s[5] != ':' {
+		return false
+	}
+	hour, ok1 := decimal(s[0:2])
+	minute, ok2 := decimal(s[3:5])
+	second, ok3 := decimal(s[6:8])
+	if !ok1 || !ok2 || !ok3 || hour > 23 || minute > 59 || second > 60 {
+		return false
+	}
+	rest := s[8:]
+	if len(rest) > 1 && rest[0] == '.' {
+		end := digitsEnd(rest, 1)
+		if end == 1 {
+			return false
+		}
+		rest = rest[end:]
+	}
+	offset, ok := parseOffset(rest)
+	if !ok {
+		return false
+	}
+	utc := ((hour*60+minute-offset)%(24*60) + 24*60) % (24 * 60)
+	return second < 60 || utc == 23*60+59
+}
+
+// parseOffset reads a time zone, Z (or z) or +hh:mm or -hh:mm, as minutes
+// east of UTC.
+func parseOffset(s string) (int, bool) {
+	if s == "Z" || s == "z" {
+		return 0, true
+	}
+	if len(s) != len("+07:00") || s[0] != '+' && s[0] != '-' || s[3] != ':' {
+		return 0, false
+	}
+	h, ok1 := decimal(s[1:3])
+	m, ok2 := decimal(s[4:6])
+	if !ok1 || !ok2 || h > 23 || m > 59 {
+		return 0, false
+	}
+	if s[0] == '-' {
+		return -(h*60 + m), true
+	}
+	return h*60 + m, true
+}
+
+// decimal returns the value of s, a few decimal digits.
+func decimal(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, len(s) > 0
+}
+
+// validEmail checks RFC 5321's mailbox, simplified (no comments, no
+// folding white space): at most 254 bytes; a local part of at most 64
+// bytes, either a dot-atom (atext characters, dots neither first, last nor
+// doubled) or a quoted string without backslash or quote inside; then @
+// and a domain that is a hostname (see validHostname) or an address
+// literal, [192.0.2.1] or [IPv6:2001:db8::1].
+func validEmail(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if at < 0 || len(s) > 254 {
+		return false
+	}
+	local, domain := s[:at], s[at+1:]
+	return len(local) <= 64 && validLocalPart(local) && validMailDomain(domain)
+}
+
+func validLocalPart(local string) bool {
+	if len(local) >= 2 && local[0] == '"' && local[len(local)-1] == '"' {
+		return !strings.ContainsAny(local[1:len(local)-1], `"\`)
+	}
+	if local == "" || local[0] == '.' || local[len(local)-1] == '.' || strings.Contains(local, "..") {
+		return false
+	}
+	for i := 0; i < len(local); i++ {
+		if !isAtext(local[i]) && local[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// isAtext reports whether c is one of RFC 5322's atext characters.
+func isAtext(c byte) bool {
+	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0
+}
+
+func validMailDomain(domain string) bool {
+	literal, ok := strings.CutPrefix(domain, "[")
+	if !ok {
+		return validHostname(domain)
+	}
+	literal, ok = strings.CutSuffix(literal, "]")
+	if !ok {
+		return false
+	}
+	if v6, ok := strings.CutPrefix(literal, "IPv6:"); ok {
+		return validIPv6(v6)
+	}
+	return validIPv4(literal)
+}
+
+// validURI accepts what url.Parse accepts when it has a scheme (an absolute
+// URI, as JSON Schema's uri asks), and an IPv6 host only in brackets.
+func validURI(s string) bool {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" {
+		return false
+	}
+	host := u.Hostname()
+	return !strings.Contains(host, ":") || strings.HasPrefix(u.Host, "[") && validIPv6(host)
+}
+
+// validIPv4 checks a dotted quad of decimals up to 255, without leading
+// zeros (which some read as octal).
+func validIPv4(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is4()
+}
+
+// validIPv6 checks an IPv6 address (an IPv4-mapped one included) without a
+// zone.
+func validIPv6(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6() && a.Zone() == ""
+}
+
+// validUUID checks the 8-4-4-4-12 hexadecimal form, in either case.
+func validUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch i {
+		case 8, 13, 18, 23:
+			if s[i] != '-' {
+				return false
+			}
+		default:
+			if hexValue(s[i]) < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// validHostname checks RFC 1123's host names: at most 253 bytes of labels
+// separated by dots, each 1 to 63 letters, digits or hyphens, neither
+// starting nor ending with a hyphen. A final dot (a fully qualified name)
+// is allowed.
+func validHostname(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(s, ".") {
+		if !validLabel(label) {
+			return false
+		}
+	}
+	return true
+}
+
+func validLabel(label string) bool {
+	if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		if !isDigit(c) && c != '-' && !('a' <= c && c <= 'z') && !('A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,153 @@
+package runtime
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Exact integer reading. JSON Schema's integer is any number whose value has
+// no fractional part, whatever its spelling: 300, 3e2, 300.0 and 3000e-1 are
+// all the integer 300. The value is worked out from the literal's digits and
+// exponent, never through a float, so that it is exact, and a huge exponent
+// is settled without big arithmetic.
+
+// intClass says what a number literal is as an integer.
+type intClass byte
+
+const (
+	intExact    intClass = iota // an integer that fits in a uint64 (with its sign)
+	intFraction                 // not an integer
+	intOverflow                 // an integer too large for a uint64
+)
+
+// maxExponent caps the exponent read from a literal; beyond it every
+// non-zero value is out of range or fractional anyway.
+const maxExponent = 1 << 30
+
+// parseInteger returns the sign and magnitude of the integer that the
+// number literal lit (checked by the scanner) stands for.
+func parseInteger(lit []byte) (neg bool, mag uint64, class intClass) {
+	if v, ok := smallInteger(lit); ok {
+		return false, v, intExact
+	}
+	i := 0
+	if lit[0] == '-' {
+		neg = true
+		i++
+	}
+	intEnd := digitsEnd(lit, i)
+	intDigits := lit[i:intEnd]
+	i = intEnd
+	var frac []byte
+	if i < len(lit) && lit[i] == '.' {
+		end := digitsEnd(lit, i+1)
+		frac = lit[i+1 : end]
+		i = end
+	}
+	exp := parseExponent(lit[i:])
+
+	m := mantissa{}
+	m.add(intDigits)
+	m.add(frac)
+	if m.zero() {
+		return neg, 0, intExact
+	}
+	scale := exp - len(frac) + m.trailingZeros
+	if scale < 0 {
+		return neg, 0, intFraction
+	}
+	if m.overflow {
+		return neg, 0, intOverflow
+	}
+	mag, ok := scaleUp(m.value, scale)
+	if !ok {
+		return neg, 0, intOverflow
+	}
+	return neg, mag, intExact
+}
+
+// smallInteger is parseInteger's fast path: the value of lit when it is
+// only digits, few enough not to overflow.
+func smallInteger(lit []byte) (uint64, bool) {
+	if len(lit) > 19 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range lit {
+		if !isDigit(c) {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
+}
+
+// parseExponent returns the exponent of s, the rest of a number literal
+// after its fraction ("" or "e-12"), capped at ±maxExponent.
+func parseExponent(s []byte) int {
+	if len(s) == 0 {
+		return 0
+	}
+	s = s[1:] // the e or E
+	sign := 1
+	switch s[0] {
+	case '-':
+		sign = -1
+		s = s[1:]
+	case '+':
+		s = s[1:]
+	}
+	e := 0
+	for _, c := range s {
+		if e < maxExponent {
+			e = e*10 + int(c-'0')
+		}
+	}
+	return sign * min(e, maxExponent)
+}
+
+// mantissa accumulates the digits of a number literal, without its
+// trailing zeros (counted apart, as they only scale the value).
+type mantissa struct {
+	value         uint64
+	overflow      bool // the digits do not fit in value
+	trailingZeros int  // zeros seen since the last non-zero digit
+	nonZero       bool
+}
+
+func (m *mantissa) add(digits []byte) {
+	for _, c := range digits {
+		if c == '0' {
+			m.trailingZeros++
+			continue
+		}
+		// The zeros were not trailing after all.
+		for ; m.trailingZeros > 0; m.trailingZeros-- {
+			m.push(0)
+		}
+		m.push(uint64(c - '0'))
+		m.nonZero = true
+	}
+}
+
+func (m *mantissa) push(digit uint64) {
+	hi, lo := bits.Mul64(m.value, 10)
+	lo, carry := bits.Add64(lo, digit, 0)
+	if hi != 0 || carry != 0 {
+		m.overflow = true
+	}
+	m.value = lo
+}
+
+func (m *mantissa) zero() bool { return !m.nonZero }
+
+// scaleUp returns v×10^scale, and false if it does not fit in a uint64.
+func scaleUp(v uint64, scale int) (uint64, bool) {
+	for ; scale > 0; scale-- {
+		if v > math.MaxUint64/10 {
+			return 0, false
+		}
+		v *= 10
+	}
+	return v, true
+}
