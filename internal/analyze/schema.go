@@ -94,7 +94,7 @@ func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 		min, max := intBounds(t)
 		return &model.Schema{Type: "integer", Minimum: model.RawJSON(min), Maximum: model.RawJSON(max)}
 	case model.KindFloat:
-		return &model.Schema{Type: "number"}
+		return floatSchema(t)
 	case model.KindEnum:
 		return enumSchema(t)
 	case model.KindSlice:
@@ -174,19 +174,30 @@ func describe(t *model.Type, doc string) string {
 }
 
 // intBounds are the limits an integer of t's width can hold, as JSON text.
-// 64-bit limits are left out: they tell a model nothing, and ±2^63 are not
-// exact in the doubles many JSON tools use. The decoder checks them anyway.
+// 64-bit limits are left out ("" for none), as are float64's: they tell a
+// model nothing and cost tokens on every request. The decoder still rejects
+// a number beyond them, which no model means.
 func intBounds(t *model.Type) (string, string) {
-	if t.Bits == 64 {
-		if t.Kind == model.KindUint {
-			return "0", ""
-		}
+	switch {
+	case t.Bits == 64 && t.Kind == model.KindUint:
+		return "0", ""
+	case t.Bits == 64:
 		return "", ""
-	}
-	if t.Kind == model.KindUint {
+	case t.Kind == model.KindUint:
 		return "0", strconv.FormatUint(math.MaxUint64>>(64-t.Bits), 10)
 	}
 	return strconv.FormatInt(math.MinInt64>>(64-t.Bits), 10), strconv.FormatInt(math.MaxInt64>>(64-t.Bits), 10)
+}
+
+// floatSchema bounds a float32 by what it can hold, as the decoder does
+// (±3.4e38 is within reach of a model's numbers, ±1.8e308 is not).
+func floatSchema(t *model.Type) *model.Schema {
+	s := &model.Schema{Type: "number"}
+	if t.Bits == 32 {
+		max := strconv.FormatFloat(math.MaxFloat32, 'g', -1, 64)
+		s.Minimum, s.Maximum = model.RawJSON("-"+max), model.RawJSON(max)
+	}
+	return s
 }
 
 func applyRules(s *model.Schema, r model.Constraints) {

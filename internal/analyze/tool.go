@@ -239,7 +239,7 @@ func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
 		a.errorf(pos, "tool %s: result: %v", t.GoName, err)
 		return
 	}
-	if mt.Kind == model.KindString {
+	if mt.Kind == model.KindString || (mt.Kind == model.KindEnum && mt.Basic == model.KindString) {
 		t.Result = model.Result{Kind: model.ResultText, Type: mt}
 		return
 	}

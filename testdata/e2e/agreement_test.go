@@ -30,6 +30,26 @@ var validArgs = map[runtime.ToolName]string{
 // rejects it. This is the one place the two differ, on purpose.
 var pointerFields = map[string]bool{"level": true, "near": true, "times": true}
 
+// boundedInSchema are the numbers whose schema states their width's bounds
+// (8-, 16- and 32-bit).
+var boundedInSchema = map[string]bool{"i8": true, "u16": true, "f32": true}
+
+// skip lists the other places where the Go type knows more than a schema
+// can say: a TextUnmarshaler (netip.Addr) rejects strings the schema's
+// "type": "string" allows; float64 (also inside an any) cannot hold 1e400,
+// nor a 64-bit integer 2^64, and schemas leave those bounds out.
+func skip(key, replacement string) bool {
+	switch {
+	case replacement == `null`:
+		return pointerFields[key]
+	case key == "addr":
+		return strings.HasPrefix(replacement, `"`)
+	case replacement == `1e400` || replacement == `18446744073709551616`:
+		return !boundedInSchema[key]
+	}
+	return false
+}
+
 // replacements are values of every JSON kind, and edge cases for the
 // constraints the tools declare.
 var replacements = []string{
@@ -62,6 +82,7 @@ func compileSchema(t *testing.T, text []byte) *jsonschema.Schema {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
+	c.AssertContent()
 	require.NoError(t, c.AddResource("tool.json", doc))
 	s, err := c.Compile("tool.json")
 	require.NoError(t, err)
@@ -84,20 +105,18 @@ func corpus(t *testing.T, base string, rng *rand.Rand) []string {
 	for _, k := range keys {
 		out = append(out, encode(t, without(obj, k)))
 		for _, r := range replacements {
-			if r == `null` && pointerFields[k] {
-				continue
+			if !skip(k, r) {
+				out = append(out, encode(t, with(obj, k, r)))
 			}
-			out = append(out, encode(t, with(obj, k, r)))
 		}
 	}
 	for range 300 {
 		m := obj
 		for range 1 + rng.IntN(3) {
 			k, r := keys[rng.IntN(len(keys))], replacements[rng.IntN(len(replacements))]
-			if r == `null` && pointerFields[k] {
-				continue
+			if !skip(k, r) {
+				m = with(m, k, r)
 			}
-			m = with(m, k, r)
 		}
 		out = append(out, encode(t, m))
 	}

@@ -343,7 +343,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 					argTimes = nil
 				} else {
 					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					if n1, ok := d.Int(1, 5); ok {
 						*p0 = int(n1)
 					}
 					argTimes = p0
@@ -593,7 +593,9 @@ var toolgenInputMirror = []byte(`{
       "minimum": 0
     },
     "f32": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     },
     "on": {
       "type": "boolean"
@@ -693,7 +695,9 @@ var toolgenOutputMirror = []byte(`{
       "minimum": 0
     },
     "f32": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     },
     "on": {
       "type": "boolean"

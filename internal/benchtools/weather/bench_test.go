@@ -41,7 +41,7 @@ func TestBothPathsAgree(t *testing.T) {
 
 func BenchmarkDispatch(b *testing.B) {
 	ctx := context.Background()
-	b.Run("toolgen", func(b *testing.B) {
+	b.Run("impl=toolgen", func(b *testing.B) {
 		call := Tools()[0].Call
 		b.ReportAllocs()
 		for b.Loop() {
@@ -50,7 +50,7 @@ func BenchmarkDispatch(b *testing.B) {
 			}
 		}
 	})
-	b.Run("encoding_json", func(b *testing.B) {
+	b.Run("impl=encoding_json", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if res, err := handWritten(ctx, payload); err != nil || res.IsError {

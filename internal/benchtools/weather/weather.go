@@ -22,11 +22,11 @@ type Where struct {
 
 // Args are the tool's arguments.
 type Args struct {
-	City  string   `json:"city"`                                // the city
-	Unit  Unit     `json:"unit,omitempty"`                      // the unit
+	City  string   `json:"city"`                                  // the city
+	Unit  Unit     `json:"unit,omitempty"`                        // the unit
 	Days  int      `json:"days,omitempty" toolgen:"min=1,max=14"` // days ahead
-	Tags  []string `json:"tags,omitempty"`                      // labels to echo
-	Where *Where   `json:"where,omitempty"`                     // a precise place
+	Tags  []string `json:"tags,omitempty"`                        // labels to echo
+	Where *Where   `json:"where,omitempty"`                       // a precise place
 }
 
 // Forecast is the tool's result.

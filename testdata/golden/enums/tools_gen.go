@@ -52,11 +52,10 @@ func Tools() []runtime.Tool {
 		Name:         ToolPick,
 		OutputSchema: toolgenOutputPick,
 	}, {
-		Call:         toolgenCallName,
-		Description:  "Name returns an enum as text.",
-		InputSchema:  toolgenInputName,
-		Name:         ToolName,
-		OutputSchema: toolgenOutputName,
+		Call:        toolgenCallName,
+		Description: "Name returns an enum as text.",
+		InputSchema: toolgenInputName,
+		Name:        ToolName,
 	}}
 }
 
@@ -410,27 +409,6 @@ var toolgenInputName = []byte(`{
   "additionalProperties": false
 }`)
 
-// toolgenOutputName is the JSON Schema of name's structured result.
-var toolgenOutputName = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
-
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
 func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolName, &res, &err)
@@ -459,14 +437,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Name(argC)
-	var enc runtime.Encoder
-	e := &enc
-	e.Reset(d.Spare())
-	e.Object()
-	e.Key("result")
-	e.String(string(out))
-	e.EndObject()
-	return e.Result(), nil
+	return runtime.TextResult(string(out)), nil
 }
 
 // toolgenDecodePaint reads a Paint object.

@@ -140,7 +140,9 @@ var toolgenInputEcho = []byte(`{
       "maximum": 2147483647
     },
     "float32": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     },
     "float64": {
       "type": "number"
@@ -262,7 +264,9 @@ var toolgenOutputEcho = []byte(`{
       "maximum": 2147483647
     },
     "float32": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     },
     "float64": {
       "type": "number"
@@ -361,7 +365,9 @@ var toolgenInputWidths = []byte(`{
       "maximum": 4294967295
     },
     "f32": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     },
     "temp": {
       "type": "number",
@@ -551,7 +557,9 @@ var toolgenInputFloat32 = []byte(`{
   "type": "object",
   "properties": {
     "x": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     }
   },
   "required": [
@@ -566,7 +574,9 @@ var toolgenOutputFloat32 = []byte(`{
   "type": "object",
   "properties": {
     "result": {
-      "type": "number"
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
     }
   },
   "required": [
