@@ -61,8 +61,8 @@ func BenchmarkDecodeOnly(b *testing.B) {
 	}
 }
 
-// BenchmarkValidateLarge reads a larger argument with every kind of value,
-// to show the scanner's throughput.
+// BenchmarkSkipLarge checks a larger argument with every kind of value, to
+// show the scanner's throughput.
 func BenchmarkSkipLarge(b *testing.B) {
 	data := []byte(`{"items":[`)
 	for i := range 200 {
@@ -78,6 +78,37 @@ func BenchmarkSkipLarge(b *testing.B) {
 		var d Decoder
 		d.Reset(data)
 		d.Skip()
+		if err := d.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeNoStrings reads objects, integers, booleans, enums (as
+// StringBytes) and skipped values: none of it allocates.
+func BenchmarkDecodeNoStrings(b *testing.B) {
+	data := []byte(`{"unit":"c","days":3,"alerts":true,"where":{"lat":1.5},"extra":[1,{"a":"b"}]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Decoder
+		d.Reset(data)
+		if !d.Object() {
+			b.Fatal("not an object")
+		}
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "unit":
+				if v, _ := d.StringBytes(); string(v) != "c" {
+					b.Fatal(string(v))
+				}
+			case "days":
+				d.Int(1, 14)
+			case "alerts":
+				d.Bool()
+			default:
+				d.Skip()
+			}
+		}
 		if err := d.Close(); err != nil {
 			b.Fatal(err)
 		}

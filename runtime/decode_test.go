@@ -706,6 +706,8 @@ func TestSyntaxErrors(t *testing.T) {
 		`{"city":"\u12x4"}`:               `invalid character 'x' in a string escape at offset 13`,
 		`{"city":x}`:                      `invalid character 'x' looking for the start of a value at offset 8`,
 		"{\"city\":\xff}":                 `invalid byte 0xff looking for the start of a value at offset 8`,
+		"{\"city\":\x05}":                 `invalid character '\x05' looking for the start of a value at offset 8`,
+		"{\"city\":\xc3}":                 `invalid byte 0xc3 looking for the start of a value at offset 8`,
 		"{\"city\":é}":                    `invalid character 'é' looking for the start of a value at offset 8`,
 		`{"city":"x"`:                     `unexpected end of input`,
 		`{"city":"x`:                      `unexpected end of input`,

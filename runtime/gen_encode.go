@@ -27,8 +27,8 @@ type Encoder struct {
 // Reset starts writing into buf's spare capacity (buf[len(buf):]); buf may be
 // nil.
 func (e *Encoder) Reset(buf []byte) {
-	// Only the spare capacity is ours: the encoder's output starts at
-	// buf[len(buf)], and what came before stays untouched.
+	// Only the spare capacity is ours: the output starts at buf[len(buf)],
+	// what came before stays untouched, and growing copies only the output.
 	*e = Encoder{buf: buf[len(buf):]}
 }
 

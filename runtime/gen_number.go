@@ -30,40 +30,46 @@ func parseInteger(lit []byte) (neg bool, mag uint64, class intClass) {
 	if v, ok := smallInteger(lit); ok {
 		return false, v, intExact
 	}
+	n := splitNumber(lit)
+	m := mantissa{}
+	m.add(n.intDigits)
+	m.add(n.frac)
+	switch scale := n.exp - len(n.frac) + m.trailingZeros; {
+	case m.zero():
+		return n.neg, 0, intExact
+	case scale < 0:
+		return n.neg, 0, intFraction
+	case !m.overflow:
+		if mag, ok := scaleUp(m.value, scale); ok {
+			return n.neg, mag, intExact
+		}
+	}
+	return n.neg, 0, intOverflow
+}
+
+// numberParts are the parts of a number literal: -12.50e3 is neg, "12",
+// "50" and 3.
+type numberParts struct {
+	neg             bool
+	intDigits, frac []byte
+	exp             int
+}
+
+func splitNumber(lit []byte) numberParts {
+	var n numberParts
 	i := 0
 	if lit[0] == '-' {
-		neg = true
+		n.neg = true
 		i++
 	}
-	intEnd := digitsEnd(lit, i)
-	intDigits := lit[i:intEnd]
-	i = intEnd
-	var frac []byte
+	end := digitsEnd(lit, i)
+	n.intDigits, i = lit[i:end], end
 	if i < len(lit) && lit[i] == '.' {
-		end := digitsEnd(lit, i+1)
-		frac = lit[i+1 : end]
-		i = end
+		end = digitsEnd(lit, i+1)
+		n.frac, i = lit[i+1:end], end
 	}
-	exp := parseExponent(lit[i:])
-
-	m := mantissa{}
-	m.add(intDigits)
-	m.add(frac)
-	if m.zero() {
-		return neg, 0, intExact
-	}
-	scale := exp - len(frac) + m.trailingZeros
-	if scale < 0 {
-		return neg, 0, intFraction
-	}
-	if m.overflow {
-		return neg, 0, intOverflow
-	}
-	mag, ok := scaleUp(m.value, scale)
-	if !ok {
-		return neg, 0, intOverflow
-	}
-	return neg, mag, intExact
+	n.exp = parseExponent(lit[i:])
+	return n
 }
 
 // smallInteger is parseInteger's fast path: the value of lit when it is

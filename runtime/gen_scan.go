@@ -62,7 +62,7 @@ func (d *Decoder) failAt(context string) {
 func describeByte(data []byte, i int) string {
 	r, size := utf8.DecodeRune(data[i:])
 	if r == utf8.RuneError && size <= 1 {
-		return "byte 0x" + strconv.FormatUint(uint64(data[i]), 16)
+		return "byte 0x" + string([]byte{hexDigits[data[i]>>4], hexDigits[data[i]&0xf]})
 	}
 	return "character " + strconv.QuoteRune(r)
 }
