@@ -49,6 +49,13 @@ func (e *Encoder) Key(k string) {
 	e.buf = append(appendQuoted(e.buf, k), ':')
 }
 
+// Member writes a member's key as generated code spells it: already quoted,
+// with its colon ("city":), so that nothing is escaped at run time.
+func (e *Encoder) Member(quotedKey string) {
+	e.value()
+	e.buf = append(e.buf, quotedKey...)
+}
+
 // Array writes '['.
 func (e *Encoder) Array() {
 	e.value()

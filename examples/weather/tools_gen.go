@@ -293,11 +293,11 @@ func toolgenDecodeForecast(d *runtime.Decoder, v *Forecast) {
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	e.Object()
-	e.Key("city")
+	e.Member("\"city\":")
 	e.String(v.City)
-	e.Key("unit")
+	e.Member("\"unit\":")
 	e.String(string(v.Unit))
-	e.Key("days")
+	e.Member("\"days\":")
 	e.Array()
 	for i0 := range v.Days {
 		toolgenEncodeDay(e, &v.Days[i0])
@@ -309,13 +309,13 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 // toolgenEncodeDay writes a Day object.
 func toolgenEncodeDay(e *runtime.Encoder, v *Day) {
 	e.Object()
-	e.Key("day")
+	e.Member("\"day\":")
 	e.Int(int64(v.Day))
-	e.Key("high")
+	e.Member("\"high\":")
 	e.Float(v.High, 64)
-	e.Key("low")
+	e.Member("\"low\":")
 	e.Float(v.Low, 64)
-	e.Key("sky")
+	e.Member("\"sky\":")
 	e.String(v.Sky)
 	e.EndObject()
 }

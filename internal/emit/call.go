@@ -129,7 +129,7 @@ func (g *generator) writeResult(r model.Result) []jen.Code {
 		e.Clone().Dot("Reset").Call(d.Clone().Dot("Spare").Call()),
 	)
 	if r.Wrapped {
-		out = append(out, call("Object"), call("Key", jen.Lit("result")))
+		out = append(out, call("Object"), call("Member", jen.Lit(memberKey("result"))))
 		out = append(out, g.writeValue(t, v, 0)...)
 		out = append(out, call("EndObject"))
 	} else {

@@ -1,12 +1,23 @@
 package emit
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
+
+// memberKey is a key as JSON text with its colon, for Encoder.Member.
+func memberKey(name string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(name) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n") + ":"
+}
 
 // e is the encoder in every generated writing function.
 var e = jen.Id("e")
@@ -22,7 +33,7 @@ func (g *generator) structBody(s *model.Struct, v *jen.Statement) []jen.Code {
 	out := []jen.Code{call("Object")}
 	for _, f := range s.Fields {
 		lv := fieldExpr(v, f.Path)
-		write := []jen.Code{call("Key", jen.Lit(f.JSONName))}
+		write := []jen.Code{call("Member", jen.Lit(memberKey(f.JSONName)))}
 		switch {
 		case f.Type.Kind == model.KindPointer && f.Type.Elem.Kind == model.KindStruct:
 			write = append(write, jen.Id(g.encodeHelper(f.Type.Elem)).Call(e, lv.Clone()))

@@ -567,7 +567,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil
@@ -894,7 +894,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		e.Int(int64(out[i0]))
@@ -984,24 +984,24 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 // toolgenEncodeResults writes a Results object.
 func toolgenEncodeResults(e *runtime.Encoder, v *Results) {
 	e.Object()
-	e.Key("query")
+	e.Member("\"query\":")
 	e.String(v.Query)
-	e.Key("sort")
+	e.Member("\"sort\":")
 	e.String(string(v.Sort))
-	e.Key("page")
+	e.Member("\"page\":")
 	e.Int(int64(v.Page))
 	if v.Level != nil {
-		e.Key("level")
+		e.Member("\"level\":")
 		e.Int(int64((*v.Level)))
 	}
-	e.Key("tags")
+	e.Member("\"tags\":")
 	e.Array()
 	for i0 := range v.Tags {
 		e.String(v.Tags[i0])
 	}
 	e.EndArray()
 	if v.Near != nil {
-		e.Key("near")
+		e.Member("\"near\":")
 		toolgenEncodeWhere(e, v.Near)
 	}
 	e.EndObject()
@@ -1225,33 +1225,33 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 // toolgenEncodeKinds writes a Kinds object.
 func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 	e.Object()
-	e.Key("i8")
+	e.Member("\"i8\":")
 	e.Int(int64(v.I8))
-	e.Key("u16")
+	e.Member("\"u16\":")
 	e.Uint(uint64(v.U16))
-	e.Key("u64")
+	e.Member("\"u64\":")
 	e.Uint(v.U64)
-	e.Key("f32")
+	e.Member("\"f32\":")
 	e.Float(float64(v.F32), 32)
-	e.Key("on")
+	e.Member("\"on\":")
 	e.Bool(v.On)
-	e.Key("when")
+	e.Member("\"when\":")
 	e.Time(v.When)
-	e.Key("blob")
+	e.Member("\"blob\":")
 	e.Bytes(v.Blob)
-	e.Key("raw")
+	e.Member("\"raw\":")
 	e.Raw(v.Raw)
-	e.Key("any")
+	e.Member("\"any\":")
 	e.Any(v.Any)
-	e.Key("addr")
+	e.Member("\"addr\":")
 	e.Text(&v.Addr)
-	e.Key("pair")
+	e.Member("\"pair\":")
 	e.Array()
 	for i0 := range v.Pair {
 		e.Int(int64(v.Pair[i0]))
 	}
 	e.EndArray()
-	e.Key("votes")
+	e.Member("\"votes\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Votes) {
 		e.Key(k0)
@@ -1259,7 +1259,7 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 		e.Int(int64(v0))
 	}
 	e.EndObject()
-	e.Key("grid")
+	e.Member("\"grid\":")
 	e.Array()
 	for i0 := range v.Grid {
 		e.Array()
@@ -1270,7 +1270,7 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 	}
 	e.EndArray()
 	if len(v.Sorts) > 0 {
-		e.Key("sorts")
+		e.Member("\"sorts\":")
 		e.Object()
 		for _, k0 := range runtime.SortedKeys(v.Sorts) {
 			e.Key(k0)
@@ -1350,9 +1350,9 @@ func toolgenDecodeWhere(d *runtime.Decoder, v *Where) {
 // toolgenEncodeWhere writes a Where object.
 func toolgenEncodeWhere(e *runtime.Encoder, v *Where) {
 	e.Object()
-	e.Key("lat")
+	e.Member("\"lat\":")
 	e.Float(v.Lat, 64)
-	e.Key("lon")
+	e.Member("\"lon\":")
 	e.Float(v.Lon, 64)
 	e.EndObject()
 }

@@ -208,15 +208,15 @@ func toolgenDecodeArgs(d *runtime.Decoder, v *Args) {
 // toolgenEncodeForecast writes a Forecast object.
 func toolgenEncodeForecast(e *runtime.Encoder, v *Forecast) {
 	e.Object()
-	e.Key("city")
+	e.Member("\"city\":")
 	e.String(v.City)
-	e.Key("unit")
+	e.Member("\"unit\":")
 	e.String(string(v.Unit))
-	e.Key("days")
+	e.Member("\"days\":")
 	e.Int(int64(v.Days))
-	e.Key("high")
+	e.Member("\"high\":")
 	e.Float(v.High, 64)
-	e.Key("sunny")
+	e.Member("\"sunny\":")
 	e.Bool(v.Sunny)
 	e.EndObject()
 }

@@ -180,7 +180,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil

@@ -712,7 +712,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(out) {
 		e.Key(k0)
@@ -780,7 +780,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		e.Uint(uint64(out[i0]))
@@ -1094,19 +1094,19 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 // toolgenEncodeShapes writes a Shapes object.
 func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.Object()
-	e.Key("names")
+	e.Member("\"names\":")
 	e.Array()
 	for i0 := range v.Names {
 		e.String(v.Names[i0])
 	}
 	e.EndArray()
-	e.Key("ids")
+	e.Member("\"ids\":")
 	e.Array()
 	for i0 := range v.IDs {
 		e.Int(v.IDs[i0])
 	}
 	e.EndArray()
-	e.Key("matrix")
+	e.Member("\"matrix\":")
 	e.Array()
 	for i0 := range v.Matrix {
 		e.Array()
@@ -1116,13 +1116,13 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.EndArray()
 	}
 	e.EndArray()
-	e.Key("pair")
+	e.Member("\"pair\":")
 	e.Array()
 	for i0 := range v.Pair {
 		e.String(v.Pair[i0])
 	}
 	e.EndArray()
-	e.Key("grid")
+	e.Member("\"grid\":")
 	e.Array()
 	for i0 := range v.Grid {
 		e.Array()
@@ -1132,19 +1132,19 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.EndArray()
 	}
 	e.EndArray()
-	e.Key("points")
+	e.Member("\"points\":")
 	e.Array()
 	for i0 := range v.Points {
 		toolgenEncodePoint(e, &v.Points[i0])
 	}
 	e.EndArray()
-	e.Key("origin")
+	e.Member("\"origin\":")
 	toolgenEncodePoint(e, &v.Origin)
 	if v.Best != nil {
-		e.Key("best")
+		e.Member("\"best\":")
 		toolgenEncodePoint(e, v.Best)
 	}
-	e.Key("optional")
+	e.Member("\"optional\":")
 	e.Array()
 	for i0 := range v.Optional {
 		if v.Optional[i0] == nil {
@@ -1154,7 +1154,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		}
 	}
 	e.EndArray()
-	e.Key("scores")
+	e.Member("\"scores\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Scores) {
 		e.Key(k0)
@@ -1162,7 +1162,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.Int(int64(v0))
 	}
 	e.EndObject()
-	e.Key("by_key")
+	e.Member("\"by_key\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.ByKey) {
 		e.Key(string(k0))
@@ -1174,7 +1174,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.EndArray()
 	}
 	e.EndObject()
-	e.Key("nested")
+	e.Member("\"nested\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Nested) {
 		e.Key(k0)
@@ -1188,7 +1188,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.EndObject()
 	}
 	e.EndObject()
-	e.Key("places")
+	e.Member("\"places\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Places) {
 		e.Key(k0)
@@ -1196,14 +1196,14 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		toolgenEncodePoint(e, &v0)
 	}
 	e.EndObject()
-	e.Key("empty")
+	e.Member("\"empty\":")
 	e.Array()
 	for i0 := range v.Empty {
 		e.Int(int64(v.Empty[i0]))
 	}
 	e.EndArray()
 	if len(v.Tags) > 0 {
-		e.Key("tags")
+		e.Member("\"tags\":")
 		e.Array()
 		for i0 := range v.Tags {
 			e.String(v.Tags[i0])
@@ -1211,7 +1211,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 		e.EndArray()
 	}
 	if len(v.Counts) > 0 {
-		e.Key("counts")
+		e.Member("\"counts\":")
 		e.Object()
 		for _, k0 := range runtime.SortedKeys(v.Counts) {
 			e.Key(k0)
@@ -1255,9 +1255,9 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 	e.Object()
-	e.Key("x")
+	e.Member("\"x\":")
 	e.Float(v.X, 64)
-	e.Key("y")
+	e.Member("\"y\":")
 	e.Float(v.Y, 64)
 	e.EndObject()
 }

@@ -382,7 +382,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil
@@ -525,19 +525,19 @@ func toolgenDecodePaint(d *runtime.Decoder, v *Paint) {
 // toolgenEncodePaint writes a Paint object.
 func toolgenEncodePaint(e *runtime.Encoder, v *Paint) {
 	e.Object()
-	e.Key("color")
+	e.Member("\"color\":")
 	e.String(string(v.Color))
 	if v.Trim != nil {
-		e.Key("trim")
+		e.Member("\"trim\":")
 		e.String(string((*v.Trim)))
 	}
-	e.Key("palette")
+	e.Member("\"palette\":")
 	e.Array()
 	for i0 := range v.Palette {
 		e.String(string(v.Palette[i0]))
 	}
 	e.EndArray()
-	e.Key("by_room")
+	e.Member("\"by_room\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.ByRoom) {
 		e.Key(k0)
@@ -545,13 +545,13 @@ func toolgenEncodePaint(e *runtime.Encoder, v *Paint) {
 		e.Int(int64(v0))
 	}
 	e.EndObject()
-	e.Key("priority")
+	e.Member("\"priority\":")
 	e.Uint(uint64(v.Priority))
-	e.Key("mode")
+	e.Member("\"mode\":")
 	e.String(string(v.Mode))
-	e.Key("sign")
+	e.Member("\"sign\":")
 	e.Int(int64(v.Sign))
-	e.Key("quote")
+	e.Member("\"quote\":")
 	e.String(string(v.Quote))
 	e.EndObject()
 }

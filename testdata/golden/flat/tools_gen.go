@@ -212,7 +212,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		e.String(out[i0])
@@ -495,7 +495,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil

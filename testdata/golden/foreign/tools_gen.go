@@ -452,20 +452,20 @@ func toolgenDecodePlace(d *runtime.Decoder, v *Place) {
 // toolgenEncodePlace writes a Place object.
 func toolgenEncodePlace(e *runtime.Encoder, v *Place) {
 	e.Object()
-	e.Key("here")
+	e.Member("\"here\":")
 	toolgenEncodePoint(e, &v.Here)
-	e.Key("there")
+	e.Member("\"there\":")
 	toolgenEncodeshared_Point(e, &v.There)
-	e.Key("pixel")
+	e.Member("\"pixel\":")
 	toolgenEncodeimage_Point(e, &v.Pixel)
-	e.Key("box")
+	e.Member("\"box\":")
 	toolgenEncodeimage_Rectangle(e, &v.Box)
-	e.Key("odd")
+	e.Member("\"odd\":")
 	toolgenEncodeimage_Point2(e, &v.Odd)
-	e.Key("level")
+	e.Member("\"level\":")
 	e.Int(int64(v.Level))
 	if v.Mode != nil {
-		e.Key("mode")
+		e.Member("\"mode\":")
 		e.String(string((*v.Mode)))
 	}
 	e.EndObject()
@@ -503,9 +503,9 @@ func toolgenDecodeshared_Point(d *runtime.Decoder, v *shared.Point) {
 // toolgenEncodeimage_Point writes a Point object.
 func toolgenEncodeimage_Point(e *runtime.Encoder, v *image.Point) {
 	e.Object()
-	e.Key("X")
+	e.Member("\"X\":")
 	e.Int(int64(v.X))
-	e.Key("Y")
+	e.Member("\"Y\":")
 	e.Int(int64(v.Y))
 	e.EndObject()
 }
@@ -625,7 +625,7 @@ func toolgenDecode_shared_Mode(d *runtime.Decoder, v *shared.Mode) {
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 	e.Object()
-	e.Key("lat")
+	e.Member("\"lat\":")
 	e.Float(v.Lat, 64)
 	e.EndObject()
 }
@@ -633,9 +633,9 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 // toolgenEncodeshared_Point writes a Point object.
 func toolgenEncodeshared_Point(e *runtime.Encoder, v *shared.Point) {
 	e.Object()
-	e.Key("x")
+	e.Member("\"x\":")
 	e.Int(int64(v.X))
-	e.Key("y")
+	e.Member("\"y\":")
 	e.Int(int64(v.Y))
 	e.EndObject()
 }
@@ -643,9 +643,9 @@ func toolgenEncodeshared_Point(e *runtime.Encoder, v *shared.Point) {
 // toolgenEncodeimage_Rectangle writes a Rectangle object.
 func toolgenEncodeimage_Rectangle(e *runtime.Encoder, v *image.Rectangle) {
 	e.Object()
-	e.Key("Min")
+	e.Member("\"Min\":")
 	toolgenEncodeimage_Point(e, &v.Min)
-	e.Key("Max")
+	e.Member("\"Max\":")
 	toolgenEncodeimage_Point(e, &v.Max)
 	e.EndObject()
 }
@@ -653,7 +653,7 @@ func toolgenEncodeimage_Rectangle(e *runtime.Encoder, v *image.Rectangle) {
 // toolgenEncodeimage_Point2 writes a image_Point object.
 func toolgenEncodeimage_Point2(e *runtime.Encoder, v *image_Point) {
 	e.Object()
-	e.Key("z")
+	e.Member("\"z\":")
 	e.Int(int64(v.Z))
 	e.EndObject()
 }

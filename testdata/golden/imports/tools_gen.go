@@ -169,13 +169,13 @@ func toolgenDecodeNote(d *toolgenruntime.Decoder, v *Note) {
 // toolgenEncodeNote writes a Note object.
 func toolgenEncodeNote(e *toolgenruntime.Encoder, v *Note) {
 	e.Object()
-	e.Key("text")
+	e.Member("\"text\":")
 	e.String(v.Text)
-	e.Key("score")
+	e.Member("\"score\":")
 	e.Float(v.Score, 64)
-	e.Key("when")
+	e.Member("\"when\":")
 	e.Time(v.When)
-	e.Key("raw")
+	e.Member("\"raw\":")
 	e.Raw(v.Raw)
 	e.EndObject()
 }

@@ -309,7 +309,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil
@@ -408,7 +408,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil

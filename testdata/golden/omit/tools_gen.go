@@ -242,41 +242,41 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	e.Object()
 	if v.Extra != nil {
-		e.Key("note")
+		e.Member("\"note\":")
 		e.String(v.Extra.Note)
 	}
 	if v.Extra != nil {
 		if v.Extra.Seq != 0 {
-			e.Key("seq")
+			e.Member("\"seq\":")
 			e.Int(int64(v.Extra.Seq))
 		}
 	}
 	if v.S != "" {
-		e.Key("s")
+		e.Member("\"s\":")
 		e.String(v.S)
 	}
 	if v.I != 0 {
-		e.Key("i")
+		e.Member("\"i\":")
 		e.Int(int64(v.I))
 	}
 	if v.U != 0 {
-		e.Key("u")
+		e.Member("\"u\":")
 		e.Uint(uint64(v.U))
 	}
 	if v.F != 0 {
-		e.Key("f")
+		e.Member("\"f\":")
 		e.Float(v.F, 64)
 	}
 	if v.B != false {
-		e.Key("b")
+		e.Member("\"b\":")
 		e.Bool(v.B)
 	}
 	if v.K != "" {
-		e.Key("k")
+		e.Member("\"k\":")
 		e.String(string(v.K))
 	}
 	if len(v.L) > 0 {
-		e.Key("l")
+		e.Member("\"l\":")
 		e.Array()
 		for i0 := range v.L {
 			e.Int(int64(v.L[i0]))
@@ -284,7 +284,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndArray()
 	}
 	if len(v.M) > 0 {
-		e.Key("m")
+		e.Member("\"m\":")
 		e.Object()
 		for _, k0 := range runtime.SortedKeys(v.M) {
 			e.Key(k0)
@@ -294,7 +294,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndObject()
 	}
 	if len(v.A) > 0 {
-		e.Key("a")
+		e.Member("\"a\":")
 		e.Array()
 		for i0 := range v.A {
 			e.Int(int64(v.A[i0]))
@@ -302,47 +302,47 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndArray()
 	}
 	if len(v.Y) > 0 {
-		e.Key("y")
+		e.Member("\"y\":")
 		e.Bytes(v.Y)
 	}
 	if len(v.R) > 0 {
-		e.Key("r")
+		e.Member("\"r\":")
 		e.Raw(v.R)
 	}
 	if v.N != nil {
-		e.Key("n")
+		e.Member("\"n\":")
 		e.Any(v.N)
 	}
 	if v.P != nil {
-		e.Key("p")
+		e.Member("\"p\":")
 		toolgenEncodePoint(e, v.P)
 	}
-	e.Key("t")
+	e.Member("\"t\":")
 	e.Time(v.T)
 	if v.ZS != "" {
-		e.Key("zs")
+		e.Member("\"zs\":")
 		e.String(v.ZS)
 	}
 	if v.ZI != 0 {
-		e.Key("zi")
+		e.Member("\"zi\":")
 		e.Int(int64(v.ZI))
 	}
 	if v.ZK != "" {
-		e.Key("zk")
+		e.Member("\"zk\":")
 		e.String(string(v.ZK))
 	}
 	if !v.ZT.IsZero() {
-		e.Key("zt")
+		e.Member("\"zt\":")
 		e.Time(v.ZT)
 	}
 	if v.ZP != (Point{}) {
-		e.Key("zp")
+		e.Member("\"zp\":")
 		toolgenEncodePoint(e, &v.ZP)
 	}
-	e.Key("zb")
+	e.Member("\"zb\":")
 	toolgenEncodeBag(e, &v.ZB)
 	if v.ZA != ([2]int{}) {
-		e.Key("za")
+		e.Member("\"za\":")
 		e.Array()
 		for i0 := range v.ZA {
 			e.Int(int64(v.ZA[i0]))
@@ -350,7 +350,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndArray()
 	}
 	if v.ZL != nil {
-		e.Key("zl")
+		e.Member("\"zl\":")
 		e.Array()
 		for i0 := range v.ZL {
 			e.Int(int64(v.ZL[i0]))
@@ -358,7 +358,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndArray()
 	}
 	if v.ZM != nil {
-		e.Key("zm")
+		e.Member("\"zm\":")
 		e.Object()
 		for _, k0 := range runtime.SortedKeys(v.ZM) {
 			e.Key(k0)
@@ -368,19 +368,19 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.EndObject()
 	}
 	if v.ZX != (netip.Addr{}) {
-		e.Key("zx")
+		e.Member("\"zx\":")
 		e.Text(&v.ZX)
 	}
 	if v.ZN != nil {
-		e.Key("zn")
+		e.Member("\"zn\":")
 		e.Any(v.ZN)
 	}
 	if v.ZY != nil {
-		e.Key("zy")
+		e.Member("\"zy\":")
 		e.Bytes(v.ZY)
 	}
 	if v.Both != "" {
-		e.Key("both")
+		e.Member("\"both\":")
 		e.String(v.Both)
 	}
 	e.EndObject()
@@ -389,7 +389,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 	e.Object()
-	e.Key("x")
+	e.Member("\"x\":")
 	e.Int(int64(v.X))
 	e.EndObject()
 }
@@ -397,7 +397,7 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 // toolgenEncodeBag writes a Bag object.
 func toolgenEncodeBag(e *runtime.Encoder, v *Bag) {
 	e.Object()
-	e.Key("items")
+	e.Member("\"items\":")
 	e.Array()
 	for i0 := range v.Items {
 		e.String(v.Items[i0])

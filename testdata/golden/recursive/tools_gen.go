@@ -307,7 +307,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil
@@ -526,7 +526,7 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		toolgenEncodeFile(e, &out[i0])
@@ -718,10 +718,10 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 // toolgenEncodeTree writes a Tree object.
 func toolgenEncodeTree(e *runtime.Encoder, v *Tree) {
 	e.Object()
-	e.Key("name")
+	e.Member("\"name\":")
 	e.String(v.Name)
 	if len(v.Children) > 0 {
-		e.Key("children")
+		e.Member("\"children\":")
 		e.Array()
 		for i0 := range v.Children {
 			toolgenEncodeTree(e, &v.Children[i0])
@@ -800,13 +800,13 @@ func toolgenDecodeDir(d *runtime.Decoder, v *Dir) {
 // toolgenEncodeFile writes a File object.
 func toolgenEncodeFile(e *runtime.Encoder, v *File) {
 	e.Object()
-	e.Key("name")
+	e.Member("\"name\":")
 	e.String(v.Name)
 	if v.Sub != nil {
-		e.Key("sub")
+		e.Member("\"sub\":")
 		toolgenEncodeDir(e, v.Sub)
 	}
-	e.Key("meta")
+	e.Member("\"meta\":")
 	toolgenEncodeMeta(e, &v.Meta)
 	e.EndObject()
 }
@@ -856,7 +856,7 @@ func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
 // toolgenEncodeGraph writes a Graph object.
 func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
 	e.Object()
-	e.Key("roots")
+	e.Member("\"roots\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Roots) {
 		e.Key(k0)
@@ -869,7 +869,7 @@ func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
 	}
 	e.EndObject()
 	if v.Head != nil {
-		e.Key("head")
+		e.Member("\"head\":")
 		toolgenEncodeList(e, v.Head)
 	}
 	e.EndObject()
@@ -913,9 +913,9 @@ func toolgenDecodeFile(d *runtime.Decoder, v *File) {
 // toolgenEncodeDir writes a Dir object.
 func toolgenEncodeDir(e *runtime.Encoder, v *Dir) {
 	e.Object()
-	e.Key("name")
+	e.Member("\"name\":")
 	e.String(v.Name)
-	e.Key("files")
+	e.Member("\"files\":")
 	e.Array()
 	for i0 := range v.Files {
 		toolgenEncodeFile(e, &v.Files[i0])
@@ -927,7 +927,7 @@ func toolgenEncodeDir(e *runtime.Encoder, v *Dir) {
 // toolgenEncodeMeta writes a Meta object.
 func toolgenEncodeMeta(e *runtime.Encoder, v *Meta) {
 	e.Object()
-	e.Key("size")
+	e.Member("\"size\":")
 	e.Int(v.Size)
 	e.EndObject()
 }
@@ -935,10 +935,10 @@ func toolgenEncodeMeta(e *runtime.Encoder, v *Meta) {
 // toolgenEncodeList writes a List object.
 func toolgenEncodeList(e *runtime.Encoder, v *List) {
 	e.Object()
-	e.Key("value")
+	e.Member("\"value\":")
 	e.Int(int64(v.Value))
 	if v.Next != nil {
-		e.Key("next")
+		e.Member("\"next\":")
 		toolgenEncodeList(e, v.Next)
 	}
 	e.EndObject()

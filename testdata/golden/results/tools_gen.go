@@ -480,7 +480,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		toolgenEncodeStatus(e, &out[i0])
@@ -535,7 +535,7 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, er
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
 	return e.Result(), nil
@@ -589,7 +589,7 @@ func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(out) {
 		e.Key(k0)
@@ -643,7 +643,7 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Bool(out)
 	e.EndObject()
 	return e.Result(), nil
@@ -697,7 +697,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Int(int64((*out)))
 	e.EndObject()
 	return e.Result(), nil
@@ -734,25 +734,25 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 // toolgenEncodeStatus writes a Status object.
 func toolgenEncodeStatus(e *runtime.Encoder, v *Status) {
 	e.Object()
-	e.Key("ok")
+	e.Member("\"ok\":")
 	e.Bool(v.OK)
 	if v.Detail != "" {
-		e.Key("detail")
+		e.Member("\"detail\":")
 		e.String(v.Detail)
 	}
 	if v.Warning != nil {
-		e.Key("warning")
+		e.Member("\"warning\":")
 		e.String((*v.Warning))
 	}
 	if v.Codes != nil {
-		e.Key("codes")
+		e.Member("\"codes\":")
 		e.Array()
 		for i0 := range v.Codes {
 			e.Int(int64(v.Codes[i0]))
 		}
 		e.EndArray()
 	}
-	e.Key("count")
+	e.Member("\"count\":")
 	e.Int(int64(v.Count))
 	e.EndObject()
 }

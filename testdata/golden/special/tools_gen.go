@@ -454,7 +454,7 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Time(out)
 	e.EndObject()
 	return e.Result(), nil
@@ -503,7 +503,7 @@ func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Raw(out)
 	e.EndObject()
 	return e.Result(), nil
@@ -552,7 +552,7 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Bytes(out)
 	e.EndObject()
 	return e.Result(), nil
@@ -601,7 +601,7 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, 
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Any(out)
 	e.EndObject()
 	return e.Result(), nil
@@ -652,7 +652,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Text(&out)
 	e.EndObject()
 	return e.Result(), nil
@@ -841,43 +841,43 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 // toolgenEncodePayload writes a Payload object.
 func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
 	e.Object()
-	e.Key("when")
+	e.Member("\"when\":")
 	e.Time(v.When)
 	if v.Until != nil {
-		e.Key("until")
+		e.Member("\"until\":")
 		e.Time((*v.Until))
 	}
 	if !v.Since.IsZero() {
-		e.Key("since")
+		e.Member("\"since\":")
 		e.Time(v.Since)
 	}
-	e.Key("blob")
+	e.Member("\"blob\":")
 	e.Bytes(v.Blob)
-	e.Key("raw")
+	e.Member("\"raw\":")
 	e.Raw(v.Raw)
-	e.Key("any")
+	e.Member("\"any\":")
 	e.Any(v.Any)
 	if v.Empty != nil {
-		e.Key("empty")
+		e.Member("\"empty\":")
 		e.Any(v.Empty)
 	}
-	e.Key("addr")
+	e.Member("\"addr\":")
 	e.Text(&v.Addr)
 	if v.Prefix != nil {
-		e.Key("prefix")
+		e.Member("\"prefix\":")
 		e.Text(&(*v.Prefix))
 	}
-	e.Key("slug")
+	e.Member("\"slug\":")
 	e.Text(&v.Slug)
-	e.Key("code")
+	e.Member("\"code\":")
 	e.Text(&v.Code)
-	e.Key("times")
+	e.Member("\"times\":")
 	e.Array()
 	for i0 := range v.Times {
 		e.Time(v.Times[i0])
 	}
 	e.EndArray()
-	e.Key("blobs")
+	e.Member("\"blobs\":")
 	e.Object()
 	for _, k0 := range runtime.SortedKeys(v.Blobs) {
 		e.Key(k0)
@@ -886,18 +886,18 @@ func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
 	}
 	e.EndObject()
 	if len(v.Addrs) > 0 {
-		e.Key("addrs")
+		e.Member("\"addrs\":")
 		e.Array()
 		for i0 := range v.Addrs {
 			e.Text(&v.Addrs[i0])
 		}
 		e.EndArray()
 	}
-	e.Key("duration")
+	e.Member("\"duration\":")
 	e.Int(int64(v.Duration))
-	e.Key("month")
+	e.Member("\"month\":")
 	e.Int(int64(v.Month))
-	e.Key("stamped")
+	e.Member("\"stamped\":")
 	e.Text(&v.Stamped)
 	e.EndObject()
 }

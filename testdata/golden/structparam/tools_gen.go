@@ -199,7 +199,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Array()
 	for i0 := range out {
 		e.String(out[i0])
@@ -371,7 +371,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
-	e.Key("result")
+	e.Member("\"result\":")
 	e.Float(out, 64)
 	e.EndObject()
 	return e.Result(), nil
