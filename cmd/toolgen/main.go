@@ -22,7 +22,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -55,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	f, err := generate.Run(generate.Config{Dir: opts.dir, Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd})
 	if err != nil {
-		printError(stderr, err)
+		fmt.Fprintln(stderr, err) // user errors: one file:line:col line each
 		return 1
 	}
 	switch {
@@ -102,17 +101,6 @@ func splitTags(s string) []string {
 		}
 	}
 	return tags
-}
-
-func printError(w io.Writer, err error) {
-	var list interface{ Unwrap() []error }
-	if errors.As(err, &list) {
-		for _, e := range list.Unwrap() {
-			fmt.Fprintln(w, e)
-		}
-		return
-	}
-	fmt.Fprintln(w, err)
 }
 
 func write(f *generate.File, verbose bool, stderr io.Writer) int {
