@@ -2,12 +2,14 @@ package analyze
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -55,7 +57,46 @@ func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) 
 			a.errorf(pos, "%s: %s", where, msg)
 		}
 	}
+	if msg := defaultViolation(rules); msg != "" {
+		a.errorf(pos, "%s: %s", where, msg)
+	}
 	return rules
+}
+
+// defaultViolation says how a default breaks the other constraints, or "":
+// a default that the tool would reject if a model sent it is a mistake.
+func defaultViolation(r model.Constraints) string {
+	if r.Default == nil {
+		return ""
+	}
+	def := r.Default.JSON
+	if n, err := strconv.ParseFloat(def, 64); err == nil {
+		if min, err := strconv.ParseFloat(r.Min, 64); err == nil && n < min {
+			return fmt.Sprintf("default=%s is less than min=%s", def, r.Min)
+		}
+		if max, err := strconv.ParseFloat(r.Max, 64); err == nil && n > max {
+			return fmt.Sprintf("default=%s is greater than max=%s", def, r.Max)
+		}
+		return ""
+	}
+	s, err := strconv.Unquote(r.Default.Go)
+	if err != nil {
+		return ""
+	}
+	return stringViolation(s, r)
+}
+
+func stringViolation(s string, r model.Constraints) string {
+	n := utf8.RuneCountInString(s)
+	switch {
+	case r.MinLength != nil && n < *r.MinLength:
+		return fmt.Sprintf("default=%s is shorter than minLength=%d", s, *r.MinLength)
+	case r.MaxLength != nil && n > *r.MaxLength:
+		return fmt.Sprintf("default=%s is longer than maxLength=%d", s, *r.MaxLength)
+	case r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s):
+		return fmt.Sprintf("default=%s does not match pattern=%s", s, r.Pattern)
+	}
+	return ""
 }
 
 // base strips pointers: constraints describe the value pointed to.

@@ -48,6 +48,10 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	a.describe(&t, fd, items)
+	if t.Doc == "" {
+		a.errorf(fd.Name.Pos(), "tool %s has no description: write a doc comment, it is what the model reads to choose the tool", t.GoName)
+		return nil
+	}
 	t.InputSchema = objectSchema(t.Input, "", false)
 	return &t
 }

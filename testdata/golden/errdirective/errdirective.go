@@ -46,3 +46,6 @@ func LongName() error { return nil }
 //
 //toolgen:tool name=a name=b
 func TwoNames() error { return nil }
+
+//toolgen:tool
+func Undocumented() error { return nil }

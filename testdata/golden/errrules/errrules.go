@@ -67,3 +67,15 @@ func Tags(in Bad) error { return nil }
 //
 //toolgen:tool
 func Items(count int, name string, size Size, tags []string, note string) error { return nil }
+
+// Defaults has defaults that its own constraints reject.
+//
+// Parameters:
+//   - low min=1,default=0: too low.
+//   - high max=10,default=11: too high.
+//   - short minLength=3,default=ab: too short.
+//   - long maxLength=2,default=abc: too long.
+//   - code pattern=^[A-Z]+$,default=abc: wrong shape.
+//
+//toolgen:tool
+func Defaults(low, high int, short, long, code string) error { return nil }

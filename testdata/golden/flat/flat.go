@@ -52,6 +52,8 @@ func Snake(userName string, HTTPStatus int, XMLBody string, x int, top10Items []
 	return nil
 }
 
+// Sum adds two numbers; its parameters have no descriptions.
+//
 //toolgen:tool
 func Undocumented(a, b int) (int, error) {
 	return a + b, nil

@@ -28,7 +28,8 @@ const (
 	// every case: each becomes a snake_case property, and doc items may use either
 	// spelling.
 	ToolSnake runtime.ToolName = "snake"
-	// ToolUndocumented names the tool undocumented (Undocumented).
+	// ToolUndocumented names the tool undocumented (Undocumented). Sum adds two
+	// numbers; its parameters have no descriptions.
 	ToolUndocumented runtime.ToolName = "undocumented"
 	// ToolMixed names the tool mixed (Mixed). Mixed has a list with items about
 	// parameters and others: the others stay, and so does the heading before them.
@@ -65,7 +66,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolSnake,
 	}, {
 		Call:         toolgenCallUndocumented,
-		Description:  "",
+		Description:  "Sum adds two numbers; its parameters have no descriptions.",
 		InputSchema:  toolgenInputUndocumented,
 		Name:         ToolUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
