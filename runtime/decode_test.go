@@ -792,3 +792,27 @@ func TestResetForgetsEverything(t *testing.T) {
 	d.Skip()
 	assert.NoError(t, d.Close())
 }
+
+func TestArrayCountIsBoundedHint(t *testing.T) {
+	small := []byte(`[1, [2, 3], {"a": [4]}, "x,y"]`)
+	assert.Equal(t, 4, countElements(small, 1))
+
+	big := []byte("[" + strings.Repeat(`"abcdefgh",`, 3000) + `"z"]`)
+	hint := countElements(big, 1)
+	assert.Less(t, hint, 3001, "the scan stops after countScanLimit bytes")
+	assert.Greater(t, hint, 1000)
+
+	var d Decoder
+	d.Reset(big)
+	n, ok := d.Array()
+	require.True(t, ok)
+	assert.Equal(t, hint, n)
+	read := 0
+	for d.Elem() {
+		_, ok := d.String()
+		require.True(t, ok)
+		read++
+	}
+	require.NoError(t, d.Close())
+	assert.Equal(t, 3001, read, "every element is read whatever the hint")
+}

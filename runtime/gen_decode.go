@@ -124,9 +124,12 @@ func (d *Decoder) KeyString() string {
 	return d.store(d.contents(int(s.keyStart), int(s.keyEnd), s.keyPlain))
 }
 
-// Array starts reading an array, and reports how many elements it has (found
-// by a quick scan, so that callers allocate once). Like Object, it reports
-// false after recording a problem when the value is not an array.
+// Array starts reading an array, and reports a capacity hint: how many
+// elements it has, found by a quick scan so that callers allocate once. The
+// hint is exact for valid arrays of up to 16 KiB; past that the scan stops
+// and reports the elements seen (so that nested arrays never cost more than
+// their depth times 16 KiB), and callers grow by appending. Like Object, it
+// reports false after recording a problem when the value is not an array.
 func (d *Decoder) Array() (n int, ok bool) {
 	if !d.is(KindArray) && !d.expect(typeArray) {
 		return 0, false

@@ -368,11 +368,15 @@ func hexValue(c byte) rune {
 	return -1
 }
 
+// countScanLimit bounds countElements' scan, in bytes.
+const countScanLimit = 16 << 10
+
 // countElements returns how many elements the array whose contents start
-// at data[i] has, by counting the commas outside nested values and strings.
-// It is only a size hint: it tolerates bad syntax, which the real reading
-// reports.
+// at data[i] has, by counting the commas outside nested values and strings,
+// or the count within its first countScanLimit bytes. It is only a size
+// hint: it tolerates bad syntax, which the real reading reports.
 func countElements(data []byte, i int) int {
+	data = data[:min(len(data), i+countScanLimit)]
 	for i < len(data) && isSpace(data[i]) {
 		i++
 	}

@@ -296,41 +296,54 @@ func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constr
 	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(inner...)}
 }
 
-// readSlice allocates once, with the element count the decoder found:
+// readSlice allocates once, with the decoder's count of the elements as the
+// capacity, and checks the item count once all are read:
 //
 //	if n0, ok := d.Array(); ok {
-//		s0 := make(T, n0)
-//		for i0 := 0; d.Elem(); i0++ {
-//			if i0 < n0 { ... read into s0[i0] ... } else { d.Skip() }
+//		s0 := make(T, 0, n0)
+//		for d.Elem() {
+//			var e0 Elem
+//			... read into e0 ...
+//			s0 = append(s0, e0)
 //		}
+//		d.CheckItems(len(s0), min, max)
 //		lv = s0
 //	}
 func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
-	body := []jen.Code{}
-	if r.MinItems != nil || r.MaxItems != nil {
-		body = append(body, d.Clone().Dot("CheckItems").Call(n("n"), jen.Lit(intOr(r.MinItems, 0)), jen.Lit(intOr(r.MaxItems, -1))))
+	loop := []jen.Code{jen.Var().Add(n("e")).Add(goType(t.Elem))}
+	loop = append(loop, g.readValue(t.Elem, n("e"), model.Constraints{}, depth+1)...)
+	loop = append(loop, n("s").Op("=").Append(n("s"), n("e")))
+	body := []jen.Code{
+		n("s").Op(":=").Make(goType(t), jen.Lit(0), n("n")),
+		jen.For(d.Clone().Dot("Elem").Call()).Block(loop...),
 	}
-	body = append(body, n("s").Op(":=").Make(goType(t), n("n")))
-	body = append(body, g.elemLoop(t.Elem, n("s"), n("n"), depth, n))
+	if r.MinItems != nil || r.MaxItems != nil {
+		body = append(body, d.Clone().Dot("CheckItems").Call(jen.Len(n("s")), jen.Lit(intOr(r.MinItems, 0)), jen.Lit(intOr(r.MaxItems, -1))))
+	}
 	body = append(body, lv.Clone().Op("=").Add(n("s")))
 	return []jen.Code{jen.If(jen.List(n("n"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
 }
 
-func (g *generator) elemLoop(elem *model.Type, s, limit *jen.Statement, depth int, n func(string) *jen.Statement) jen.Code {
-	read := g.readValue(elem, s.Clone().Index(n("i")), model.Constraints{}, depth+1)
-	return jen.For(n("i").Op(":=").Lit(0), d.Clone().Dot("Elem").Call(), n("i").Op("++")).Block(
-		jen.If(n("i").Op("<").Add(limit)).Block(read...).Else().Block(d.Clone().Dot("Skip").Call()),
-	)
-}
-
-// readArray reads a fixed-length array, which must have exactly its length.
+// readArray reads a fixed-length array, which must have exactly its length:
+//
+//	if _, ok := d.Array(); ok {
+//		i0 := 0
+//		for ; d.Elem(); i0++ {
+//			if i0 < N { ... read into lv[i0] ... } else { d.Skip() }
+//		}
+//		d.CheckItems(i0, N, N)
+//	}
 func (g *generator) readArray(t *model.Type, lv *jen.Statement, depth int, n func(string) *jen.Statement) []jen.Code {
 	length := jen.Lit(int(t.Len))
+	read := g.readValue(t.Elem, lv.Clone().Index(n("i")), model.Constraints{}, depth+1)
 	body := []jen.Code{
-		d.Clone().Dot("CheckItems").Call(n("n"), length, length),
-		g.elemLoop(t.Elem, lv, length, depth, n),
+		n("i").Op(":=").Lit(0),
+		jen.For(jen.Empty(), d.Clone().Dot("Elem").Call(), n("i").Op("++")).Block(
+			jen.If(n("i").Op("<").Add(length)).Block(read...).Else().Block(d.Clone().Dot("Skip").Call()),
+		),
+		d.Clone().Dot("CheckItems").Call(n("i"), length, length),
 	}
-	return []jen.Code{jen.If(jen.List(n("n"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
+	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
 }
 
 // readMap reads an object into a map:

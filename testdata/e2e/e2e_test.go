@@ -46,6 +46,13 @@ func TestValidCalls(t *testing.T) {
 	}
 }
 
+func TestLargeArraysAreReadWhole(t *testing.T) {
+	children := strings.TrimSuffix(strings.Repeat(`{"name":"leaf"},`, 3000), ",")
+	res := call(t, Tools(), ToolCount, `{"name":"root","children":[`+children+`]}`)
+	require.False(t, res.IsError, res.Text())
+	assert.Equal(t, `{"result":3001}`, res.Text())
+}
+
 func TestStructuredResultMatchesEncodingJSON(t *testing.T) {
 	args := `{"i8":-128,"u16":65535,"u64":18446744073709551615,"f32":1.5,"on":true,
 		"when":"2026-11-29T10:00:00.5+01:00","blob":"aGVsbG8=","raw":{"b":[1,2]},"any":{"x":[1,"y",null]},

@@ -934,17 +934,15 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 				}
 			case "tags":
 				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 0, 3)
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
+					d.CheckItems(len(s0), 0, 3)
 					v.Tags = s0
 				}
 			case "near":
@@ -1020,19 +1018,17 @@ func toolgenDecodeNode(d *runtime.Decoder, v *Node) {
 				}
 			case "children":
 				if n0, ok := d.Array(); ok {
-					s0 := make([]*Node, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if d.Null() {
-								s0[i0] = nil
-							} else {
-								p1 := new(Node)
-								toolgenDecodeNode(d, p1)
-								s0[i0] = p1
-							}
+					s0 := make([]*Node, 0, n0)
+					for d.Elem() {
+						var e0 *Node
+						if d.Null() {
+							e0 = nil
 						} else {
-							d.Skip()
+							p1 := new(Node)
+							toolgenDecodeNode(d, p1)
+							e0 = p1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Children = s0
 				}
@@ -1106,9 +1102,9 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 				}
 			case "pair":
 				seen10 = true
-				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 2, 2)
-					for i0 := 0; d.Elem(); i0++ {
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
 						if i0 < 2 {
 							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 								v.Pair[i0] = int(n1)
@@ -1117,6 +1113,7 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 							d.Skip()
 						}
 					}
+					d.CheckItems(i0, 2, 2)
 				}
 			case "votes":
 				seen11 = true
@@ -1135,23 +1132,19 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 			case "grid":
 				seen12 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([][]Level, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if n1, ok := d.Array(); ok {
-								s1 := make([]Level, n1)
-								for i1 := 0; d.Elem(); i1++ {
-									if i1 < n1 {
-										toolgenDecodeLevel(d, &s1[i1])
-									} else {
-										d.Skip()
-									}
-								}
-								s0[i0] = s1
+					s0 := make([][]Level, 0, n0)
+					for d.Elem() {
+						var e0 []Level
+						if n1, ok := d.Array(); ok {
+							s1 := make([]Level, 0, n1)
+							for d.Elem() {
+								var e1 Level
+								toolgenDecodeLevel(d, &e1)
+								s1 = append(s1, e1)
 							}
-						} else {
-							d.Skip()
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Grid = s0
 				}
@@ -1162,13 +1155,11 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 						k0 := d.KeyString()
 						var v0 []Sort
 						if n1, ok := d.Array(); ok {
-							s1 := make([]Sort, n1)
-							for i1 := 0; d.Elem(); i1++ {
-								if i1 < n1 {
-									toolgenDecodeSort(d, &s1[i1])
-								} else {
-									d.Skip()
-								}
+							s1 := make([]Sort, 0, n1)
+							for d.Elem() {
+								var e1 Sort
+								toolgenDecodeSort(d, &e1)
+								s1 = append(s1, e1)
 							}
 							v0 = s1
 						}

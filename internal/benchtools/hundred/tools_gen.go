@@ -1013,15 +1013,13 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1136,15 +1134,13 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1259,15 +1255,13 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1382,15 +1376,13 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1505,15 +1497,13 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1628,15 +1618,13 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1751,15 +1739,13 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1874,15 +1860,13 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -1997,15 +1981,13 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2120,15 +2102,13 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2243,15 +2223,13 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2366,15 +2344,13 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2489,15 +2465,13 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2612,15 +2586,13 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2735,15 +2707,13 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2858,15 +2828,13 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -2981,15 +2949,13 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3104,15 +3070,13 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3227,15 +3191,13 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3350,15 +3312,13 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3473,15 +3433,13 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3596,15 +3554,13 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3719,15 +3675,13 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3842,15 +3796,13 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -3965,15 +3917,13 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4088,15 +4038,13 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4211,15 +4159,13 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4334,15 +4280,13 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4457,15 +4401,13 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4580,15 +4522,13 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4703,15 +4643,13 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4826,15 +4764,13 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -4949,15 +4885,13 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5072,15 +5006,13 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5195,15 +5127,13 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5318,15 +5248,13 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5441,15 +5369,13 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5564,15 +5490,13 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5687,15 +5611,13 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5810,15 +5732,13 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -5933,15 +5853,13 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6056,15 +5974,13 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6179,15 +6095,13 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6302,15 +6216,13 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6425,15 +6337,13 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6548,15 +6458,13 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6671,15 +6579,13 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6794,15 +6700,13 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -6917,15 +6821,13 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7040,15 +6942,13 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7163,15 +7063,13 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7286,15 +7184,13 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7409,15 +7305,13 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7532,15 +7426,13 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7655,15 +7547,13 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7778,15 +7668,13 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -7901,15 +7789,13 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8024,15 +7910,13 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8147,15 +8031,13 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8270,15 +8152,13 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8393,15 +8273,13 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8516,15 +8394,13 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8639,15 +8515,13 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8762,15 +8636,13 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -8885,15 +8757,13 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9008,15 +8878,13 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9131,15 +8999,13 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9254,15 +9120,13 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9377,15 +9241,13 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9500,15 +9362,13 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9623,15 +9483,13 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9746,15 +9604,13 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9869,15 +9725,13 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -9992,15 +9846,13 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10115,15 +9967,13 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10238,15 +10088,13 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10361,15 +10209,13 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10484,15 +10330,13 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10607,15 +10451,13 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10730,15 +10572,13 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10853,15 +10693,13 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -10976,15 +10814,13 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11099,15 +10935,13 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11222,15 +11056,13 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11345,15 +11177,13 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11468,15 +11298,13 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11591,15 +11419,13 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11714,15 +11540,13 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11837,15 +11661,13 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -11960,15 +11782,13 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12083,15 +11903,13 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12206,15 +12024,13 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12329,15 +12145,13 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12452,15 +12266,13 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12575,15 +12387,13 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12698,15 +12508,13 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12821,15 +12629,13 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -12944,15 +12750,13 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -13067,15 +12871,13 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}
@@ -13190,15 +12992,13 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 			case "tags":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTags = s0
 				}

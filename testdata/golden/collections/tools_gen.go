@@ -627,13 +627,11 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 			case "points":
 				seen0 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Point, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodePoint(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]Point, 0, n0)
+					for d.Elem() {
+						var e0 Point
+						toolgenDecodePoint(d, &e0)
+						s0 = append(s0, e0)
 					}
 					argPoints = s0
 				}
@@ -657,9 +655,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 				}
 			case "pair":
 				seen2 = true
-				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 2, 2)
-					for i0 := 0; d.Elem(); i0++ {
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
 						if i0 < 2 {
 							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 								argPair[i0] = int(n1)
@@ -668,19 +666,18 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 							d.Skip()
 						}
 					}
+					d.CheckItems(i0, 2, 2)
 				}
 			case "keys":
 				seen3 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Key, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = Key(s1)
-							}
-						} else {
-							d.Skip()
+					s0 := make([]Key, 0, n0)
+					for d.Elem() {
+						var e0 Key
+						if s1, ok := d.String(); ok {
+							e0 = Key(s1)
 						}
+						s0 = append(s0, e0)
 					}
 					argKeys = s0
 				}
@@ -799,63 +796,55 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 			case "names":
 				seen0 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Names = s0
 				}
 			case "ids":
 				seen1 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make(IDs, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								s0[i0] = n1
-							}
-						} else {
-							d.Skip()
+					s0 := make(IDs, 0, n0)
+					for d.Elem() {
+						var e0 int64
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							e0 = n1
 						}
+						s0 = append(s0, e0)
 					}
 					v.IDs = s0
 				}
 			case "matrix":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([][]int, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if n1, ok := d.Array(); ok {
-								s1 := make([]int, n1)
-								for i1 := 0; d.Elem(); i1++ {
-									if i1 < n1 {
-										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											s1[i1] = int(n2)
-										}
-									} else {
-										d.Skip()
-									}
+					s0 := make([][]int, 0, n0)
+					for d.Elem() {
+						var e0 []int
+						if n1, ok := d.Array(); ok {
+							s1 := make([]int, 0, n1)
+							for d.Elem() {
+								var e1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									e1 = int(n2)
 								}
-								s0[i0] = s1
+								s1 = append(s1, e1)
 							}
-						} else {
-							d.Skip()
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Matrix = s0
 				}
 			case "pair":
 				seen3 = true
-				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 2, 2)
-					for i0 := 0; d.Elem(); i0++ {
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
 						if i0 < 2 {
 							if s1, ok := d.String(); ok {
 								v.Pair[i0] = s1
@@ -864,16 +853,17 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 							d.Skip()
 						}
 					}
+					d.CheckItems(i0, 2, 2)
 				}
 			case "grid":
 				seen4 = true
-				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 3, 3)
-					for i0 := 0; d.Elem(); i0++ {
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
 						if i0 < 3 {
-							if n1, ok := d.Array(); ok {
-								d.CheckItems(n1, 3, 3)
-								for i1 := 0; d.Elem(); i1++ {
+							if _, ok := d.Array(); ok {
+								i1 := 0
+								for ; d.Elem(); i1++ {
 									if i1 < 3 {
 										if b2, ok := d.Bool(); ok {
 											v.Grid[i0][i1] = b2
@@ -882,22 +872,22 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 										d.Skip()
 									}
 								}
+								d.CheckItems(i1, 3, 3)
 							}
 						} else {
 							d.Skip()
 						}
 					}
+					d.CheckItems(i0, 3, 3)
 				}
 			case "points":
 				seen5 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Point, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodePoint(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]Point, 0, n0)
+					for d.Elem() {
+						var e0 Point
+						toolgenDecodePoint(d, &e0)
+						s0 = append(s0, e0)
 					}
 					v.Points = s0
 				}
@@ -915,19 +905,17 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 			case "optional":
 				seen8 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]*Point, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if d.Null() {
-								s0[i0] = nil
-							} else {
-								p1 := new(Point)
-								toolgenDecodePoint(d, p1)
-								s0[i0] = p1
-							}
+					s0 := make([]*Point, 0, n0)
+					for d.Elem() {
+						var e0 *Point
+						if d.Null() {
+							e0 = nil
 						} else {
-							d.Skip()
+							p1 := new(Point)
+							toolgenDecodePoint(d, p1)
+							e0 = p1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Optional = s0
 				}
@@ -953,15 +941,13 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 						k0 := d.KeyString()
 						var v0 []string
 						if n1, ok := d.Array(); ok {
-							s1 := make([]string, n1)
-							for i1 := 0; d.Elem(); i1++ {
-								if i1 < n1 {
-									if s2, ok := d.String(); ok {
-										s1[i1] = s2
-									}
-								} else {
-									d.Skip()
+							s1 := make([]string, 0, n1)
+							for d.Elem() {
+								var e1 string
+								if s2, ok := d.String(); ok {
+									e1 = s2
 								}
+								s1 = append(s1, e1)
 							}
 							v0 = s1
 						}
@@ -1006,9 +992,9 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 				}
 			case "empty":
 				seen13 = true
-				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 0, 0)
-					for i0 := 0; d.Elem(); i0++ {
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
 						if i0 < 0 {
 							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 								v.Empty[i0] = int(n1)
@@ -1017,18 +1003,17 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 							d.Skip()
 						}
 					}
+					d.CheckItems(i0, 0, 0)
 				}
 			case "tags":
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Tags = s0
 				}

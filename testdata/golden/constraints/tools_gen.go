@@ -390,17 +390,15 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 			case "extras":
 				seen6 = true
 				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 0, 3)
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
+					d.CheckItems(len(s0), 0, 3)
 					argExtras = s0
 				}
 			case "note":
@@ -510,43 +508,37 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 			case "tags":
 				seen8 = true
 				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 1, 5)
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
+					d.CheckItems(len(s0), 1, 5)
 					v.Tags = s0
 				}
 			case "grid":
 				seen9 = true
 				if n0, ok := d.Array(); ok {
-					d.CheckItems(n0, 0, 3)
-					s0 := make([][]int, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if n1, ok := d.Array(); ok {
-								s1 := make([]int, n1)
-								for i1 := 0; d.Elem(); i1++ {
-									if i1 < n1 {
-										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											s1[i1] = int(n2)
-										}
-									} else {
-										d.Skip()
-									}
+					s0 := make([][]int, 0, n0)
+					for d.Elem() {
+						var e0 []int
+						if n1, ok := d.Array(); ok {
+							s1 := make([]int, 0, n1)
+							for d.Elem() {
+								var e1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									e1 = int(n2)
 								}
-								s0[i0] = s1
+								s1 = append(s1, e1)
 							}
-						} else {
-							d.Skip()
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
+					d.CheckItems(len(s0), 0, 3)
 					v.Grid = s0
 				}
 			case "when":

@@ -460,13 +460,11 @@ func toolgenDecodePaint(d *runtime.Decoder, v *Paint) {
 			case "palette":
 				seen2 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Color, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodeColor(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]Color, 0, n0)
+					for d.Elem() {
+						var e0 Color
+						toolgenDecodeColor(d, &e0)
+						s0 = append(s0, e0)
 					}
 					v.Palette = s0
 				}

@@ -375,15 +375,13 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 			case "top10_items":
 				seen4 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]string, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.String(); ok {
-								s0[i0] = s1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
 						}
+						s0 = append(s0, e0)
 					}
 					argTop10Items = s0
 				}

@@ -278,13 +278,11 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 			case "trees":
 				seen1 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Tree, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodeTree(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]Tree, 0, n0)
+					for d.Elem() {
+						var e0 Tree
+						toolgenDecodeTree(d, &e0)
+						s0 = append(s0, e0)
 					}
 					argTrees = s0
 				}
@@ -695,13 +693,11 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 				}
 			case "children":
 				if n0, ok := d.Array(); ok {
-					s0 := make([]Tree, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodeTree(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]Tree, 0, n0)
+					for d.Elem() {
+						var e0 Tree
+						toolgenDecodeTree(d, &e0)
+						s0 = append(s0, e0)
 					}
 					v.Children = s0
 				}
@@ -774,13 +770,11 @@ func toolgenDecodeDir(d *runtime.Decoder, v *Dir) {
 			case "files":
 				seen1 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]File, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							toolgenDecodeFile(d, &s0[i0])
-						} else {
-							d.Skip()
-						}
+					s0 := make([]File, 0, n0)
+					for d.Elem() {
+						var e0 File
+						toolgenDecodeFile(d, &e0)
+						s0 = append(s0, e0)
 					}
 					v.Files = s0
 				}

@@ -738,15 +738,13 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 			case "times":
 				seen11 = true
 				if n0, ok := d.Array(); ok {
-					s0 := make([]time.Time, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if t1, ok := d.Time(); ok {
-								s0[i0] = t1
-							}
-						} else {
-							d.Skip()
+					s0 := make([]time.Time, 0, n0)
+					for d.Elem() {
+						var e0 time.Time
+						if t1, ok := d.Time(); ok {
+							e0 = t1
 						}
+						s0 = append(s0, e0)
 					}
 					v.Times = s0
 				}
@@ -766,17 +764,15 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 				}
 			case "addrs":
 				if n0, ok := d.Array(); ok {
-					s0 := make([]netip.Addr, n0)
-					for i0 := 0; d.Elem(); i0++ {
-						if i0 < n0 {
-							if s1, ok := d.StringBytes(); ok {
-								if err := s0[i0].UnmarshalText(s1); err != nil {
-									d.Invalid(err.Error())
-								}
+					s0 := make([]netip.Addr, 0, n0)
+					for d.Elem() {
+						var e0 netip.Addr
+						if s1, ok := d.StringBytes(); ok {
+							if err := e0.UnmarshalText(s1); err != nil {
+								d.Invalid(err.Error())
 							}
-						} else {
-							d.Skip()
 						}
+						s0 = append(s0, e0)
 					}
 					v.Addrs = s0
 				}
