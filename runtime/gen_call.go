@@ -17,6 +17,22 @@ type Ctx struct {
 	Tool ToolName
 	// CallID is the model's id for this call, when there is one.
 	CallID string
+	// RunID names the agent run, stable across pause and resume.
+	RunID string
+	// Turn is the number of model responses so far in the run.
+	Turn int
+	// Messages is the transcript up to the call, to read, not to modify.
+	Messages []Message
+}
+
+// IdempotencyKey is a key that stays the same if this very call is made
+// again (a run resumed after a crash, say): the run id and the call id. A
+// tool with side effects can use it to do them once. It is "" outside a run.
+func (c Ctx) IdempotencyKey() string {
+	if c.RunID == "" {
+		return ""
+	}
+	return c.RunID + "/" + c.CallID
 }
 
 type ctxKey struct{}

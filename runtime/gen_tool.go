@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 )
 
@@ -45,11 +46,11 @@ type Annotations struct {
 type Result struct {
 	// Content is what the model reads. A structured result may leave it empty:
 	// its text form is then the Structured JSON itself (see Text).
-	Content []Content
+	Content []Content `json:"content,omitempty"`
 	// Structured is a JSON object matching the tool's OutputSchema, or nil.
-	Structured []byte
+	Structured json.RawMessage `json:"structured,omitempty"`
 	// IsError tells the model that the call failed; Content says why.
-	IsError bool
+	IsError bool `json:"is_error,omitempty"`
 }
 
 // ContentType names the kind of a Content part.
@@ -64,10 +65,10 @@ const (
 
 // Content is one part of a result.
 type Content struct {
-	Type     ContentType
-	Text     string // for ContentText
-	Data     []byte // for images and audio
-	MIMEType string // for images and audio
+	Type     ContentType `json:"type"`
+	Text     string      `json:"text,omitempty"`      // for ContentText
+	Data     []byte      `json:"data,omitempty"`      // for images and audio
+	MIMEType string      `json:"mime_type,omitempty"` // for images and audio
 }
 
 // Text returns the text parts of the result joined by newlines, or the

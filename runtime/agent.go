@@ -1,0 +1,193 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+)
+
+// DefaultMaxTurns is how many model responses a run may take unless
+// WithMaxTurns says otherwise.
+const DefaultMaxTurns = 20
+
+// DefaultParallelism is how many tool calls of one turn run at once unless
+// WithParallelism says otherwise.
+const DefaultParallelism = 8
+
+// Agent puts tools in front of a model: it asks the model, runs the tool
+// calls it makes (concurrently, within the permissions), gives it the
+// results, and repeats until the model answers, a call needs a person's
+// approval, or the turns run out. An Agent is safe for concurrent runs.
+type Agent struct {
+	model       Model
+	name        string
+	system      string
+	tools       *Toolbox
+	specs       []ToolSpec        // the tools offered to the model, in order
+	offered     map[ToolName]bool // their names
+	perms       Permissions
+	preset      Preset
+	maxTurns    int
+	parallelism int
+	events      *eventSink
+}
+
+// Option configures an Agent.
+type Option func(*config) error
+
+type config struct {
+	name             string
+	system           string
+	sets             [][]Tool
+	perms            Permissions
+	preset           Preset
+	maxTurns         int
+	parallelism      int
+	active, inactive []ToolName
+	observer         func(Event)
+	logger           *slog.Logger
+	activeSet, inSet bool
+}
+
+// WithTools adds tools (each set from a generated Tools function, a
+// builtin, an MCP client...). Two tools of one name are an error.
+func WithTools(sets ...[]Tool) Option {
+	return func(c *config) error { c.sets = append(c.sets, sets...); return nil }
+}
+
+// WithSystem sets the system prompt.
+func WithSystem(prompt string) Option {
+	return func(c *config) error { c.system = prompt; return nil }
+}
+
+// WithName names the agent in events, logs and messages.
+func WithName(name string) Option {
+	return func(c *config) error { c.name = name; return nil }
+}
+
+// WithPermissions sets the rules deciding which calls run, ask or are
+// denied.
+func WithPermissions(p Permissions) Option {
+	return func(c *config) error { c.perms = p; return nil }
+}
+
+// WithPreset sets a permission preset over the tools' annotations (see
+// Preset), applied when no rule matches a call.
+func WithPreset(p Preset) Option {
+	return func(c *config) error {
+		if !slices.Contains([]Preset{PresetDefault, PresetAllowAll, PresetAllowEdits, PresetAllowReads}, p) {
+			return fmt.Errorf("unknown permission preset %q (presets: allow-all, allow-edits, allow-reads)", p)
+		}
+		c.preset = p
+		return nil
+	}
+}
+
+// WithMaxTurns bounds how many model responses a run takes.
+func WithMaxTurns(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("max turns must be at least 1, got %d", n)
+		}
+		c.maxTurns = n
+		return nil
+	}
+}
+
+// WithParallelism bounds how many tool calls of one turn run at once.
+func WithParallelism(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("parallelism must be at least 1, got %d", n)
+		}
+		c.parallelism = n
+		return nil
+	}
+}
+
+// WithActiveTools offers the model only these tools (an allow-list).
+func WithActiveTools(names ...ToolName) Option {
+	return func(c *config) error { c.active, c.activeSet = append(c.active, names...), true; return nil }
+}
+
+// WithInactiveTools offers the model every tool but these (a deny-list).
+func WithInactiveTools(names ...ToolName) Option {
+	return func(c *config) error { c.inactive, c.inSet = append(c.inactive, names...), true; return nil }
+}
+
+// WithObserver calls fn with every event of every run, one call at a time.
+func WithObserver(fn func(Event)) Option {
+	return func(c *config) error { c.observer = fn; return nil }
+}
+
+// WithLogger logs every event to l (model responses and tool calls at
+// Info, the rest at Debug).
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) error { c.logger = l; return nil }
+}
+
+// NewAgent builds an agent. Configuration mistakes are errors here, never
+// surprises in a run: duplicate tools, unknown tool names in filters, deny
+// or ask rules naming a tool that is not registered.
+func NewAgent(model Model, opts ...Option) (*Agent, error) {
+	if model == nil {
+		return nil, errors.New("agent: a model is required")
+	}
+	c := config{maxTurns: DefaultMaxTurns, parallelism: DefaultParallelism}
+	for _, opt := range opts {
+		if err := opt(&c); err != nil {
+			return nil, fmt.Errorf("agent: %w", err)
+		}
+	}
+	box, err := NewToolbox(c.sets...)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	if err := c.perms.Check(box.Names()); err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	offered, err := c.offered(box)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	a := &Agent{
+		model: model, name: c.name, system: c.system, tools: box, offered: offered,
+		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
+		events: &eventSink{observer: c.observer, logger: c.logger},
+	}
+	for _, t := range box.Tools() {
+		if offered[t.Name] {
+			a.specs = append(a.specs, ToolSpec{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema})
+		}
+	}
+	return a, nil
+}
+
+// offered applies the tool filters: every tool, the active ones, or all
+// but the inactive ones.
+func (c *config) offered(box *Toolbox) (map[ToolName]bool, error) {
+	if c.activeSet && c.inSet {
+		return nil, errors.New("pass either WithActiveTools or WithInactiveTools, not both")
+	}
+	listed := append(slices.Clone(c.active), c.inactive...)
+	var unknown []string
+	for _, n := range listed {
+		if _, ok := box.Lookup(n); !ok {
+			unknown = append(unknown, string(n))
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("tool filters name tools that are not registered: %s (registered tools: %s)",
+			strings.Join(unknown, ", "), joinNames(box.Names()))
+	}
+	offered := map[ToolName]bool{}
+	for _, t := range box.Tools() {
+		offered[t.Name] = !c.activeSet || slices.Contains(c.active, t.Name)
+		if slices.Contains(c.inactive, t.Name) {
+			offered[t.Name] = false
+		}
+	}
+	return offered, nil
+}

@@ -1,0 +1,461 @@
+package runtime_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	rt "github.com/toolgen-dev/toolgen/runtime/runtimetest"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// recorder is a set of tools that record their calls.
+type recorder struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (r *recorder) tool(name runtime.ToolName, mod func(*runtime.Tool)) runtime.Tool {
+	t := runtime.Tool{
+		Name:        name,
+		Description: "test tool " + string(name),
+		InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			r.mu.Lock()
+			r.calls = append(r.calls, fmt.Sprintf("%s %s", name, args))
+			r.mu.Unlock()
+			return runtime.TextResult(fmt.Sprintf("%s done", name)), nil
+		},
+	}
+	if mod != nil {
+		mod(&t)
+	}
+	return t
+}
+
+func (r *recorder) ran() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.calls...)
+}
+
+func requiresApproval(t *runtime.Tool) { t.RequiresApproval = true }
+
+// lastResults are the tool results the model saw last.
+func lastResults(t *testing.T, m *rt.Model) []runtime.ToolResult {
+	reqs := m.Requests()
+	require.NotEmpty(t, reqs)
+	msgs := reqs[len(reqs)-1].Messages
+	last := msgs[len(msgs)-1]
+	require.Equal(t, runtime.RoleTool, last.Role)
+	return last.Results
+}
+
+func texts(results []runtime.ToolResult) []string {
+	out := make([]string, len(results))
+	for i, r := range results {
+		out[i] = r.Result.Text()
+	}
+	return out
+}
+
+func TestRunCallsToolsAndAnswers(t *testing.T) {
+	var rec recorder
+	model := rt.NewModel(
+		rt.Calls(rt.Call("1", "a", `{"x":1}`), rt.Call("2", "b", `{}`)),
+		rt.Text("all done"),
+	)
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("a", nil), rec.tool("b", nil)}), runtime.WithSystem("be brief"))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+
+	assert.Equal(t, runtime.StopDone, s.StopReason)
+	assert.Equal(t, "all done", s.Output())
+	assert.Equal(t, 2, s.Turns)
+	assert.Equal(t, runtime.Usage{InputTokens: 20, OutputTokens: 10}, s.Usage)
+	assert.ElementsMatch(t, []string{`a {"x":1}`, "b {}"}, rec.ran())
+	assert.Equal(t, []string{"a done", "b done"}, texts(lastResults(t, model)))
+	req := model.Requests()[0]
+	assert.Equal(t, "be brief", req.System)
+	require.Len(t, req.Tools, 2)
+	assert.Equal(t, runtime.ToolName("a"), req.Tools[0].Name)
+}
+
+func TestPermissionPaths(t *testing.T) {
+	perms := runtime.Permissions{
+		Deny:  []runtime.Rule{{Tool: "shell", Args: map[string]string{"command": "*rm -rf*"}}},
+		Allow: []runtime.Rule{{Tool: "shell", Args: map[string]string{"command": "git *"}}, {Tool: "gated"}},
+		Ask:   []runtime.Rule{{Tool: "shell"}, {Tool: "plain_*"}},
+	}
+	tests := []struct {
+		name    string
+		call    runtime.ToolCall
+		outcome string // ran, denied, paused
+	}{
+		{"deny beats allow", rt.Call("1", "shell", `{"command":"git status; rm -rf /"}`), "denied"},
+		{"allow beats ask", rt.Call("1", "shell", `{"command":"git status"}`), "ran"},
+		{"ask when nothing else matches", rt.Call("1", "shell", `{"command":"curl x"}`), "paused"},
+		{"a rule on a missing argument does not match", rt.Call("1", "shell", `{}`), "paused"},
+		{"allow overrides RequiresApproval", rt.Call("1", "gated", `{}`), "ran"},
+		{"ask by pattern on a plain tool", rt.Call("1", "plain_tool", `{}`), "paused"},
+		{"no rule: the tool's RequiresApproval", rt.Call("1", "needs_ok", `{}`), "paused"},
+		{"no rule: a plain tool runs", rt.Call("1", "free", `{}`), "ran"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var rec recorder
+			tools := []runtime.Tool{rec.tool("shell", nil), rec.tool("gated", requiresApproval), rec.tool("plain_tool", nil),
+				rec.tool("needs_ok", requiresApproval), rec.tool("free", nil)}
+			model := rt.NewModel(rt.Calls(tt.call), rt.Text("ok"))
+			agent, err := runtime.NewAgent(model, runtime.WithTools(tools), runtime.WithPermissions(perms))
+			require.NoError(t, err)
+			s, err := agent.Run(context.Background(), "go", nil)
+			require.NoError(t, err)
+			switch tt.outcome {
+			case "ran":
+				assert.Equal(t, runtime.StopDone, s.StopReason)
+				assert.Len(t, rec.ran(), 1)
+			case "denied":
+				assert.Equal(t, runtime.StopDone, s.StopReason)
+				assert.Empty(t, rec.ran(), "a denied call never runs")
+				res := lastResults(t, model)[0].Result
+				assert.True(t, res.IsError)
+				assert.Equal(t, "Denied by policy: this call is not permitted.", res.Text())
+			case "paused":
+				assert.Equal(t, runtime.StopPaused, s.StopReason)
+				assert.Empty(t, rec.ran())
+				require.Len(t, s.Pending(), 1)
+				assert.Equal(t, tt.call.Name, s.Pending()[0].Name)
+			}
+		})
+	}
+}
+
+func TestConfigurationErrors(t *testing.T) {
+	var rec recorder
+	tools := []runtime.Tool{rec.tool("read_file", nil), rec.tool("run_command", nil)}
+	model := rt.NewModel()
+	cases := map[string][]runtime.Option{
+		"permission rules deny or ask about tools that are not registered: run_comand": {runtime.WithPermissions(runtime.Permissions{Deny: []runtime.Rule{{Tool: "run_comand"}}})},
+		"two tools are named":                      {runtime.WithTools([]runtime.Tool{rec.tool("read_file", nil)})},
+		"not both":                                 {runtime.WithActiveTools("read_file"), runtime.WithInactiveTools("run_command")},
+		"tool filters name tools that are not registered: reed_file (registered tools: read_file, run_command)": {runtime.WithActiveTools("reed_file")},
+		"max turns must be at least 1":             {runtime.WithMaxTurns(0)},
+		"parallelism must be at least 1":           {runtime.WithParallelism(0)},
+		`unknown permission preset "yolo"`:         {runtime.WithPreset("yolo")},
+	}
+	for want, opts := range cases {
+		_, err := runtime.NewAgent(model, append([]runtime.Option{runtime.WithTools(tools)}, opts...)...)
+		require.Error(t, err, want)
+		assert.Contains(t, err.Error(), want)
+	}
+	_, err := runtime.NewAgent(nil)
+	assert.Error(t, err)
+}
+
+func TestPauseApproveResumeAcrossJSON(t *testing.T) {
+	var rec recorder
+	tools := func() []runtime.Tool {
+		return []runtime.Tool{rec.tool("gated", requiresApproval), rec.tool("free", nil), rec.tool("other_gated", requiresApproval)}
+	}
+	model := rt.NewModel(
+		rt.Calls(rt.Call("1", "free", `{"n":1}`), rt.Call("2", "gated", `{"n":2}`), rt.Call("3", "other_gated", `{"n":3}`)),
+		rt.Text("finished"),
+	)
+	agent, err := runtime.NewAgent(model, runtime.WithTools(tools()))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	require.Equal(t, runtime.StopPaused, s.StopReason)
+	assert.Empty(t, rec.ran(), "nothing in a paused turn runs")
+	require.Len(t, s.Pending(), 2)
+	assert.Equal(t, "2", s.Pending()[0].ID)
+	assert.JSONEq(t, `{"n":2}`, string(s.Pending()[0].Args))
+	assert.Equal(t, "the tool requires approval", s.Pending()[0].Reason)
+
+	_, err = agent.Resume(context.Background(), s, nil)
+	assert.ErrorContains(t, err, "the run is paused on gated (call 2); call state.Approve or state.Reject first")
+	assert.ErrorContains(t, s.Approve("9"), `no call "9" waits for approval (waiting: 2, 3)`)
+
+	// Another process: the state travels as JSON, the agent is built again.
+	data, err := json.Marshal(s)
+	require.NoError(t, err)
+	var restored runtime.State
+	require.NoError(t, json.Unmarshal(data, &restored))
+	require.NoError(t, restored.Approve("2"))
+	require.NoError(t, restored.Reject("not today", "3"))
+	agent2, err := runtime.NewAgent(model, runtime.WithTools(tools()))
+	require.NoError(t, err)
+	s2, err := agent2.Resume(context.Background(), &restored, nil)
+	require.NoError(t, err)
+
+	assert.Equal(t, runtime.StopDone, s2.StopReason)
+	assert.Equal(t, "finished", s2.Output())
+	assert.ElementsMatch(t, []string{`free {"n":1}`, `gated {"n":2}`}, rec.ran(), "approved calls run with the model's arguments")
+	assert.Equal(t, []string{"free done", "gated done", "Denied by the user: not today"}, texts(lastResults(t, model)))
+	assert.ErrorContains(t, s2.Approve(), "the run is not paused")
+}
+
+func TestRejectAllAndApproveAll(t *testing.T) {
+	for _, approve := range []bool{true, false} {
+		var rec recorder
+		model := rt.NewModel(rt.Calls(rt.Call("1", "g", `{}`), rt.Call("2", "g", `{}`)), rt.Text("ok"))
+		agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("g", requiresApproval)}))
+		require.NoError(t, err)
+		s, err := agent.Run(context.Background(), "go", nil)
+		require.NoError(t, err)
+		if approve {
+			require.NoError(t, s.Approve())
+		} else {
+			require.NoError(t, s.Reject(""))
+		}
+		_, err = agent.Resume(context.Background(), s, nil)
+		require.NoError(t, err)
+		if approve {
+			assert.Len(t, rec.ran(), 2)
+		} else {
+			assert.Empty(t, rec.ran())
+			assert.Equal(t, []string{"Denied by the user: this call was not run.", "Denied by the user: this call was not run."}, texts(lastResults(t, model)))
+		}
+	}
+}
+
+func TestResumeRefusesAChangedTool(t *testing.T) {
+	var rec recorder
+	model := rt.NewModel(rt.Calls(rt.Call("1", "g", `{}`)), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("g", requiresApproval)}))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	require.NoError(t, s.Approve())
+
+	changed := rec.tool("g", func(t *runtime.Tool) { t.InputSchema = []byte(`{"type":"object","properties":{"x":{}}}`) })
+	agent2, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{changed}))
+	require.NoError(t, err)
+	_, err = agent2.Resume(context.Background(), s, nil)
+	assert.ErrorContains(t, err, "tool g changed since the run paused")
+
+	agent3, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("h", nil)}))
+	require.NoError(t, err)
+	_, err = agent3.Resume(context.Background(), s, nil)
+	assert.ErrorContains(t, err, "the run paused on tool g, which this agent does not have")
+
+	s.Version = 99
+	_, err = agent.Resume(context.Background(), s, nil)
+	assert.ErrorContains(t, err, "the state is version 99")
+	assert.Empty(t, rec.ran())
+}
+
+// TestCallsRunConcurrentlyInCallOrder: eight calls that each wait until all
+// eight have started can only finish if they run at once.
+func TestCallsRunConcurrentlyInCallOrder(t *testing.T) {
+	const n = 8
+	var started sync.WaitGroup
+	started.Add(n)
+	allStarted := make(chan struct{})
+	go func() { started.Wait(); close(allStarted) }()
+	tool := runtime.Tool{Name: "wait", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		started.Done()
+		select {
+		case <-allStarted:
+			return runtime.TextResult("waited " + string(args)), nil
+		case <-time.After(10 * time.Second):
+			return runtime.ErrorResult("the other calls never started"), nil
+		}
+	}}
+	var calls []runtime.ToolCall
+	var want []string
+	for i := range n {
+		calls = append(calls, rt.Call(fmt.Sprint(i), "wait", fmt.Sprint(i)))
+		want = append(want, fmt.Sprintf("waited %d", i))
+	}
+	model := rt.NewModel(rt.Calls(calls...), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{tool}))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, texts(lastResults(t, model)))
+}
+
+func TestParallelismIsBounded(t *testing.T) {
+	var running, peak atomic.Int32
+	tool := runtime.Tool{Name: "slow", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		now := running.Add(1)
+		for p := peak.Load(); now > p && !peak.CompareAndSwap(p, now); p = peak.Load() {
+		}
+		time.Sleep(5 * time.Millisecond)
+		running.Add(-1)
+		return runtime.TextResult("ok"), nil
+	}}
+	var calls []runtime.ToolCall
+	for i := range 10 {
+		calls = append(calls, rt.Call(fmt.Sprint(i), "slow", `{}`))
+	}
+	model := rt.NewModel(rt.Calls(calls...), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{tool}), runtime.WithParallelism(3))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, peak.Load(), int32(3))
+	assert.Len(t, lastResults(t, model), 10)
+}
+
+func TestCancellationStopsToolsPromptly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{}, 2)
+	tool := runtime.Tool{Name: "block", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		started <- struct{}{}
+		<-ctx.Done()
+		return runtime.Result{}, ctx.Err()
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("1", "block", `{}`), rt.Call("2", "block", `{}`)), rt.Text("never"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{tool}))
+	require.NoError(t, err)
+	go func() { <-started; <-started; cancel() }()
+	s, err := agent.Run(ctx, "go", nil)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, 1, model.Remaining(), "the model is not asked again")
+	assert.Equal(t, runtime.RoleAssistant, s.Messages[len(s.Messages)-1].Role, "the state ends at the last complete step")
+}
+
+func TestModelErrorsAndMaxTurns(t *testing.T) {
+	boom := errors.New("model unavailable")
+	agent, err := runtime.NewAgent(rt.NewModel(rt.Fail(boom)))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "go", nil)
+	assert.ErrorIs(t, err, boom)
+
+	var rec recorder
+	loop := rt.NewModel(rt.Calls(rt.Call("1", "a", `{}`)), rt.Calls(rt.Call("2", "a", `{}`)), rt.Calls(rt.Call("3", "a", `{}`)))
+	agent, err = runtime.NewAgent(loop, runtime.WithTools([]runtime.Tool{rec.tool("a", nil)}), runtime.WithMaxTurns(2))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Equal(t, runtime.StopMaxTurns, s.StopReason)
+	assert.Equal(t, 2, s.Turns)
+	assert.Len(t, rec.ran(), 2)
+}
+
+func TestFiltersHideToolsAndRefuseTheirCalls(t *testing.T) {
+	var rec recorder
+	tools := []runtime.Tool{rec.tool("a", nil), rec.tool("b", nil), rec.tool("c", nil)}
+	for _, opt := range []runtime.Option{runtime.WithActiveTools("a", "c"), runtime.WithInactiveTools("b")} {
+		model := rt.NewModel(rt.Calls(rt.Call("1", "b", `{}`), rt.Call("2", "zzz", `{}`)), rt.Text("ok"))
+		agent, err := runtime.NewAgent(model, runtime.WithTools(tools), opt)
+		require.NoError(t, err)
+		_, err = agent.Run(context.Background(), "go", nil)
+		require.NoError(t, err)
+		var offered []runtime.ToolName
+		for _, spec := range model.Requests()[0].Tools {
+			offered = append(offered, spec.Name)
+		}
+		assert.Equal(t, []runtime.ToolName{"a", "c"}, offered)
+		assert.Equal(t, []string{`unknown tool "b"; the tools are: a, c`, `unknown tool "zzz"; the tools are: a, c`}, texts(lastResults(t, model)))
+	}
+	assert.Empty(t, rec.ran())
+}
+
+func TestPresets(t *testing.T) {
+	var rec recorder
+	tools := []runtime.Tool{
+		rec.tool("read", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
+		rec.tool("edit", requiresApproval),
+		rec.tool("shell", func(t *runtime.Tool) { t.Annotations.Destructive = true; t.RequiresApproval = true }),
+	}
+	want := map[runtime.Preset][]runtime.ToolName{ // the tools that ask
+		runtime.PresetDefault:    {"edit", "shell"},
+		runtime.PresetAllowAll:   nil,
+		runtime.PresetAllowEdits: {"shell"},
+		runtime.PresetAllowReads: {"edit", "shell"},
+	}
+	for preset, asks := range want {
+		model := rt.NewModel(rt.Calls(rt.Call("1", "read", `{}`), rt.Call("2", "edit", `{}`), rt.Call("3", "shell", `{}`)), rt.Text("ok"))
+		agent, err := runtime.NewAgent(model, runtime.WithTools(tools), runtime.WithPreset(preset),
+			runtime.WithPermissions(runtime.Permissions{Deny: []runtime.Rule{{Tool: "nothing_*"}}}))
+		require.NoError(t, err)
+		s, err := agent.Run(context.Background(), "go", nil)
+		require.NoError(t, err)
+		var got []runtime.ToolName
+		for _, p := range s.Pending() {
+			got = append(got, p.Name)
+		}
+		assert.Equal(t, asks, got, "preset %q", preset)
+	}
+}
+
+func TestToolsSeeTheRunThroughCtx(t *testing.T) {
+	var seen []runtime.Ctx
+	var mu sync.Mutex
+	tool := runtime.Tool{Name: "who", RequiresApproval: true, InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, runtime.CtxFrom(ctx))
+		return runtime.TextResult("ok"), nil
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "who", `{}`)), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{tool}))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", "alice")
+	require.NoError(t, err)
+	require.NoError(t, s.Approve())
+	_, err = agent.Resume(context.Background(), s, "alice")
+	require.NoError(t, err)
+
+	require.Len(t, seen, 1)
+	c := seen[0]
+	assert.Equal(t, "alice", c.Deps)
+	assert.Equal(t, runtime.ToolName("who"), c.Tool)
+	assert.Equal(t, s.RunID+"/c1", c.IdempotencyKey())
+	assert.Equal(t, 1, c.Turn)
+	assert.Equal(t, "go", c.Messages[0].Text)
+}
+
+func TestAgentAsToolInheritsDeps(t *testing.T) {
+	inner := runtime.Tool{Name: "whoami", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		return runtime.TextResult(fmt.Sprint(runtime.CtxFrom(ctx).Deps)), nil
+	}}
+	subModel := rt.NewModel(rt.Calls(rt.Call("s1", "whoami", `{}`)), rt.Respond(func(r runtime.Request) runtime.Response {
+		last := r.Messages[len(r.Messages)-1]
+		return runtime.Response{Message: runtime.Message{Text: "the user is " + last.Results[0].Result.Text()}}
+	}))
+	sub, err := runtime.NewAgent(subModel, runtime.WithTools([]runtime.Tool{inner}))
+	require.NoError(t, err)
+
+	model := rt.NewModel(rt.Calls(rt.Call("1", "helper", `{"prompt":"who is it?"}`), rt.Call("2", "helper", `{"prompt":7}`)), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{sub.AsTool("helper", "asks a helper")}), runtime.WithParallelism(1))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "go", "alice")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"the user is alice", "invalid arguments: /prompt: expected string, got number 7"}, texts(lastResults(t, model)))
+	assert.Equal(t, "who is it?", subModel.Requests()[0].Messages[0].Text)
+}
+
+func TestEventsTellTheRun(t *testing.T) {
+	var rec recorder
+	var kinds []runtime.EventKind
+	model := rt.NewModel(rt.Calls(rt.Call("1", "a", `{}`), rt.Call("2", "no", `{}`)), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("a", nil), rec.tool("no", nil)}),
+		runtime.WithPermissions(runtime.Permissions{Deny: []runtime.Rule{{Tool: "no"}}}),
+		runtime.WithObserver(func(e runtime.Event) { kinds = append(kinds, e.Kind) }))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.EventKind{
+		runtime.EventTurnStarted, runtime.EventModelResponded,
+		runtime.EventCallRequested, runtime.EventCallAllowed, runtime.EventCallRequested, runtime.EventCallDenied,
+		runtime.EventToolStarted, runtime.EventToolFinished,
+		runtime.EventTurnStarted, runtime.EventModelResponded, runtime.EventRunStopped,
+	}, kinds)
+}

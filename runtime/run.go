@@ -1,0 +1,143 @@
+package runtime
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+)
+
+// Run starts a run with the user's prompt. deps reaches every tool through
+// its runtime.Ctx. It returns the state when the run stops (done, paused or
+// out of turns); the error is for failures (the model's, a cancelled ctx),
+// and the state then holds the run up to the last complete step.
+func (a *Agent) Run(ctx context.Context, prompt string, deps any) (*State, error) {
+	s := &State{
+		Version:  StateVersion,
+		RunID:    newRunID(),
+		Messages: []Message{{Role: RoleUser, Text: prompt}},
+	}
+	return s, a.drive(ctx, s, deps)
+}
+
+// Resume continues a run: a paused one once its pending calls are approved
+// or rejected (approved calls run with the arguments the model sent, the
+// other allowed calls of the turn run too, rejected ones are reported to the
+// model as denied by the user), or a finished one to which the program
+// appended a user message. The state may come from another process (JSON).
+func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
+	if err := a.checkResumable(s); err != nil {
+		return s, err
+	}
+	s.StopReason = ""
+	return s, a.drive(ctx, s, deps)
+}
+
+// newRunID is a random id for a run; the only randomness, outside the
+// loop's decisions.
+func newRunID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// drive carries out the loop's plans until one stops the run.
+func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
+	for {
+		p := a.next(s)
+		switch p.kind {
+		case planStop:
+			s.StopReason = p.stop
+			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: p.stop})
+			return nil
+		case planPause:
+			a.reportDecisions(ctx, s, p.decisions)
+			a.applyPause(s, p.decisions)
+			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: StopPaused})
+			return nil
+		case planModel:
+			if err := a.ask(ctx, s); err != nil {
+				return err
+			}
+		case planTools:
+			if s.Paused == nil {
+				a.reportDecisions(ctx, s, p.decisions)
+			}
+			results, err := a.settle(ctx, s, p.decisions, deps)
+			if err != nil {
+				return err
+			}
+			applyResults(s, results)
+		}
+	}
+}
+
+// ask calls the model and adds its response.
+func (a *Agent) ask(ctx context.Context, s *State) error {
+	a.events.emit(ctx, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
+	start := time.Now()
+	resp, err := a.model.Generate(ctx, Request{System: a.system, Messages: s.Messages, Tools: a.specs})
+	if err != nil {
+		return err
+	}
+	applyResponse(s, resp)
+	a.events.emit(ctx, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: resp.Usage, Duration: time.Since(start)})
+	return ctx.Err()
+}
+
+// reportDecisions emits what was decided about each call of a turn.
+func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decision) {
+	kinds := map[Outcome]EventKind{OutcomeAllow: EventCallAllowed, OutcomeDeny: EventCallDenied, OutcomeAsk: EventCallPaused}
+	for _, d := range decisions {
+		call := d.Call
+		a.events.emit(ctx, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: &call})
+		a.events.emit(ctx, Event{Kind: kinds[d.Outcome], RunID: s.RunID, Turn: s.Turns, Call: &call, Reason: d.Reason})
+	}
+}
+
+// settle runs a turn's runnable calls concurrently, at most a.parallelism
+// at once, and returns every call's result in call order. It waits for
+// every call it started, so no goroutine outlives it.
+func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
+	results := make([]ToolResult, len(decisions))
+	errs := make([]error, len(decisions))
+	sem := make(chan struct{}, a.parallelism)
+	var wg sync.WaitGroup
+	for i, d := range decisions {
+		if !d.runs() {
+			results[i] = d.refusal()
+			continue
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, ctx.Err()
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i], errs[i] = a.call(ctx, s, d.Call, deps)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, ctx.Err()
+}
+
+// call runs one tool call with the run's Ctx.
+func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
+	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
+	rc := Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Messages: s.Messages}
+	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: &c})
+	start := time.Now()
+	res, err := t.Call(WithCtx(ctx, rc), c.Args)
+	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: &c,
+		Duration: time.Since(start), IsError: res.IsError || err != nil})
+	return ToolResult{CallID: c.ID, Name: c.Name, Result: res}, err
+}
