@@ -28,7 +28,7 @@ type Event struct {
 	Kind     EventKind
 	RunID    string
 	Turn     int
-	Call     *ToolCall
+	Call     ToolCall // for call and tool events
 	Reason   string
 	Usage    Usage
 	Duration time.Duration
@@ -65,7 +65,7 @@ func (e Event) level() slog.Level {
 
 func (e Event) attrs() []slog.Attr {
 	attrs := []slog.Attr{slog.String("run", e.RunID), slog.Int("turn", e.Turn)}
-	if e.Call != nil {
+	if e.Call.ID != "" || e.Call.Name != "" {
 		attrs = append(attrs, slog.String("tool", string(e.Call.Name)), slog.String("call", e.Call.ID))
 	}
 	if e.Reason != "" {

@@ -90,9 +90,8 @@ func (a *Agent) ask(ctx context.Context, s *State) error {
 func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decision) {
 	kinds := map[Outcome]EventKind{OutcomeAllow: EventCallAllowed, OutcomeDeny: EventCallDenied, OutcomeAsk: EventCallPaused}
 	for _, d := range decisions {
-		call := d.Call
-		a.events.emit(ctx, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: &call})
-		a.events.emit(ctx, Event{Kind: kinds[d.Outcome], RunID: s.RunID, Turn: s.Turns, Call: &call, Reason: d.Reason})
+		a.events.emit(ctx, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
+		a.events.emit(ctx, Event{Kind: kinds[d.Outcome], RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
 	}
 }
 
@@ -134,10 +133,10 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Messages: s.Messages}
-	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: &c})
+	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
 	res, err := t.Call(WithCtx(ctx, rc), c.Args)
-	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: &c,
+	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: res.IsError || err != nil})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: res}, err
 }
