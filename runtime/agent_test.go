@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -458,4 +460,54 @@ func TestEventsTellTheRun(t *testing.T) {
 		runtime.EventToolStarted, runtime.EventToolFinished,
 		runtime.EventTurnStarted, runtime.EventModelResponded, runtime.EventRunStopped,
 	}, kinds)
+}
+
+func TestLoggerGetsEvents(t *testing.T) {
+	var buf strings.Builder
+	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	var rec recorder
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "a", `{}`)), rt.Text("ok"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{rec.tool("a", nil)}), runtime.WithLogger(logger))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	out := buf.String()
+	assert.Contains(t, out, "level=INFO msg=\"agent model_responded\" run="+s.RunID+" turn=1 input_tokens=10 output_tokens=5")
+	assert.Contains(t, out, "level=DEBUG msg=\"agent call_allowed\" run="+s.RunID+" turn=1 tool=a call=c1 reason=\"no rule matched\"")
+	assert.Contains(t, out, "msg=\"agent tool_finished\" run="+s.RunID+" turn=1 tool=a call=c1")
+	assert.Contains(t, out, "msg=\"agent run_stopped\" run="+s.RunID+" turn=2 stop=done")
+}
+
+// TestRunsAreReproducible: the same script gives the same state, whatever
+// the scheduling of the concurrent calls and the order of map iteration.
+func TestRunsAreReproducible(t *testing.T) {
+	run := func() []byte {
+		var rec recorder
+		var tools []runtime.Tool
+		var calls []runtime.ToolCall
+		for i := range 6 {
+			name := runtime.ToolName(fmt.Sprintf("t%d", i))
+			tools = append(tools, rec.tool(name, nil))
+			calls = append(calls, rt.Call(fmt.Sprint(i), name, fmt.Sprintf(`{"a":"%d","b":"x","c":%d}`, i, i)))
+		}
+		perms := runtime.Permissions{Deny: []runtime.Rule{{Tool: "t*", Args: map[string]string{"a": "3", "b": "x", "c": "3"}}},
+			Ask: []runtime.Rule{{Tool: "t5", Args: map[string]string{"a": "5", "b": "?", "c": "*"}}}}
+		model := rt.NewModel(rt.Calls(calls...), rt.Text("ok"))
+		agent, err := runtime.NewAgent(model, runtime.WithTools(tools), runtime.WithPermissions(perms))
+		require.NoError(t, err)
+		s, err := agent.Run(context.Background(), "go", nil)
+		require.NoError(t, err)
+		require.NoError(t, s.Approve())
+		s, err = agent.Resume(context.Background(), s, nil)
+		require.NoError(t, err)
+		s.RunID = "fixed"
+		data, err := json.Marshal(s)
+		require.NoError(t, err)
+		return data
+	}
+	first := run()
+	for range 20 {
+		require.JSONEq(t, string(first), string(run()))
+	}
+	assert.Contains(t, string(first), "Denied by policy")
 }
