@@ -13,6 +13,13 @@ type Model interface {
 	Generate(ctx context.Context, req Request) (Response, error)
 }
 
+// ModelFunc is a function that is a Model, as http.HandlerFunc is a
+// handler.
+type ModelFunc func(ctx context.Context, req Request) (Response, error)
+
+// Generate calls f.
+func (f ModelFunc) Generate(ctx context.Context, req Request) (Response, error) { return f(ctx, req) }
+
 // Request is what a model is asked.
 type Request struct {
 	System   string     `json:"system,omitempty"`

@@ -1,0 +1,128 @@
+// Command approval shows an agent pausing for a person's approval: the model
+// looks up the weather and wants to email it; sending email requires
+// approval, so the run pauses before anything of that turn runs. The paused
+// state is saved as JSON (as a server would, between two requests), loaded
+// again, approved (or rejected with -reject) and resumed.
+//
+// It runs offline with a scripted model:
+//
+//	go run ./examples/approval
+//	go run ./examples/approval -reject
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+)
+
+func main() {
+	reject := flag.Bool("reject", false, "reject the email instead of approving it")
+	flag.Parse()
+	if _, _, err := run(os.Stdout, os.TempDir(), *reject); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run is the whole story: run, pause, save, load, decide, resume.
+func run(w io.Writer, dir string, reject bool) (*runtime.State, *Outbox, error) {
+	ctx := context.Background()
+	outbox := &Outbox{}
+	agent, err := newAgent()
+	if err != nil {
+		return nil, nil, err
+	}
+	state, err := agent.Run(ctx, "Email ana@example.com the weather in Paris.", outbox)
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(w, "stopped: %s\n", state.StopReason)
+	for _, p := range state.Pending() {
+		fmt.Fprintf(w, "waiting for approval: %s %s (%s)\n", p.Name, p.Args, p.Reason)
+	}
+
+	// Between two requests a server keeps the state, not the agent.
+	path := filepath.Join(dir, "approval-state.json")
+	if err := save(w, state, path); err != nil {
+		return nil, nil, err
+	}
+	if state, err = load(path); err != nil {
+		return nil, nil, err
+	}
+	if err := decide(state, reject); err != nil {
+		return nil, nil, err
+	}
+	if agent, err = newAgent(); err != nil { // as in another process
+		return nil, nil, err
+	}
+	if state, err = agent.Resume(ctx, state, outbox); err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(w, "stopped: %s after %d turns, %d+%d tokens\n", state.StopReason, state.Turns, state.Usage.InputTokens, state.Usage.OutputTokens)
+	fmt.Fprintf(w, "answer: %s\n", state.Output())
+	fmt.Fprintf(w, "outbox: %q\n", outbox.Sent)
+	return state, outbox, nil
+}
+
+func decide(s *runtime.State, reject bool) error {
+	if reject {
+		return s.Reject("the user wants to write it themselves")
+	}
+	return s.Approve()
+}
+
+func newAgent() (*runtime.Agent, error) {
+	return runtime.NewAgent(script(),
+		runtime.WithTools(weather.Tools(), Tools()),
+		runtime.WithSystem("You help with travel. Ask before sending anything."),
+		runtime.WithPermissions(runtime.Permissions{
+			// Never email outside the company, whatever the model says.
+			Deny: []runtime.Rule{{Tool: ToolSendEmail, Args: map[string]string{"to": "*@competitor.com"}}},
+		}),
+	)
+}
+
+// script is the model, offline: like a real model it keeps nothing between
+// requests and answers from the transcript. Asked by the user, it wants the
+// weather and the email in one turn; given the results, it answers.
+func script() runtime.Model {
+	return runtime.ModelFunc(func(_ context.Context, r runtime.Request) (runtime.Response, error) {
+		last := r.Messages[len(r.Messages)-1]
+		usage := runtime.Usage{InputTokens: 10, OutputTokens: 5}
+		if last.Role == runtime.RoleUser {
+			return runtime.Response{Usage: usage, Message: runtime.Message{Calls: []runtime.ToolCall{
+				runtimetest.Call("call_1", weather.ToolGetWeather, `{"city":"Paris"}`),
+				runtimetest.Call("call_2", ToolSendEmail, `{"to":"ana@example.com","subject":"Weather in Paris","body":"Sunny, 17°C."}`),
+			}}}, nil
+		}
+		text := fmt.Sprintf("Weather: %s. Email: %s", last.Results[0].Result.Text(), last.Results[1].Result.Text())
+		return runtime.Response{Usage: usage, Message: runtime.Message{Text: text}}, nil
+	})
+}
+
+func save(w io.Writer, s *runtime.State, path string) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "saved the paused run (%d bytes of JSON) to %s\n", len(data), path)
+	return os.WriteFile(path, data, 0o600)
+}
+
+func load(path string) (*runtime.State, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s runtime.State
+	return &s, json.Unmarshal(data, &s)
+}
