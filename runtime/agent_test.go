@@ -511,3 +511,18 @@ func TestRunsAreReproducible(t *testing.T) {
 	}
 	assert.Contains(t, string(first), "Denied by policy")
 }
+
+func TestPanickingToolsAreResults(t *testing.T) {
+	tool := runtime.Tool{Name: "bad", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (runtime.Result, error) {
+		panic("nil map")
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("1", "bad", `{}`)), rt.Text("sorry"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{tool}))
+	require.NoError(t, err)
+	s, err := agent.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	assert.Equal(t, "sorry", s.Output())
+	res := lastResults(t, model)[0].Result
+	assert.True(t, res.IsError)
+	assert.Equal(t, "tool bad failed: panic: nil map", res.Text())
+}

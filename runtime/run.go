@@ -135,8 +135,16 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	rc := Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Messages: s.Messages}
 	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
-	res, err := t.Call(WithCtx(ctx, rc), c.Args)
+	res, err := safeCall(ctx, t, rc, c.Args)
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: res.IsError || err != nil})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: res}, err
+}
+
+// safeCall calls a tool, turning a panic into a failed result: generated
+// tools recover their own, but hand-written ones may not, and a panic in a
+// call's goroutine would end the program.
+func safeCall(ctx context.Context, t Tool, rc Ctx, args []byte) (res Result, err error) {
+	defer Recover(t.Name, &res, &err)
+	return t.Call(WithCtx(ctx, rc), args)
 }
