@@ -42,6 +42,33 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// SendEmailRule is a permission rule for the tool send_email: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type SendEmailRule struct {
+	To      string // argument "to"
+	Subject string // argument "subject"
+	Body    string // argument "body"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SendEmailRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"to", r.To},
+		{"subject", r.Subject},
+		{"body", r.Body},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSendEmail, Args: args}
+}
+
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
 var toolgenInputSendEmail = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

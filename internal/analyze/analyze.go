@@ -85,27 +85,46 @@ func (a *analyzer) position(pos token.Pos) model.Position {
 	return model.Position{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
-// checkNames reports tools sharing a name or a constant, and generated names
-// that the package already declares.
+// checkNames reports tools sharing a name or a generated identifier (the
+// constant, the rule type), and generated names that the package already
+// declares.
 func (a *analyzer) checkNames(tools []*model.Tool) {
 	byName := map[string]*model.Tool{}
-	byConst := map[string]*model.Tool{}
+	generated := map[string]*model.Tool{}
 	for _, t := range tools {
 		// Later tools are reported against the first one holding the name.
 		if prev, ok := byName[t.Name]; ok {
 			a.errorAt(a.tokenPos(t.Pos), "duplicate tool name %q: %s at %s has it too", t.Name, goName(prev), a.posString(prev.Pos))
-		} else if prev, ok := byConst[t.ConstName]; ok {
-			a.errorAt(a.tokenPos(t.Pos), "%s and %s at %s would both declare %s; rename one", goName(t), goName(prev), a.posString(prev.Pos), t.ConstName)
+		} else {
+			a.checkGenerated(t, generated)
 		}
 		if _, ok := byName[t.Name]; !ok {
 			byName[t.Name] = t
 		}
-		if _, ok := byConst[t.ConstName]; !ok {
-			byConst[t.ConstName] = t
-		}
 		a.checkFree(t, t.ConstName)
+		a.checkFree(t, t.RuleName)
 	}
 	a.checkToolsFuncs(tools)
+}
+
+// generatedNames are the package-level names toolgen declares for a tool.
+func generatedNames(t *model.Tool) []string { return []string{t.ConstName, t.RuleName} }
+
+// checkGenerated reports the first generated name of t that an earlier tool
+// already takes (two methods Get of two types both need ToolGet and
+// GetRule: one message is enough), and takes t's names.
+func (a *analyzer) checkGenerated(t *model.Tool, taken map[string]*model.Tool) {
+	for _, name := range generatedNames(t) {
+		if prev, ok := taken[name]; ok {
+			a.errorAt(a.tokenPos(t.Pos), "%s and %s at %s would both declare %s; rename one", goName(t), goName(prev), a.posString(prev.Pos), name)
+			break
+		}
+	}
+	for _, name := range generatedNames(t) {
+		if _, ok := taken[name]; !ok {
+			taken[name] = t
+		}
+	}
 }
 
 // goName names a tool's function for a message: Get, or B.Get for a

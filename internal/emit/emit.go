@@ -1,6 +1,7 @@
 // Package emit writes the Go file for a model.Package with jennifer: the
 // header, the version guard, ToolName constants, signature guards, Tools()
-// functions, static schemas, and reflection-free dispatch.
+// functions, permission-rule types, static schemas, and reflection-free
+// dispatch.
 package emit
 
 import (
@@ -65,6 +66,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g.toolNames()
 	g.signatureGuards()
 	g.toolsFuncs()
+	g.ruleTypes()
 	for _, t := range pkg.Tools {
 		g.schemas(t)
 		g.callFunc(t)

@@ -36,6 +36,12 @@ type Tool struct {
 	Result Result   `json:"result"`
 	Pos    Position `json:"pos"`
 
+	// RuleName is the generated permission-rule type (GetWeatherRule), and
+	// RuleFields its fields' names, one per member of Input.Fields, in the
+	// same order.
+	RuleName   string   `json:"rule_name"`
+	RuleFields []string `json:"rule_fields,omitempty"`
+
 	InputSchema  *Schema `json:"input_schema"`
 	OutputSchema *Schema `json:"output_schema,omitempty"`
 }

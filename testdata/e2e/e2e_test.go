@@ -141,3 +141,51 @@ func TestMethodsSeeTheirReceiverAndCtx(t *testing.T) {
 	res = call(t, tools, ToolTotal, ``)
 	assert.Equal(t, `{"result":[5]}`, res.Text())
 }
+
+func TestGeneratedRulesDecide(t *testing.T) {
+	var c Counter
+	perms := runtime.Permissions{
+		Deny:  []runtime.Rule{SearchRule{Query: "secret*"}.Rule(), SearchRule{Page: "[5-9]", Sort: "date"}.Rule()},
+		Allow: []runtime.Rule{EchoRule{Times: "[1-3]"}.Rule(), AddRule{By: "1"}.Rule()},
+		Ask:   []runtime.Rule{AddRule{}.Rule(), BoomRule{}.Rule()},
+	}
+	var names []runtime.ToolName
+	for _, tool := range append(Tools(), c.Tools()...) {
+		names = append(names, tool.Name)
+	}
+	require.NoError(t, perms.Check(names))
+
+	tests := []struct {
+		tool runtime.ToolName
+		args string
+		want runtime.Outcome
+		rule string
+	}{
+		{ToolSearch, `{"query":"secret plans"}`, runtime.OutcomeDeny, `search(query="secret*")`},
+		{ToolSearch, `{"query":"go"}`, runtime.OutcomeNone, ""},
+		{ToolSearch, `{"query":"go","page":7,"sort":"date"}`, runtime.OutcomeDeny, `search(page="[5-9]", sort="date")`},
+		{ToolSearch, `{"query":"go","page":7}`, runtime.OutcomeNone, ""},
+		{ToolEcho, `{"text":"a","times":2}`, runtime.OutcomeAllow, `echo(times="[1-3]")`},
+		{ToolEcho, `{"text":"a","times":5}`, runtime.OutcomeNone, ""},
+		{ToolEcho, `{"text":"a"}`, runtime.OutcomeNone, ""},
+		{ToolAdd, `{"by":1}`, runtime.OutcomeAllow, `counter_add(by="1")`},
+		{ToolAdd, `{"by":10}`, runtime.OutcomeAsk, "counter_add"},
+		{ToolBoom, ``, runtime.OutcomeAsk, "boom"},
+	}
+	for _, tt := range tests {
+		got, rule := perms.Decide(tt.tool, []byte(tt.args))
+		assert.Equal(t, tt.want, got, "%s %s", tt.tool, tt.args)
+		if tt.rule == "" {
+			assert.Nil(t, rule, "%s %s", tt.tool, tt.args)
+		} else if assert.NotNil(t, rule, "%s %s", tt.tool, tt.args) {
+			assert.Equal(t, tt.rule, rule.String())
+		}
+	}
+}
+
+func TestGeneratedRuleWithoutFieldsHasNoArgs(t *testing.T) {
+	assert.Equal(t, runtime.Rule{Tool: ToolSearch}, SearchRule{}.Rule())
+	assert.Equal(t, runtime.Rule{Tool: ToolBoom}, BoomRule{}.Rule())
+	assert.Equal(t, runtime.Rule{Tool: ToolMirror, Args: map[string]string{"i8": "-*", "raw": "*"}},
+		MirrorRule{I8: "-*", Raw: "*"}.Rule())
+}

@@ -130,6 +130,227 @@ func (recv *Counter) Tools() []runtime.Tool {
 	}}
 }
 
+// SearchRule is a permission rule for the tool search: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type SearchRule struct {
+	Page  string // argument "page"
+	Query string // argument "query"
+	Sort  string // argument "sort"
+	Level string // argument "level"
+	Tags  string // argument "tags"
+	Near  string // argument "near"
+	Email string // argument "email"
+	Code  string // argument "code"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SearchRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"page", r.Page},
+		{"query", r.Query},
+		{"sort", r.Sort},
+		{"level", r.Level},
+		{"tags", r.Tags},
+		{"near", r.Near},
+		{"email", r.Email},
+		{"code", r.Code},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSearch, Args: args}
+}
+
+// EchoRule is a permission rule for the tool echo: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type EchoRule struct {
+	Text  string // argument "text"
+	Times string // argument "times"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"text", r.Text},
+		{"times", r.Times},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEcho, Args: args}
+}
+
+// FailRule is a permission rule for the tool fail: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type FailRule struct {
+	Reason string // argument "reason"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FailRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"reason", r.Reason},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFail, Args: args}
+}
+
+// BoomRule is a permission rule for the tool boom, which takes no arguments.
+type BoomRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BoomRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolBoom}
+}
+
+// SleepRule is a permission rule for the tool sleep: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type SleepRule struct {
+	Ms string // argument "ms"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SleepRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"ms", r.Ms},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSleep, Args: args}
+}
+
+// CountRule is a permission rule for the tool count: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type CountRule struct {
+	Name     string // argument "name"
+	Children string // argument "children"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CountRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"children", r.Children},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolCount, Args: args}
+}
+
+// MirrorRule is a permission rule for the tool mirror: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type MirrorRule struct {
+	I8    string // argument "i8"
+	U16   string // argument "u16"
+	U64   string // argument "u64"
+	F32   string // argument "f32"
+	On    string // argument "on"
+	When  string // argument "when"
+	Blob  string // argument "blob"
+	Raw   string // argument "raw"
+	Any   string // argument "any"
+	Addr  string // argument "addr"
+	Pair  string // argument "pair"
+	Votes string // argument "votes"
+	Grid  string // argument "grid"
+	Sorts string // argument "sorts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MirrorRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"i8", r.I8},
+		{"u16", r.U16},
+		{"u64", r.U64},
+		{"f32", r.F32},
+		{"on", r.On},
+		{"when", r.When},
+		{"blob", r.Blob},
+		{"raw", r.Raw},
+		{"any", r.Any},
+		{"addr", r.Addr},
+		{"pair", r.Pair},
+		{"votes", r.Votes},
+		{"grid", r.Grid},
+		{"sorts", r.Sorts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolMirror, Args: args}
+}
+
+// AddRule is a permission rule for the tool counter_add: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type AddRule struct {
+	By string // argument "by"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r AddRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"by", r.By},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolAdd, Args: args}
+}
+
+// TotalRule is a permission rule for the tool total, which takes no arguments.
+type TotalRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r TotalRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolTotal}
+}
+
 // toolgenInputSearch is the JSON Schema of search's arguments.
 var toolgenInputSearch = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

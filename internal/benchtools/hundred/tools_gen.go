@@ -931,6 +931,2906 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// Tool000Rule is a permission rule for the tool tool000: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool000Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool000Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool000, Args: args}
+}
+
+// Tool001Rule is a permission rule for the tool tool001: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool001Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool001Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool001, Args: args}
+}
+
+// Tool002Rule is a permission rule for the tool tool002: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool002Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool002Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool002, Args: args}
+}
+
+// Tool003Rule is a permission rule for the tool tool003: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool003Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool003Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool003, Args: args}
+}
+
+// Tool004Rule is a permission rule for the tool tool004: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool004Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool004Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool004, Args: args}
+}
+
+// Tool005Rule is a permission rule for the tool tool005: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool005Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool005Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool005, Args: args}
+}
+
+// Tool006Rule is a permission rule for the tool tool006: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool006Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool006Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool006, Args: args}
+}
+
+// Tool007Rule is a permission rule for the tool tool007: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool007Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool007Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool007, Args: args}
+}
+
+// Tool008Rule is a permission rule for the tool tool008: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool008Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool008Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool008, Args: args}
+}
+
+// Tool009Rule is a permission rule for the tool tool009: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool009Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool009Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool009, Args: args}
+}
+
+// Tool010Rule is a permission rule for the tool tool010: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool010Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool010Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool010, Args: args}
+}
+
+// Tool011Rule is a permission rule for the tool tool011: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool011Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool011Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool011, Args: args}
+}
+
+// Tool012Rule is a permission rule for the tool tool012: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool012Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool012Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool012, Args: args}
+}
+
+// Tool013Rule is a permission rule for the tool tool013: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool013Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool013Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool013, Args: args}
+}
+
+// Tool014Rule is a permission rule for the tool tool014: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool014Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool014Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool014, Args: args}
+}
+
+// Tool015Rule is a permission rule for the tool tool015: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool015Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool015Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool015, Args: args}
+}
+
+// Tool016Rule is a permission rule for the tool tool016: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool016Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool016Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool016, Args: args}
+}
+
+// Tool017Rule is a permission rule for the tool tool017: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool017Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool017Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool017, Args: args}
+}
+
+// Tool018Rule is a permission rule for the tool tool018: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool018Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool018Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool018, Args: args}
+}
+
+// Tool019Rule is a permission rule for the tool tool019: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool019Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool019Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool019, Args: args}
+}
+
+// Tool020Rule is a permission rule for the tool tool020: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool020Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool020Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool020, Args: args}
+}
+
+// Tool021Rule is a permission rule for the tool tool021: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool021Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool021Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool021, Args: args}
+}
+
+// Tool022Rule is a permission rule for the tool tool022: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool022Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool022Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool022, Args: args}
+}
+
+// Tool023Rule is a permission rule for the tool tool023: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool023Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool023Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool023, Args: args}
+}
+
+// Tool024Rule is a permission rule for the tool tool024: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool024Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool024Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool024, Args: args}
+}
+
+// Tool025Rule is a permission rule for the tool tool025: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool025Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool025Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool025, Args: args}
+}
+
+// Tool026Rule is a permission rule for the tool tool026: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool026Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool026Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool026, Args: args}
+}
+
+// Tool027Rule is a permission rule for the tool tool027: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool027Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool027Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool027, Args: args}
+}
+
+// Tool028Rule is a permission rule for the tool tool028: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool028Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool028Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool028, Args: args}
+}
+
+// Tool029Rule is a permission rule for the tool tool029: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool029Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool029Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool029, Args: args}
+}
+
+// Tool030Rule is a permission rule for the tool tool030: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool030Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool030Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool030, Args: args}
+}
+
+// Tool031Rule is a permission rule for the tool tool031: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool031Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool031Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool031, Args: args}
+}
+
+// Tool032Rule is a permission rule for the tool tool032: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool032Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool032Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool032, Args: args}
+}
+
+// Tool033Rule is a permission rule for the tool tool033: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool033Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool033Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool033, Args: args}
+}
+
+// Tool034Rule is a permission rule for the tool tool034: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool034Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool034Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool034, Args: args}
+}
+
+// Tool035Rule is a permission rule for the tool tool035: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool035Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool035Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool035, Args: args}
+}
+
+// Tool036Rule is a permission rule for the tool tool036: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool036Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool036Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool036, Args: args}
+}
+
+// Tool037Rule is a permission rule for the tool tool037: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool037Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool037Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool037, Args: args}
+}
+
+// Tool038Rule is a permission rule for the tool tool038: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool038Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool038Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool038, Args: args}
+}
+
+// Tool039Rule is a permission rule for the tool tool039: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool039Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool039Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool039, Args: args}
+}
+
+// Tool040Rule is a permission rule for the tool tool040: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool040Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool040Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool040, Args: args}
+}
+
+// Tool041Rule is a permission rule for the tool tool041: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool041Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool041Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool041, Args: args}
+}
+
+// Tool042Rule is a permission rule for the tool tool042: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool042Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool042Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool042, Args: args}
+}
+
+// Tool043Rule is a permission rule for the tool tool043: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool043Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool043Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool043, Args: args}
+}
+
+// Tool044Rule is a permission rule for the tool tool044: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool044Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool044Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool044, Args: args}
+}
+
+// Tool045Rule is a permission rule for the tool tool045: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool045Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool045Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool045, Args: args}
+}
+
+// Tool046Rule is a permission rule for the tool tool046: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool046Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool046Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool046, Args: args}
+}
+
+// Tool047Rule is a permission rule for the tool tool047: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool047Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool047Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool047, Args: args}
+}
+
+// Tool048Rule is a permission rule for the tool tool048: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool048Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool048Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool048, Args: args}
+}
+
+// Tool049Rule is a permission rule for the tool tool049: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool049Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool049Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool049, Args: args}
+}
+
+// Tool050Rule is a permission rule for the tool tool050: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool050Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool050Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool050, Args: args}
+}
+
+// Tool051Rule is a permission rule for the tool tool051: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool051Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool051Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool051, Args: args}
+}
+
+// Tool052Rule is a permission rule for the tool tool052: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool052Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool052Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool052, Args: args}
+}
+
+// Tool053Rule is a permission rule for the tool tool053: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool053Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool053Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool053, Args: args}
+}
+
+// Tool054Rule is a permission rule for the tool tool054: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool054Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool054Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool054, Args: args}
+}
+
+// Tool055Rule is a permission rule for the tool tool055: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool055Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool055Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool055, Args: args}
+}
+
+// Tool056Rule is a permission rule for the tool tool056: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool056Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool056Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool056, Args: args}
+}
+
+// Tool057Rule is a permission rule for the tool tool057: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool057Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool057Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool057, Args: args}
+}
+
+// Tool058Rule is a permission rule for the tool tool058: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool058Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool058Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool058, Args: args}
+}
+
+// Tool059Rule is a permission rule for the tool tool059: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool059Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool059Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool059, Args: args}
+}
+
+// Tool060Rule is a permission rule for the tool tool060: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool060Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool060Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool060, Args: args}
+}
+
+// Tool061Rule is a permission rule for the tool tool061: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool061Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool061Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool061, Args: args}
+}
+
+// Tool062Rule is a permission rule for the tool tool062: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool062Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool062Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool062, Args: args}
+}
+
+// Tool063Rule is a permission rule for the tool tool063: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool063Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool063Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool063, Args: args}
+}
+
+// Tool064Rule is a permission rule for the tool tool064: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool064Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool064Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool064, Args: args}
+}
+
+// Tool065Rule is a permission rule for the tool tool065: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool065Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool065Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool065, Args: args}
+}
+
+// Tool066Rule is a permission rule for the tool tool066: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool066Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool066Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool066, Args: args}
+}
+
+// Tool067Rule is a permission rule for the tool tool067: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool067Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool067Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool067, Args: args}
+}
+
+// Tool068Rule is a permission rule for the tool tool068: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool068Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool068Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool068, Args: args}
+}
+
+// Tool069Rule is a permission rule for the tool tool069: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool069Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool069Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool069, Args: args}
+}
+
+// Tool070Rule is a permission rule for the tool tool070: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool070Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool070Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool070, Args: args}
+}
+
+// Tool071Rule is a permission rule for the tool tool071: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool071Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool071Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool071, Args: args}
+}
+
+// Tool072Rule is a permission rule for the tool tool072: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool072Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool072Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool072, Args: args}
+}
+
+// Tool073Rule is a permission rule for the tool tool073: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool073Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool073Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool073, Args: args}
+}
+
+// Tool074Rule is a permission rule for the tool tool074: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool074Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool074Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool074, Args: args}
+}
+
+// Tool075Rule is a permission rule for the tool tool075: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool075Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool075Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool075, Args: args}
+}
+
+// Tool076Rule is a permission rule for the tool tool076: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool076Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool076Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool076, Args: args}
+}
+
+// Tool077Rule is a permission rule for the tool tool077: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool077Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool077Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool077, Args: args}
+}
+
+// Tool078Rule is a permission rule for the tool tool078: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool078Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool078Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool078, Args: args}
+}
+
+// Tool079Rule is a permission rule for the tool tool079: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool079Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool079Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool079, Args: args}
+}
+
+// Tool080Rule is a permission rule for the tool tool080: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool080Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool080Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool080, Args: args}
+}
+
+// Tool081Rule is a permission rule for the tool tool081: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool081Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool081Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool081, Args: args}
+}
+
+// Tool082Rule is a permission rule for the tool tool082: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool082Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool082Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool082, Args: args}
+}
+
+// Tool083Rule is a permission rule for the tool tool083: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool083Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool083Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool083, Args: args}
+}
+
+// Tool084Rule is a permission rule for the tool tool084: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool084Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool084Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool084, Args: args}
+}
+
+// Tool085Rule is a permission rule for the tool tool085: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool085Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool085Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool085, Args: args}
+}
+
+// Tool086Rule is a permission rule for the tool tool086: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool086Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool086Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool086, Args: args}
+}
+
+// Tool087Rule is a permission rule for the tool tool087: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool087Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool087Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool087, Args: args}
+}
+
+// Tool088Rule is a permission rule for the tool tool088: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool088Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool088Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool088, Args: args}
+}
+
+// Tool089Rule is a permission rule for the tool tool089: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool089Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool089Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool089, Args: args}
+}
+
+// Tool090Rule is a permission rule for the tool tool090: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool090Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool090Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool090, Args: args}
+}
+
+// Tool091Rule is a permission rule for the tool tool091: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool091Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool091Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool091, Args: args}
+}
+
+// Tool092Rule is a permission rule for the tool tool092: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool092Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool092Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool092, Args: args}
+}
+
+// Tool093Rule is a permission rule for the tool tool093: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool093Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool093Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool093, Args: args}
+}
+
+// Tool094Rule is a permission rule for the tool tool094: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool094Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool094Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool094, Args: args}
+}
+
+// Tool095Rule is a permission rule for the tool tool095: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool095Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool095Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool095, Args: args}
+}
+
+// Tool096Rule is a permission rule for the tool tool096: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool096Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool096Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool096, Args: args}
+}
+
+// Tool097Rule is a permission rule for the tool tool097: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool097Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool097Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool097, Args: args}
+}
+
+// Tool098Rule is a permission rule for the tool tool098: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool098Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool098Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool098, Args: args}
+}
+
+// Tool099Rule is a permission rule for the tool tool099: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Tool099Rule struct {
+	Name  string // argument "name"
+	Count string // argument "count"
+	Tags  string // argument "tags"
+	Opts  string // argument "opts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Tool099Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"count", r.Count},
+		{"tags", r.Tags},
+		{"opts", r.Opts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolTool099, Args: args}
+}
+
 // toolgenInputTool000 is the JSON Schema of tool000's arguments.
 var toolgenInputTool000 = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -43,6 +43,37 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// GetWeatherRule is a permission rule for the tool get_weather: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type GetWeatherRule struct {
+	City  string // argument "city"
+	Unit  string // argument "unit"
+	Days  string // argument "days"
+	Tags  string // argument "tags"
+	Where string // argument "where"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r GetWeatherRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"city", r.City},
+		{"unit", r.Unit},
+		{"days", r.Days},
+		{"tags", r.Tags},
+		{"where", r.Where},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolGetWeather, Args: args}
+}
+
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
 var toolgenInputGetWeather = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -113,6 +113,149 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// GetHTTPStatusRule is a permission rule for the tool get_http_status: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type GetHTTPStatusRule struct {
+	Url string // argument "url"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r GetHTTPStatusRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"url", r.Url},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolGetHTTPStatus, Args: args}
+}
+
+// LookupRule is a permission rule for the tool lookup: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type LookupRule struct {
+	Id string // argument "id"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r LookupRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.Id},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolLookup, Args: args}
+}
+
+// DeleteRule is a permission rule for the tool delete: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type DeleteRule struct {
+	Id string // argument "id"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r DeleteRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.Id},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolDelete, Args: args}
+}
+
+// UpsertRule is a permission rule for the tool upsert: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type UpsertRule struct {
+	Id string // argument "id"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r UpsertRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.Id},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolUpsert, Args: args}
+}
+
+// FetchRule is a permission rule for the tool fetch: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type FetchRule struct {
+	Url string // argument "url"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FetchRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"url", r.Url},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFetch, Args: args}
+}
+
+// EverythingRule is a permission rule for the tool do-it_all-2, which takes no
+// arguments.
+type EverythingRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EverythingRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolEverything}
+}
+
+// ApproveRule is a permission rule for the tool approve, which takes no
+// arguments.
+type ApproveRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ApproveRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolApprove}
+}
+
+// LongestRule is a permission rule for the tool
+// abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, which
+// takes no arguments.
+type LongestRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r LongestRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolLongest}
+}
+
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
 var toolgenInputGetHTTPStatus = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

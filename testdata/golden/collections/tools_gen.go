@@ -61,6 +61,97 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// MeasureRule is a permission rule for the tool measure: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type MeasureRule struct {
+	Names    string // argument "names"
+	IDs      string // argument "ids"
+	Matrix   string // argument "matrix"
+	Pair     string // argument "pair"
+	Grid     string // argument "grid"
+	Points   string // argument "points"
+	Origin   string // argument "origin"
+	Best     string // argument "best"
+	Optional string // argument "optional"
+	Scores   string // argument "scores"
+	ByKey    string // argument "by_key"
+	Nested   string // argument "nested"
+	Places   string // argument "places"
+	Empty    string // argument "empty"
+	Tags     string // argument "tags"
+	Counts   string // argument "counts"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MeasureRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"names", r.Names},
+		{"ids", r.IDs},
+		{"matrix", r.Matrix},
+		{"pair", r.Pair},
+		{"grid", r.Grid},
+		{"points", r.Points},
+		{"origin", r.Origin},
+		{"best", r.Best},
+		{"optional", r.Optional},
+		{"scores", r.Scores},
+		{"by_key", r.ByKey},
+		{"nested", r.Nested},
+		{"places", r.Places},
+		{"empty", r.Empty},
+		{"tags", r.Tags},
+		{"counts", r.Counts},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolMeasure, Args: args}
+}
+
+// FlatRule is a permission rule for the tool flat: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type FlatRule struct {
+	Points string // argument "points"
+	Lookup string // argument "lookup"
+	Pair   string // argument "pair"
+	Keys   string // argument "keys"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FlatRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"points", r.Points},
+		{"lookup", r.Lookup},
+		{"pair", r.Pair},
+		{"keys", r.Keys},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFlat, Args: args}
+}
+
+// ArraysRule is a permission rule for the tool arrays, which takes no
+// arguments.
+type ArraysRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ArraysRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolArrays}
+}
+
 // toolgenInputMeasure is the JSON Schema of measure's arguments.
 var toolgenInputMeasure = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

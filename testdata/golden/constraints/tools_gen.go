@@ -50,6 +50,122 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// RegisterRule is a permission rule for the tool register: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type RegisterRule struct {
+	Name     string // argument "name"
+	Handle   string // argument "handle"
+	Code     string // argument "code"
+	Age      string // argument "age"
+	Score    string // argument "score"
+	Ratio    string // argument "ratio"
+	Count    string // argument "count"
+	Delta    string // argument "delta"
+	Tags     string // argument "tags"
+	Grid     string // argument "grid"
+	When     string // argument "when"
+	Day      string // argument "day"
+	At       string // argument "at"
+	Email    string // argument "email"
+	URL      string // argument "url"
+	ID       string // argument "id"
+	IPv4     string // argument "ipv4"
+	IPv6     string // argument "ipv6"
+	Host     string // argument "host"
+	Greeting string // argument "greeting"
+	Quote    string // argument "quote"
+	Enabled  string // argument "enabled"
+	Size     string // argument "size"
+	Level    string // argument "level"
+	MaybeInt string // argument "maybe_int"
+	Maybe    string // argument "maybe"
+	MaybeSz  string // argument "maybe_size"
+	Addr     string // argument "addr"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r RegisterRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"handle", r.Handle},
+		{"code", r.Code},
+		{"age", r.Age},
+		{"score", r.Score},
+		{"ratio", r.Ratio},
+		{"count", r.Count},
+		{"delta", r.Delta},
+		{"tags", r.Tags},
+		{"grid", r.Grid},
+		{"when", r.When},
+		{"day", r.Day},
+		{"at", r.At},
+		{"email", r.Email},
+		{"url", r.URL},
+		{"id", r.ID},
+		{"ipv4", r.IPv4},
+		{"ipv6", r.IPv6},
+		{"host", r.Host},
+		{"greeting", r.Greeting},
+		{"quote", r.Quote},
+		{"enabled", r.Enabled},
+		{"size", r.Size},
+		{"level", r.Level},
+		{"maybe_int", r.MaybeInt},
+		{"maybe", r.Maybe},
+		{"maybe_size", r.MaybeSz},
+		{"addr", r.Addr},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolRegister, Args: args}
+}
+
+// BookRule is a permission rule for the tool book: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type BookRule struct {
+	Guests string // argument "guests"
+	Name   string // argument "name"
+	Day    string // argument "day"
+	Nights string // argument "nights"
+	Size   string // argument "size"
+	Code   string // argument "code"
+	Extras string // argument "extras"
+	Note   string // argument "note"
+	Budget string // argument "budget"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BookRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"guests", r.Guests},
+		{"name", r.Name},
+		{"day", r.Day},
+		{"nights", r.Nights},
+		{"size", r.Size},
+		{"code", r.Code},
+		{"extras", r.Extras},
+		{"note", r.Note},
+		{"budget", r.Budget},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolBook, Args: args}
+}
+
 // toolgenInputRegister is the JSON Schema of register's arguments.
 var toolgenInputRegister = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -59,6 +59,93 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// MixRule is a permission rule for the tool mix: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type MixRule struct {
+	Color    string // argument "color"
+	Trim     string // argument "trim"
+	Palette  string // argument "palette"
+	ByRoom   string // argument "by_room"
+	Priority string // argument "priority"
+	Mode     string // argument "mode"
+	Sign     string // argument "sign"
+	Quote    string // argument "quote"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MixRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"color", r.Color},
+		{"trim", r.Trim},
+		{"palette", r.Palette},
+		{"by_room", r.ByRoom},
+		{"priority", r.Priority},
+		{"mode", r.Mode},
+		{"sign", r.Sign},
+		{"quote", r.Quote},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolMix, Args: args}
+}
+
+// PickRule is a permission rule for the tool pick: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type PickRule struct {
+	Color    string // argument "color"
+	Level    string // argument "level"
+	Priority string // argument "priority"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PickRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"color", r.Color},
+		{"level", r.Level},
+		{"priority", r.Priority},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolPick, Args: args}
+}
+
+// NameRule is a permission rule for the tool name: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type NameRule struct {
+	C string // argument "c"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r NameRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"c", r.C},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolName, Args: args}
+}
+
 // toolgenInputMix is the JSON Schema of mix's arguments.
 var toolgenInputMix = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

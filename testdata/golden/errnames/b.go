@@ -12,3 +12,28 @@ func fetch() error { return nil }
 //
 //toolgen:tool
 func (C) SameNameAsC() error { return nil }
+
+// ListedRule is declared by hand, where toolgen would declare Listed's rule
+// type.
+type ListedRule struct{}
+
+// Listed would need the type ListedRule.
+//
+//toolgen:tool
+func Listed() error { return nil }
+
+// E has a tool method ToolBar, whose rule type would be ToolBarRule.
+type E struct{}
+
+// ToolBar is E's.
+//
+//toolgen:tool
+func (E) ToolBar() error { return nil }
+
+// F has a tool method BarRule, whose constant would be ToolBarRule too.
+type F struct{}
+
+// BarRule is F's.
+//
+//toolgen:tool
+func (F) BarRule() error { return nil }

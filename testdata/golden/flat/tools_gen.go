@@ -78,6 +78,145 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// SearchRule is a permission rule for the tool search: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type SearchRule struct {
+	Query  string // argument "query"
+	Limit  string // argument "limit"
+	UserID string // argument "user_id"
+	Exact  string // argument "exact"
+	Lang   string // argument "lang"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SearchRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"query", r.Query},
+		{"limit", r.Limit},
+		{"user_id", r.UserID},
+		{"exact", r.Exact},
+		{"lang", r.Lang},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSearch, Args: args}
+}
+
+// GreetRule is a permission rule for the tool greet: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type GreetRule struct {
+	Name     string // argument "name"
+	Greeting string // argument "greeting"
+	Times    string // argument "times"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r GreetRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"greeting", r.Greeting},
+		{"times", r.Times},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolGreet, Args: args}
+}
+
+// SnakeRule is a permission rule for the tool snake: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type SnakeRule struct {
+	UserName   string // argument "user_name"
+	HTTPStatus string // argument "http_status"
+	XMLBody    string // argument "xml_body"
+	X          string // argument "x"
+	Top10Items string // argument "top10_items"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SnakeRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"user_name", r.UserName},
+		{"http_status", r.HTTPStatus},
+		{"xml_body", r.XMLBody},
+		{"x", r.X},
+		{"top10_items", r.Top10Items},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSnake, Args: args}
+}
+
+// UndocumentedRule is a permission rule for the tool undocumented: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type UndocumentedRule struct {
+	A string // argument "a"
+	B string // argument "b"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r UndocumentedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"a", r.A},
+		{"b", r.B},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolUndocumented, Args: args}
+}
+
+// MixedRule is a permission rule for the tool mixed: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type MixedRule struct {
+	Id      string // argument "id"
+	Verbose string // argument "verbose"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MixedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.Id},
+		{"verbose", r.Verbose},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolMixed, Args: args}
+}
+
 // toolgenInputSearch is the JSON Schema of search's arguments.
 var toolgenInputSearch = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

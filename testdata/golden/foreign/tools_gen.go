@@ -53,6 +53,66 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// LocateRule is a permission rule for the tool locate: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type LocateRule struct {
+	Here  string // argument "here"
+	There string // argument "there"
+	Pixel string // argument "pixel"
+	Box   string // argument "box"
+	Odd   string // argument "odd"
+	Level string // argument "level"
+	Mode  string // argument "mode"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r LocateRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"here", r.Here},
+		{"there", r.There},
+		{"pixel", r.Pixel},
+		{"box", r.Box},
+		{"odd", r.Odd},
+		{"level", r.Level},
+		{"mode", r.Mode},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolLocate, Args: args}
+}
+
+// MoveRule is a permission rule for the tool move: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type MoveRule struct {
+	X string // argument "x"
+	Y string // argument "y"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MoveRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"x", r.X},
+		{"y", r.Y},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolMove, Args: args}
+}
+
 // toolgenInputLocate is the JSON Schema of locate's arguments.
 var toolgenInputLocate = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -93,6 +93,125 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// BothRule is a permission rule for the tool both, which takes no arguments.
+type BothRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BothRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolBoth}
+}
+
+// CtxOnlyRule is a permission rule for the tool ctx_only, which takes no
+// arguments.
+type CtxOnlyRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CtxOnlyRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolCtxOnly}
+}
+
+// CtxBetweenRule is a permission rule for the tool ctx_between: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type CtxBetweenRule struct {
+	A string // argument "a"
+	B string // argument "b"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CtxBetweenRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"a", r.A},
+		{"b", r.B},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolCtxBetween, Args: args}
+}
+
+// CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type CtxLastRule struct {
+	Text string // argument "text"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CtxLastRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"text", r.Text},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolCtxLast, Args: args}
+}
+
+// CtxFirstRule is a permission rule for the tool ctx_first: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type CtxFirstRule struct {
+	Text string // argument "text"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CtxFirstRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"text", r.Text},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolCtxFirst, Args: args}
+}
+
+// AliasedRule is a permission rule for the tool aliased: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type AliasedRule struct {
+	Text string // argument "text"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r AliasedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"text", r.Text},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolAliased, Args: args}
+}
+
+// PlainRule is a permission rule for the tool plain, which takes no arguments.
+type PlainRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PlainRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolPlain}
+}
+
 // toolgenInputBoth is the JSON Schema of both's arguments.
 var toolgenInputBoth = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

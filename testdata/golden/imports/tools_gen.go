@@ -43,6 +43,35 @@ func Tools() []toolgenruntime.Tool {
 	}}
 }
 
+// SaveRule is a permission rule for the tool save: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type SaveRule struct {
+	Text  string // argument "text"
+	Score string // argument "score"
+	When  string // argument "when"
+	Raw   string // argument "raw"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SaveRule) Rule() toolgenruntime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"text", r.Text},
+		{"score", r.Score},
+		{"when", r.When},
+		{"raw", r.Raw},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return toolgenruntime.Rule{Tool: ToolSave, Args: args}
+}
+
 // toolgenInputSave is the JSON Schema of save's arguments.
 var toolgenInputSave = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

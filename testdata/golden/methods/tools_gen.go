@@ -120,6 +120,125 @@ func (recv *Counter) Tools() []runtime.Tool {
 	}}
 }
 
+// GetRule is a permission rule for the tool get: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type GetRule struct {
+	Key string // argument "key"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r GetRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"key", r.Key},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolGet, Args: args}
+}
+
+// PutRule is a permission rule for the tool store_put: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type PutRule struct {
+	Key   string // argument "key"
+	Value string // argument "value"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PutRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"key", r.Key},
+		{"value", r.Value},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolPut, Args: args}
+}
+
+// NowRule is a permission rule for the tool now, which takes no arguments.
+type NowRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r NowRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolNow}
+}
+
+// AddRule is a permission rule for the tool add: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type AddRule struct {
+	Hours string // argument "hours"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r AddRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"hours", r.Hours},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolAdd, Args: args}
+}
+
+// VersionRule is a permission rule for the tool version, which takes no
+// arguments.
+type VersionRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r VersionRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolVersion}
+}
+
+// IncrRule is a permission rule for the tool incr: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type IncrRule struct {
+	By string // argument "by"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r IncrRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"by", r.By},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolIncr, Args: args}
+}
+
+// TickRule is a permission rule for the tool tick, which takes no arguments.
+type TickRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r TickRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolTick}
+}
+
 // toolgenInputGet is the JSON Schema of get's arguments.
 var toolgenInputGet = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

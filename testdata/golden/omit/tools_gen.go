@@ -42,6 +42,15 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// SummarizeRule is a permission rule for the tool summarize, which takes no
+// arguments.
+type SummarizeRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SummarizeRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolSummarize}
+}
+
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.
 var toolgenInputSummarize = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -69,6 +69,106 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// WalkRule is a permission rule for the tool walk: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type WalkRule struct {
+	Name     string // argument "name"
+	Children string // argument "children"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r WalkRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"children", r.Children},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolWalk, Args: args}
+}
+
+// SumRule is a permission rule for the tool sum: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type SumRule struct {
+	List  string // argument "list"
+	Trees string // argument "trees"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SumRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"list", r.List},
+		{"trees", r.Trees},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSum, Args: args}
+}
+
+// BrowseRule is a permission rule for the tool browse: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type BrowseRule struct {
+	Name  string // argument "name"
+	Files string // argument "files"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BrowseRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"files", r.Files},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolBrowse, Args: args}
+}
+
+// DrawRule is a permission rule for the tool draw: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type DrawRule struct {
+	Roots string // argument "roots"
+	Head  string // argument "head"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r DrawRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"roots", r.Roots},
+		{"head", r.Head},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolDraw, Args: args}
+}
+
 // toolgenInputWalk is the JSON Schema of walk's arguments.
 var toolgenInputWalk = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

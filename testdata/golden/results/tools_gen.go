@@ -136,6 +136,99 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// TextRule is a permission rule for the tool text, which takes no arguments.
+type TextRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r TextRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolText}
+}
+
+// TextOnlyRule is a permission rule for the tool text_only, which takes no
+// arguments.
+type TextOnlyRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r TextOnlyRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolTextOnly}
+}
+
+// CheckRule is a permission rule for the tool check, which takes no arguments.
+type CheckRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CheckRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolCheck}
+}
+
+// CheckPtrRule is a permission rule for the tool check_ptr, which takes no
+// arguments.
+type CheckPtrRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CheckPtrRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolCheckPtr}
+}
+
+// CheckOnlyRule is a permission rule for the tool check_only, which takes no
+// arguments.
+type CheckOnlyRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r CheckOnlyRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolCheckOnly}
+}
+
+// ListRule is a permission rule for the tool list, which takes no arguments.
+type ListRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ListRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolList}
+}
+
+// NumberRule is a permission rule for the tool number, which takes no
+// arguments.
+type NumberRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r NumberRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolNumber}
+}
+
+// TableRule is a permission rule for the tool table, which takes no arguments.
+type TableRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r TableRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolTable}
+}
+
+// FlagRule is a permission rule for the tool flag, which takes no arguments.
+type FlagRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FlagRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolFlag}
+}
+
+// MaybeRule is a permission rule for the tool maybe, which takes no arguments.
+type MaybeRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r MaybeRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolMaybe}
+}
+
+// NothingRule is a permission rule for the tool nothing, which takes no
+// arguments.
+type NothingRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r NothingRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolNothing}
+}
+
 // toolgenInputText is the JSON Schema of text's arguments.
 var toolgenInputText = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -80,6 +80,171 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// EchoRule is a permission rule for the tool echo: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type EchoRule struct {
+	Int     string // argument "int"
+	Int8    string // argument "int8"
+	Int16   string // argument "int16"
+	Int32   string // argument "int32"
+	Int64   string // argument "int64"
+	Uint    string // argument "uint"
+	Uint8   string // argument "uint8"
+	Uint16  string // argument "uint16"
+	Uint32  string // argument "uint32"
+	Uint64  string // argument "uint64"
+	Byte    string // argument "byte"
+	Rune    string // argument "rune"
+	Float32 string // argument "float32"
+	Float64 string // argument "float64"
+	String  string // argument "string"
+	Bool    string // argument "bool"
+	Temp    string // argument "temp"
+	Count   string // argument "count"
+	Flag    string // argument "flag"
+	Label   string // argument "label"
+	Small   string // argument "small"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"int", r.Int},
+		{"int8", r.Int8},
+		{"int16", r.Int16},
+		{"int32", r.Int32},
+		{"int64", r.Int64},
+		{"uint", r.Uint},
+		{"uint8", r.Uint8},
+		{"uint16", r.Uint16},
+		{"uint32", r.Uint32},
+		{"uint64", r.Uint64},
+		{"byte", r.Byte},
+		{"rune", r.Rune},
+		{"float32", r.Float32},
+		{"float64", r.Float64},
+		{"string", r.String},
+		{"bool", r.Bool},
+		{"temp", r.Temp},
+		{"count", r.Count},
+		{"flag", r.Flag},
+		{"label", r.Label},
+		{"small", r.Small},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEcho, Args: args}
+}
+
+// WidthsRule is a permission rule for the tool widths: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type WidthsRule struct {
+	I8    string // argument "i8"
+	U32   string // argument "u32"
+	F32   string // argument "f32"
+	Temp  string // argument "temp"
+	Count string // argument "count"
+	Flag  string // argument "flag"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r WidthsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"i8", r.I8},
+		{"u32", r.U32},
+		{"f32", r.F32},
+		{"temp", r.Temp},
+		{"count", r.Count},
+		{"flag", r.Flag},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolWidths, Args: args}
+}
+
+// GetLabelRule is a permission rule for the tool get_label: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type GetLabelRule struct {
+	L string // argument "l"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r GetLabelRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"l", r.L},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolGetLabel, Args: args}
+}
+
+// Float32Rule is a permission rule for the tool float32: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Float32Rule struct {
+	X string // argument "x"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Float32Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"x", r.X},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFloat32, Args: args}
+}
+
+// Uint64Rule is a permission rule for the tool uint64: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type Uint64Rule struct {
+	X string // argument "x"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r Uint64Rule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"x", r.X},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolUint64, Args: args}
+}
+
 // toolgenInputEcho is the JSON Schema of echo's arguments.
 var toolgenInputEcho = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -92,6 +92,128 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// StoreRule is a permission rule for the tool store: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type StoreRule struct {
+	When     string // argument "when"
+	Until    string // argument "until"
+	Since    string // argument "since"
+	Blob     string // argument "blob"
+	Raw      string // argument "raw"
+	Any      string // argument "any"
+	Empty    string // argument "empty"
+	Addr     string // argument "addr"
+	Prefix   string // argument "prefix"
+	Slug     string // argument "slug"
+	Code     string // argument "code"
+	Times    string // argument "times"
+	Blobs    string // argument "blobs"
+	Addrs    string // argument "addrs"
+	Duration string // argument "duration"
+	Month    string // argument "month"
+	Stamped  string // argument "stamped"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r StoreRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"when", r.When},
+		{"until", r.Until},
+		{"since", r.Since},
+		{"blob", r.Blob},
+		{"raw", r.Raw},
+		{"any", r.Any},
+		{"empty", r.Empty},
+		{"addr", r.Addr},
+		{"prefix", r.Prefix},
+		{"slug", r.Slug},
+		{"code", r.Code},
+		{"times", r.Times},
+		{"blobs", r.Blobs},
+		{"addrs", r.Addrs},
+		{"duration", r.Duration},
+		{"month", r.Month},
+		{"stamped", r.Stamped},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolStore, Args: args}
+}
+
+// StampRule is a permission rule for the tool stamp: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type StampRule struct {
+	At    string // argument "at"
+	Data  string // argument "data"
+	Extra string // argument "extra"
+	Value string // argument "value"
+	Addr  string // argument "addr"
+	Slug  string // argument "slug"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r StampRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"at", r.At},
+		{"data", r.Data},
+		{"extra", r.Extra},
+		{"value", r.Value},
+		{"addr", r.Addr},
+		{"slug", r.Slug},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolStamp, Args: args}
+}
+
+// DumpRule is a permission rule for the tool dump, which takes no arguments.
+type DumpRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r DumpRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolDump}
+}
+
+// BytesRule is a permission rule for the tool bytes, which takes no arguments.
+type BytesRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BytesRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolBytes}
+}
+
+// AnythingRule is a permission rule for the tool anything, which takes no
+// arguments.
+type AnythingRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r AnythingRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolAnything}
+}
+
+// AddressRule is a permission rule for the tool address, which takes no
+// arguments.
+type AddressRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r AddressRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolAddress}
+}
+
 // toolgenInputStore is the JSON Schema of store's arguments.
 var toolgenInputStore = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -68,6 +68,115 @@ func Tools() []runtime.Tool {
 	}}
 }
 
+// ListItemsRule is a permission rule for the tool list_items: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type ListItemsRule struct {
+	Name      string // argument "name"
+	Offset    string // argument "offset"
+	Limit     string // argument "limit"
+	Reason    string // argument "reason"
+	By        string // argument "By"
+	Filter    string // argument "filter"
+	Extra     string // argument "extra"
+	Visible   string // argument "visible"
+	Label     string // argument "Label"
+	Tags      string // argument "tags"
+	Dash      string // argument "-"
+	NoTag     string // argument "NoTag"
+	Renamed   string // argument "is_renamed"
+	Optional  string // argument "optional"
+	OnlyOpts  string // argument "OnlyOpts"
+	Dominated string // argument "Shown"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ListItemsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"name", r.Name},
+		{"offset", r.Offset},
+		{"limit", r.Limit},
+		{"reason", r.Reason},
+		{"By", r.By},
+		{"filter", r.Filter},
+		{"extra", r.Extra},
+		{"visible", r.Visible},
+		{"Label", r.Label},
+		{"tags", r.Tags},
+		{"-", r.Dash},
+		{"NoTag", r.NoTag},
+		{"is_renamed", r.Renamed},
+		{"optional", r.Optional},
+		{"OnlyOpts", r.OnlyOpts},
+		{"Shown", r.Dominated},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolListItems, Args: args}
+}
+
+// PingRule is a permission rule for the tool ping, which takes no arguments.
+type PingRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PingRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolPing}
+}
+
+// ConfigureRule is a permission rule for the tool configure: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type ConfigureRule struct {
+	Verbose string // argument "verbose"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ConfigureRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"verbose", r.Verbose},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolConfigure, Args: args}
+}
+
+// SegmentRule is a permission rule for the tool segment: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type SegmentRule struct {
+	From string // argument "from"
+	To   string // argument "to"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r SegmentRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"from", r.From},
+		{"to", r.To},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolSegment, Args: args}
+}
+
 // toolgenInputListItems is the JSON Schema of list_items's arguments.
 var toolgenInputListItems = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
