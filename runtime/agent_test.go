@@ -151,12 +151,12 @@ func TestConfigurationErrors(t *testing.T) {
 	model := rt.NewModel()
 	cases := map[string][]runtime.Option{
 		"permission rules deny or ask about tools that are not registered: run_comand": {runtime.WithPermissions(runtime.Permissions{Deny: []runtime.Rule{{Tool: "run_comand"}}})},
-		"two tools are named":                      {runtime.WithTools([]runtime.Tool{rec.tool("read_file", nil)})},
-		"not both":                                 {runtime.WithActiveTools("read_file"), runtime.WithInactiveTools("run_command")},
+		"two tools are named": {runtime.WithTools([]runtime.Tool{rec.tool("read_file", nil)})},
+		"not both":            {runtime.WithActiveTools("read_file"), runtime.WithInactiveTools("run_command")},
 		"tool filters name tools that are not registered: reed_file (registered tools: read_file, run_command)": {runtime.WithActiveTools("reed_file")},
-		"max turns must be at least 1":             {runtime.WithMaxTurns(0)},
-		"parallelism must be at least 1":           {runtime.WithParallelism(0)},
-		`unknown permission preset "yolo"`:         {runtime.WithPreset("yolo")},
+		"max turns must be at least 1":     {runtime.WithMaxTurns(0)},
+		"parallelism must be at least 1":   {runtime.WithParallelism(0)},
+		`unknown permission preset "yolo"`: {runtime.WithPreset("yolo")},
 	}
 	for want, opts := range cases {
 		_, err := runtime.NewAgent(model, append([]runtime.Option{runtime.WithTools(tools)}, opts...)...)

@@ -77,10 +77,10 @@ type ToolFingerprint struct {
 
 // PendingCall is a call waiting for approval.
 type PendingCall struct {
-	ID     string   `json:"id"`
-	Name   ToolName `json:"name"`
+	ID     string          `json:"id"`
+	Name   ToolName        `json:"name"`
 	Args   json.RawMessage `json:"args"`
-	Reason string   `json:"reason"` // why it asks
+	Reason string          `json:"reason"` // why it asks
 }
 
 // Pending returns the calls waiting for a decision, in call order.
