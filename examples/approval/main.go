@@ -85,8 +85,9 @@ func newAgent() (*runtime.Agent, error) {
 		runtime.WithTools(weather.Tools(), Tools()),
 		runtime.WithSystem("You help with travel. Ask before sending anything."),
 		runtime.WithPermissions(runtime.Permissions{
-			// Never email outside the company, whatever the model says.
-			Deny: []runtime.Rule{{Tool: ToolSendEmail, Args: map[string]string{"to": "*@competitor.com"}}},
+			// Never email a competitor, whatever the model says. The rule
+			// type is generated: a misspelled field would not compile.
+			Deny: []runtime.Rule{SendEmailRule{To: "*@competitor.com"}.Rule()},
 		}),
 	)
 }

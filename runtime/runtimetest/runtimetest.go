@@ -99,5 +99,5 @@ func (m *Model) Requests() []runtime.Request {
 func (m *Model) Remaining() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return len(m.replies) - len(m.requests)
+	return max(0, len(m.replies)-len(m.requests))
 }
