@@ -43,6 +43,11 @@ const (
 	// regular expression (RE2 syntax) and returns the matching lines as path:line:
 	// text.
 	ToolSearchFiles runtime.ToolName = "search_files"
+	// ToolRunCommand names the tool run_command ((*shell).RunCommand). RunCommand
+	// runs a shell command in the workspace: /bin/sh -c COMMAND, with the
+	// workspace root as the working directory and an empty stdin (so interactive
+	// programs get end of input: pass flags that make them not ask).
+	ToolRunCommand runtime.ToolName = "run_command"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -54,6 +59,7 @@ var (
 	_ func(*files, context.Context, *string, *bool) (string, error)                = (*files).ListFiles
 	_ func(*files, context.Context, string) (string, error)                        = (*files).Glob
 	_ func(*files, context.Context, string, *string, *string) (string, error)      = (*files).SearchFiles
+	_ func(*shell, context.Context, string, *int) (string, error)                  = (*shell).RunCommand
 )
 
 // Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, list_files, glob, search_files.
@@ -119,6 +125,23 @@ func (recv *files) Tools() []runtime.Tool {
 		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
 		InputSchema: toolgenInputSearchFiles,
 		Name:        ToolSearchFiles,
+	}}
+}
+
+// Tools returns the tools of a shell, which run on it: run_command.
+func (recv *shell) Tools() []runtime.Tool {
+	return []runtime.Tool{{
+		Annotations: runtime.Annotations{
+			Destructive: true,
+			OpenWorld:   true,
+		},
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			return toolgenCallRunCommand(recv, ctx, args)
+		},
+		Description:      "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
+		InputSchema:      toolgenInputRunCommand,
+		Name:             ToolRunCommand,
+		RequiresApproval: true,
 	}}
 }
 
@@ -276,6 +299,31 @@ func (r SearchFilesRule) Rule() runtime.Rule {
 		}
 	}
 	return runtime.Rule{Tool: ToolSearchFiles, Args: args}
+}
+
+// RunCommandRule is a permission rule for the tool run_command: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type RunCommandRule struct {
+	Command        string // argument "command"
+	TimeoutSeconds string // argument "timeout_seconds"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r RunCommandRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"command", r.Command},
+		{"timeout_seconds", r.TimeoutSeconds},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolRunCommand, Args: args}
 }
 
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.
@@ -716,6 +764,76 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	return runtime.TextResult(out), nil
+}
+
+// toolgenInputRunCommand is the JSON Schema of run_command's arguments.
+var toolgenInputRunCommand = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "command": {
+      "type": "string",
+      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.",
+      "minLength": 1
+    },
+    "timeout_seconds": {
+      "type": "integer",
+      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
+      "minimum": 1
+    }
+  },
+  "required": [
+    "command"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
+func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolRunCommand, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var (
+		argCommand        string
+		argTimeoutSeconds *int
+	)
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "command":
+				seen0 = true
+				if s0, ok := d.String(); ok {
+					d.CheckLength(s0, 1, -1)
+					argCommand = s0
+				}
+			case "timeout_seconds":
+				if d.Null() {
+					argTimeoutSeconds = nil
+				} else {
+					p0 := new(int)
+					if n1, ok := d.Int(1, 9223372036854775807); ok {
+						*p0 = int(n1)
+					}
+					argTimeoutSeconds = p0
+				}
+			default:
+				d.Unknown("\"command\", \"timeout_seconds\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("command")
+		}
+	}
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
 	if err != nil {
 		return runtime.ToolFailed(ctx, err)
 	}

@@ -1,0 +1,358 @@
+package builtin
+
+// run_command, the shell tool (for the README's "Built-in tools" section):
+//
+//	tools, err := builtin.ShellTool(dir, builtin.Timeout(5*time.Minute), builtin.KeepEnv("GOPATH"))
+//
+// - It runs /bin/sh -c COMMAND with the working directory dir (which must
+//   exist), stdin empty (/dev/null), and returns stdout and stderr together,
+//   in the order written, then a last line "[exit code N]" (or "[killed by
+//   signal SIGxxx]"). A command that fails is still a successful result: the
+//   model must read its output. No output reads "(no output)".
+// - Output beyond MaxOutput bytes (default 30,000) keeps its first and last
+//   halves, with the middle replaced by "[... N bytes omitted ...]".
+// - Timeout (default 2 minutes) is the longest a command may run; the model
+//   may ask for less with timeout_seconds, never more. The command runs in a
+//   new session (its own process group, without a controlling terminal), and
+//   on timeout the whole group is killed (SIGKILL), the output so far
+//   returned with "[timed out after 2m0s: the command and every process it
+//   started were killed]". Processes it left in the background are killed
+//   when the command exits too, so nothing it started outlives the call. A
+//   cancelled context kills the group the same way, and the call returns
+//   the context's error.
+// - The environment is explicit, never the whole process environment: PATH,
+//   HOME, USER, LOGNAME, LANG, LC_ALL, LC_CTYPE, TZ, TMPDIR and TERM as the
+//   process had them when ShellTool was called (PATH
+//   /usr/local/bin:/usr/bin:/bin if unset), PWD set to dir, the variables
+//   named by KeepEnv, and the KEY=VALUE pairs of Env (which win).
+// - run_command requires approval (the agent loop pauses until a person
+//   approves each call) unless ShellWithoutApproval; permission rules match
+//   its command, e.g. Deny {Tool: builtin.ToolRunCommand, Args:
+//   {"command": "*rm -rf*"}}.
+// - It is not a sandbox: the directory bounds where a command starts, not
+//   what it can reach. A command can read and write anything the process
+//   can, reach the network, and escape the process group (setsid, a daemon)
+//   to outlive the call. Rules match text, so they are guard rails, not a
+//   security boundary: run untrusted commands in a container or VM.
+//
+// Unix only: on other systems ShellTool returns an error.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// Defaults of run_command's limits.
+const (
+	DefaultTimeout   = 2 * time.Minute // the longest a command may run
+	DefaultMaxOutput = 30_000          // bytes of a command's output kept
+)
+
+// pipeGrace is how long a call waits, once the shell has exited or been
+// killed, for processes that escaped its group and still hold its output.
+const pipeGrace = time.Second
+
+// defaultPath is PATH when the process has none.
+const defaultPath = "/usr/local/bin:/usr/bin:/bin"
+
+// passedEnv are the variables a command gets from the process's
+// environment: enough for programs to find each other, a home, a locale
+// and a temporary directory, and nothing that would hand them the
+// process's secrets by default.
+var passedEnv = []string{"PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "TERM"}
+
+// ShellOption configures ShellTool.
+type ShellOption func(*shellConfig)
+
+type shellConfig struct {
+	timeout    time.Duration
+	maxOutput  int
+	keep       []string
+	set        []string
+	noApproval bool
+}
+
+// Timeout sets the longest a command may run (DefaultTimeout by default).
+// The model may ask for less in a call, never more.
+func Timeout(d time.Duration) ShellOption { return func(c *shellConfig) { c.timeout = d } }
+
+// MaxOutput sets how many bytes of a command's output the model reads
+// (DefaultMaxOutput by default): the first half and the last half, the
+// middle dropped.
+func MaxOutput(n int) ShellOption { return func(c *shellConfig) { c.maxOutput = n } }
+
+// KeepEnv passes these variables from the process's environment as well,
+// when they are set.
+func KeepEnv(names ...string) ShellOption {
+	return func(c *shellConfig) { c.keep = append(c.keep, names...) }
+}
+
+// Env sets these variables, each written KEY=VALUE. They win over the
+// variables taken from the process's environment.
+func Env(vars ...string) ShellOption {
+	return func(c *shellConfig) { c.set = append(c.set, vars...) }
+}
+
+// ShellWithoutApproval lets run_command run without asking a person first.
+// Permission rules still apply.
+func ShellWithoutApproval() ShellOption { return func(c *shellConfig) { c.noApproval = true } }
+
+// shell runs the commands of run_command.
+type shell struct {
+	root      string
+	timeout   time.Duration
+	maxOutput int
+	env       []string
+}
+
+// ShellTool returns the run_command tool: it runs a command through
+// /bin/sh -c in root, an existing directory. The command gets the
+// variables PATH, HOME, USER, LOGNAME, LANG, LC_ALL, LC_CTYPE, TZ, TMPDIR
+// and TERM from the process's environment as it is now (PATH
+// /usr/local/bin:/usr/bin:/bin when unset), PWD set to root, the variables
+// named by KeepEnv and those of Env, and nothing else. The tool requires
+// approval unless ShellWithoutApproval.
+//
+// It is not a sandbox: root bounds where a command starts, not what it can
+// reach.
+func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
+	if err := shellSupported(); err != nil {
+		return nil, err
+	}
+	c := shellConfig{timeout: DefaultTimeout, maxOutput: DefaultMaxOutput}
+	for _, opt := range opts {
+		opt(&c)
+	}
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	dir, err := shellRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set)}
+	tools := s.Tools()
+	for i := range tools {
+		// The doc comment cannot know the configured limits; the model plans
+		// better knowing them.
+		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", c.timeout, c.maxOutput)
+		tools[i].RequiresApproval = tools[i].RequiresApproval && !c.noApproval
+	}
+	return tools, nil
+}
+
+// check reports every mistake in the options at once.
+func (c *shellConfig) check() error {
+	var errs []error
+	if c.timeout <= 0 {
+		errs = append(errs, fmt.Errorf("builtin: shell Timeout %s is not positive", c.timeout))
+	}
+	if c.maxOutput < 1 {
+		errs = append(errs, fmt.Errorf("builtin: shell MaxOutput %d is less than 1", c.maxOutput))
+	}
+	for _, name := range c.keep {
+		if name == "" || strings.ContainsAny(name, "=\x00") {
+			errs = append(errs, fmt.Errorf("builtin: shell KeepEnv %q is not a variable name", name))
+		}
+	}
+	for _, kv := range c.set {
+		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" || strings.ContainsRune(kv, 0) {
+			errs = append(errs, fmt.Errorf("builtin: shell Env %q is not KEY=VALUE", kv))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// shellRoot makes root absolute (PWD must be) and checks it is a directory.
+func shellRoot(root string) (string, error) {
+	dir, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("builtin: shell root %s: %w", root, err)
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return "", fmt.Errorf("builtin: shell root %s is not a directory", root)
+	}
+	return dir, nil
+}
+
+// shellEnv is the environment of every command, in a fixed order, each
+// variable once.
+func shellEnv(root string, keep, set []string) []string {
+	var e envList
+	for _, name := range append(passedEnv[:len(passedEnv):len(passedEnv)], keep...) {
+		if v, ok := os.LookupEnv(name); ok {
+			e.set(name, v)
+		}
+	}
+	if _, ok := e.index["PATH"]; !ok {
+		e.set("PATH", defaultPath)
+	}
+	e.set("PWD", root)
+	for _, kv := range set {
+		k, v, _ := strings.Cut(kv, "=")
+		e.set(k, v)
+	}
+	return e.vars
+}
+
+// envList is an environment in which setting a variable again replaces it
+// in place.
+type envList struct {
+	vars  []string
+	index map[string]int
+}
+
+func (e *envList) set(k, v string) {
+	if e.index == nil {
+		e.index = map[string]int{}
+	}
+	if i, ok := e.index[k]; ok {
+		e.vars[i] = k + "=" + v
+		return
+	}
+	e.index[k] = len(e.vars)
+	e.vars = append(e.vars, k+"="+v)
+}
+
+// RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with
+// the workspace root as the working directory and an empty stdin (so
+// interactive programs get end of input: pass flags that make them not ask).
+// It returns stdout and stderr together, in the order written, then a last
+// line with the exit code, "[exit code N]"; a command that fails still
+// returns its output. Long output keeps its beginning and its end, the middle
+// replaced by "[... N bytes omitted ...]": filter it (grep, head, tail)
+// rather than print it all. A command that runs past its timeout is killed
+// with every process it started, and the output so far comes back with
+// "[timed out after ...]". Each call is a new shell: cd and variables do not
+// carry over to the next call. Processes left in the background (cmd &) are
+// killed when the command exits, so do not start servers with it. Only a few
+// environment variables are set (PATH, HOME, LANG...).
+//
+// Parameters:
+//   - command minLength=1: the command line, for example "go test ./... 2>&1 | tail -40"; pipes, redirection, && and ; work.
+//   - timeout_seconds min=1: the longest the command may run, in seconds; at most the configured limit, which applies when absent.
+//
+//toolgen:tool requires_approval destructive openworld
+func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *int) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	limit := s.limit(timeoutSeconds)
+	runCtx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	out := newCappedWriter(s.maxOutput)
+	cmd, timedOut := s.command(runCtx, command, out)
+	err := cmd.Run()
+	if cmd.Process != nil {
+		// What the command left in the background goes with it, so that no
+		// process outlives the call it was started by.
+		_ = killGroup(cmd.Process.Pid)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return "", ctx.Err()
+	case timedOut.Load():
+		return report(out, fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)), nil
+	case cmd.ProcessState == nil:
+		return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+	}
+	return report(out, exitText(cmd.ProcessState)), nil
+}
+
+// limit is the call's timeout: the model's, capped at the configured one.
+func (s *shell) limit(seconds *int) time.Duration {
+	// Compared in seconds first, so that a huge request cannot overflow.
+	if seconds == nil || int64(*seconds) > int64(s.timeout/time.Second) {
+		return s.timeout
+	}
+	return min(time.Duration(*seconds)*time.Second, s.timeout)
+}
+
+// command prepares /bin/sh -c command. When ctx is done before the shell
+// exits, the shell's whole process group is killed and timedOut is set.
+//
+// exec.CommandContext alone kills only the shell: its children would keep
+// running, and keep the output pipe open so that Wait never returned. So
+// the command runs in its own group, Cancel kills the group, and WaitDelay
+// stops waiting for the pipe when something outside the group still holds
+// it.
+func (s *shell) command(ctx context.Context, command string, out *cappedWriter) (*exec.Cmd, *atomic.Bool) {
+	timedOut := new(atomic.Bool)
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
+	cmd.Dir = s.root
+	cmd.Env = s.env
+	// One writer for both: exec then gives the command a single pipe for
+	// stdout and stderr, so their order is kept.
+	cmd.Stdout = out
+	cmd.Stderr = out
+	cmd.SysProcAttr = newGroup()
+	cmd.Cancel = func() error {
+		timedOut.Store(true)
+		return killGroup(cmd.Process.Pid)
+	}
+	cmd.WaitDelay = pipeGrace
+	return cmd, timedOut
+}
+
+// report is the text the model reads: the output, then the last line.
+func report(out *cappedWriter, last string) string {
+	text := out.String()
+	if text == "" {
+		text = "(no output)"
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text + last
+}
+
+// cappedWriter keeps the first half and the last half of at most limit bytes
+// written to it, and counts what it dropped between them. exec writes from
+// one goroutine at a time (stdout and stderr share it), and finishes before
+// Run returns.
+type cappedWriter struct {
+	head, tail       []byte
+	headMax, tailMax int
+	total            int64
+}
+
+func newCappedWriter(limit int) *cappedWriter {
+	return &cappedWriter{headMax: limit / 2, tailMax: limit - limit/2}
+}
+
+func (w *cappedWriter) Write(p []byte) (int, error) {
+	w.total += int64(len(p))
+	n := min(w.headMax-len(w.head), len(p))
+	w.head = append(w.head, p[:n]...)
+	w.tail = append(w.tail, p[n:]...)
+	// Trimmed only once it holds twice what it keeps: copies stay amortized
+	// O(1) a byte and memory O(max + len(p)).
+	if len(w.tail) > 2*w.tailMax {
+		w.tail = append(w.tail[:0], w.tail[len(w.tail)-w.tailMax:]...)
+	}
+	return len(p), nil
+}
+
+// String is the output kept, with a marker where bytes were dropped.
+func (w *cappedWriter) String() string {
+	tail := w.tail[max(0, len(w.tail)-w.tailMax):]
+	omitted := w.total - int64(len(w.head)) - int64(len(tail))
+	if omitted == 0 {
+		return string(w.head) + string(tail)
+	}
+	var b bytes.Buffer
+	b.Write(w.head)
+	fmt.Fprintf(&b, "\n[... %d bytes omitted ...]\n", omitted)
+	b.Write(tail)
+	return b.String()
+}
