@@ -1,0 +1,122 @@
+// Command codingagent is a coding agent with the built-in file tools and
+// shell tool under a policy: reads run, edits ask a person, `rm -rf` is
+// denied. It works on a throw-away project in a temporary directory, with a
+// scripted model, so it runs offline; the approval is given by the program
+// (-reject refuses it).
+//
+//	go run ./examples/codingagent
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+func main() {
+	reject := flag.Bool("reject", false, "refuse the edit the agent asks for")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "codingagent")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if _, err := run(os.Stdout, dir, *reject); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// project is the code the agent works on: a greeting with a typo, and a
+// check that finds it.
+var project = map[string]string{
+	"greeting.txt": "Helo, world!\n",
+	"check.sh":     "grep -q '^Hello, world!$' greeting.txt && echo 'check: ok' || { echo 'check: greeting is wrong'; exit 1; }\n",
+	"build/out.o":  "stale\n",
+}
+
+// policy: read-only tools run, edits ask, a recursive delete never runs,
+// and the shell may run the project's check without asking.
+func policy() runtime.Permissions {
+	return runtime.Permissions{
+		Deny: []runtime.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
+		Allow: []runtime.Rule{
+			{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolListFiles}, {Tool: builtin.ToolSearchFiles}, {Tool: builtin.ToolGlob},
+			builtin.RunCommandRule{Command: "sh check.sh"}.Rule(),
+		},
+		Ask: []runtime.Rule{{Tool: builtin.ToolWriteFile}, {Tool: builtin.ToolEditFile}},
+	}
+}
+
+func run(w io.Writer, dir string, reject bool) (*runtime.State, error) {
+	if err := writeProject(dir); err != nil {
+		return nil, err
+	}
+	files, err := builtin.FileTools(dir)
+	if err != nil {
+		return nil, err
+	}
+	shell, err := builtin.ShellTool(dir)
+	if err != nil {
+		return nil, err
+	}
+	agent, err := runtime.NewAgent(scriptedModel(),
+		runtime.WithTools(files, shell),
+		runtime.WithSystem("You are a careful coding agent."),
+		runtime.WithPermissions(policy()),
+		runtime.WithObserver(narrate(w)),
+	)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	state, err := agent.Run(ctx, "The check fails. Fix it, clean the build directory, and run the check.", nil)
+	for err == nil && state.StopReason == runtime.StopPaused {
+		for _, p := range state.Pending() {
+			fmt.Fprintf(w, "  ? %s %s asks for approval (%s)\n", p.Name, p.Args, p.Reason)
+		}
+		if reject {
+			err = state.Reject("leave the file as it is")
+		} else {
+			err = state.Approve()
+		}
+		if err == nil {
+			state, err = agent.Resume(ctx, state, nil)
+		}
+	}
+	if err != nil {
+		return state, err
+	}
+	fmt.Fprintf(w, "answer: %s\n", state.Output())
+	return state, nil
+}
+
+func writeProject(dir string) error {
+	for name, content := range project {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// narrate prints each call and what became of it.
+func narrate(w io.Writer) func(runtime.Event) {
+	return func(e runtime.Event) {
+		switch e.Kind {
+		case runtime.EventCallAllowed, runtime.EventCallDenied, runtime.EventCallPaused:
+			fmt.Fprintf(w, "%-12s %s %s (%s)\n", strings.TrimPrefix(string(e.Kind), "call_"), e.Call.Name, e.Call.Args, e.Reason)
+		}
+	}
+}

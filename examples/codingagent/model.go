@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// scriptedModel plays a model offline. Like a real one it keeps nothing
+// between requests: what it does depends on how many times it has spoken in
+// the transcript, and its answer on the results it got.
+func scriptedModel() runtime.Model {
+	return runtime.ModelFunc(func(_ context.Context, r runtime.Request) (runtime.Response, error) {
+		turn := 0
+		for _, m := range r.Messages {
+			if m.Role == runtime.RoleAssistant {
+				turn++
+			}
+		}
+		if turn < len(plan) {
+			return respond(runtime.Message{Calls: plan[turn]}), nil
+		}
+		return respond(runtime.Message{Text: summary(r.Messages)}), nil
+	})
+}
+
+func respond(m runtime.Message) runtime.Response {
+	return runtime.Response{Message: m, Usage: runtime.Usage{InputTokens: 100, OutputTokens: 20}}
+}
+
+func call(id string, name runtime.ToolName, args string) runtime.ToolCall {
+	return runtime.ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
+}
+
+// plan is what the model does, turn by turn.
+var plan = [][]runtime.ToolCall{
+	{
+		call("c1", builtin.ToolListFiles, `{"recursive":true}`),
+		call("c2", builtin.ToolReadFile, `{"path":"check.sh"}`),
+		call("c3", builtin.ToolSearchFiles, `{"pattern":"Hel+o"}`),
+	},
+	{
+		call("c4", builtin.ToolEditFile, `{"path":"greeting.txt","old_string":"Helo","new_string":"Hello"}`),
+		call("c5", builtin.ToolRunCommand, `{"command":"rm -rf build"}`),
+	},
+	{
+		call("c6", builtin.ToolRunCommand, `{"command":"sh check.sh"}`),
+	},
+}
+
+// summary reports the last results, as a model would.
+func summary(msgs []runtime.Message) string {
+	last := msgs[len(msgs)-1].Results[0].Result.Text()
+	return fmt.Sprintf("I ran the check: %q. The build directory was not removed: the policy denies rm -rf.", last)
+}
