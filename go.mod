@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
