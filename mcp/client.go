@@ -1,0 +1,331 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os/exec"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// Transport says how a Client reaches an MCP server: Command starts a
+// subprocess and speaks over its stdin and stdout, URL speaks streamable HTTP,
+// SDKTransport wraps any transport of the official Go SDK (in-memory ones in
+// tests, for example).
+type Transport struct {
+	// dial builds the SDK transport and, for Command, the process it starts.
+	dial func(o *clientOptions) (sdk.Transport, *exec.Cmd)
+	desc string
+}
+
+// String describes the transport, for messages.
+func (t Transport) String() string { return t.desc }
+
+// Command is a server run as a subprocess, name with args, spoken to over
+// stdio. Close ends the process and any process it started: see
+// [Client.Close].
+func Command(name string, args ...string) Transport {
+	return Transport{desc: name, dial: func(o *clientOptions) (sdk.Transport, *exec.Cmd) {
+		cmd := exec.Command(name, args...)
+		cmd.Env = o.env
+		cmd.Stderr = o.stderr
+		ownProcessGroup(cmd)
+		return &sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, cmd
+	}}
+}
+
+// URL is a server reached over streamable HTTP at url. Every request carries
+// headers (an Authorization header, for example); headers may be nil.
+func URL(url string, headers http.Header) Transport {
+	headers = headers.Clone()
+	return Transport{desc: url, dial: func(o *clientOptions) (sdk.Transport, *exec.Cmd) {
+		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers}}
+		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
+	}}
+}
+
+// SDKTransport wraps a transport of the official Go SDK, such as one of
+// sdk.NewInMemoryTransports.
+func SDKTransport(t sdk.Transport) Transport {
+	return Transport{desc: fmt.Sprintf("%T", t), dial: func(*clientOptions) (sdk.Transport, *exec.Cmd) { return t, nil }}
+}
+
+// headerRoundTripper adds fixed headers to every request.
+type headerRoundTripper struct {
+	base    http.RoundTripper
+	headers http.Header
+}
+
+// RoundTrip sends req with the extra headers set on a copy.
+func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		req = req.Clone(req.Context())
+		for k, vs := range h.headers {
+			req.Header[http.CanonicalHeaderKey(k)] = append([]string(nil), vs...)
+		}
+	}
+	return h.base.RoundTrip(req)
+}
+
+// ClientOption configures Connect.
+type ClientOption func(*clientOptions)
+
+type clientOptions struct {
+	name, version string
+	approval      bool
+	maxPages      int
+	terminate     time.Duration
+	stderr        io.Writer
+	env           []string
+	httpTransport http.RoundTripper
+}
+
+func (o *clientOptions) roundTripper() http.RoundTripper {
+	if o.httpTransport != nil {
+		return o.httpTransport
+	}
+	return http.DefaultTransport
+}
+
+// WithoutApproval lets every tool of the server run without a person's
+// approval. By default a tool the server does not annotate read-only
+// requires approval.
+func WithoutApproval() ClientOption { return func(o *clientOptions) { o.approval = false } }
+
+// WithClientInfo sets the name and version the client introduces itself
+// with (default "toolgen", "v0").
+func WithClientInfo(name, version string) ClientOption {
+	return func(o *clientOptions) { o.name, o.version = name, version }
+}
+
+// WithMaxPages bounds how many pages of tools/list Tools reads (default
+// 100); a server with more pages is an error.
+func WithMaxPages(n int) ClientOption { return func(o *clientOptions) { o.maxPages = max(n, 1) } }
+
+// WithStderr sends a Command server's standard error to w (default: dropped).
+func WithStderr(w io.Writer) ClientOption { return func(o *clientOptions) { o.stderr = w } }
+
+// WithEnv sets a Command server's environment, as exec.Cmd.Env (default: the
+// client's own environment).
+func WithEnv(env []string) ClientOption { return func(o *clientOptions) { o.env = env } }
+
+// WithTerminateTimeout bounds how long Close waits for a Command server to
+// exit after its input is closed, and again after SIGTERM, before killing
+// it (default 1s).
+func WithTerminateTimeout(d time.Duration) ClientOption {
+	return func(o *clientOptions) { o.terminate = max(d, time.Millisecond) }
+}
+
+// WithHTTPTransport sets the round tripper a URL transport sends through
+// (default http.DefaultTransport).
+func WithHTTPTransport(rt http.RoundTripper) ClientOption {
+	return func(o *clientOptions) { o.httpTransport = rt }
+}
+
+// Client is a connection to one MCP server. Its methods are safe for
+// concurrent use.
+type Client struct {
+	session *sdk.ClientSession
+	cmd     *exec.Cmd
+	opts    clientOptions
+
+	mu        sync.Mutex
+	gen       uint64 // bumped by each tools/list_changed notification
+	cached    []runtime.Tool
+	cachedGen uint64
+	haveCache bool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Connect starts or reaches the server, and performs the MCP handshake
+// (initialize, then notifications/initialized). The protocol version is
+// negotiated by the official Go SDK, which refuses a version it does not
+// support. Close the client when done.
+func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, error) {
+	if t.dial == nil {
+		return nil, errors.New("mcp: Connect: zero Transport")
+	}
+	c := &Client{opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard}}
+	for _, o := range opts {
+		o(&c.opts)
+	}
+	st, cmd := t.dial(&c.opts)
+	c.cmd = cmd
+	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
+	sc := sdk.NewClient(impl, &sdk.ClientOptions{
+		Capabilities:           &sdk.ClientCapabilities{},
+		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
+	})
+	session, err := sc.Connect(ctx, st, nil)
+	if err != nil {
+		killGroup(cmd)
+		return nil, fmt.Errorf("mcp: connecting to %s: %w", t.desc, err)
+	}
+	c.session = session
+	return c, nil
+}
+
+// toolsChanged marks the cached tool list stale.
+func (c *Client) toolsChanged() {
+	c.mu.Lock()
+	c.gen++
+	c.mu.Unlock()
+}
+
+// Close ends the session. For a Command server it closes the server's
+// input, waits for it to exit (see WithTerminateTimeout), sends SIGTERM,
+// waits again, kills it, and then kills whatever is left in its process
+// group. Close is idempotent.
+func (c *Client) Close() error {
+	c.closeOnce.Do(func() {
+		c.closeErr = c.session.Close()
+		killGroup(c.cmd)
+		if c.cmd != nil && isExitNoise(c.closeErr) {
+			c.closeErr = nil
+		}
+	})
+	return c.closeErr
+}
+
+// isExitNoise reports whether err only says that a server process ended
+// by a signal we sent or with a non-zero status while being shut down.
+func isExitNoise(err error) bool {
+	var ee *exec.ExitError
+	return err == nil || errors.As(err, &ee)
+}
+
+// Session is the underlying session of the official Go SDK, for what this
+// package does not wrap (resources, prompts).
+func (c *Client) Session() *sdk.ClientSession { return c.session }
+
+// ServerInfo is the server's name and version from the handshake.
+func (c *Client) ServerInfo() (name, version string) {
+	if r := c.session.InitializeResult(); r != nil && r.ServerInfo != nil {
+		return r.ServerInfo.Name, r.ServerInfo.Version
+	}
+	return "", ""
+}
+
+// PID is the process id of a Command server, or 0.
+func (c *Client) PID() int {
+	if c.cmd == nil || c.cmd.Process == nil {
+		return 0
+	}
+	return c.cmd.Process.Pid
+}
+
+// Tools lists the server's tools, all pages of tools/list, as runtime.Tools
+// whose Call sends tools/call. The list is cached until the server sends
+// notifications/tools/list_changed.
+func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
+	c.mu.Lock()
+	gen := c.gen
+	if c.haveCache && c.cachedGen == gen {
+		tools := append([]runtime.Tool(nil), c.cached...)
+		c.mu.Unlock()
+		return tools, nil
+	}
+	c.mu.Unlock()
+	remote, err := c.ListTools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]runtime.Tool, 0, len(remote))
+	for _, t := range remote {
+		rt, err := c.runtimeTool(t)
+		if err != nil {
+			return nil, err
+		}
+		tools = append(tools, rt)
+	}
+	c.mu.Lock()
+	c.cached, c.cachedGen, c.haveCache = tools, gen, true
+	c.mu.Unlock()
+	return append([]runtime.Tool(nil), tools...), nil
+}
+
+// ListTools reads every page of tools/list, following nextCursor, at most
+// WithMaxPages pages.
+func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
+	var all []*sdk.Tool
+	cursor := ""
+	for page := 0; page < c.opts.maxPages; page++ {
+		res, err := c.session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+		if err != nil {
+			return nil, fmt.Errorf("mcp: tools/list: %w", err)
+		}
+		all = append(all, res.Tools...)
+		if res.NextCursor == "" {
+			return all, nil
+		}
+		if res.NextCursor == cursor {
+			return nil, fmt.Errorf("mcp: tools/list: the server repeated cursor %q", cursor)
+		}
+		cursor = res.NextCursor
+	}
+	return nil, fmt.Errorf("mcp: tools/list: more than %d pages", c.opts.maxPages)
+}
+
+// runtimeTool converts one remote tool.
+func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
+	in, err := schemaBytes(t.InputSchema)
+	if err != nil {
+		return runtime.Tool{}, fmt.Errorf("mcp: tool %s: inputSchema: %w", t.Name, err)
+	}
+	if in == nil {
+		in = []byte(`{"type":"object"}`)
+	}
+	out, err := schemaBytes(t.OutputSchema)
+	if err != nil {
+		return runtime.Tool{}, fmt.Errorf("mcp: tool %s: outputSchema: %w", t.Name, err)
+	}
+	ann := Annotations(t.Annotations)
+	name := t.Name
+	return runtime.Tool{
+		Name:             runtime.ToolName(name),
+		Description:      t.Description,
+		InputSchema:      in,
+		OutputSchema:     out,
+		Annotations:      ann,
+		RequiresApproval: c.opts.approval && !ann.ReadOnly,
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			return c.callForModel(ctx, name, args)
+		},
+	}, nil
+}
+
+// schemaBytes encodes a schema as decoded by the SDK; nil stays nil.
+func schemaBytes(s any) ([]byte, error) {
+	switch s := s.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		return s, nil
+	}
+	return json.Marshal(s)
+}
+
+// Annotations maps MCP tool annotations to runtime.Annotations, with MCP's
+// defaults for absent hints: destructiveHint and openWorldHint default to
+// true, readOnlyHint and idempotentHint to false.
+func Annotations(a *sdk.ToolAnnotations) runtime.Annotations {
+	if a == nil {
+		return runtime.Annotations{Destructive: true, OpenWorld: true}
+	}
+	return runtime.Annotations{
+		ReadOnly:    a.ReadOnlyHint,
+		Destructive: a.DestructiveHint == nil || *a.DestructiveHint,
+		Idempotent:  a.IdempotentHint,
+		OpenWorld:   a.OpenWorldHint == nil || *a.OpenWorldHint,
+	}
+}

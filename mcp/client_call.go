@@ -1,0 +1,160 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// RPCError is a JSON-RPC error the server answered a tools/call with: an
+// unknown tool (-32602 or -32601), invalid arguments (-32602), or a
+// failure of the server itself.
+type RPCError struct {
+	Tool    string
+	Code    int64
+	Message string
+	Data    json.RawMessage
+}
+
+// Error says which tool the server refused and why.
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("mcp: server refused tools/call %s: %s (code %d)", e.Tool, e.Message, e.Code)
+}
+
+// ToolError is a tool call the server ran and reported failed (isError);
+// Result holds what the server said.
+type ToolError struct {
+	Tool   string
+	Result runtime.Result
+}
+
+// Error is the tool's name and its text.
+func (e *ToolError) Error() string {
+	text := e.Result.Text()
+	if text == "" {
+		text = "no detail given"
+	}
+	return fmt.Sprintf("mcp: tool %s failed: %s", e.Tool, text)
+}
+
+// CallTool calls the tool name with args, a JSON object (nil or empty for
+// none), and returns its result. When the server reports the call failed,
+// the result (IsError set) comes with a *ToolError; when it refuses the
+// call with a JSON-RPC error, an IsError result describing it comes with a
+// *RPCError. Other errors mean ctx was done or the connection broke.
+func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtime.Result, error) {
+	if len(args) == 0 {
+		args = []byte("{}")
+	}
+	if !json.Valid(args) {
+		return runtime.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
+	}
+	res, err := c.session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	if err != nil {
+		var we *jsonrpc.Error
+		if errors.As(err, &we) && ctx.Err() == nil {
+			re := &RPCError{Tool: name, Code: we.Code, Message: we.Message, Data: we.Data}
+			return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, we.Message)), re
+		}
+		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
+	}
+	r, err := Result(res)
+	if err != nil {
+		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
+	}
+	if r.IsError {
+		return r, &ToolError{Tool: name, Result: r}
+	}
+	return r, nil
+}
+
+// callForModel is a runtime.Tool's Call: server-side failures are results,
+// only a done ctx or a broken connection is an error.
+func (c *Client) callForModel(ctx context.Context, name string, args []byte) (runtime.Result, error) {
+	r, err := c.CallTool(ctx, name, args)
+	var re *RPCError
+	var te *ToolError
+	switch {
+	case err == nil, errors.As(err, &te), errors.As(err, &re):
+		return r, nil
+	case ctx.Err() != nil:
+		return runtime.Result{}, ctx.Err()
+	}
+	return runtime.Result{}, err
+}
+
+// Result maps a tools/call result: text content to text parts, images and
+// audio to Data and MIMEType, embedded text resources to text parts,
+// resource links and binary resources to a text line naming them,
+// structuredContent to Structured and isError to IsError.
+func Result(res *sdk.CallToolResult) (runtime.Result, error) {
+	var r runtime.Result
+	r.IsError = res.IsError
+	for _, c := range res.Content {
+		r.Content = append(r.Content, content(c))
+	}
+	if res.StructuredContent != nil {
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return runtime.Result{}, fmt.Errorf("structuredContent: %w", err)
+		}
+		r.Structured = b
+	}
+	return r, nil
+}
+
+// content maps one content part.
+func content(c sdk.Content) runtime.Content {
+	switch c := c.(type) {
+	case *sdk.TextContent:
+		return runtime.Content{Type: runtime.ContentText, Text: c.Text}
+	case *sdk.ImageContent:
+		return runtime.Content{Type: runtime.ContentImage, Data: c.Data, MIMEType: c.MIMEType}
+	case *sdk.AudioContent:
+		return runtime.Content{Type: runtime.ContentAudio, Data: c.Data, MIMEType: c.MIMEType}
+	case *sdk.EmbeddedResource:
+		return runtime.Content{Type: runtime.ContentText, Text: resourceText(c.Resource)}
+	case *sdk.ResourceLink:
+		return runtime.Content{Type: runtime.ContentText, Text: linkText(c)}
+	}
+	return runtime.Content{Type: runtime.ContentText, Text: fmt.Sprintf("[unsupported content %T]", c)}
+}
+
+// resourceText is an embedded resource's text, or a line naming it.
+func resourceText(rc *sdk.ResourceContents) string {
+	if rc == nil {
+		return "[resource]"
+	}
+	if rc.Text != "" {
+		return rc.Text
+	}
+	return fmt.Sprintf("[resource %s, %s, %d bytes]", rc.URI, orUnknown(rc.MIMEType), len(rc.Blob))
+}
+
+// linkText names a resource link.
+func linkText(l *sdk.ResourceLink) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[resource link %s", l.URI)
+	if l.Name != "" {
+		fmt.Fprintf(&b, " %q", l.Name)
+	}
+	if l.MIMEType != "" {
+		fmt.Fprintf(&b, ", %s", l.MIMEType)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown type"
+	}
+	return s
+}
