@@ -61,14 +61,17 @@ const (
 	ContentText  ContentType = "text"
 	ContentImage ContentType = "image"
 	ContentAudio ContentType = "audio"
+	// ContentResource is an embedded resource: URI, MIMEType, and Text or Data.
+	ContentResource ContentType = "resource"
 )
 
 // Content is one part of a result.
 type Content struct {
 	Type     ContentType `json:"type"`
-	Text     string      `json:"text,omitempty"`      // for ContentText
-	Data     []byte      `json:"data,omitempty"`      // for images and audio
-	MIMEType string      `json:"mime_type,omitempty"` // for images and audio
+	Text     string      `json:"text,omitempty"`      // for ContentText (and text resources)
+	Data     []byte      `json:"data,omitempty"`      // for images, audio and binary resources
+	MIMEType string      `json:"mime_type,omitempty"` // for images, audio and resources
+	URI      string      `json:"uri,omitempty"`       // for ContentResource
 }
 
 // Text returns the text parts of the result joined by newlines, or the

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// build compiles this command into a temporary directory.
+func build(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the command with the go tool")
+	}
+	bin := filepath.Join(t.TempDir(), "mcpserver")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin
+}
+
+func TestStdio(t *testing.T) {
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cs := connect(t, ctx, &sdkmcp.CommandTransport{Command: exec.Command(bin)})
+	exercise(t, ctx, cs)
+}
+
+func TestHTTP(t *testing.T) {
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cmd := exec.Command(bin, "-http", ":0")
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	url := listeningURL(t, stderr)
+	assert.True(t, strings.HasPrefix(url, "http://127.0.0.1:"), url)
+	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
+	exercise(t, ctx, cs)
+}
+
+// listeningURL reads the server's "listening on URL" line, waiting at most
+// 30 seconds.
+func listeningURL(t *testing.T, stderr io.Reader) string {
+	t.Helper()
+	got := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if url, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
+				got <- url
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case url := <-got:
+		return url
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not say where it listens")
+		return ""
+	}
+}
+
+func connect(t *testing.T, ctx context.Context, tr sdkmcp.Transport) *sdkmcp.ClientSession {
+	t.Helper()
+	client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, tr, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// exercise lists the tools and calls them as a client would.
+func exercise(t *testing.T, ctx context.Context, cs *sdkmcp.ClientSession) {
+	t.Helper()
+	listed := listTools(t, ctx, cs)
+	want := weather.Tools()
+	require.Len(t, listed, len(want))
+	for _, w := range want {
+		got, ok := listed[string(w.Name)]
+		require.True(t, ok, w.Name)
+		assert.Equal(t, w.Description, got.Description)
+		assert.JSONEq(t, string(w.InputSchema), string(mustJSON(t, got.InputSchema)), w.Name)
+		if w.OutputSchema != nil {
+			assert.JSONEq(t, string(w.OutputSchema), string(mustJSON(t, got.OutputSchema)), w.Name)
+		}
+		assert.Equal(t, w.Annotations.ReadOnly, got.Annotations.ReadOnlyHint, w.Name)
+		assert.Equal(t, w.Annotations.Idempotent, got.Annotations.IdempotentHint, w.Name)
+		assert.Equal(t, false, *got.Annotations.DestructiveHint, w.Name)
+		assert.Equal(t, false, *got.Annotations.OpenWorldHint, w.Name)
+	}
+
+	good := call(t, ctx, cs, "get_weather", `{"city":"Paris","unit":"f"}`)
+	assert.False(t, good.IsError)
+	assert.Equal(t, direct(t, want, "get_weather", `{"city":"Paris","unit":"f"}`).Text(), textOf(t, good))
+
+	bad := call(t, ctx, cs, "get_weather", `{"city":"Paris","unit":"kelvin"}`)
+	assert.True(t, bad.IsError)
+	wantBad := direct(t, want, "get_weather", `{"city":"Paris","unit":"kelvin"}`)
+	require.True(t, wantBad.IsError)
+	assert.Equal(t, wantBad.Text(), textOf(t, bad))
+
+	fc := call(t, ctx, cs, "forecast", `{"city":"Oslo","days":3}`)
+	require.False(t, fc.IsError, textOf(t, fc))
+	structured := mustJSON(t, fc.StructuredContent)
+	validate(t, toolNamed(t, want, "forecast").OutputSchema, structured)
+	assert.JSONEq(t, string(structured), textOf(t, fc))
+	assert.JSONEq(t, string(direct(t, want, "forecast", `{"city":"Oslo","days":3}`).Structured), string(structured))
+}
+
+func listTools(t *testing.T, ctx context.Context, cs *sdkmcp.ClientSession) map[string]*sdkmcp.Tool {
+	t.Helper()
+	res, err := cs.ListTools(ctx, nil)
+	require.NoError(t, err)
+	out := map[string]*sdkmcp.Tool{}
+	for _, tl := range res.Tools {
+		out[tl.Name] = tl
+	}
+	return out
+}
+
+func call(t *testing.T, ctx context.Context, cs *sdkmcp.ClientSession, name, args string) *sdkmcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	require.NoError(t, err)
+	return res
+}
+
+func direct(t *testing.T, tools []runtime.Tool, name, args string) runtime.Result {
+	t.Helper()
+	res, err := toolNamed(t, tools, name).Call(t.Context(), []byte(args))
+	require.NoError(t, err)
+	return res
+}
+
+func toolNamed(t *testing.T, tools []runtime.Tool, name string) runtime.Tool {
+	t.Helper()
+	for _, tl := range tools {
+		if string(tl.Name) == name {
+			return tl
+		}
+	}
+	t.Fatalf("no tool %s", name)
+	return runtime.Tool{}
+}
+
+func textOf(t *testing.T, res *sdkmcp.CallToolResult) string {
+	t.Helper()
+	require.Len(t, res.Content, 1)
+	tc, ok := res.Content[0].(*sdkmcp.TextContent)
+	require.True(t, ok, "%T", res.Content[0])
+	return tc.Text
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
+}
+
+func validate(t *testing.T, schema, doc []byte) {
+	t.Helper()
+	s, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	require.NoError(t, err)
+	c := jsonschema.NewCompiler()
+	require.NoError(t, c.AddResource("out.json", s))
+	sch, err := c.Compile("out.json")
+	require.NoError(t, err)
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	require.NoError(t, err)
+	assert.NoError(t, sch.Validate(v))
+}

@@ -1,0 +1,35 @@
+// Package mcp connects toolgen tools to the Model Context Protocol, on top of
+// the official go-sdk (github.com/modelcontextprotocol/go-sdk/mcp, imported
+// here as sdkmcp).
+//
+// Serving tools (server*.go):
+//
+//	srv, err := mcp.NewServer("weather", "1.0.0", weather.Tools())
+//	err = srv.ServeStdio(ctx)                                        // stdio
+//	err = srv.ListenAndServe(ctx, ":8080", mcp.HTTPOptions{})        // http://127.0.0.1:8080/mcp
+//
+// Each runtime.Tool is registered with go-sdk's low-level AddTool: its
+// generated input and output schemas are sent as they are, and a tools/call
+// hands the raw JSON arguments to the tool's generated Call, so there is no
+// reflection and no second decode. Bad arguments, tool errors and panics are
+// results with isError set; a call whose context ends is a JSON-RPC error.
+// Structured results are sent as structuredContent and, when the result has
+// no content parts, also as their JSON text.
+//
+// Where things live:
+//   - server.go: NewServer, the tool registration, result and annotation
+//     mapping (MCP's destructiveHint and openWorldHint default to true, so
+//     both are always sent).
+//   - server_call.go: what a tool can reach during an MCP call through its
+//     context: Session (sampling, elicitation), Progress and Log. All are
+//     no-ops outside an MCP call.
+//   - server_http.go: streamable HTTP at /mcp (Handler, Serve,
+//     ListenAndServe), localhost-only binding, DNS rebinding protection.
+//   - client*.go: the MCP client, which turns a server's tools into
+//     runtime.Tools for an agent.
+//
+// Resources, prompts and completion are the SDK's business: add them on
+// (*Server).SDK(). examples/mcpserver serves the weather example's tools;
+// testdata/conformance is a fixture server that passes the official MCP
+// conformance suite (run by .ci/run).
+package mcp

@@ -1,0 +1,66 @@
+//lint:file-ignore SA1019 MCP logging is deprecated by protocol 2026-07-28 (SEP-2577) but still what clients of earlier versions read.
+
+package mcp
+
+import (
+	"context"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// callKey is the context key of the MCP request a tool runs for.
+type callKey struct{}
+
+// withCall puts the request on the tool's context, for Session, Progress and
+// Log.
+func withCall(ctx context.Context, req *sdkmcp.CallToolRequest) context.Context {
+	return context.WithValue(ctx, callKey{}, req)
+}
+
+func callFrom(ctx context.Context) *sdkmcp.CallToolRequest {
+	req, _ := ctx.Value(callKey{}).(*sdkmcp.CallToolRequest)
+	return req
+}
+
+// Session returns the MCP session of the tools/call request a tool is running
+// for, or nil outside an MCP call. Through it a tool can ask the client to
+// sample a model (CreateMessage) or ask its user for input (Elicit).
+func Session(ctx context.Context) *sdkmcp.ServerSession {
+	if req := callFrom(ctx); req != nil {
+		return req.Session
+	}
+	return nil
+}
+
+// Progress tells the client how far the current call has got: progress out
+// of total (0 when unknown), with an optional message. progress must increase
+// from one notification to the next. It does nothing outside an MCP call or
+// when the client did not ask for progress (no progress token).
+func Progress(ctx context.Context, progress, total float64, message string) error {
+	req := callFrom(ctx)
+	if req == nil || req.Session == nil {
+		return nil
+	}
+	token := req.Params.GetProgressToken()
+	if token == nil {
+		return nil
+	}
+	return req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{
+		ProgressToken: token,
+		Progress:      progress,
+		Total:         total,
+		Message:       message,
+	})
+}
+
+// Log sends a log message at level ("debug", "info", "notice", "warning",
+// "error"...) to the client, which receives it if it set a level at or below
+// that one (logging/setLevel). data is any JSON-encodable value, usually a
+// string. It does nothing outside an MCP call.
+func Log(ctx context.Context, level string, data any) error {
+	req := callFrom(ctx)
+	if req == nil || req.Session == nil {
+		return nil
+	}
+	return req.Session.Log(ctx, &sdkmcp.LoggingMessageParams{Level: sdkmcp.LoggingLevel(level), Data: data})
+}
