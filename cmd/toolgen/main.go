@@ -7,6 +7,7 @@
 // Usage:
 //
 //	toolgen [flags] [dir]
+//	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE
 //
 // Flags:
 //
@@ -15,6 +16,11 @@
 //	-tags list    extra comma-separated build tags for loading the package
 //	-show         print the tools and their schemas; write nothing
 //	-v            say what was done
+//
+// toolgen mcp connects to an MCP server (a command spoken to over stdio, or
+// a streamable HTTP URL), lists its tools and writes typed Go stubs: per tool
+// an argument struct from its input schema and a method of Stubs that
+// validates the arguments and calls the tool through an *mcp.Client.
 //
 // Mistakes in the package are printed as file:line:col: message, all at
 // once, and exit with status 1; a bad command line exits with status 2.
@@ -43,6 +49,9 @@ type options struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "mcp" {
+		return runMCP(args[1:], stdout, stderr)
+	}
 	opts, ok := parseFlags(args, stderr)
 	if !ok {
 		return 2

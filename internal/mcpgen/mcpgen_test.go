@@ -1,0 +1,196 @@
+package mcpgen
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/stubs.go.golden")
+
+// generateFixture generates the stubs of testdata/tools_list.json.
+func generateFixture(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/tools_list.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := ParseToolsList(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Generate(Config{Package: "remote", Source: `"fixture" (testdata/tools_list.json)`, Tools: tools})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestGolden(t *testing.T) {
+	got := generateFixture(t)
+	const golden = "testdata/stubs.go.golden"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("generated stubs differ from %s (go test -update to accept):\n%s", golden, got)
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	if a, b := generateFixture(t), generateFixture(t); !bytes.Equal(a, b) {
+		t.Error("two generations differ")
+	}
+}
+
+func TestGenerateRejects(t *testing.T) {
+	if _, err := Generate(Config{Package: "func"}); err == nil {
+		t.Error("package name func accepted")
+	}
+	_, err := Generate(Config{Package: "p", Tools: []Tool{{Name: "x", InputSchema: []byte(`{"type":"string"}`)}}})
+	if err == nil || !strings.Contains(err.Error(), "not object") {
+		t.Errorf("a string input schema: err = %v", err)
+	}
+}
+
+func TestNames(t *testing.T) {
+	n := newNamer()
+	for in, want := range map[string]string{"get-sum": "GetSum", "user_id": "UserID", "excludePatterns": "ExcludePatterns", "2fa": "X2fa", "": "X"} {
+		if got := exported(in); got != want {
+			t.Errorf("exported(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if a, b := n.name("a_b"), n.name("a-b"); a != "AB" || b != "AB2" {
+		t.Errorf("clashing names: %q %q", a, b)
+	}
+	if v := n.name("validate"); v != "Validate2" {
+		t.Errorf("validate = %q, want Validate2 (Validate is the method)", v)
+	}
+}
+
+// TestStubsCompileAndValidate builds the generated stubs in a module of
+// their own inside testdata, hermetically (no network, no workspace), vets
+// them, and runs a test of their Validate methods and of a call.
+func TestStubsCompileAndValidate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("testdata", "stubs-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module example.com/remote\n\ngo 1.26\n\nrequire github.com/toolgen-dev/toolgen v0.0.0\n\nreplace github.com/toolgen-dev/toolgen => " + root + "\n"
+	files := map[string][]byte{
+		"go.mod":        []byte(gomod),
+		"go.sum":        gosum,
+		"stubs_gen.go":  generateFixture(t),
+		"stubs_test.go": []byte(stubsTest),
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// stubsTest exercises the generated stubs against an in-memory SDK server.
+const stubsTest = `package remote
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/mcp"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func TestValidate(t *testing.T) {
+	ok := SearchFilesArgs{Path: ".", Pattern: "*.go", Mode: "fast", Tags: []any{}, Sort: ptr("size")}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("valid args: %v", err)
+	}
+	for name, bad := range map[string]SearchFilesArgs{
+		"bad enum":          {Path: ".", Pattern: "x", Mode: "slow", Tags: []any{}},
+		"bad optional enum": {Path: ".", Pattern: "x", Mode: "fast", Tags: []any{}, Sort: ptr("color")},
+		"missing array":     {Path: ".", Pattern: "x", Mode: "fast"},
+	} {
+		if err := bad.Validate(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	b, _ := json.Marshal(GetSumArgs{A: 2, B: 3})
+	if string(b) != ` + "`" + `{"a":2,"b":3}` + "`" + ` {
+		t.Errorf("GetSumArgs encodes as %s", b)
+	}
+	b, _ = json.Marshal(SearchFilesArgs{Path: "p", Pattern: "q", Mode: "full", Tags: []any{}})
+	if strings.Contains(string(b), "sort") || strings.Contains(string(b), "max_results") {
+		t.Errorf("optional fields sent: %s", b)
+	}
+}
+
+func TestCall(t *testing.T) {
+	ctx := context.Background()
+	server := sdk.NewServer(&sdk.Implementation{Name: "fixture", Version: "v1"}, nil)
+	type in struct {
+		A float64 ` + "`json:\"a\"`" + `
+		B float64 ` + "`json:\"b\"`" + `
+	}
+	type out struct{ Sum float64 }
+	sdk.AddTool(server, &sdk.Tool{Name: "get-sum"}, func(_ context.Context, _ *sdk.CallToolRequest, args in) (*sdk.CallToolResult, out, error) {
+		return nil, out{args.A + args.B}, nil
+	})
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Wait()
+	c, err := mcp.Connect(ctx, mcp.SDKTransport(ct))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	r, err := NewStubs(c).GetSum(ctx, GetSumArgs{A: 2, B: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(r.Structured) != ` + "`" + `{"Sum":5}` + "`" + ` {
+		t.Errorf("get-sum = %s", r.Structured)
+	}
+	if _, err := NewStubs(c).SearchFiles(ctx, SearchFilesArgs{Mode: "slow"}); err == nil {
+		t.Error("invalid args were sent")
+	}
+}
+`
