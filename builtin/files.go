@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -106,14 +107,14 @@ func (f *files) tool(name runtime.ToolName) runtime.Tool {
 //
 //toolgen:tool readonly idempotent
 func (f *files) ReadFile(ctx context.Context, path string, offset, limit *int) (string, error) {
-	file, _, err := f.ws.open(path)
+	file, _, err := f.ws.open(path, os.O_RDONLY)
 	if err != nil {
 		return "", err
 	}
 	defer file.Close()
 	r := bufio.NewReaderSize(file, 64<<10)
-	if err := refuseBinary(path, r); err != nil {
-		return "", err
+	if head, _ := r.Peek(textSniffLen); !isText(head) {
+		return "", &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); read_file reads text files"}
 	}
 	return readLines(r, valueOr(offset, 1), valueOr(limit, DefaultReadLines), f.maxRead)
 }
@@ -125,14 +126,14 @@ func valueOr(p *int, def int) int {
 	return *p
 }
 
-// refuseBinary peeks at the start of a file: a NUL byte or bytes that are
-// not UTF-8 mean it is not text.
-func refuseBinary(path string, r *bufio.Reader) error {
-	head, _ := r.Peek(8 << 10)
-	if bytes.IndexByte(head, 0) >= 0 || !validUTF8Prefix(head) {
-		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); read_file reads text files"}
-	}
-	return nil
+// textSniffLen is how much of a file decides whether it is text.
+const textSniffLen = 8 << 10
+
+// isText tells text from binary by the start of a file: a NUL byte or bytes
+// that are not UTF-8 mean it is not text. read_file refuses what
+// search_files skips, so the two agree on what a text file is.
+func isText(head []byte) bool {
+	return bytes.IndexByte(head, 0) < 0 && validUTF8Prefix(head)
 }
 
 // validUTF8Prefix is utf8.Valid, allowing a rune cut at the end.
@@ -150,41 +151,108 @@ func validUTF8Prefix(b []byte) bool {
 
 // readLines renders lines offset..offset+limit-1 as "   12\ttext", within
 // maxBytes of output; when it stops before the end it says where to go on.
+// Lines before offset are skipped without being kept, and of a line only
+// what can be shown is kept, so memory stays within maxBytes whatever the
+// file (a minified bundle, a log without newlines).
 func readLines(r *bufio.Reader, offset, limit, maxBytes int) (string, error) {
 	var out strings.Builder
 	n := 0
 	for {
-		line, err := r.ReadString('\n')
-		if line == "" && err == io.EOF {
-			return endOfFile(&out, n, offset), nil
+		keep := 0
+		if n+1 >= offset {
+			keep = maxBytes
 		}
-		if err != nil && err != io.EOF {
+		line, err := nextLine(r, keep)
+		if err != nil {
 			return "", err
+		}
+		if line.eof {
+			return endOfFile(&out, n, offset), nil
 		}
 		n++
 		if n < offset {
 			continue
 		}
-		text := fmt.Sprintf("%6d\t%s\n", n, strings.TrimRight(line, "\r\n"))
-		if n >= offset+limit || (out.Len() > 0 && out.Len()+len(text) > maxBytes) {
+		prefix := fmt.Sprintf("%6d\t", n)
+		size := len(prefix) + line.size + 1
+		// n-offset, not n >= offset+limit: offset+limit may overflow.
+		if n-offset >= limit || (out.Len() > 0 && out.Len()+size > maxBytes) {
 			fmt.Fprintf(&out, "[... the file goes on: read from offset %d]", n)
 			return out.String(), nil
 		}
-		out.WriteString(capLine(text, maxBytes))
+		out.WriteString(prefix)
+		if size <= maxBytes {
+			out.Write(line.text)
+			out.WriteByte('\n')
+			continue
+		}
+		// A single line longer than the whole budget (minified code) is
+		// cut, so that one read always makes progress.
+		cut := cutAt(line.text, maxBytes-len(prefix))
+		out.Write(line.text[:cut])
+		fmt.Fprintf(&out, " [... line cut: %d more bytes]\n", line.size-cut)
 	}
 }
 
-// capLine cuts a single line longer than the whole budget (minified code),
-// so that one read always makes progress.
-func capLine(text string, maxBytes int) string {
-	if len(text) <= maxBytes {
-		return text
-	}
-	cut := maxBytes
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
+// cutAt is where to cut text to keep at most n bytes, on a rune boundary.
+func cutAt(text []byte, n int) int {
+	cut := min(max(n, 0), len(text))
+	for cut > 0 && cut < len(text) && !utf8.RuneStart(text[cut]) {
 		cut--
 	}
-	return text[:cut] + fmt.Sprintf(" [... line cut: %d more bytes]\n", len(text)-cut)
+	return cut
+}
+
+// fileLine is one line of a file, without its ending ("\n" or "\r\n").
+type fileLine struct {
+	text []byte // the start of the line: all of it, or at least what is kept
+	size int    // the whole line's length in bytes
+	eof  bool   // there was no line left
+}
+
+// nextLine reads the next line, keeping at most keep bytes of its text.
+func nextLine(r *bufio.Reader, keep int) (fileLine, error) {
+	var (
+		l    fileLine
+		raw  int  // bytes read, line ending included
+		last byte // the byte before the current chunk, for a "\r\n" split across chunks
+	)
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(l.text) < keep {
+			l.text = append(l.text, chunk[:min(len(chunk), keep-len(l.text))]...)
+		}
+		raw += len(chunk)
+		if err == bufio.ErrBufferFull {
+			last = chunk[len(chunk)-1]
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return fileLine{}, err
+		}
+		l.eof = raw == 0
+		l.size = raw - endingLen(chunk, last)
+		if len(l.text) > l.size {
+			l.text = l.text[:l.size]
+		}
+		return l, nil
+	}
+}
+
+// endingLen is the length of the line ending that ends chunk, the last part
+// of a line (last is the byte before it).
+func endingLen(chunk []byte, last byte) int {
+	if len(chunk) == 0 || chunk[len(chunk)-1] != '\n' {
+		return 0
+	}
+	before := last
+	if len(chunk) >= 2 {
+		before = chunk[len(chunk)-2]
+	}
+	if before == '\r' {
+		return 2
+	}
+	return 1
 }
 
 func endOfFile(out *strings.Builder, lines, offset int) string {
@@ -222,7 +290,13 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 			return "", explain(path, err)
 		}
 	}
-	if err := f.ws.root.WriteFile(name, []byte(content), 0o644); err != nil {
+	// Not os.Root.WriteFile: it truncates when it opens, before the file
+	// could be checked (see Workspace.open).
+	file, _, err := f.ws.openName(path, name, os.O_WRONLY|os.O_CREATE)
+	if err != nil {
+		return "", err
+	}
+	if err := rewrite(file, []byte(content)); err != nil {
 		return "", explain(path, err)
 	}
 	verb := "created"
@@ -233,7 +307,8 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 }
 
 // checkWritable reports whether the file exists, refusing what must not be
-// written: directories, special files, files with other hard links.
+// written: directories, special files, files with other hard links. It
+// gives clear messages early; the file is checked again once open.
 func (f *files) checkWritable(path, name string) (bool, error) {
 	info, err := f.ws.root.Stat(name)
 	switch {
@@ -241,8 +316,24 @@ func (f *files) checkWritable(path, name string) (bool, error) {
 		return false, nil
 	case err != nil:
 		return false, explain(path, err)
+	case info.IsDir():
+		return false, &pathError{path: path, msg: "is a directory, not a file"}
 	}
 	return true, checkRegular(path, info)
+}
+
+// rewrite replaces the content of a file open for writing, then closes it.
+// It writes through the descriptor that was checked, so that the path
+// cannot be swapped for a hard link in between.
+func rewrite(file *os.File, data []byte) error {
+	_, err := file.WriteAt(data, 0)
+	if err == nil {
+		err = file.Truncate(int64(len(data)))
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // EditFile replaces text in a file of the workspace: old_string must appear
@@ -263,32 +354,40 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	if oldString == newString {
 		return "", errors.New("old_string and new_string are the same; there is nothing to change")
 	}
-	file, info, err := f.ws.open(path)
+	// One descriptor for reading and writing: the file written is the file
+	// read and checked, whatever happens to the path meanwhile.
+	file, _, err := f.ws.open(path, os.O_RDWR)
 	if err != nil {
 		return "", err
 	}
-	data, err := io.ReadAll(file)
-	file.Close()
+	content, n, err := replace(file, path, oldString, newString, replaceAll != nil && *replaceAll)
 	if err != nil {
-		return "", explain(path, err)
+		file.Close()
+		return "", err
 	}
-	content := string(data)
-	n := strings.Count(content, oldString)
-	switch {
-	case n == 0:
-		return "", fmt.Errorf("%s does not contain old_string; read the file again and copy the text exactly, white space included", path)
-	case n > 1 && (replaceAll == nil || !*replaceAll):
-		return "", fmt.Errorf("old_string appears %d times in %s; include more of the surrounding text to make it unique, or set replace_all", n, path)
-	case n > 1:
-		content = strings.ReplaceAll(content, oldString, newString)
-	default:
-		content = strings.Replace(content, oldString, newString, 1)
+	if err := rewrite(file, []byte(content)); err != nil {
+		return "", explain(path, err)
 	}
 	name, _ := f.ws.name(path) // open accepted it
-	if err := f.ws.root.WriteFile(name, []byte(content), info.Mode().Perm()); err != nil {
-		return "", explain(path, err)
-	}
 	return fmt.Sprintf("edited %s: %d %s replaced", rel(name), n, plural(n, "occurrence", "occurrences")), nil
+}
+
+// replace reads a file and returns its content edited, and the number of
+// occurrences replaced.
+func replace(file *os.File, path, oldString, newString string, all bool) (string, int, error) {
+	data, err := io.ReadAll(file)
+	if err != nil {
+		return "", 0, explain(path, err)
+	}
+	content := string(data)
+	switch n := strings.Count(content, oldString); {
+	case n == 0:
+		return "", 0, fmt.Errorf("%s does not contain old_string; read the file again and copy the text exactly, white space included", path)
+	case n > 1 && !all:
+		return "", 0, fmt.Errorf("old_string appears %d times in %s; include more of the surrounding text to make it unique, or set replace_all", n, path)
+	default:
+		return strings.Replace(content, oldString, newString, n), n, nil
+	}
 }
 
 func plural(n int, one, many string) string {
@@ -313,4 +412,3 @@ func (w *Workspace) statDir(path string) (string, error) {
 	}
 	return name, nil
 }
-

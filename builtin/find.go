@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -46,7 +48,7 @@ func (f *files) ListFiles(ctx context.Context, path *string, recursive *bool) (s
 }
 
 func (f *files) listDir(dir string, out *lister) error {
-	entries, err := fs.ReadDir(f.ws.root.FS(), fsName(dir))
+	entries, err := f.ws.readDir(dir)
 	if err != nil {
 		return err
 	}
@@ -113,25 +115,59 @@ func (l *lister) text(empty string) string {
 	return text
 }
 
-// walk visits everything below dir (not dir itself), in lexical order,
-// without following symbolic links and without entering .git.
+// walk visits everything below dir (not dir itself), depth first, each
+// directory's entries in lexical order, without following symbolic links
+// and without entering .git. An error from visit stops the walk.
+//
+// Only dir itself must be readable: a directory below it that cannot be
+// read (no permission, replaced since it was listed) is skipped rather than
+// failing the whole call. This walks with os.Root's own methods, not its
+// io/fs view, which refuses names that are not UTF-8: one such directory
+// would fail every walk.
 func (w *Workspace) walk(ctx context.Context, dir string, visit func(name string, d fs.DirEntry) error) error {
-	start := fsName(dir)
-	return fs.WalkDir(w.root.FS(), start, func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
+	entries, err := w.readDir(dir)
+	if err != nil {
+		return err
+	}
+	return w.walkEntries(ctx, fsName(dir), entries, visit)
+}
+
+func (w *Workspace) walkEntries(ctx context.Context, dir string, entries []fs.DirEntry, visit func(name string, d fs.DirEntry) error) error {
+	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return ctxErr
+		if e.IsDir() && e.Name() == ".git" {
+			continue
 		}
-		if name == start {
-			return nil
+		name := path.Join(dir, e.Name())
+		if err := visit(name, e); err != nil {
+			return err
 		}
-		if d.IsDir() && d.Name() == ".git" {
-			return fs.SkipDir
+		if !e.IsDir() {
+			continue
 		}
-		return visit(name, d)
-	})
+		sub, err := w.readDir(name)
+		if err != nil {
+			continue // unreadable, or gone since its parent was read
+		}
+		if err := w.walkEntries(ctx, name, sub, visit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readDir reads a directory's entries, sorted by name.
+func (w *Workspace) readDir(name string) ([]fs.DirEntry, error) {
+	d, err := w.root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	entries, err := d.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }
 
 // Glob finds the files of the workspace whose paths match a pattern, sorted.
@@ -155,7 +191,7 @@ func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
 		}
 		return out.full()
 	})
-	if errors.Is(err, fs.ErrNotExist) && start != "." {
+	if (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) && start != "." {
 		err = nil // a pattern below a directory that is not there matches nothing
 	}
 	if err != nil && !errors.Is(err, errFull) {
@@ -170,13 +206,36 @@ func (f *files) globSegments(pattern string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	segs := strings.Split(rel(name), "/")
+	segs := strings.Split(shellSets(rel(name)), "/")
 	for _, s := range segs {
 		if _, err := path.Match(s, ""); err != nil {
 			return nil, fmt.Errorf("pattern %q is malformed: %v", pattern, err)
 		}
 	}
 	return segs, nil
+}
+
+// shellSets spells the shell's negated sets, [!a-z], as path.Match does,
+// [^a-z]: models write both, and path.Match would read [!a-z] as a set
+// holding "!".
+func shellSets(pattern string) string {
+	b := []byte(pattern)
+	inSet := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\\':
+			i++ // an escaped character is never special
+		case !inSet && b[i] == '[':
+			inSet = true
+			if i+1 < len(b) && b[i+1] == '!' {
+				b[i+1] = '^'
+				i++
+			}
+		case inSet && b[i] == ']':
+			inSet = false
+		}
+	}
+	return string(b)
 }
 
 // staticPrefix is the directory the pattern's leading plain segments name,
@@ -245,7 +304,9 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 	return s.out.text(fmt.Sprintf("no matches for %q", pattern)), nil
 }
 
-// searchPath searches one file, or every file below a directory.
+// searchPath searches one file, or every file below a directory. A file
+// named by path that cannot be searched is an error saying why; in a
+// directory, such files are skipped.
 func (f *files) searchPath(ctx context.Context, where string, s *searcher) error {
 	name, err := f.ws.name(where)
 	if err != nil {
@@ -256,17 +317,16 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher) error
 		return err
 	}
 	if !info.IsDir() {
-		return s.file(f.ws.root.FS(), fsName(name), info)
+		return s.file(f.ws, where, name)
 	}
 	return f.ws.walk(ctx, name, func(name string, d fs.DirEntry) error {
 		if d.IsDir() || !d.Type().IsRegular() || !s.keep(name) {
 			return nil
 		}
-		info, err := d.Info()
-		if err != nil {
-			return nil // gone since the directory was read
+		if err := s.file(f.ws, name, name); errors.Is(err, errFull) {
+			return err
 		}
-		return s.file(f.ws.root.FS(), name, info)
+		return nil
 	})
 }
 
@@ -275,14 +335,14 @@ func globFilter(glob string) (func(string) bool, error) {
 	if glob == "" {
 		return func(string) bool { return true }, nil
 	}
-	segs := strings.Split(strings.TrimPrefix(glob, "./"), "/")
+	segs := strings.Split(shellSets(strings.TrimPrefix(glob, "./")), "/")
 	for _, s := range segs {
 		if _, err := path.Match(s, ""); err != nil {
 			return nil, fmt.Errorf("glob %q is malformed: %v", glob, err)
 		}
 	}
 	if len(segs) == 1 {
-		return func(name string) bool { ok, _ := path.Match(glob, path.Base(name)); return ok }, nil
+		return func(name string) bool { ok, _ := path.Match(segs[0], path.Base(name)); return ok }, nil
 	}
 	return func(name string) bool { return matchSegments(segs, strings.Split(name, "/")) }, nil
 }
@@ -294,38 +354,37 @@ type searcher struct {
 	out  *lister
 }
 
-// file searches one file: skipped when large, binary or hard-linked (its
-// contents may be a file's outside the workspace).
-func (s *searcher) file(fsys fs.FS, name string, info fs.FileInfo) error {
+// file searches one file, refusing it when it is not a regular file, has
+// other hard links (its contents may be a file's outside the workspace), is
+// too large or binary. path is the file as the model named it, name its
+// name in the root.
+func (s *searcher) file(w *Workspace, path, name string) error {
+	file, info, err := w.openName(path, name, os.O_RDONLY)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
 	if info.Size() > maxSearchFileSize {
-		return nil
+		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-		return nil
+	data, err := io.ReadAll(io.LimitReader(file, maxSearchFileSize))
+	if err != nil {
+		return explain(path, err)
 	}
-	data, err := readAll(fsys, name)
-	if err != nil || bytes.IndexByte(data[:min(len(data), 8<<10)], 0) >= 0 || !s.re.Match(data) {
-		return nil // unreadable, binary or without a match: one pass over the bytes decides
+	if !isText(data[:min(len(data), textSniffLen)]) {
+		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
 	}
+	// Line by line, with no quick test of the whole file first: ^, $ and
+	// \A match at each line's ends here, not only at the file's.
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
-			s.out.lines = append(s.out.lines, fmt.Sprintf("%s:%d: %s", name, n, shorten(line)))
-			if len(s.out.lines) == s.out.limit {
-				s.out.more = true
-				return errFull
+			s.out.add(fmt.Sprintf("%s:%d: %s", fsName(name), n, shorten(line)), false)
+			if err := s.out.full(); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
-}
-
-func readAll(fsys fs.FS, name string) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
 
 // lines yields the 1-based number and text of each line.

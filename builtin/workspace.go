@@ -20,16 +20,18 @@ var ErrOutsideWorkspace = errors.New("outside the workspace")
 // ones, chains, a directory swapped for a link between two calls). String
 // checks come first only to give clearer messages.
 type Workspace struct {
-	root *os.Root
-	dir  string // absolute, symbolic links resolved
+	root  *os.Root
+	dir   string // absolute, symbolic links resolved
+	given string // absolute, as given to NewWorkspace (it may go through links)
 }
 
 // NewWorkspace opens a workspace rooted at dir, which must be an existing
 // directory.
 func NewWorkspace(dir string) (*Workspace, error) {
-	abs, err := filepath.Abs(dir)
+	given, err := filepath.Abs(dir)
+	var abs string
 	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
+		abs, err = filepath.EvalSymlinks(given)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("builtin: workspace %s: %w", dir, err)
@@ -38,7 +40,7 @@ func NewWorkspace(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("builtin: workspace %s is not a directory: %w", dir, err)
 	}
-	return &Workspace{root: root, dir: abs}, nil
+	return &Workspace{root: root, dir: abs, given: given}, nil
 }
 
 // Dir is the workspace's directory, absolute.
@@ -63,24 +65,41 @@ func outside(path string) error {
 
 // name turns a path from the model into a name inside the root: relative,
 // clean, slash-separated; "" and "." are the root itself. An absolute path
-// is accepted when it lies inside the workspace directory.
+// is accepted when it lies inside the workspace directory, spelt with its
+// links resolved or as it was given (a model told "you work in /home/me/x"
+// uses that spelling even when /home is a link). The check is lexical: what
+// the name leads to on disk is os.Root's business at each operation.
 func (w *Workspace) name(path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
 		return "", &pathError{path: path, msg: "contains a NUL byte"}
 	}
 	p := filepath.FromSlash(path)
 	if filepath.IsAbs(p) {
-		rel, err := filepath.Rel(w.dir, filepath.Clean(p))
-		if err != nil {
+		var ok bool
+		if p, ok = w.below(filepath.Clean(p)); !ok {
 			return "", outside(path)
 		}
-		p = rel
 	}
 	p = filepath.Clean(p)
-	if p == ".." || strings.HasPrefix(p, ".."+string(filepath.Separator)) {
+	if escapes(p) {
 		return "", outside(path)
 	}
 	return p, nil
+}
+
+// below makes a clean absolute path relative to the workspace directory.
+func (w *Workspace) below(abs string) (string, bool) {
+	for _, dir := range [...]string{w.dir, w.given} {
+		if rel, err := filepath.Rel(dir, abs); err == nil && !escapes(rel) {
+			return rel, true
+		}
+	}
+	return "", false
+}
+
+// escapes reports whether a clean relative path leads up out of its base.
+func escapes(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // explain turns an error from os.Root into one for the model, keeping
@@ -98,6 +117,8 @@ func explain(path string, err error) error {
 		return &pathError{path: path, msg: "does not exist", err: fs.ErrNotExist}
 	case errors.Is(err, syscall.ELOOP):
 		return &pathError{path: path, msg: "is a loop of symbolic links", err: err}
+	case errors.Is(err, syscall.EISDIR):
+		return &pathError{path: path, msg: "is a directory, not a file", err: err}
 	case errors.Is(err, syscall.ENOTDIR):
 		return &pathError{path: path, msg: "goes through a file as if it were a directory", err: err}
 	case errors.Is(err, fs.ErrPermission):
@@ -109,15 +130,26 @@ func explain(path string, err error) error {
 	return err
 }
 
-// open opens a regular file for reading, refusing directories and files
+// open opens a regular file for reading (flag os.O_RDONLY) or for reading
+// and writing (os.O_RDWR), refusing directories, special files and files
 // with other hard links (a hard link is a file inside the workspace that
 // may share its contents with one outside it).
-func (w *Workspace) open(path string) (*os.File, fs.FileInfo, error) {
+//
+// The checks are made on the open file, not on the path before opening it:
+// the path may be swapped for something else in between. O_NONBLOCK keeps
+// opening a FIFO from waiting forever for a writer (it has no effect on
+// regular files).
+func (w *Workspace) open(path string, flag int) (*os.File, fs.FileInfo, error) {
 	name, err := w.name(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := w.root.Open(name)
+	return w.openName(path, name, flag)
+}
+
+// openName is open for a name already checked by w.name.
+func (w *Workspace) openName(path, name string, flag int) (*os.File, fs.FileInfo, error) {
+	f, err := w.root.OpenFile(name, flag|syscall.O_NONBLOCK, 0o644)
 	if err != nil {
 		return nil, nil, explain(path, err)
 	}
@@ -134,7 +166,7 @@ func (w *Workspace) open(path string) (*os.File, fs.FileInfo, error) {
 
 func checkRegular(path string, info fs.FileInfo) error {
 	if info.IsDir() {
-		return &pathError{path: path, msg: "is a directory; use list_files"}
+		return &pathError{path: path, msg: "is a directory, not a file; use list_files"}
 	}
 	if !info.Mode().IsRegular() {
 		return &pathError{path: path, msg: "is not a regular file"}
