@@ -228,6 +228,8 @@ func (a *analyzer) results(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature
 	switch {
 	case res.Len() == 1 && isError(res.At(0).Type()):
 		t.Result = model.Result{Kind: model.ResultNone, HasError: true}
+	case res.Len() >= 1 && isRuntimeResult(res.At(0).Type()) && (res.Len() == 1 || res.Len() == 2 && isError(res.At(1).Type())):
+		t.Result = model.Result{Kind: model.ResultRaw, HasError: res.Len() == 2}
 	case res.Len() == 1:
 		a.resultValue(t, res.At(0).Type(), pos)
 	case res.Len() == 2 && isError(res.At(1).Type()) && !isError(res.At(0).Type()):
@@ -298,6 +300,10 @@ func isNamed(t types.Type, pkg, name string) bool {
 func isContext(t types.Type) bool    { return isNamed(t, "context", "Context") }
 func isRuntimeCtx(t types.Type) bool { return isNamed(t, RuntimePath, "Ctx") }
 func isError(t types.Type) bool      { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+// isRuntimeResult reports whether t is runtime.Result, which a tool returns
+// to choose its content itself (images, audio, resources).
+func isRuntimeResult(t types.Type) bool { return isNamed(t, RuntimePath, "Result") }
 
 func isRuntimeCtxPointer(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)

@@ -86,6 +86,9 @@ func (g *generator) callAndWrite(t *model.Tool) []jen.Code {
 	} else {
 		out = append(out, jen.Id("out").Op(":=").Add(callExpr))
 	}
+	if r.Kind == model.ResultRaw {
+		return append(out, jen.Return(jen.Id("out"), jen.Nil()))
+	}
 	if r.Kind == model.ResultText {
 		return append(out, jen.Return(rt("TextResult").Call(convert(r.Type, "string", jen.Id("out"))), jen.Nil()))
 	}

@@ -165,6 +165,10 @@ func resultTypes(r model.Result) jen.Code {
 	switch {
 	case r.Kind == model.ResultNone:
 		return jen.Error()
+	case r.Kind == model.ResultRaw && r.HasError:
+		return jen.Parens(jen.List(rt("Result"), jen.Error()))
+	case r.Kind == model.ResultRaw:
+		return rt("Result")
 	case r.HasError:
 		return jen.Parens(jen.List(goType(r.Type), jen.Error()))
 	}

@@ -79,6 +79,7 @@ const (
 	ResultNone  ResultKind = "none"  // only an error
 	ResultText  ResultKind = "text"  // a string: text content
 	ResultValue ResultKind = "value" // anything else: JSON, structured content
+	ResultRaw   ResultKind = "raw"   // a runtime.Result: returned as it is
 )
 
 // Result describes a tool's results.

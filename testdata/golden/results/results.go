@@ -1,7 +1,9 @@
 // Package results covers what tools return: text, structured objects
 // (with an output schema), wrapped non-objects, only an error, or a value
-// without an error.
+// without an error, or a runtime.Result of their own making.
 package results
+
+import "github.com/toolgen-dev/toolgen/runtime"
 
 // Status is the result of Check.
 type Status struct {
@@ -67,3 +69,16 @@ func Maybe() (*int, error) { return nil, nil }
 //
 //toolgen:tool
 func Nothing() error { return nil }
+
+// Picture returns a runtime.Result as it is: content the tool chose (an
+// image), no output schema.
+//
+//toolgen:tool
+func Picture() (runtime.Result, error) {
+	return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentImage, Data: []byte{1}, MIMEType: "image/png"}}}, nil
+}
+
+// PictureOnly returns a runtime.Result without an error.
+//
+//toolgen:tool
+func PictureOnly() runtime.Result { return runtime.TextResult("hi") }

@@ -50,6 +50,13 @@ const (
 	// ToolNothing names the tool nothing (Nothing). Nothing returns only an error:
 	// "ok" on success.
 	ToolNothing runtime.ToolName = "nothing"
+	// ToolPicture names the tool picture (Picture). Picture returns a
+	// runtime.Result as it is: content the tool chose (an image), no output
+	// schema.
+	ToolPicture runtime.ToolName = "picture"
+	// ToolPictureOnly names the tool picture_only (PictureOnly). PictureOnly
+	// returns a runtime.Result without an error.
+	ToolPictureOnly runtime.ToolName = "picture_only"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -66,9 +73,11 @@ var (
 	_ func() bool                    = Flag
 	_ func() (*int, error)           = Maybe
 	_ func() error                   = Nothing
+	_ func() (runtime.Result, error) = Picture
+	_ func() runtime.Result          = PictureOnly
 )
 
-// Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing.
+// Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:        toolgenCallText,
@@ -133,6 +142,16 @@ func Tools() []runtime.Tool {
 		Description: "Nothing returns only an error: \"ok\" on success.",
 		InputSchema: toolgenInputNothing,
 		Name:        ToolNothing,
+	}, {
+		Call:        toolgenCallPicture,
+		Description: "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
+		InputSchema: toolgenInputPicture,
+		Name:        ToolPicture,
+	}, {
+		Call:        toolgenCallPictureOnly,
+		Description: "PictureOnly returns a runtime.Result without an error.",
+		InputSchema: toolgenInputPictureOnly,
+		Name:        ToolPictureOnly,
 	}}
 }
 
@@ -227,6 +246,24 @@ type NothingRule struct{}
 // Rule returns r as a runtime.Rule for runtime.Permissions.
 func (r NothingRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolNothing}
+}
+
+// PictureRule is a permission rule for the tool picture, which takes no
+// arguments.
+type PictureRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PictureRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolPicture}
+}
+
+// PictureOnlyRule is a permission rule for the tool picture_only, which takes
+// no arguments.
+type PictureOnlyRule struct{}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r PictureOnlyRule) Rule() runtime.Rule {
+	return runtime.Rule{Tool: ToolPictureOnly}
 }
 
 // toolgenInputText is the JSON Schema of text's arguments.
@@ -822,6 +859,61 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
+}
+
+// toolgenInputPicture is the JSON Schema of picture's arguments.
+var toolgenInputPicture = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
+func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolPicture, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	if d.Object() {
+		for _, ok := d.Field(); ok; _, ok = d.Field() {
+			d.Unknown("")
+		}
+	}
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := Picture()
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	return out, nil
+}
+
+// toolgenInputPictureOnly is the JSON Schema of picture_only's arguments.
+var toolgenInputPictureOnly = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
+func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolPictureOnly, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	if d.Object() {
+		for _, ok := d.Field(); ok; _, ok = d.Field() {
+			d.Unknown("")
+		}
+	}
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out := PictureOnly()
+	return out, nil
 }
 
 // toolgenEncodeStatus writes a Status object.
