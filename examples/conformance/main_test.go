@@ -1,0 +1,78 @@
+//lint:file-ignore SA1019 sampling and elicitation are deprecated by protocol 2026-07-28 (SEP-2577); the suite still tests them.
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+// connect serves the fixture on in-memory transports to a client that
+// answers sampling and elicitation requests.
+func connect(t *testing.T) *sdkmcp.ClientSession {
+	t.Helper()
+	t.Cleanup(func() { goleak.VerifyNone(t) })
+	srv, err := newServer()
+	require.NoError(t, err)
+	st, ct := sdkmcp.NewInMemoryTransports()
+	ss, err := srv.SDK().Connect(t.Context(), st, nil)
+	require.NoError(t, err)
+	client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "test", Version: "1"}, &sdkmcp.ClientOptions{
+		CreateMessageHandler: func(_ context.Context, req *sdkmcp.CreateMessageRequest) (*sdkmcp.CreateMessageResult, error) {
+			return &sdkmcp.CreateMessageResult{Role: "assistant", Model: "m", Content: &sdkmcp.TextContent{Text: "echo " + req.Params.Messages[0].Content.(*sdkmcp.TextContent).Text}}, nil
+		},
+		ElicitationHandler: func(context.Context, *sdkmcp.ElicitRequest) (*sdkmcp.ElicitResult, error) {
+			return &sdkmcp.ElicitResult{Action: "accept", Content: map[string]any{"username": "ada"}}, nil
+		},
+	})
+	cs, err := client.Connect(t.Context(), ct, &sdkmcp.ClientSessionOptions{ProtocolVersion: "2025-06-18"})
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		_ = cs.Close()
+		_ = ss.Wait()
+	})
+	return cs
+}
+
+func call(t *testing.T, cs *sdkmcp.ClientSession, name, args string) *sdkmcp.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	require.NoError(t, err)
+	return res
+}
+
+func TestFixtureTools(t *testing.T) {
+	cs := connect(t)
+	res := call(t, cs, "test_multiple_content_types", `{}`)
+	require.Len(t, res.Content, 3)
+	assert.Equal(t, &sdkmcp.TextContent{Text: "This is text content"}, res.Content[0])
+	assert.Equal(t, &sdkmcp.ImageContent{Data: pngData, MIMEType: "image/png"}, res.Content[1])
+	assert.Equal(t, "test://embedded-in-multiple", res.Content[2].(*sdkmcp.EmbeddedResource).Resource.URI)
+
+	res = call(t, cs, "test_error_handling", `{}`)
+	assert.True(t, res.IsError)
+	assert.Equal(t, &sdkmcp.TextContent{Text: "this tool intentionally returns an error for testing"}, res.Content[0])
+
+	res = call(t, cs, "test_sampling", `{"prompt":"hi"}`)
+	assert.Equal(t, &sdkmcp.TextContent{Text: "LLM response: echo hi"}, res.Content[0])
+
+	res = call(t, cs, "test_elicitation", `{"message":"name?"}`)
+	assert.Equal(t, &sdkmcp.TextContent{Text: `Elicitation result: action=accept, content={"username":"ada"}`}, res.Content[0])
+}
+
+func TestFixtureResourcesAndPrompts(t *testing.T) {
+	cs := connect(t)
+	rr, err := cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "test://template/42/data"})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":"42","templateTest":true,"data":"Data for ID: 42"}`, rr.Contents[0].Text)
+
+	pr, err := cs.GetPrompt(t.Context(), &sdkmcp.GetPromptParams{Name: "test_prompt_with_arguments", Arguments: map[string]string{"arg1": "a", "arg2": "b"}})
+	require.NoError(t, err)
+	assert.Equal(t, &sdkmcp.TextContent{Text: "Prompt with arguments: arg1='a', arg2='b'"}, pr.Messages[0].Content)
+}

@@ -1,0 +1,235 @@
+//lint:file-ignore SA1019 the conformance suite tests sampling and elicitation, deprecated by protocol 2026-07-28 (SEP-2577).
+
+package main
+
+//go:generate go tool toolgen
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// The suite's sample media: a 1x1 PNG and a silent WAV.
+const (
+	pngBase64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+	wavBase64 = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA="
+)
+
+func mustBase64(s string) []byte {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+var (
+	pngData = mustBase64(pngBase64)
+	wavData = mustBase64(wavBase64)
+)
+
+// TestSimpleText returns a simple text response.
+//
+//toolgen:tool readonly idempotent
+func TestSimpleText() string {
+	return "This is a simple text response for testing."
+}
+
+// TestImageContent returns an image.
+//
+//toolgen:tool readonly idempotent
+func TestImageContent() runtime.Result {
+	return runtime.Result{Content: []runtime.Content{image()}}
+}
+
+// TestAudioContent returns audio.
+//
+//toolgen:tool readonly idempotent
+func TestAudioContent() runtime.Result {
+	return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentAudio, Data: wavData, MIMEType: "audio/wav"}}}
+}
+
+// TestEmbeddedResource returns an embedded text resource.
+//
+//toolgen:tool readonly idempotent
+func TestEmbeddedResource() runtime.Result {
+	return runtime.Result{Content: []runtime.Content{textResource("test://embedded-resource")}}
+}
+
+// TestMultipleContentTypes returns text, an image and an embedded resource.
+//
+//toolgen:tool readonly idempotent
+func TestMultipleContentTypes() runtime.Result {
+	return runtime.Result{Content: []runtime.Content{
+		{Type: runtime.ContentText, Text: "This is text content"},
+		image(),
+		textResource("test://embedded-in-multiple"),
+	}}
+}
+
+func image() runtime.Content {
+	return runtime.Content{Type: runtime.ContentImage, Data: pngData, MIMEType: "image/png"}
+}
+
+func textResource(uri string) runtime.Content {
+	return runtime.Content{Type: runtime.ContentResource, URI: uri, MIMEType: "text/plain", Text: "This is an embedded resource"}
+}
+
+// TestToolWithLogging sends three log messages while it runs.
+//
+//toolgen:tool readonly
+func TestToolWithLogging(ctx context.Context) (string, error) {
+	for i, msg := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
+		if i > 0 {
+			if err := sleep(ctx, 50*time.Millisecond); err != nil {
+				return "", err
+			}
+		}
+		if err := mcp.Log(ctx, "info", msg); err != nil {
+			return "", err
+		}
+	}
+	return "Tool with logging executed successfully", nil
+}
+
+// TestToolWithProgress reports progress at 0, 50 and 100 out of 100.
+//
+//toolgen:tool readonly
+func TestToolWithProgress(ctx context.Context) (string, error) {
+	for _, p := range []float64{0, 50, 100} {
+		if err := mcp.Progress(ctx, p, 100, fmt.Sprintf("Completed step %.0f of 100", p)); err != nil {
+			return "", err
+		}
+		if err := sleep(ctx, 50*time.Millisecond); err != nil {
+			return "", err
+		}
+	}
+	return "Progress reported", nil
+}
+
+// TestErrorHandling always fails: its error is a result with isError set.
+//
+//toolgen:tool readonly
+func TestErrorHandling() error {
+	return errors.New("this tool intentionally returns an error for testing")
+}
+
+// TestSampling asks the client's model to complete a prompt.
+//
+// Parameters:
+//   - prompt: the prompt to send to the model.
+//
+//toolgen:tool readonly openworld
+func TestSampling(ctx context.Context, prompt string) (string, error) {
+	ss := mcp.Session(ctx)
+	if ss == nil {
+		return "", errors.New("sampling needs an MCP session")
+	}
+	res, err := ss.CreateMessage(ctx, &sdkmcp.CreateMessageParams{
+		Messages:  []*sdkmcp.SamplingMessage{{Role: "user", Content: &sdkmcp.TextContent{Text: prompt}}},
+		MaxTokens: 100,
+	})
+	if err != nil {
+		return "", fmt.Errorf("sampling failed: %w", err)
+	}
+	text := "(non-text response)"
+	if tc, ok := res.Content.(*sdkmcp.TextContent); ok {
+		text = tc.Text
+	}
+	return "LLM response: " + text, nil
+}
+
+// TestElicitation asks the user for a username.
+//
+// Parameters:
+//   - message: the message to show the user.
+//
+//toolgen:tool readonly
+func TestElicitation(ctx context.Context, message string) (string, error) {
+	return elicit(ctx, message, `{
+		"type": "object",
+		"properties": {"username": {"type": "string", "description": "Your preferred username"}},
+		"required": ["username"]
+	}`)
+}
+
+// TestElicitationSep1034Defaults asks for values that all have defaults
+// (SEP-1034).
+//
+//toolgen:tool readonly
+func TestElicitationSep1034Defaults(ctx context.Context) (string, error) {
+	return elicit(ctx, "Test defaults for primitives", `{
+		"type": "object",
+		"properties": {
+			"name": {"type": "string", "description": "User name", "default": "John Doe"},
+			"age": {"type": "integer", "description": "User age", "default": 30},
+			"score": {"type": "number", "description": "User score", "default": 95.5},
+			"status": {"type": "string", "description": "User status", "enum": ["active", "inactive", "pending"], "default": "active"},
+			"verified": {"type": "boolean", "description": "Verification status", "default": true}
+		}
+	}`)
+}
+
+// TestElicitationSep1330Enums asks for choices in each of the enum forms of
+// SEP-1330.
+//
+//toolgen:tool readonly
+func TestElicitationSep1330Enums(ctx context.Context) (string, error) {
+	return elicit(ctx, "Test enum schemas", `{
+		"type": "object",
+		"properties": {
+			"untitledSingle": {"type": "string", "enum": ["option1", "option2", "option3"]},
+			"titledSingle": {"type": "string", "oneOf": [
+				{"const": "value1", "title": "First Option"},
+				{"const": "value2", "title": "Second Option"},
+				{"const": "value3", "title": "Third Option"}
+			]},
+			"legacyEnum": {"type": "string", "enum": ["opt1", "opt2", "opt3"], "enumNames": ["Option One", "Option Two", "Option Three"]},
+			"untitledMulti": {"type": "array", "minItems": 1, "maxItems": 3, "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+			"titledMulti": {"type": "array", "minItems": 1, "maxItems": 3, "items": {"anyOf": [
+				{"const": "value1", "title": "First Option"},
+				{"const": "value2", "title": "Second Option"},
+				{"const": "value3", "title": "Third Option"}
+			]}}
+		}
+	}`)
+}
+
+// elicit asks the client's user for input matching schema and describes
+// the answer.
+func elicit(ctx context.Context, message, schema string) (string, error) {
+	ss := mcp.Session(ctx)
+	if ss == nil {
+		return "", errors.New("elicitation needs an MCP session")
+	}
+	res, err := ss.Elicit(ctx, &sdkmcp.ElicitParams{Message: message, RequestedSchema: json.RawMessage(schema)})
+	if err != nil {
+		return "", fmt.Errorf("elicitation failed: %w", err)
+	}
+	content, err := json.Marshal(res.Content)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Elicitation result: action=%s, content=%s", res.Action, content), nil
+}
+
+// sleep waits d, or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
