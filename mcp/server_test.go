@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -476,5 +476,37 @@ func TestServeStopsWithContext(t *testing.T) {
 func TestListenAndServeReportsListenErrors(t *testing.T) {
 	err := newServer(t).ListenAndServe(t.Context(), "127.0.0.1:not-a-port", mcp.HTTPOptions{})
 	var opErr *net.OpError
-	assert.True(t, errors.As(err, &opErr) || err != nil, "%v", err)
+	assert.ErrorAs(t, err, &opErr)
+}
+
+// TestListenAndServeOnPortOnly serves ":PORT" and reaches it on 127.0.0.1.
+func TestListenAndServeOnPortOnly(t *testing.T) {
+	noLeaks(t)
+	ln, err := mcp.Listen(":0")
+	require.NoError(t, err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- newServer(t).ListenAndServe(ctx, fmt.Sprintf(":%d", port), mcp.HTTPOptions{}) }()
+	url := fmt.Sprintf("http://127.0.0.1:%d%s", port, mcp.Path)
+	require.Eventually(t, func() bool {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+		require.NoError(t, err)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return false
+		}
+		_ = resp.Body.Close()
+		return true
+	}, 10*time.Second, 20*time.Millisecond)
+	http.DefaultClient.CloseIdleConnections()
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("ListenAndServe did not return after its context ended")
+	}
 }
