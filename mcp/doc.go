@@ -14,7 +14,9 @@
 // reflection and no second decode. Bad arguments, tool errors and panics are
 // results with isError set; a call whose context ends is a JSON-RPC error.
 // Structured results are sent as structuredContent and, when the result has
-// no content parts, also as their JSON text.
+// no content parts, also as their JSON text. A tool that returns a
+// runtime.Result chooses its content itself: text, images, audio, embedded
+// resources (runtime.ContentResource).
 //
 // Where things live:
 //   - server.go: NewServer, the tool registration, result and annotation
