@@ -1,0 +1,120 @@
+// Command mcpclient lists the tools of an MCP server and calls one, through
+// package mcp's client. It is also the client the official MCP conformance
+// suite runs (.ci/run does):
+//
+//	conformance client --command "mcpclient" --scenario tools_call
+//
+// The suite appends the server's URL as the last argument and names the
+// scenario in MCP_CONFORMANCE_SCENARIO: initialize lists the tools,
+// tools_call calls add_numbers with {"a":2,"b":3}, sse-retry calls
+// test_reconnection (whose answer arrives after an SSE reconnect).
+//
+// By hand:
+//
+//	mcpclient [-call TOOL] [-args JSON] URL
+//	mcpclient [-call TOOL] [-args JSON] -- COMMAND [ARG...]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv("MCP_CONFORMANCE_SCENARIO"), os.Stdout, os.Stderr))
+}
+
+// scenarioCalls is the tool call each conformance scenario expects, if any.
+var scenarioCalls = map[string]struct{ tool, args string }{
+	"initialize": {},
+	"tools_call": {"add_numbers", `{"a":2,"b":3}`},
+	"sse-retry":  {"test_reconnection", `{}`},
+}
+
+func run(args []string, scenario string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcpclient", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	call := fs.String("call", "", "a tool to call")
+	callArgs := fs.String("args", "{}", "the call's arguments, a JSON object")
+	timeout := fs.Duration("timeout", 30*time.Second, "how long the whole run may take")
+	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: mcpclient [-call TOOL] [-args JSON] URL | -- COMMAND [ARG...]")
+		return 2
+	}
+	if scenario != "" {
+		sc, ok := scenarioCalls[scenario]
+		if !ok {
+			fmt.Fprintf(stderr, "mcpclient: unknown scenario %q\n", scenario)
+			return 2
+		}
+		*call, *callArgs = sc.tool, sc.args
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	if err := session(ctx, transport(fs.Args()), *call, *callArgs, stdout); err != nil {
+		fmt.Fprintln(stderr, "mcpclient:", err)
+		return 1
+	}
+	return 0
+}
+
+// transport is the server named on the command line: the last argument
+// when it is a URL (the conformance suite appends it), else a command.
+func transport(args []string) mcp.Transport {
+	last := args[len(args)-1]
+	if strings.HasPrefix(last, "http://") || strings.HasPrefix(last, "https://") {
+		return mcp.URL(last, nil)
+	}
+	return mcp.Command(args[0], args[1:]...)
+}
+
+// session connects, lists the tools and calls one if asked.
+func session(ctx context.Context, t mcp.Transport, call, args string, stdout io.Writer) error {
+	c, err := mcp.Connect(ctx, t, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(os.Stderr))
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	tools, err := c.Tools(ctx)
+	if err != nil {
+		return err
+	}
+	found := false
+	for _, tool := range tools {
+		fmt.Fprintf(stdout, "%s\t%s\n", tool.Name, describe(tool))
+		found = found || string(tool.Name) == call
+	}
+	if call == "" {
+		return nil
+	}
+	if !found {
+		return fmt.Errorf("the server has no tool %q", call)
+	}
+	r, err := c.CallTool(ctx, call, []byte(args))
+	var te *mcp.ToolError
+	if err != nil && !errors.As(err, &te) {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s -> %s\n", call, r.Text())
+	return err
+}
+
+// describe says what the annotations say.
+func describe(t runtime.Tool) string {
+	switch {
+	case t.Annotations.ReadOnly:
+		return "read-only"
+	case t.RequiresApproval:
+		return "requires approval"
+	}
+	return ""
+}

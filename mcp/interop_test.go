@@ -1,0 +1,255 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+)
+
+// The interop tests run this client against real servers from npm, pinned
+// in testdata/npm/package.json and installed by .ci/run.
+
+// npmModules is testdata/npm/node_modules, or the test is skipped.
+func npmModules(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "@modelcontextprotocol", "server-everything")); err != nil {
+		t.Skip("the MCP servers from npm are not installed: run `npm install` in testdata/npm")
+	}
+	return dir
+}
+
+// node is the Node 22 from testdata/npm, else node on PATH.
+func node(t *testing.T, modules string) string {
+	t.Helper()
+	if p := filepath.Join(modules, ".bin", "node"); fileExists(p) {
+		return p
+	}
+	p, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node: run `npm install` in testdata/npm")
+	}
+	return p
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// serverJS is the entry point of an npm MCP server package.
+func serverJS(modules, pkg string) string {
+	return filepath.Join(modules, "@modelcontextprotocol", pkg, "dist", "index.js")
+}
+
+// connectTo connects to a Command server and closes it with the test,
+// checking that its process is gone afterwards.
+func connectTo(t *testing.T, tr Transport, opts ...ClientOption) *Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c, err := Connect(ctx, tr, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		pid := c.PID()
+		if err := c.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+		if pid != 0 {
+			waitGone(t, "the server", pid)
+		}
+	})
+	return c
+}
+
+// runAgent runs a scripted model that makes calls in one turn, with tools,
+// and returns what came back to the model, by call id.
+func runAgent(t *testing.T, tools []runtime.Tool, calls ...runtime.ToolCall) map[string]string {
+	t.Helper()
+	model := runtimetest.NewModel(runtimetest.Calls(calls...), runtimetest.Text("done"))
+	agent, err := runtime.NewAgent(model, runtime.WithTools(tools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	state, err := agent.Run(ctx, "go", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := model.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("the model was asked %d times, want 2 (state %+v)", len(reqs), state)
+	}
+	out := map[string]string{}
+	for _, m := range reqs[1].Messages {
+		for _, r := range m.Results {
+			b, _ := json.Marshal(r)
+			out[r.CallID] = string(b)
+		}
+	}
+	return out
+}
+
+// mustTools lists the tools, checking names are present.
+func mustTools(t *testing.T, c *Client, names ...string) []runtime.Tool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	tools, err := c.Tools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := byName(tools)
+	for _, n := range names {
+		tool, ok := have[runtime.ToolName(n)]
+		if !ok {
+			t.Fatalf("no tool %s among %d", n, len(tools))
+		}
+		if !json.Valid(tool.InputSchema) {
+			t.Errorf("%s: input schema %s", n, tool.InputSchema)
+		}
+	}
+	return tools
+}
+
+// checkEverything lists and calls server-everything's tools.
+func checkEverything(t *testing.T, c *Client) {
+	tools := mustTools(t, c, "echo", "get-sum", "get-tiny-image")
+	got := runAgent(t, tools,
+		runtimetest.Call("c1", "echo", `{"message":"hello from Go"}`),
+		runtimetest.Call("c2", "get-sum", `{"a":2,"b":3}`),
+	)
+	if !strings.Contains(got["c1"], "Echo: hello from Go") {
+		t.Errorf("echo: %s", got["c1"])
+	}
+	if !strings.Contains(got["c2"], "is 5") {
+		t.Errorf("get-sum: %s", got["c2"])
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, err := c.CallTool(ctx, "get-tiny-image", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	image := false
+	for _, part := range r.Content {
+		image = image || (part.Type == runtime.ContentImage && part.MIMEType == "image/png" && len(part.Data) > 0)
+	}
+	if !image {
+		t.Errorf("get-tiny-image: no PNG among %d parts", len(r.Content))
+	}
+	_, err = c.CallTool(ctx, "no-such-tool", []byte(`{}`))
+	var re *RPCError
+	var te *ToolError
+	if !errors.As(err, &re) && !errors.As(err, &te) {
+		t.Errorf("unknown tool: err = %v, want an RPCError or ToolError", err)
+	}
+}
+
+func TestInteropEverythingStdio(t *testing.T) {
+	modules := npmModules(t)
+	noLeaks(t)
+	c := connectTo(t, Command(node(t, modules), serverJS(modules, "server-everything"), "stdio"), WithoutApproval())
+	checkEverything(t, c)
+}
+
+func TestInteropEverythingStreamableHTTP(t *testing.T) {
+	modules := npmModules(t)
+	port := freePort(t)
+	cmd := exec.Command(node(t, modules), serverJS(modules, "server-everything"), "streamableHttp")
+	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
+	ownProcessGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	t.Cleanup(func() {
+		killGroup(cmd)
+		_ = cmd.Wait()
+		waitGone(t, "the HTTP server", pid)
+	})
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	waitListening(t, addr)
+	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
+	checkEverything(t, c)
+}
+
+func TestInteropFilesystem(t *testing.T) {
+	modules := npmModules(t)
+	noLeaks(t)
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, []byte("the answer is 42\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := connectTo(t, Command(node(t, modules), serverJS(modules, "server-filesystem"), dir))
+	tools := mustTools(t, c, "read_text_file", "write_file", "list_directory")
+	have := byName(tools)
+	if have["read_text_file"].RequiresApproval || !have["read_text_file"].Annotations.ReadOnly {
+		t.Errorf("read_text_file: %+v approval %v, want read-only without approval", have["read_text_file"].Annotations, have["read_text_file"].RequiresApproval)
+	}
+	if !have["write_file"].RequiresApproval {
+		t.Error("write_file does not require approval")
+	}
+	args, _ := json.Marshal(map[string]string{"path": file})
+	outside, _ := json.Marshal(map[string]string{"path": "/etc/hostname"})
+	got := runAgent(t, tools,
+		runtime.ToolCall{ID: "c1", Name: "read_text_file", Args: args},
+		runtime.ToolCall{ID: "c2", Name: "read_text_file", Args: outside},
+	)
+	if !strings.Contains(got["c1"], "the answer is 42") {
+		t.Errorf("read_text_file: %s", got["c1"])
+	}
+	if !strings.Contains(got["c2"], "is_error") {
+		t.Errorf("reading outside the allowed directory: %s", got["c2"])
+	}
+}
+
+// freePort is a TCP port free on 127.0.0.1 a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// waitListening waits (bounded) until addr accepts connections.
+func waitListening(t *testing.T, addr string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		conn, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			conn.Close()
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nothing listens on %s: %v", addr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
