@@ -252,4 +252,3 @@ func waitListening(t *testing.T, addr string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
-
