@@ -225,7 +225,11 @@ func (c *Client) PID() int {
 }
 
 // Tools lists the server's tools, all pages of tools/list, as runtime.Tools
-// whose Call sends tools/call. The list is cached until the server sends
+// whose Call sends tools/call with the model's arguments as they are. The
+// input and output schemas are the server's, the same JSON values ($schema,
+// $defs, composition and unknown keywords kept; the SDK decodes them, so
+// object keys come back sorted). A tool not annotated read-only requires
+// approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
 func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
 	c.mu.Lock()

@@ -91,8 +91,8 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte) (ru
 }
 
 // Result maps a tools/call result: text content to text parts, images and
-// audio to Data and MIMEType, embedded text resources to text parts,
-// resource links and binary resources to a text line naming them,
+// audio to Data and MIMEType, embedded resources to resource parts (URI,
+// MIMEType, Text or Data), resource links to a text line naming them,
 // structuredContent to Structured and isError to IsError.
 func Result(res *sdk.CallToolResult) (runtime.Result, error) {
 	var r runtime.Result
@@ -120,22 +120,20 @@ func content(c sdk.Content) runtime.Content {
 	case *sdk.AudioContent:
 		return runtime.Content{Type: runtime.ContentAudio, Data: c.Data, MIMEType: c.MIMEType}
 	case *sdk.EmbeddedResource:
-		return runtime.Content{Type: runtime.ContentText, Text: resourceText(c.Resource)}
+		return resource(c.Resource)
 	case *sdk.ResourceLink:
 		return runtime.Content{Type: runtime.ContentText, Text: linkText(c)}
 	}
 	return runtime.Content{Type: runtime.ContentText, Text: fmt.Sprintf("[unsupported content %T]", c)}
 }
 
-// resourceText is an embedded resource's text, or a line naming it.
-func resourceText(rc *sdk.ResourceContents) string {
+// resource maps an embedded resource: its URI, MIME type, and text or
+// bytes.
+func resource(rc *sdk.ResourceContents) runtime.Content {
 	if rc == nil {
-		return "[resource]"
+		return runtime.Content{Type: runtime.ContentResource}
 	}
-	if rc.Text != "" {
-		return rc.Text
-	}
-	return fmt.Sprintf("[resource %s, %s, %d bytes]", rc.URI, orUnknown(rc.MIMEType), len(rc.Blob))
+	return runtime.Content{Type: runtime.ContentResource, URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Data: rc.Blob}
 }
 
 // linkText names a resource link.
@@ -150,11 +148,4 @@ func linkText(l *sdk.ResourceLink) string {
 	}
 	b.WriteString("]")
 	return b.String()
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown type"
-	}
-	return s
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -150,6 +151,9 @@ func richServer() *sdk.Server {
 			&sdk.TextContent{Text: "a picture"},
 			&sdk.ImageContent{Data: []byte{0x89, 'P', 'N', 'G'}, MIMEType: "image/png"},
 			&sdk.AudioContent{Data: []byte("RIFF"), MIMEType: "audio/wav"},
+			&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: "test://doc", MIMEType: "text/plain", Text: "a document"}},
+			&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: "test://blob", MIMEType: "application/octet-stream", Blob: []byte{1, 2}}},
+			&sdk.ResourceLink{URI: "test://link", Name: "linked"},
 		}}, nil
 	})
 	s.AddTool(&sdk.Tool{Name: "structured", InputSchema: obj, OutputSchema: json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}}}`)},
@@ -174,10 +178,16 @@ func TestCallMapsContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Content) != 3 || r.Content[0].Text != "a picture" ||
-		r.Content[1].Type != runtime.ContentImage || string(r.Content[1].Data) != "\x89PNG" || r.Content[1].MIMEType != "image/png" ||
-		r.Content[2].Type != runtime.ContentAudio || string(r.Content[2].Data) != "RIFF" || r.Content[2].MIMEType != "audio/wav" {
-		t.Errorf("content = %+v", r.Content)
+	want := []runtime.Content{
+		{Type: runtime.ContentText, Text: "a picture"},
+		{Type: runtime.ContentImage, Data: []byte("\x89PNG"), MIMEType: "image/png"},
+		{Type: runtime.ContentAudio, Data: []byte("RIFF"), MIMEType: "audio/wav"},
+		{Type: runtime.ContentResource, URI: "test://doc", MIMEType: "text/plain", Text: "a document"},
+		{Type: runtime.ContentResource, URI: "test://blob", MIMEType: "application/octet-stream", Data: []byte{1, 2}},
+		{Type: runtime.ContentText, Text: `[resource link test://link "linked"]`},
+	}
+	if !reflect.DeepEqual(r.Content, want) {
+		t.Errorf("content =\n%+v\nwant\n%+v", r.Content, want)
 	}
 	r, err = c.CallTool(ctx, "structured", []byte(`{"A":2,"B":3}`))
 	if err != nil {
@@ -426,4 +436,34 @@ func noLeaks(t *testing.T) {
 	t.Helper()
 	current := goleak.IgnoreCurrent()
 	t.Cleanup(func() { goleak.VerifyNone(t, current) })
+}
+
+// TestSchemasKeepTheirMeaning checks that a 2020-12 input schema comes
+// through as the same JSON value: $schema, $defs, $ref, composition and
+// additionalProperties kept.
+func TestSchemasKeepTheirMeaning(t *testing.T) {
+	noLeaks(t)
+	schema := `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",` +
+		`"$defs":{"point":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"]}},` +
+		`"properties":{"at":{"$ref":"#/$defs/point"},"mode":{"anyOf":[{"const":"a"},{"const":"b"}]},` +
+		`"big":{"type":"integer","maximum":9007199254740991}},"additionalProperties":false,` +
+		`"if":{"required":["mode"]},"then":{"required":["at"]}}`
+	s := newServer(nil)
+	s.AddTool(&sdk.Tool{Name: "rich", InputSchema: json.RawMessage(schema)}, func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	})
+	tools, err := serve(t, s).Tools(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want any
+	if err := json.Unmarshal(tools[0].InputSchema, &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(schema), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("input schema\n%s\nwant the same value as\n%s", tools[0].InputSchema, schema)
+	}
 }
