@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"syscall"
@@ -34,8 +35,8 @@ func (f *files) ListFiles(ctx context.Context, path *string, recursive *bool) (s
 	}
 	out := newLister(f.maxResults)
 	if recursive != nil && *recursive {
-		err = f.ws.walk(ctx, dir, func(name string, d fs.DirEntry) error {
-			out.add(name, d.IsDir())
+		err = f.ws.walk(ctx, dir, func(e entry) error {
+			out.add(e.name, e.IsDir())
 			return out.full()
 		})
 	} else {
@@ -124,15 +125,38 @@ func (l *lister) text(empty string) string {
 // failing the whole call. This walks with os.Root's own methods, not its
 // io/fs view, which refuses names that are not UTF-8: one such directory
 // would fail every walk.
-func (w *Workspace) walk(ctx context.Context, dir string, visit func(name string, d fs.DirEntry) error) error {
-	entries, err := w.readDir(dir)
+func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) error {
+	start := fsName(dir)
+	r := w.root
+	if start != "." {
+		// os.Root.OpenRoot on a file does not say ENOTDIR; callers test it.
+		if info, err := w.root.Stat(start); err == nil && !info.IsDir() {
+			return &fs.PathError{Op: "open", Path: start, Err: syscall.ENOTDIR}
+		}
+		sub, err := w.root.OpenRoot(start)
+		if err != nil {
+			return err
+		}
+		defer sub.Close()
+		r = sub
+	}
+	entries, err := readEntries(r)
 	if err != nil {
 		return err
 	}
-	return w.walkEntries(ctx, fsName(dir), entries, visit)
+	return walkEntries(ctx, r, start, entries, visit)
 }
 
-func (w *Workspace) walkEntries(ctx context.Context, dir string, entries []fs.DirEntry, visit func(name string, d fs.DirEntry) error) error {
+// entry is what a walk visits: a root-relative name, its directory entry,
+// and the directory it is in, open, so that it opens with one system call
+// (through the whole path, os.Root would open every directory on the way).
+type entry struct {
+	fs.DirEntry
+	name string
+	dir  *os.Root
+}
+
+func walkEntries(ctx context.Context, r *os.Root, dir string, entries []fs.DirEntry, visit func(entry) error) error {
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -141,21 +165,44 @@ func (w *Workspace) walkEntries(ctx context.Context, dir string, entries []fs.Di
 			continue
 		}
 		name := path.Join(dir, e.Name())
-		if err := visit(name, e); err != nil {
+		if err := visit(entry{DirEntry: e, name: name, dir: r}); err != nil {
 			return err
 		}
 		if !e.IsDir() {
 			continue
 		}
-		sub, err := w.readDir(name)
-		if err != nil {
-			continue // unreadable, or gone since its parent was read
-		}
-		if err := w.walkEntries(ctx, name, sub, visit); err != nil {
+		if err := walkSub(ctx, r, name, e.Name(), visit); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// walkSub walks a subdirectory; one that cannot be read (no permission, or
+// gone since its parent was read) is skipped.
+func walkSub(ctx context.Context, parent *os.Root, name, base string, visit func(entry) error) error {
+	sub, err := parent.OpenRoot(base)
+	if err != nil {
+		return nil
+	}
+	defer sub.Close()
+	entries, err := readEntries(sub)
+	if err != nil {
+		return nil
+	}
+	return walkEntries(ctx, sub, name, entries, visit)
+}
+
+// readEntries reads a directory's entries, sorted by name.
+func readEntries(r *os.Root) ([]fs.DirEntry, error) {
+	d, err := r.Open(".")
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	entries, err := d.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }
 
 // readDir reads a directory's entries, sorted by name.
@@ -185,9 +232,9 @@ func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
 	}
 	start := staticPrefix(segs)
 	out := newLister(f.maxResults)
-	err = f.ws.walk(ctx, start, func(name string, d fs.DirEntry) error {
-		if !d.IsDir() && matchSegments(segs, strings.Split(name, "/")) {
-			out.add(name, false)
+	err = f.ws.walk(ctx, start, func(e entry) error {
+		if !e.IsDir() && matchSegments(segs, strings.Split(e.name, "/")) {
+			out.add(e.name, false)
 		}
 		return out.full()
 	})
@@ -297,7 +344,7 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 		return "", err
 	}
 	where := strOr(path, ".")
-	s := &searcher{re: re, keep: keep, out: newLister(f.maxResults)}
+	s := &searcher{re: re, quick: quickFilter(pattern), keep: keep, out: newLister(f.maxResults)}
 	if err := f.searchPath(ctx, where, s); err != nil && !errors.Is(err, errFull) {
 		return "", explain(where, err)
 	}
@@ -319,11 +366,16 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher) error
 	if !info.IsDir() {
 		return s.file(f.ws, where, name)
 	}
-	return f.ws.walk(ctx, name, func(name string, d fs.DirEntry) error {
-		if d.IsDir() || !d.Type().IsRegular() || !s.keep(name) {
+	return f.ws.walk(ctx, name, func(e entry) error {
+		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
 			return nil
 		}
-		if err := s.file(f.ws, name, name); errors.Is(err, errFull) {
+		file, info, err := openEntry(e)
+		if err != nil {
+			return nil // a file that cannot be searched is skipped in a directory
+		}
+		defer file.Close()
+		if err := s.scan(e.name, e.name, file, info); errors.Is(err, errFull) {
 			return err
 		}
 		return nil
@@ -349,9 +401,40 @@ func globFilter(glob string) (func(string) bool, error) {
 
 // searcher collects matching lines.
 type searcher struct {
-	re   *regexp.Regexp
-	keep func(string) bool
-	out  *lister
+	re    *regexp.Regexp
+	quick *regexp.Regexp // nil, or a whole-file test no matching file fails
+	keep  func(string) bool
+	out   *lister
+}
+
+// quickFilter compiles a test of a whole file that every file with a
+// matching line passes: the pattern in multi-line mode, where ^ and $ match
+// at each line's ends as they do when lines are matched one by one. Most
+// files of a search have no match, and one pass over a file is much faster
+// than one per line. \A and \z anchor to the text's ends, which differ
+// between a line and a file: with them there is no quick test.
+func quickFilter(pattern string) *regexp.Regexp {
+	parsed, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || anchorsText(parsed) {
+		return nil
+	}
+	re, err := regexp.Compile("(?m:" + pattern + ")")
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+func anchorsText(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpBeginText || re.Op == syntax.OpEndText {
+		return true
+	}
+	for _, sub := range re.Sub {
+		if anchorsText(sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // file searches one file, refusing it when it is not a regular file, has
@@ -364,6 +447,28 @@ func (s *searcher) file(w *Workspace, path, name string) error {
 		return err
 	}
 	defer file.Close()
+	return s.scan(path, name, file, info)
+}
+
+// openEntry opens a regular file a walk met, in its open directory.
+func openEntry(e entry) (*os.File, fs.FileInfo, error) {
+	f, err := e.dir.OpenFile(e.Name(), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err == nil {
+		err = checkRegular(e.name, info)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
+// scan searches an open file.
+func (s *searcher) scan(path, name string, file *os.File, info fs.FileInfo) error {
 	if info.Size() > maxSearchFileSize {
 		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
@@ -374,8 +479,9 @@ func (s *searcher) file(w *Workspace, path, name string) error {
 	if !isText(data[:min(len(data), textSniffLen)]) {
 		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
 	}
-	// Line by line, with no quick test of the whole file first: ^, $ and
-	// \A match at each line's ends here, not only at the file's.
+	if s.quick != nil && !s.quick.Match(data) {
+		return nil
+	}
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
 			s.out.add(fmt.Sprintf("%s:%d: %s", fsName(name), n, shorten(line)), false)

@@ -171,7 +171,7 @@ func checkRegular(path string, info fs.FileInfo) error {
 	if !info.Mode().IsRegular() {
 		return &pathError{path: path, msg: "is not a regular file"}
 	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+	if hardLinked(info) {
 		return &pathError{path: path, msg: "has other hard links, which may lie outside the workspace; it is not read or written", err: ErrOutsideWorkspace}
 	}
 	return nil
