@@ -22,7 +22,7 @@ import (
 // tests, for example).
 type Transport struct {
 	// dial builds the SDK transport and, for Command, the process it starts.
-	dial func(o *clientOptions) (sdk.Transport, *exec.Cmd)
+	dial func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd)
 	desc string
 }
 
@@ -33,12 +33,12 @@ func (t Transport) String() string { return t.desc }
 // stdio. Close ends the process and any process it started: see
 // [Client.Close].
 func Command(name string, args ...string) Transport {
-	return Transport{desc: name, dial: func(o *clientOptions) (sdk.Transport, *exec.Cmd) {
+	return Transport{desc: name, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
 		cmd := exec.Command(name, args...)
 		cmd.Env = o.env
 		cmd.Stderr = o.stderr
 		ownProcessGroup(cmd)
-		return &sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, cmd
+		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, store}, cmd
 	}}
 }
 
@@ -46,8 +46,8 @@ func Command(name string, args ...string) Transport {
 // headers (an Authorization header, for example); headers may be nil.
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
-	return Transport{desc: url, dial: func(o *clientOptions) (sdk.Transport, *exec.Cmd) {
-		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers}}
+	return Transport{desc: url, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
+		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, store: store}}
 		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
 	}}
 }
@@ -55,13 +55,17 @@ func URL(url string, headers http.Header) Transport {
 // SDKTransport wraps a transport of the official Go SDK, such as one of
 // sdk.NewInMemoryTransports.
 func SDKTransport(t sdk.Transport) Transport {
-	return Transport{desc: fmt.Sprintf("%T", t), dial: func(*clientOptions) (sdk.Transport, *exec.Cmd) { return t, nil }}
+	return Transport{desc: fmt.Sprintf("%T", t), dial: func(_ *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
+		return watchTransport{t, store}, nil
+	}}
 }
 
-// headerRoundTripper adds fixed headers to every request.
+// headerRoundTripper adds fixed headers to every request, and watches the
+// responses to tools/list for the tools' schemas.
 type headerRoundTripper struct {
 	base    http.RoundTripper
 	headers http.Header
+	store   *schemaStore
 }
 
 // RoundTrip sends req with the extra headers set on a copy.
@@ -72,7 +76,12 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 			req.Header[http.CanonicalHeaderKey(k)] = append([]string(nil), vs...)
 		}
 	}
-	return h.base.RoundTrip(req)
+	watch := isToolsList(req)
+	resp, err := h.base.RoundTrip(req)
+	if err == nil && watch {
+		watchBody(resp, h.store)
+	}
+	return resp, err
 }
 
 // ClientOption configures Connect.
@@ -136,6 +145,7 @@ type Client struct {
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
 	opts    clientOptions
+	schemas *schemaStore // the raw schemas of the tools listed
 
 	mu        sync.Mutex
 	gen       uint64 // bumped by each tools/list_changed notification
@@ -159,7 +169,8 @@ func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, e
 	for _, o := range opts {
 		o(&c.opts)
 	}
-	st, cmd := t.dial(&c.opts)
+	c.schemas = newSchemaStore()
+	st, cmd := t.dial(&c.opts, c.schemas)
 	c.cmd = cmd
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	sc := sdk.NewClient(impl, &sdk.ClientOptions{
@@ -226,9 +237,9 @@ func (c *Client) PID() int {
 
 // Tools lists the server's tools, all pages of tools/list, as runtime.Tools
 // whose Call sends tools/call with the model's arguments as they are. The
-// input and output schemas are the server's, the same JSON values ($schema,
-// $defs, composition and unknown keywords kept; the SDK decodes them, so
-// object keys come back sorted). A tool not annotated read-only requires
+// input and output schemas are the bytes the server sent (watched on the
+// wire; should that fail, the SDK's decoded schema encoded again: the same
+// JSON value with its keys sorted). A tool not annotated read-only requires
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
 func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
@@ -282,16 +293,9 @@ func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 
 // runtimeTool converts one remote tool.
 func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
-	in, err := schemaBytes(t.InputSchema)
+	in, out, err := c.toolSchemas(t)
 	if err != nil {
-		return runtime.Tool{}, fmt.Errorf("mcp: tool %s: inputSchema: %w", t.Name, err)
-	}
-	if in == nil {
-		in = []byte(`{"type":"object"}`)
-	}
-	out, err := schemaBytes(t.OutputSchema)
-	if err != nil {
-		return runtime.Tool{}, fmt.Errorf("mcp: tool %s: outputSchema: %w", t.Name, err)
+		return runtime.Tool{}, err
 	}
 	ann := Annotations(t.Annotations)
 	name := t.Name
@@ -306,6 +310,28 @@ func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
 			return c.callForModel(ctx, name, args)
 		},
 	}, nil
+}
+
+// toolSchemas are the tool's input and output schemas: the bytes the server
+// sent when they were seen on the wire, else the SDK's decoded schemas
+// encoded again.
+func (c *Client) toolSchemas(t *sdk.Tool) (in, out []byte, err error) {
+	rawIn, rawOut := c.schemas.schemas(t.Name)
+	if in = rawIn; in == nil {
+		if in, err = schemaBytes(t.InputSchema); err != nil {
+			return nil, nil, fmt.Errorf("mcp: tool %s: inputSchema: %w", t.Name, err)
+		}
+	}
+	if in == nil {
+		in = []byte(`{"type":"object"}`)
+	}
+	if rawIn != nil {
+		return in, rawOut, nil
+	}
+	if out, err = schemaBytes(t.OutputSchema); err != nil {
+		return nil, nil, fmt.Errorf("mcp: tool %s: outputSchema: %w", t.Name, err)
+	}
+	return in, out, nil
 }
 
 // schemaBytes encodes a schema as decoded by the SDK; nil stays nil.

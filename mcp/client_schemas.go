@@ -1,0 +1,220 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The official SDK decodes a tool's schemas into Go maps, which loses the
+// server's key order. To hand the model the server's schema bytes verbatim,
+// the client watches tools/list results on the wire: a wrapped connection
+// for stdio and in-memory transports, a wrapped HTTP body for streamable
+// HTTP. schemaStore keeps the latest bytes seen for each tool.
+
+// maxWatched bounds how much of one HTTP response or SSE event is kept for
+// watching; a larger one is passed through unwatched.
+const maxWatched = 32 << 20
+
+// schemaStore holds the raw schemas of the latest tools/list results.
+type schemaStore struct {
+	mu  sync.Mutex
+	in  map[string]json.RawMessage
+	out map[string]json.RawMessage
+}
+
+func newSchemaStore() *schemaStore {
+	return &schemaStore{in: map[string]json.RawMessage{}, out: map[string]json.RawMessage{}}
+}
+
+// observe records the schemas of a JSON-RPC result when it is a tools/list
+// result (a top-level "tools" array of named tools).
+func (s *schemaStore) observe(result json.RawMessage) {
+	if !bytes.Contains(result, []byte(`"tools"`)) {
+		return
+	}
+	var list struct {
+		Tools []struct {
+			Name         string          `json:"name"`
+			InputSchema  json.RawMessage `json:"inputSchema"`
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		} `json:"tools"`
+	}
+	if json.Unmarshal(result, &list) != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range list.Tools {
+		if t.Name == "" || len(t.InputSchema) == 0 {
+			continue
+		}
+		s.in[t.Name] = t.InputSchema
+		if len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null" {
+			s.out[t.Name] = t.OutputSchema
+		} else {
+			delete(s.out, t.Name)
+		}
+	}
+}
+
+// schemas are the raw input and output schemas last seen for tool name.
+func (s *schemaStore) schemas(name string) (in, out json.RawMessage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.in[name], s.out[name]
+}
+
+// observeMessage observes a JSON-RPC message's result, if it has one.
+func (s *schemaStore) observeMessage(data []byte) {
+	msg, err := jsonrpc.DecodeMessage(data)
+	if err != nil {
+		return
+	}
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil {
+		s.observe(r.Result)
+	}
+}
+
+// watchTransport wraps a message transport (stdio, in-memory) so that its
+// connection's tools/list results are observed.
+type watchTransport struct {
+	sdk.Transport
+	store *schemaStore
+}
+
+// Connect connects the wrapped transport and watches the connection.
+func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
+	conn, err := t.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return watchConn{Connection: conn, store: t.store}, nil
+}
+
+// watchConn observes the results it reads.
+type watchConn struct {
+	sdk.Connection
+	store *schemaStore
+}
+
+// Read reads the next message, observing a response's result.
+func (c watchConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	msg, err := c.Connection.Read(ctx)
+	if r, ok := msg.(*jsonrpc.Response); ok && err == nil && r.Error == nil {
+		c.store.observe(r.Result)
+	}
+	return msg, err
+}
+
+// watchBody wraps the body of an HTTP response to a POST so that the
+// JSON-RPC results in it (plain JSON or an SSE stream) are observed.
+func watchBody(resp *http.Response, store *schemaStore) {
+	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch mt {
+	case "application/json":
+		resp.Body = &jsonWatcher{body: resp.Body, store: store}
+	case "text/event-stream":
+		resp.Body = &sseWatcher{body: resp.Body, store: store}
+	}
+}
+
+// jsonWatcher observes a whole JSON body once it has been read.
+type jsonWatcher struct {
+	body  io.ReadCloser
+	buf   bytes.Buffer
+	store *schemaStore
+	done  bool
+}
+
+// Read passes the body through, observing it at EOF.
+func (w *jsonWatcher) Read(p []byte) (int, error) {
+	n, err := w.body.Read(p)
+	if w.buf.Len()+n <= maxWatched {
+		w.buf.Write(p[:n])
+	}
+	if err == io.EOF && !w.done && w.buf.Len() < maxWatched {
+		w.done = true
+		w.store.observeMessage(w.buf.Bytes())
+	}
+	return n, err
+}
+
+// Close closes the body.
+func (w *jsonWatcher) Close() error { return w.body.Close() }
+
+// sseWatcher observes the data of each server-sent event as it passes.
+type sseWatcher struct {
+	body  io.ReadCloser
+	line  []byte       // the current, unfinished line
+	data  bytes.Buffer // the current event's data lines
+	store *schemaStore
+}
+
+// Read passes the stream through, observing each complete event.
+func (w *sseWatcher) Read(p []byte) (int, error) {
+	n, err := w.body.Read(p)
+	w.feed(p[:n])
+	return n, err
+}
+
+// feed splits bytes into lines and lines into events.
+func (w *sseWatcher) feed(b []byte) {
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			if len(w.line)+len(b) <= maxWatched {
+				w.line = append(w.line, b...)
+			}
+			return
+		}
+		w.line = append(w.line, b[:i]...)
+		w.handleLine(bytes.TrimSuffix(w.line, []byte("\r")))
+		w.line = w.line[:0]
+		b = b[i+1:]
+	}
+}
+
+// handleLine collects data lines; a blank line ends the event.
+func (w *sseWatcher) handleLine(line []byte) {
+	if len(line) == 0 {
+		if w.data.Len() > 0 {
+			w.store.observeMessage(w.data.Bytes())
+		}
+		w.data.Reset()
+		return
+	}
+	if data, ok := bytes.CutPrefix(line, []byte("data:")); ok {
+		if w.data.Len() > 0 {
+			w.data.WriteByte('\n')
+		}
+		if w.data.Len()+len(data) <= maxWatched {
+			w.data.Write(bytes.TrimPrefix(data, []byte(" ")))
+		}
+	}
+}
+
+// Close closes the body.
+func (w *sseWatcher) Close() error { return w.body.Close() }
+
+// isToolsList reports whether a request body is a tools/list request,
+// leaving the request's body readable again.
+func isToolsList(req *http.Request) bool {
+	if req.Method != http.MethodPost || req.Body == nil || req.GetBody == nil {
+		return false
+	}
+	body, err := req.GetBody()
+	if err != nil {
+		return false
+	}
+	defer body.Close()
+	b, _ := io.ReadAll(io.LimitReader(body, maxWatched))
+	return bytes.Contains(b, []byte(`"tools/list"`))
+}
