@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -97,17 +96,13 @@ func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
 		return nil, err
 	}
 	defer c.Close()
-	remote, err := c.ListTools(ctx)
+	remote, err := c.Tools(ctx)
 	if err != nil {
 		return nil, err
 	}
 	tools := make([]mcpgen.Tool, 0, len(remote))
 	for _, r := range remote {
-		schema, err := json.Marshal(r.InputSchema)
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: %w", r.Name, err)
-		}
-		tools = append(tools, mcpgen.Tool{Name: r.Name, Description: r.Description, InputSchema: schema})
+		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema})
 	}
 	name, version := c.ServerInfo()
 	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})
