@@ -467,3 +467,29 @@ func TestSchemasKeepTheirMeaning(t *testing.T) {
 		t.Errorf("input schema\n%s\nwant the same value as\n%s", tools[0].InputSchema, schema)
 	}
 }
+
+func TestCallOnADeadServerIsAnError(t *testing.T) {
+	noLeaks(t)
+	bin := buildStubborn(t, t.TempDir())
+	ctx := context.Background()
+	c, err := Connect(ctx, Command(bin), WithTerminateTimeout(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	tools, err := c.Tools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(c.PID(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, "the killed server", c.PID())
+	callCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err = tools[0].Call(callCtx, []byte(`{}`))
+	var re *RPCError
+	if err == nil || errors.As(err, &re) || callCtx.Err() != nil {
+		t.Errorf("calling a dead server: err = %v (ctx %v), want a transport error", err, callCtx.Err())
+	}
+}
