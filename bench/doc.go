@@ -1,0 +1,8 @@
+// Package bench compares toolgen with its peers, side by side in one run:
+// tools/call through an MCP server and building a server with 100 tools,
+// with toolgen's generated tools, the official go-sdk's reflection-based
+// mcp.AddTool, and mcp-go. It is its own module, so that the peers stay out
+// of toolgen's dependencies.
+//
+//	cd bench && go test -run '^$' -bench . -benchmem -count 6
+package bench
