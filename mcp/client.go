@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,7 +37,7 @@ func Command(name string, args ...string) Transport {
 	return Transport{desc: name, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
 		cmd := exec.Command(name, args...)
 		cmd.Env = o.env
-		cmd.Stderr = o.stderr
+		cmd.Stderr = io.MultiWriter(o.stderr, o.stderrTail)
 		ownProcessGroup(cmd)
 		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, store}, cmd
 	}}
@@ -95,6 +96,8 @@ type clientOptions struct {
 	stderr        io.Writer
 	env           []string
 	httpTransport http.RoundTripper
+	prefix        string
+	stderrTail    *tailBuffer // the end of a Command server's stderr
 }
 
 func (o *clientOptions) roundTripper() http.RoundTripper {
@@ -119,7 +122,8 @@ func WithClientInfo(name, version string) ClientOption {
 // 100); a server with more pages is an error.
 func WithMaxPages(n int) ClientOption { return func(o *clientOptions) { o.maxPages = max(n, 1) } }
 
-// WithStderr sends a Command server's standard error to w (default: dropped).
+// WithStderr sends a Command server's standard error to w too (by default
+// only its last lines are kept, for Connect's error).
 func WithStderr(w io.Writer) ClientOption { return func(o *clientOptions) { o.stderr = w } }
 
 // WithEnv sets a Command server's environment, as exec.Cmd.Env (default: the
@@ -132,6 +136,11 @@ func WithEnv(env []string) ClientOption { return func(o *clientOptions) { o.env 
 func WithTerminateTimeout(d time.Duration) ClientOption {
 	return func(o *clientOptions) { o.terminate = max(d, time.Millisecond) }
 }
+
+// WithNamePrefix names the server's tools prefix+name for the model, so
+// that tools of several servers (or local ones) do not clash; calls use the
+// server's own names.
+func WithNamePrefix(prefix string) ClientOption { return func(o *clientOptions) { o.prefix = prefix } }
 
 // WithHTTPTransport sets the round tripper a URL transport sends through
 // (default http.DefaultTransport).
@@ -165,7 +174,7 @@ func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, e
 	if t.dial == nil {
 		return nil, errors.New("mcp: Connect: zero Transport")
 	}
-	c := &Client{opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard}}
+	c := &Client{opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
 	for _, o := range opts {
 		o(&c.opts)
 	}
@@ -180,6 +189,9 @@ func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, e
 	session, err := sc.Connect(ctx, st, nil)
 	if err != nil {
 		killGroup(cmd)
+		if tail := c.opts.stderrTail.String(); tail != "" {
+			return nil, fmt.Errorf("mcp: connecting to %s: %w; its stderr ends: %s", t.desc, err, tail)
+		}
 		return nil, fmt.Errorf("mcp: connecting to %s: %w", t.desc, err)
 	}
 	c.session = session
@@ -300,7 +312,7 @@ func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
 	ann := Annotations(t.Annotations)
 	name := t.Name
 	return runtime.Tool{
-		Name:             runtime.ToolName(name),
+		Name:             runtime.ToolName(c.opts.prefix + name),
 		Description:      t.Description,
 		InputSchema:      in,
 		OutputSchema:     out,
@@ -358,4 +370,29 @@ func Annotations(a *sdk.ToolAnnotations) runtime.Annotations {
 		Idempotent:  a.IdempotentHint,
 		OpenWorld:   a.OpenWorldHint == nil || *a.OpenWorldHint,
 	}
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+// Write keeps the end of p.
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if over := len(b.buf) - b.max; over > 0 {
+		b.buf = append(b.buf[:0], b.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// String is what was kept, trimmed.
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return strings.TrimSpace(string(b.buf))
 }

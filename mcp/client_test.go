@@ -493,3 +493,38 @@ func TestCallOnADeadServerIsAnError(t *testing.T) {
 		t.Errorf("calling a dead server: err = %v (ctx %v), want a transport error", err, callCtx.Err())
 	}
 }
+
+func TestConnectErrorCarriesStderr(t *testing.T) {
+	noLeaks(t)
+	_, err := Connect(context.Background(), Command("sh", "-c", "echo 'cannot start: no config' >&2; exit 3"))
+	if err == nil || !strings.Contains(err.Error(), "cannot start: no config") {
+		t.Errorf("err = %v, want the server's stderr in it", err)
+	}
+}
+
+func TestNamePrefix(t *testing.T) {
+	noLeaks(t)
+	s := newServer(nil)
+	s.AddTool(textTool("echo", "hi", nil))
+	c := serve(t, s, WithNamePrefix("everything_"))
+	tools, err := c.Tools(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools) != 1 || tools[0].Name != "everything_echo" {
+		t.Fatalf("tools = %+v", tools)
+	}
+	r, err := tools[0].Call(context.Background(), nil)
+	if err != nil || r.Text() != "hi" {
+		t.Errorf("call = %+v, %v", r, err)
+	}
+}
+
+func TestTailBufferKeepsTheEnd(t *testing.T) {
+	b := &tailBuffer{max: 5}
+	fmt.Fprint(b, "abc")
+	fmt.Fprint(b, "defgh")
+	if b.String() != "defgh" {
+		t.Errorf("tail = %q", b.String())
+	}
+}
