@@ -80,7 +80,9 @@ func stubsDecl(f *jen.File, source string) {
 		doc = fmt.Sprintf("Stubs calls the tools of the MCP server %s with typed arguments.", source)
 	}
 	f.Comment(doc)
-	f.Comment("Each method validates its arguments against the tool's input schema first.")
+	f.Comment("Each method validates its arguments against the tool's input schema first,")
+	f.Comment("then calls the tool: a failure the tool reports comes with a *mcp.ToolError,")
+	f.Comment("a call the server refuses with a *mcp.RPCError (see mcp.Client.CallTool).")
 	f.Type().Id("Stubs").Struct(jen.Id("client").Op("*").Qual(mcpPath, "Client"))
 	f.Comment("NewStubs calls the server through c.")
 	f.Func().Id("NewStubs").Params(jen.Id("c").Op("*").Qual(mcpPath, "Client")).Op("*").Id("Stubs").Block(
