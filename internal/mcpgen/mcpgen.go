@@ -61,8 +61,10 @@ func Generate(cfg Config) ([]byte, error) {
 	f.ImportName(runtimePath, "runtime")
 	stubsDecl(f, cfg.Source)
 	names := newNamer()
+	types := newNamer()
+	types.used["Stubs"], types.used["NewStubs"] = true, true
 	for _, t := range tools {
-		if err := toolDecl(f, t, names.name(t.Name)); err != nil {
+		if err := toolDecl(f, t, names.name(t.Name), types); err != nil {
 			return nil, err
 		}
 	}
@@ -90,25 +92,16 @@ func stubsDecl(f *jen.File, source string) {
 	)
 }
 
-// toolDecl declares one tool's argument struct, its Validate method and the
-// Stubs method calling it.
-func toolDecl(f *jen.File, t Tool, goName string) error {
+// toolDecl declares one tool's argument struct (and the structs of its
+// nested objects), their Validate methods and the Stubs method calling it.
+func toolDecl(f *jen.File, t Tool, goName string, types *namer) error {
 	s, err := parseObject(t.InputSchema)
 	if err != nil {
 		return fmt.Errorf("mcpgen: tool %s: %w", t.Name, err)
 	}
 	args := goName + "Args"
-	fields := s.fields()
-	f.Comment(fmt.Sprintf("%s are the arguments of the tool %s.", args, t.Name))
-	f.Type().Id(args).StructFunc(func(g *jen.Group) {
-		for _, fd := range fields {
-			if fd.doc != "" {
-				g.Comment(oneLine(fd.doc))
-			}
-			g.Id(fd.goName).Add(fd.goType()).Tag(map[string]string{"json": fd.tag()})
-		}
-	})
-	validateDecl(f, args, fields)
+	types.used[args] = true
+	structDecl(f, args, fmt.Sprintf("%s are the arguments of the tool %s.", args, t.Name), s.fields(args, types, 0))
 	for _, line := range methodDoc(goName, t) {
 		f.Comment(line)
 	}
@@ -125,6 +118,26 @@ func toolDecl(f *jen.File, t Tool, goName string) error {
 		jen.Return(jen.Id("s").Dot("client").Dot("CallTool").Call(jen.Id("ctx"), jen.Lit(t.Name), jen.Id("b"))),
 	)
 	return nil
+}
+
+// structDecl declares a struct with its Validate method, then the structs
+// of its nested objects.
+func structDecl(f *jen.File, name, doc string, fields []field) {
+	f.Comment(doc)
+	f.Type().Id(name).StructFunc(func(g *jen.Group) {
+		for _, fd := range fields {
+			if fd.doc != "" {
+				g.Comment(oneLine(fd.doc))
+			}
+			g.Id(fd.goName).Add(fd.goType()).Tag(map[string]string{"json": fd.tag()})
+		}
+	})
+	validateDecl(f, name, fields)
+	for _, fd := range fields {
+		if fd.sub != nil {
+			structDecl(f, fd.sub.name, fmt.Sprintf("%s is %s in %s.", fd.sub.name, fd.sub.what, name), fd.sub.fields)
+		}
+	}
 }
 
 // methodDoc documents a Stubs method with the tool's description, one

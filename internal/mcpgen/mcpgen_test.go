@@ -150,7 +150,19 @@ func TestValidate(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	b, _ := json.Marshal(GetSumArgs{A: 2, B: 3})
+	edit := EditFileArgs{Path: "f", Edits: []EditFileArgsEditsItem{{OldText: "a", NewText: "b", Kind: ptr("replace")}}}
+	if err := edit.Validate(); err != nil {
+		t.Errorf("valid nested args: %v", err)
+	}
+	edit.Edits = append(edit.Edits, EditFileArgsEditsItem{Kind: ptr("delete")})
+	if err := edit.Validate(); err == nil || !strings.Contains(err.Error(), "delete") {
+		t.Errorf("a bad enum in an element: err = %v", err)
+	}
+	b, _ := json.Marshal(EditFileArgs{Path: "f", Edits: []EditFileArgsEditsItem{{OldText: "a", NewText: "b"}}, Options: &EditFileArgsOptions{Backup: &EditFileArgsOptionsBackup{Suffix: "~"}}})
+	if string(b) != ` + "`" + `{"edits":[{"newText":"b","oldText":"a"}],"options":{"backup":{"suffix":"~"}},"path":"f"}` + "`" + ` {
+		t.Errorf("EditFileArgs encodes as %s", b)
+	}
+	b, _ = json.Marshal(GetSumArgs{A: 2, B: 3})
 	if string(b) != ` + "`" + `{"a":2,"b":3}` + "`" + ` {
 		t.Errorf("GetSumArgs encodes as %s", b)
 	}

@@ -65,9 +65,20 @@ type field struct {
 	name, goName, doc string
 	required          bool
 	kind              kind
-	items             kind     // element shape, for kindSlice
-	enum              []string // allowed strings, for kindString
+	items             kind        // element shape, for kindSlice
+	enum              []string    // allowed strings, for kindString
+	sub               *objectType // the struct of kindStruct, or of kindSlice's elements
 }
+
+// objectType is a generated struct for a nested object with properties.
+type objectType struct {
+	name, what string // its Go name; what it is, for its doc comment
+	fields     []field
+}
+
+// maxDepth bounds how deep nested objects become structs; deeper ones are
+// maps.
+const maxDepth = 6
 
 // kind is the Go shape of a property.
 type kind int
@@ -80,10 +91,12 @@ const (
 	kindBool
 	kindMap
 	kindSlice
+	kindStruct // an object with properties: a generated struct
 )
 
-// fields lists the object's properties in name order.
-func (s *schema) fields() []field {
+// fields lists the object's properties in name order; nested objects with
+// properties become structs named after parent and field.
+func (s *schema) fields(parent string, types *namer, depth int) []field {
 	names := make([]string, 0, len(s.Properties))
 	for n := range s.Properties {
 		names = append(names, n)
@@ -105,6 +118,17 @@ func (s *schema) fields() []field {
 				fd.enum = stringEnum(p.Enum)
 			case kindSlice:
 				fd.items = itemKind(p.Items)
+				if hasProperties(p.Items) && depth < maxDepth {
+					fd.items = kindStruct
+					name := types.name(parent + fd.goName + "Item")
+					fd.sub = &objectType{name: name, what: "an element of " + n, fields: p.Items.fields(name, types, depth+1)}
+				}
+			case kindMap:
+				if hasProperties(p) && depth < maxDepth {
+					fd.kind = kindStruct
+					name := types.name(parent + fd.goName)
+					fd.sub = &objectType{name: name, what: n, fields: p.fields(name, types, depth+1)}
+				}
 			}
 		}
 		out = append(out, fd)
@@ -129,6 +153,11 @@ func kindOf(p *schema) kind {
 		return kindSlice
 	}
 	return kindRaw
+}
+
+// hasProperties reports whether s is an object schema with properties.
+func hasProperties(s *schema) bool {
+	return s != nil && s.typeName() == "object" && len(s.Properties) > 0
 }
 
 // itemKind is the Go shape of an array's elements: scalars keep their
@@ -156,7 +185,7 @@ func stringEnum(enum []json.RawMessage) []string {
 
 // scalar reports whether optional values of the field are pointers.
 func (fd field) scalar() bool {
-	return fd.kind == kindString || fd.kind == kindInt || fd.kind == kindFloat || fd.kind == kindBool
+	return fd.kind == kindString || fd.kind == kindInt || fd.kind == kindFloat || fd.kind == kindBool || fd.kind == kindStruct
 }
 
 // baseType is the field's Go type, not counting optional pointers.
@@ -165,7 +194,10 @@ func (fd field) baseType() *jen.Statement {
 		if fd.items == kindRaw {
 			return jen.Index().Any()
 		}
-		return jen.Index().Add(field{kind: fd.items}.baseType())
+		return jen.Index().Add(field{kind: fd.items, sub: fd.sub}.baseType())
+	}
+	if fd.kind == kindStruct {
+		return jen.Id(fd.sub.name)
 	}
 	switch fd.kind {
 	case kindString:
@@ -205,6 +237,7 @@ func (fd field) checks(g *jen.Group, args string) {
 		g.If(jen.Add(sel).Op("==").Nil()).Block(jen.Return(jen.Qual("errors", "New").Call(
 			jen.Lit(fmt.Sprintf("%s: %s is required", args, fd.name)))))
 	}
+	fd.nestedChecks(g)
 	if len(fd.enum) == 0 {
 		return
 	}
@@ -221,6 +254,22 @@ func (fd field) checks(g *jen.Group, args string) {
 	g.If(jen.Add(cond).Op("!").Qual("slices", "Contains").Call(jen.Index().String().Values(cases...), val)).Block(
 		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%s: %s is %%q, not one of %s", args, fd.name, quoteList(fd.enum))), val)),
 	)
+}
+
+// nestedChecks validates nested structs: the field's, or each element's.
+func (fd field) nestedChecks(g *jen.Group) {
+	validate := func(v jen.Code) *jen.Statement {
+		return jen.If(jen.Err().Op(":=").Add(v).Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	}
+	sel := jen.Id("a").Dot(fd.goName)
+	switch {
+	case fd.kind == kindStruct && fd.required:
+		g.Add(validate(sel))
+	case fd.kind == kindStruct:
+		g.If(jen.Add(sel).Op("!=").Nil()).Block(validate(jen.Id("a").Dot(fd.goName)))
+	case fd.kind == kindSlice && fd.items == kindStruct:
+		g.For(jen.List(jen.Id("_"), jen.Id("v")).Op(":=").Range().Add(sel)).Block(validate(jen.Id("v")))
+	}
 }
 
 // quoteList is the values quoted and joined by commas.
