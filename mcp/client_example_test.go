@@ -1,0 +1,75 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+)
+
+// A remote server's tools join an agent like local ones. Here the server is
+// an in-memory one of the official SDK; a real one is reached with
+// mcp.Command("npx", "-y", "@modelcontextprotocol/server-everything") or
+// mcp.URL("https://example.com/mcp", headers).
+func ExampleClient_Tools() {
+	ctx := context.Background()
+	server := sdk.NewServer(&sdk.Implementation{Name: "demo", Version: "v1"}, nil)
+	server.AddTool(&sdk.Tool{
+		Name:        "add",
+		Description: "Adds two numbers.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`),
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true},
+	}, func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var in struct{ A, B float64 }
+		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+			return nil, err
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: fmt.Sprint(in.A + in.B)}}}, nil
+	})
+	serverSide, clientSide := sdk.NewInMemoryTransports()
+	session, err := server.Connect(ctx, serverSide, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer session.Wait()
+
+	client, err := mcp.Connect(ctx, mcp.SDKTransport(clientSide))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+	tools, err := client.Tools(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, t := range tools {
+		fmt.Printf("%s: %s read-only=%v approval=%v\n", t.Name, t.Description, t.Annotations.ReadOnly, t.RequiresApproval)
+	}
+
+	model := runtimetest.NewModel(
+		runtimetest.Calls(runtimetest.Call("c1", "add", `{"a":2,"b":3}`)),
+		runtimetest.Text("2 + 3 = 5"),
+	)
+	agent, err := runtime.NewAgent(model, runtime.WithTools(tools))
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := agent.Run(ctx, "What is 2 + 3?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	reqs := model.Requests()
+	last := reqs[len(reqs)-1].Messages
+	fmt.Println("tool result:", last[len(last)-1].Results[0].Result.Text())
+	fmt.Println("answer:", state.Messages[len(state.Messages)-1].Text)
+	// Output:
+	// add: Adds two numbers. read-only=true approval=false
+	// tool result: 5
+	// answer: 2 + 3 = 5
+}
