@@ -309,7 +309,7 @@ func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
 	if err != nil {
 		return runtime.Tool{}, err
 	}
-	ann := Annotations(t.Annotations)
+	ann := clientAnnotations(t.Annotations)
 	name := t.Name
 	return runtime.Tool{
 		Name:             runtime.ToolName(c.opts.prefix + name),
@@ -357,10 +357,10 @@ func schemaBytes(s any) ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// Annotations maps MCP tool annotations to runtime.Annotations, with MCP's
+// clientAnnotations maps MCP tool annotations to runtime.Annotations, with MCP's
 // defaults for absent hints: destructiveHint and openWorldHint default to
 // true, readOnlyHint and idempotentHint to false.
-func Annotations(a *sdk.ToolAnnotations) runtime.Annotations {
+func clientAnnotations(a *sdk.ToolAnnotations) runtime.Annotations {
 	if a == nil {
 		return runtime.Annotations{Destructive: true, OpenWorld: true}
 	}

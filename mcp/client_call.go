@@ -65,7 +65,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 		}
 		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
-	r, err := Result(res)
+	r, err := clientResult(res)
 	if err != nil {
 		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
@@ -90,11 +90,11 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte) (ru
 	return runtime.Result{}, err
 }
 
-// Result maps a tools/call result: text content to text parts, images and
+// clientResult maps a tools/call result: text content to text parts, images and
 // audio to Data and MIMEType, embedded resources to resource parts (URI,
 // MIMEType, Text or Data), resource links to a text line naming them,
 // structuredContent to Structured and isError to IsError.
-func Result(res *sdk.CallToolResult) (runtime.Result, error) {
+func clientResult(res *sdk.CallToolResult) (runtime.Result, error) {
 	var r runtime.Result
 	r.IsError = res.IsError
 	for _, c := range res.Content {
