@@ -159,7 +159,10 @@ func NewAgent(model Model, opts ...Option) (*Agent, error) {
 	}
 	for _, t := range box.Tools() {
 		if offered[t.Name] {
-			a.specs = append(a.specs, ToolSpec{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema})
+			a.specs = append(a.specs, ToolSpec{
+				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
+				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema,
+			})
 		}
 	}
 	return a, nil

@@ -19,6 +19,14 @@ type Tool struct {
 	Description string
 	// InputSchema is a JSON Schema (2020-12) of an object: the arguments.
 	InputSchema []byte
+	// StrictSchema is InputSchema in the dialect of OpenAI's strict mode
+	// (every property required, optional ones nullable, additionalProperties
+	// false everywhere), or nil when the tool's schema does not qualify.
+	StrictSchema []byte
+	// GeminiSchema is InputSchema in the subset Gemini accepts (no $schema,
+	// no exclusive bounds, no type arrays, only the formats it supports), or
+	// nil when the generator did not make one.
+	GeminiSchema []byte
 	// OutputSchema is a JSON Schema of the Structured result, or nil when the
 	// tool returns text.
 	OutputSchema []byte

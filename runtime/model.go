@@ -32,6 +32,10 @@ type ToolSpec struct {
 	Name        ToolName        `json:"name"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"input_schema"`
+	// StrictSchema and GeminiSchema are the tool's schema in other dialects
+	// (see Tool), nil when it has none; adapters choose.
+	StrictSchema json.RawMessage `json:"strict_schema,omitempty"`
+	GeminiSchema json.RawMessage `json:"gemini_schema,omitempty"`
 }
 
 // Response is a model's answer: an assistant message (text, tool calls or

@@ -1,0 +1,338 @@
+// Package anthropic is a runtime.Model over Anthropic's Messages API, with
+// the official SDK (github.com/anthropics/anthropic-sdk-go/v2).
+//
+//	model, err := anthropic.New(anthropic.WithModel("claude-sonnet-4-5")) // key from ANTHROPIC_API_KEY
+//	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()))
+//
+// Tools are sent with their default input schema (Anthropic reads JSON
+// Schema as it is). tool_use blocks of one answer (parallel tool use) become
+// Message.Calls; the results of a turn go back as tool_result blocks of one
+// user message, with is_error set for failed calls. An answer cut short by
+// max_tokens while it was making a tool call is an error (its arguments are
+// incomplete); other stop reasons keep the text.
+package anthropic
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	ant "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// DefaultModel is the model used without WithModel.
+const DefaultModel = "claude-sonnet-4-5"
+
+// DefaultMaxTokens caps each answer without WithMaxTokens (the API requires
+// a cap).
+const DefaultMaxTokens = 4096
+
+// Model is a runtime.Model over the Messages API. It is safe for concurrent
+// use.
+type Model struct {
+	client    ant.Client
+	model     string
+	maxTokens int64
+}
+
+type config struct {
+	apiKey    string
+	model     string
+	maxTokens int64
+	opts      []option.RequestOption
+	err       error
+}
+
+// Option configures New.
+type Option func(*config)
+
+// WithAPIKey sets the API key; without it New reads ANTHROPIC_API_KEY.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+
+// WithModel names the model (DefaultModel without it).
+func WithModel(name string) Option { return func(c *config) { c.model = name } }
+
+// WithMaxTokens caps the tokens of each answer (DefaultMaxTokens without
+// it). n < 1 is an error from New.
+func WithMaxTokens(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			c.err = fmt.Errorf("anthropic: max tokens %d is less than 1", n)
+			return
+		}
+		c.maxTokens = int64(n)
+	}
+}
+
+// WithBaseURL sends requests to another server (a proxy, a gateway).
+// Without it the SDK uses ANTHROPIC_BASE_URL, else Anthropic's API.
+func WithBaseURL(url string) Option {
+	return func(c *config) { c.opts = append(c.opts, option.WithBaseURL(url)) }
+}
+
+// WithHeader adds a header to every request.
+func WithHeader(key, value string) Option {
+	return func(c *config) { c.opts = append(c.opts, option.WithHeader(key, value)) }
+}
+
+// WithMaxRetries sets how many times the SDK retries a request that failed
+// with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
+// A negative n is an error from New.
+func WithMaxRetries(n int) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.err = fmt.Errorf("anthropic: max retries %d is negative", n)
+			return
+		}
+		c.opts = append(c.opts, option.WithMaxRetries(n))
+	}
+}
+
+// WithRequestOptions passes SDK options through, after the ones above (an
+// HTTP client, a timeout...).
+func WithRequestOptions(opts ...option.RequestOption) Option {
+	return func(c *config) { c.opts = append(c.opts, opts...) }
+}
+
+// New makes a Model. A missing API key (no WithAPIKey, ANTHROPIC_API_KEY
+// unset or empty) is an error here, not at the first call.
+func New(opts ...Option) (*Model, error) {
+	c := config{model: DefaultModel, maxTokens: DefaultMaxTokens}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if c.apiKey == "" {
+		c.apiKey = os.Getenv("ANTHROPIC_API_KEY")
+	}
+	if c.apiKey == "" {
+		return nil, errors.New("anthropic: no API key: set ANTHROPIC_API_KEY or use WithAPIKey")
+	}
+	if c.model == "" {
+		return nil, errors.New("anthropic: empty model name")
+	}
+	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
+	return &Model{client: ant.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil
+}
+
+// Generate asks the model for the next assistant message.
+func (m *Model) Generate(ctx context.Context, req runtime.Request) (runtime.Response, error) {
+	params, err := m.params(req)
+	if err != nil {
+		return runtime.Response{}, err
+	}
+	msg, err := m.client.Messages.New(ctx, params)
+	if err != nil {
+		return runtime.Response{}, describe(err)
+	}
+	return response(msg)
+}
+
+// params builds the request body.
+func (m *Model) params(req runtime.Request) (ant.MessageNewParams, error) {
+	msgs, err := messages(req.Messages)
+	if err != nil {
+		return ant.MessageNewParams{}, err
+	}
+	tools, err := toolParams(req.Tools)
+	if err != nil {
+		return ant.MessageNewParams{}, err
+	}
+	p := ant.MessageNewParams{Model: ant.Model(m.model), MaxTokens: m.maxTokens, Messages: msgs, Tools: tools}
+	if req.System != "" {
+		p.System = []ant.TextBlockParam{{Text: req.System}}
+	}
+	return p, nil
+}
+
+// toolParams turns tool specs into custom tools with their default schema.
+func toolParams(specs []runtime.ToolSpec) ([]ant.ToolUnionParam, error) {
+	tools := make([]ant.ToolUnionParam, 0, len(specs))
+	for _, s := range specs {
+		schema, err := inputSchema(s.InputSchema)
+		if err != nil {
+			return nil, fmt.Errorf("anthropic: tool %s: %w", s.Name, err)
+		}
+		t := ant.ToolParam{Name: string(s.Name), InputSchema: schema}
+		if s.Description != "" {
+			t.Description = ant.String(s.Description)
+		}
+		tools = append(tools, ant.ToolUnionParam{OfTool: &t})
+	}
+	return tools, nil
+}
+
+// inputSchema splits a JSON Schema object into the SDK's fields, keeping
+// each member's JSON as it is.
+func inputSchema(schema []byte) (ant.ToolInputSchemaParam, error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(schema, &members); err != nil {
+		return ant.ToolInputSchemaParam{}, fmt.Errorf("input schema: %w", err)
+	}
+	var p ant.ToolInputSchemaParam
+	if props, ok := members["properties"]; ok {
+		p.Properties = props
+	}
+	if req, ok := members["required"]; ok {
+		if err := json.Unmarshal(req, &p.Required); err != nil {
+			return ant.ToolInputSchemaParam{}, fmt.Errorf("input schema: required: %w", err)
+		}
+	}
+	for k, v := range members {
+		if k == "properties" || k == "required" || k == "type" {
+			continue
+		}
+		if p.ExtraFields == nil {
+			p.ExtraFields = map[string]any{}
+		}
+		p.ExtraFields[k] = v
+	}
+	return p, nil
+}
+
+// messages translates the transcript. Messages of the same role in a row
+// (tool results, then a user's message) are merged, since the API wants
+// the roles to alternate.
+func messages(in []runtime.Message) ([]ant.MessageParam, error) {
+	var out []ant.MessageParam
+	for i, msg := range in {
+		var blocks []ant.ContentBlockParamUnion
+		user := true
+		switch msg.Role {
+		case runtime.RoleUser:
+			blocks = []ant.ContentBlockParamUnion{ant.NewTextBlock(msg.Text)}
+		case runtime.RoleTool:
+			blocks = resultBlocks(msg.Results)
+		case runtime.RoleAssistant:
+			blocks, user = assistantBlocks(msg), false
+		default:
+			return nil, fmt.Errorf("anthropic: message %d has unknown role %q", i, msg.Role)
+		}
+		out = appendMessage(out, user, blocks)
+	}
+	return out, nil
+}
+
+// appendMessage adds blocks to the last message if it has the same role,
+// else as a new message.
+func appendMessage(out []ant.MessageParam, user bool, blocks []ant.ContentBlockParamUnion) []ant.MessageParam {
+	if n := len(out); n > 0 {
+		last := out[n-1]
+		if user && last.OfUser != nil {
+			last.OfUser.Content = append(last.OfUser.Content, blocks...)
+			return out
+		}
+		if !user && last.OfAssistant != nil {
+			last.OfAssistant.Content = append(last.OfAssistant.Content, blocks...)
+			return out
+		}
+	}
+	if user {
+		return append(out, ant.NewUserMessage(blocks...))
+	}
+	return append(out, ant.NewAssistantMessage(blocks...))
+}
+
+// resultBlocks are the tool_result blocks of a turn, in call order.
+func resultBlocks(results []runtime.ToolResult) []ant.ContentBlockParamUnion {
+	blocks := make([]ant.ContentBlockParamUnion, 0, len(results))
+	for _, r := range results {
+		blocks = append(blocks, ant.NewToolResultBlock(r.CallID, r.Result.Text(), r.Result.IsError))
+	}
+	return blocks
+}
+
+// assistantBlocks are an earlier answer: its text (when not empty) and its
+// tool_use blocks.
+func assistantBlocks(msg runtime.Message) []ant.ContentBlockParamUnion {
+	var blocks []ant.ContentBlockParamUnion
+	if msg.Text != "" {
+		blocks = append(blocks, ant.NewTextBlock(msg.Text))
+	}
+	for _, c := range msg.Calls {
+		blocks = append(blocks, ant.NewToolUseBlock(c.ID, input(c.Args), string(c.Name)))
+	}
+	return blocks
+}
+
+// input is a call's arguments as the API wants them: a JSON object.
+func input(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || !json.Valid(raw) {
+		return json.RawMessage("{}")
+	}
+	return raw
+}
+
+// response translates the answer's text and tool_use blocks and its usage.
+func response(m *ant.Message) (runtime.Response, error) {
+	msg := runtime.Message{Role: runtime.RoleAssistant}
+	for _, b := range m.Content {
+		switch b.Type {
+		case "text":
+			msg.Text += b.Text
+		case "tool_use":
+			msg.Calls = append(msg.Calls, runtime.ToolCall{ID: b.ID, Name: runtime.ToolName(b.Name), Args: b.Input})
+		}
+	}
+	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {
+		return runtime.Response{}, fmt.Errorf("anthropic: the answer reached max_tokens while making a tool call; raise WithMaxTokens (now %d output tokens)", m.Usage.OutputTokens)
+	}
+	usage := runtime.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)}
+	return runtime.Response{Message: msg, Usage: usage}, nil
+}
+
+// describe makes an API error say what the provider said: the status, the
+// error's type and its message.
+func describe(err error) error {
+	var apiErr *ant.Error
+	if !errors.As(err, &apiErr) {
+		return fmt.Errorf("anthropic: %w", err)
+	}
+	var body struct {
+		Error struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(apiErr.RawJSON()), &body)
+	msg := apiErr.Message
+	if msg == "" {
+		msg = body.Error.Message
+	}
+	if msg == "" {
+		msg = apiErr.RawJSON()
+	}
+	return &APIError{StatusCode: apiErr.StatusCode, Type: body.Error.Type, Message: msg, RequestID: apiErr.RequestID, err: err}
+}
+
+// APIError is an error answer of the API.
+type APIError struct {
+	StatusCode int    // the HTTP status
+	Type       string // the error's type, such as "rate_limit_error"
+	Message    string // what the provider said
+	RequestID  string // the request-id header, when there was one
+	err        error
+}
+
+// Error says what the provider said.
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("anthropic: %d", e.StatusCode)
+	if e.Type != "" {
+		s += " " + e.Type
+	}
+	s += ": " + e.Message
+	if e.RequestID != "" {
+		s += " (request " + e.RequestID + ")"
+	}
+	return s
+}
+
+// Unwrap returns the SDK's error.
+func (e *APIError) Unwrap() error { return e.err }

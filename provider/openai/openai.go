@@ -1,0 +1,291 @@
+// Package openai is a runtime.Model over OpenAI's Chat Completions API, with
+// the official SDK (github.com/openai/openai-go/v3). It also speaks to
+// OpenAI-compatible servers (Ollama, vLLM, llama.cpp) through WithBaseURL.
+//
+//	model, err := openai.New(openai.WithModel("gpt-4.1-mini")) // key from OPENAI_API_KEY
+//	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()))
+//
+// Tools are sent as functions: with the tool's strict schema and
+// "strict": true when the generator made one (runtime.ToolSpec.StrictSchema),
+// else with its default input schema. Tool calls of one turn (parallel tool
+// calls) become Message.Calls; each tool result goes back as its own "tool"
+// message with the call's tool_call_id.
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// DefaultModel is the model used without WithModel.
+const DefaultModel = "gpt-4.1-mini"
+
+// Model is a runtime.Model over Chat Completions. It is safe for concurrent
+// use.
+type Model struct {
+	client    oai.Client
+	model     string
+	maxTokens int64
+}
+
+type config struct {
+	apiKey    string
+	model     string
+	maxTokens int64
+	opts      []option.RequestOption
+	err       error
+}
+
+// Option configures New.
+type Option func(*config)
+
+// WithAPIKey sets the API key; without it New reads OPENAI_API_KEY. Local
+// servers that ignore keys accept any non-empty key.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+
+// WithModel names the model (DefaultModel without it).
+func WithModel(name string) Option { return func(c *config) { c.model = name } }
+
+// WithBaseURL sends requests to an OpenAI-compatible server, for example
+// "http://localhost:11434/v1" for Ollama. Without it the SDK uses
+// OPENAI_BASE_URL, else OpenAI's API.
+func WithBaseURL(url string) Option {
+	return func(c *config) { c.opts = append(c.opts, option.WithBaseURL(url)) }
+}
+
+// WithHeader adds a header to every request.
+func WithHeader(key, value string) Option {
+	return func(c *config) { c.opts = append(c.opts, option.WithHeader(key, value)) }
+}
+
+// WithMaxRetries sets how many times the SDK retries a request that failed
+// with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
+// A negative n is an error from New.
+func WithMaxRetries(n int) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.err = fmt.Errorf("openai: max retries %d is negative", n)
+			return
+		}
+		c.opts = append(c.opts, option.WithMaxRetries(n))
+	}
+}
+
+// WithMaxTokens caps the tokens of each answer (max_completion_tokens); by
+// default the API decides.
+func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = int64(n) } }
+
+// WithRequestOptions passes SDK options through, after the ones above (an
+// HTTP client, a retry delay, a timeout...).
+func WithRequestOptions(opts ...option.RequestOption) Option {
+	return func(c *config) { c.opts = append(c.opts, opts...) }
+}
+
+// New makes a Model. A missing API key (no WithAPIKey, OPENAI_API_KEY unset
+// or empty) is an error here, not at the first call.
+func New(opts ...Option) (*Model, error) {
+	c := config{model: DefaultModel}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if c.apiKey == "" {
+		c.apiKey = os.Getenv("OPENAI_API_KEY")
+	}
+	if c.apiKey == "" {
+		return nil, errors.New("openai: no API key: set OPENAI_API_KEY or use WithAPIKey (servers that ignore keys accept any, such as \"none\")")
+	}
+	if c.model == "" {
+		return nil, errors.New("openai: empty model name")
+	}
+	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
+	return &Model{client: oai.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil
+}
+
+// Generate asks the model for the next assistant message.
+func (m *Model) Generate(ctx context.Context, req runtime.Request) (runtime.Response, error) {
+	params, err := m.params(req)
+	if err != nil {
+		return runtime.Response{}, err
+	}
+	completion, err := m.client.Chat.Completions.New(ctx, params)
+	if err != nil {
+		return runtime.Response{}, describe(err)
+	}
+	return response(completion)
+}
+
+// params builds the request body.
+func (m *Model) params(req runtime.Request) (oai.ChatCompletionNewParams, error) {
+	msgs, err := messages(req)
+	if err != nil {
+		return oai.ChatCompletionNewParams{}, err
+	}
+	tools, err := toolParams(req.Tools)
+	if err != nil {
+		return oai.ChatCompletionNewParams{}, err
+	}
+	p := oai.ChatCompletionNewParams{Model: shared.ChatModel(m.model), Messages: msgs, Tools: tools}
+	if m.maxTokens > 0 {
+		p.MaxCompletionTokens = oai.Int(m.maxTokens)
+	}
+	return p, nil
+}
+
+// toolParams turns tool specs into function tools: the strict schema with
+// strict=true when there is one, else the default schema.
+func toolParams(specs []runtime.ToolSpec) ([]oai.ChatCompletionToolUnionParam, error) {
+	tools := make([]oai.ChatCompletionToolUnionParam, 0, len(specs))
+	for _, s := range specs {
+		schema, strict := s.InputSchema, false
+		if len(s.StrictSchema) > 0 {
+			schema, strict = s.StrictSchema, true
+		}
+		parameters, err := schemaParams(schema)
+		if err != nil {
+			return nil, fmt.Errorf("openai: tool %s: %w", s.Name, err)
+		}
+		fn := shared.FunctionDefinitionParam{Name: string(s.Name), Parameters: parameters}
+		if s.Description != "" {
+			fn.Description = oai.String(s.Description)
+		}
+		if strict {
+			fn.Strict = oai.Bool(true)
+		}
+		tools = append(tools, oai.ChatCompletionFunctionTool(fn))
+	}
+	return tools, nil
+}
+
+// schemaParams reads a JSON Schema object, keeping each member's JSON as it
+// is (so nested key order survives).
+func schemaParams(schema []byte) (shared.FunctionParameters, error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(schema, &members); err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	params := make(shared.FunctionParameters, len(members))
+	for k, v := range members {
+		params[k] = v
+	}
+	return params, nil
+}
+
+// messages translates the system prompt and the transcript.
+func messages(req runtime.Request) ([]oai.ChatCompletionMessageParamUnion, error) {
+	var out []oai.ChatCompletionMessageParamUnion
+	if req.System != "" {
+		out = append(out, oai.SystemMessage(req.System))
+	}
+	for i, msg := range req.Messages {
+		switch msg.Role {
+		case runtime.RoleUser:
+			out = append(out, oai.UserMessage(msg.Text))
+		case runtime.RoleAssistant:
+			out = append(out, assistantMessage(msg))
+		case runtime.RoleTool:
+			for _, r := range msg.Results {
+				out = append(out, oai.ToolMessage(r.Result.Text(), r.CallID))
+			}
+		default:
+			return nil, fmt.Errorf("openai: message %d has unknown role %q", i, msg.Role)
+		}
+	}
+	return out, nil
+}
+
+// assistantMessage is an earlier answer of the model: its text and calls.
+func assistantMessage(msg runtime.Message) oai.ChatCompletionMessageParamUnion {
+	a := oai.ChatCompletionAssistantMessageParam{}
+	if msg.Text != "" {
+		a.Content.OfString = oai.String(msg.Text)
+	}
+	for _, c := range msg.Calls {
+		a.ToolCalls = append(a.ToolCalls, oai.ChatCompletionMessageToolCallUnionParam{
+			OfFunction: &oai.ChatCompletionMessageFunctionToolCallParam{
+				ID:       c.ID,
+				Function: oai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: string(c.Name), Arguments: string(args(c.Args))},
+			},
+		})
+	}
+	return oai.ChatCompletionMessageParamUnion{OfAssistant: &a}
+}
+
+// args is a call's arguments as the API wants them: a JSON object text.
+func args(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("{}")
+	}
+	return raw
+}
+
+// response translates the first choice and the usage.
+func response(c *oai.ChatCompletion) (runtime.Response, error) {
+	if len(c.Choices) == 0 {
+		return runtime.Response{}, errors.New("openai: the response has no choices")
+	}
+	choice := c.Choices[0].Message
+	msg := runtime.Message{Role: runtime.RoleAssistant, Text: choice.Content}
+	if msg.Text == "" && choice.Refusal != "" {
+		msg.Text = choice.Refusal
+	}
+	for _, tc := range choice.ToolCalls {
+		if tc.Type != "" && tc.Type != "function" {
+			return runtime.Response{}, fmt.Errorf("openai: tool call %s has unsupported type %q", tc.ID, tc.Type)
+		}
+		msg.Calls = append(msg.Calls, runtime.ToolCall{ID: tc.ID, Name: runtime.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
+	}
+	usage := runtime.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
+	return runtime.Response{Message: msg, Usage: usage}, nil
+}
+
+// describe makes an API error say what the provider said: the status, the
+// error's type or code, and its message.
+func describe(err error) error {
+	var apiErr *oai.Error
+	if !errors.As(err, &apiErr) {
+		return fmt.Errorf("openai: %w", err)
+	}
+	kind := apiErr.Type
+	if apiErr.Code != "" {
+		kind = apiErr.Code
+	}
+	msg := apiErr.Message
+	if msg == "" {
+		msg = apiErr.RawJSON()
+	}
+	if kind == "" {
+		return &APIError{StatusCode: apiErr.StatusCode, Message: msg, err: err}
+	}
+	return &APIError{StatusCode: apiErr.StatusCode, Type: kind, Message: msg, err: err}
+}
+
+// APIError is an error answer of the API.
+type APIError struct {
+	StatusCode int    // the HTTP status
+	Type       string // the error's code or type, such as "invalid_api_key"
+	Message    string // what the provider said
+	err        error
+}
+
+// Error says what the provider said.
+func (e *APIError) Error() string {
+	if e.Type == "" {
+		return fmt.Sprintf("openai: %d: %s", e.StatusCode, e.Message)
+	}
+	return fmt.Sprintf("openai: %d %s: %s", e.StatusCode, e.Type, e.Message)
+}
+
+// Unwrap returns the SDK's error.
+func (e *APIError) Unwrap() error { return e.err }

@@ -1,0 +1,250 @@
+package openai_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/openai/openai-go/v3/option"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/provider/openai"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// reply is one scripted HTTP answer of the fake API.
+type reply struct {
+	status int
+	header map[string]string
+	body   string
+}
+
+// fakeAPI answers POST /chat/completions with its script, in order, and
+// keeps the request bodies and headers.
+type fakeAPI struct {
+	mu      sync.Mutex
+	script  []reply
+	bodies  []map[string]any
+	headers []http.Header
+}
+
+func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var decoded map[string]any
+	if err := json.Unmarshal(body, &decoded); err != nil || r.URL.Path != "/chat/completions" {
+		http.Error(w, `{"error":{"message":"bad request to the fake","type":"invalid_request_error"}}`, http.StatusBadRequest)
+		return
+	}
+	f.bodies = append(f.bodies, decoded)
+	f.headers = append(f.headers, r.Header.Clone())
+	if len(f.bodies) > len(f.script) {
+		http.Error(w, `{"error":{"message":"script exhausted","type":"server_error"}}`, http.StatusBadRequest)
+		return
+	}
+	rep := f.script[len(f.bodies)-1]
+	for k, v := range rep.header {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(rep.status)
+	_, _ = io.WriteString(w, rep.body)
+}
+
+func (f *fakeAPI) requests() []map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.bodies
+}
+
+// serve starts the fake API on 127.0.0.1 and a model talking to it.
+func serve(t *testing.T, script []reply, opts ...openai.Option) (*fakeAPI, *openai.Model) {
+	t.Helper()
+	f := &fakeAPI{script: script}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	all := append([]openai.Option{
+		openai.WithAPIKey("sk-test"),
+		openai.WithBaseURL(srv.URL),
+		openai.WithModel("gpt-test"),
+		openai.WithRequestOptions(option.WithHTTPClient(srv.Client())),
+	}, opts...)
+	m, err := openai.New(all...)
+	require.NoError(t, err)
+	return f, m
+}
+
+// completion is a Chat Completions response body.
+func completion(message string, finish string) reply {
+	return reply{status: 200, body: `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"gpt-test",
+"choices":[{"index":0,"message":` + message + `,"logprobs":null,"finish_reason":"` + finish + `"}],
+"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`}
+}
+
+func textReply(text string) reply {
+	b, _ := json.Marshal(text)
+	return completion(`{"role":"assistant","content":`+string(b)+`,"refusal":null}`, "stop")
+}
+
+func callsReply(calls ...string) reply {
+	return completion(`{"role":"assistant","content":null,"refusal":null,"tool_calls":[`+strings.Join(calls, ",")+`]}`, "tool_calls")
+}
+
+func call(id, name, args string) string {
+	b, _ := json.Marshal(args)
+	return `{"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(b) + `}}`
+}
+
+func run(t *testing.T, m runtime.Model, prompt string) (*runtime.State, error) {
+	t.Helper()
+	agent, err := runtime.NewAgent(m, runtime.WithTools(weather.Tools()), runtime.WithSystem("You are a weather assistant."))
+	require.NoError(t, err)
+	return agent.Run(context.Background(), prompt, nil)
+}
+
+func TestTextAnswer(t *testing.T) {
+	f, m := serve(t, []reply{textReply("Hello!")}, openai.WithHeader("X-Team", "weather"))
+	s, err := run(t, m, "Hi")
+	require.NoError(t, err)
+	assert.Equal(t, "Hello!", s.Output())
+	assert.Equal(t, runtime.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
+
+	reqs := f.requests()
+	require.Len(t, reqs, 1)
+	assert.Equal(t, "gpt-test", reqs[0]["model"])
+	assert.Equal(t, []any{
+		map[string]any{"role": "system", "content": "You are a weather assistant."},
+		map[string]any{"role": "user", "content": "Hi"},
+	}, reqs[0]["messages"])
+	assert.Equal(t, "weather", f.headers[0].Get("X-Team"))
+	assert.Equal(t, "Bearer sk-test", f.headers[0].Get("Authorization"))
+}
+
+func TestToolDefinitions(t *testing.T) {
+	f, m := serve(t, []reply{textReply("ok")})
+	_, err := run(t, m, "Hi")
+	require.NoError(t, err)
+	tools := f.requests()[0]["tools"].([]any)
+	require.Len(t, tools, len(weather.Tools()))
+	for i, tool := range weather.Tools() {
+		got := tools[i].(map[string]any)
+		assert.Equal(t, "function", got["type"])
+		fn := got["function"].(map[string]any)
+		assert.Equal(t, string(tool.Name), fn["name"])
+		assert.Equal(t, tool.Description, fn["description"])
+		want, strict := tool.InputSchema, false
+		if tool.StrictSchema != nil {
+			want, strict = tool.StrictSchema, true
+		}
+		var schema any
+		require.NoError(t, json.Unmarshal(want, &schema))
+		assert.Equal(t, schema, fn["parameters"], "tool %s", tool.Name)
+		if strict {
+			assert.Equal(t, true, fn["strict"], "tool %s", tool.Name)
+		} else {
+			assert.NotContains(t, fn, "strict", "tool %s", tool.Name)
+		}
+	}
+}
+
+func TestOneToolCall(t *testing.T) {
+	f, m := serve(t, []reply{
+		callsReply(call("call_1", "get_weather", `{"city":"Paris"}`)),
+		textReply("Sunny in Paris."),
+	})
+	s, err := run(t, m, "Weather in Paris?")
+	require.NoError(t, err)
+	assert.Equal(t, "Sunny in Paris.", s.Output())
+	assert.Equal(t, runtime.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+
+	reqs := f.requests()
+	require.Len(t, reqs, 2)
+	msgs := reqs[1]["messages"].([]any)
+	require.Len(t, msgs, 4)
+	assert.Equal(t, map[string]any{
+		"role": "assistant",
+		"tool_calls": []any{map[string]any{
+			"id": "call_1", "type": "function",
+			"function": map[string]any{"name": "get_weather", "arguments": `{"city":"Paris"}`},
+		}},
+	}, msgs[2])
+	assert.Equal(t, map[string]any{"role": "tool", "tool_call_id": "call_1", "content": "Paris: 17°C, sunny"}, msgs[3])
+}
+
+func TestParallelToolCalls(t *testing.T) {
+	f, m := serve(t, []reply{
+		callsReply(
+			call("call_a", "get_weather", `{"city":"Paris"}`),
+			call("call_b", "get_weather", `{"city":"Atlantis"}`),
+			call("call_c", "forecast", `{"city":"Oslo","days":1,"unit":null}`),
+		),
+		textReply("Done."),
+	})
+	s, err := run(t, m, "Weather?")
+	require.NoError(t, err)
+	assert.Equal(t, "Done.", s.Output())
+
+	msgs := f.requests()[1]["messages"].([]any)
+	require.Len(t, msgs, 6, "system, user, assistant, one tool message per result")
+	calls := msgs[2].(map[string]any)["tool_calls"].([]any)
+	require.Len(t, calls, 3)
+	var ids []string
+	for _, c := range calls {
+		ids = append(ids, c.(map[string]any)["id"].(string))
+	}
+	assert.Equal(t, []string{"call_a", "call_b", "call_c"}, ids)
+	assert.Equal(t, map[string]any{"role": "tool", "tool_call_id": "call_a", "content": "Paris: 17°C, sunny"}, msgs[3])
+	assert.Equal(t, map[string]any{"role": "tool", "tool_call_id": "call_b", "content": "no weather station in Atlantis"}, msgs[4])
+	last := msgs[5].(map[string]any)
+	assert.Equal(t, "call_c", last["tool_call_id"])
+	assert.Contains(t, last["content"], `"city":"Oslo"`, "null for an optional member reads as absent")
+}
+
+func TestAPIError(t *testing.T) {
+	_, m := serve(t, []reply{{status: 401, body: `{"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`}})
+	_, err := run(t, m, "Hi")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "openai: 401 invalid_api_key: Incorrect API key provided: sk-test.")
+	var apiErr *openai.APIError
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, 401, apiErr.StatusCode)
+}
+
+func TestRetryAfter429(t *testing.T) {
+	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
+	f, m := serve(t, []reply{limited, textReply("after the wait")}, openai.WithMaxRetries(1))
+	s, err := run(t, m, "Hi")
+	require.NoError(t, err)
+	assert.Equal(t, "after the wait", s.Output())
+	assert.Len(t, f.requests(), 2)
+}
+
+func TestNoRetries(t *testing.T) {
+	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
+	f, m := serve(t, []reply{limited, textReply("never")}, openai.WithMaxRetries(0))
+	_, err := run(t, m, "Hi")
+	require.ErrorContains(t, err, "429 rate_limit_exceeded: Rate limit reached")
+	assert.Len(t, f.requests(), 1)
+}
+
+func TestNewErrors(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	_, err := openai.New()
+	require.ErrorContains(t, err, "no API key: set OPENAI_API_KEY")
+	_, err = openai.New(openai.WithAPIKey("k"), openai.WithMaxRetries(-1))
+	require.ErrorContains(t, err, "max retries -1 is negative")
+	t.Setenv("OPENAI_API_KEY", "from-env")
+	_, err = openai.New()
+	require.NoError(t, err)
+}
