@@ -1,0 +1,254 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// Result is one search result.
+type Result struct {
+	Title   string  `json:"title"`
+	URL     string  `json:"url"`
+	Content string  `json:"content"`         // a snippet of the page, as the engine gives it
+	Score   float64 `json:"score,omitempty"` // relevance as the engine rates it (higher is better); 0 when it does not say
+}
+
+// SearchDepth is how hard Tavily searches (advanced costs more credits).
+type SearchDepth string
+
+// The search depths.
+const (
+	DepthBasic    SearchDepth = "basic"
+	DepthAdvanced SearchDepth = "advanced"
+)
+
+// Topic is the kind of search: Tavily's topic, SearXNG's category.
+type Topic string
+
+// Topics. SearXNG knows general and news (and other categories of its own:
+// any value is passed on); finance is Tavily's.
+const (
+	TopicGeneral Topic = "general"
+	TopicNews    Topic = "news"
+	TopicFinance Topic = "finance"
+)
+
+// TimeRange keeps results published within the last day, week, month or year.
+type TimeRange string
+
+// The time ranges.
+const (
+	TimeDay   TimeRange = "day"
+	TimeWeek  TimeRange = "week"
+	TimeMonth TimeRange = "month"
+	TimeYear  TimeRange = "year"
+)
+
+// Defaults of the options.
+const (
+	DefaultMaxResults = 5
+	DefaultTimeout    = 20 * time.Second       // of one attempt
+	DefaultAttempts   = 4                      // attempts per Search, the first included
+	DefaultBaseDelay  = 500 * time.Millisecond // before the second attempt; doubled each time
+	DefaultMaxTotal   = 60 * time.Second       // of one Search, waits included
+	// TavilyURL is Tavily's API; requests go to TavilyURL + "/search".
+	TavilyURL = "https://api.tavily.com"
+)
+
+// ErrNoAPIKey is NewTavily's error when no key is given.
+var ErrNoAPIKey = errors.New("search: no Tavily API key: pass search.WithAPIKey or set TAVILY_API_KEY")
+
+// Client searches the web with one backend. It is safe for concurrent use.
+type Client struct {
+	cfg     config
+	backend backend
+	http    *http.Client
+	ownHTTP bool                                             // Close may close its idle connections
+	sleep   func(ctx context.Context, d time.Duration) error // waits between attempts; replaced in tests
+}
+
+// backend is the wire format of one engine.
+type backend interface {
+	name() string
+	// request builds one attempt's request (a new one each time: bodies are
+	// read once).
+	request(ctx context.Context, cfg *config, query string) (*http.Request, error)
+	// parse reads a successful response's body.
+	parse(cfg *config, body []byte) ([]Result, error)
+}
+
+type config struct {
+	apiKey     string
+	baseURL    string
+	maxResults int
+	depth      SearchDepth
+	topic      Topic
+	include    []string
+	exclude    []string
+	timeRange  TimeRange
+	httpClient *http.Client
+	timeout    time.Duration
+	attempts   int
+	baseDelay  time.Duration
+	maxTotal   time.Duration
+}
+
+// Option configures a Client.
+type Option func(*config)
+
+// WithAPIKey sets Tavily's API key (instead of TAVILY_API_KEY).
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+
+// WithBaseURL sends requests to another endpoint: a proxy, or a test
+// server (Tavily: base + "/search"; for SearXNG it replaces NewSearXNG's URL).
+func WithBaseURL(base string) Option { return func(c *config) { c.baseURL = base } }
+
+// WithMaxResults sets how many results a search returns, 1 to 20 (default 5).
+func WithMaxResults(n int) Option { return func(c *config) { c.maxResults = n } }
+
+// WithSearchDepth sets Tavily's search depth (default basic). SearXNG
+// ignores it.
+func WithSearchDepth(d SearchDepth) Option { return func(c *config) { c.depth = d } }
+
+// WithTopic sets Tavily's topic or SearXNG's category (default general).
+func WithTopic(t Topic) Option { return func(c *config) { c.topic = t } }
+
+// WithIncludeDomains keeps only results from these domains (and their
+// subdomains). Tavily filters itself; for SearXNG the client filters the
+// results it gets.
+func WithIncludeDomains(domains ...string) Option {
+	return func(c *config) { c.include = append(c.include, domains...) }
+}
+
+// WithExcludeDomains drops results from these domains (and their
+// subdomains), as WithIncludeDomains.
+func WithExcludeDomains(domains ...string) Option {
+	return func(c *config) { c.exclude = append(c.exclude, domains...) }
+}
+
+// WithTimeRange keeps recent results only.
+func WithTimeRange(r TimeRange) Option { return func(c *config) { c.timeRange = r } }
+
+// WithHTTPClient sends requests with hc (its transport, proxies, TLS).
+// Close leaves hc's connections alone: they are hc's owner's.
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+
+// WithTimeout bounds each attempt (default 20s); an attempt that takes
+// longer is retried like a connection error.
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+// WithRetry sets the attempts of one Search (the first included; 1 means no
+// retry), the delay before the second (doubled for each next one, with
+// jitter), and the bound on the whole Search, waits included.
+func WithRetry(attempts int, baseDelay, maxTotal time.Duration) Option {
+	return func(c *config) { c.attempts, c.baseDelay, c.maxTotal = attempts, baseDelay, maxTotal }
+}
+
+// NewTavily returns a Client of Tavily's search API. The key comes from
+// WithAPIKey, else from TAVILY_API_KEY; without one it returns ErrNoAPIKey.
+func NewTavily(opts ...Option) (*Client, error) {
+	cfg := newConfig(TavilyURL, opts)
+	if cfg.apiKey == "" {
+		cfg.apiKey = strings.TrimSpace(os.Getenv("TAVILY_API_KEY"))
+	}
+	if cfg.apiKey == "" {
+		return nil, ErrNoAPIKey
+	}
+	return newClient(cfg, tavily{})
+}
+
+// NewSearXNG returns a Client of a SearXNG instance at baseURL (for example
+// "http://127.0.0.1:8888"), through its JSON API: the instance must allow
+// it (search.formats in its settings.yml must list json).
+func NewSearXNG(baseURL string, opts ...Option) (*Client, error) {
+	return newClient(newConfig(baseURL, opts), searxng{})
+}
+
+func newConfig(base string, opts []Option) config {
+	cfg := config{
+		baseURL:    base,
+		maxResults: DefaultMaxResults,
+		depth:      DepthBasic,
+		topic:      TopicGeneral,
+		timeout:    DefaultTimeout,
+		attempts:   DefaultAttempts,
+		baseDelay:  DefaultBaseDelay,
+		maxTotal:   DefaultMaxTotal,
+	}
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	cfg.baseURL = strings.TrimRight(cfg.baseURL, "/")
+	return cfg
+}
+
+func newClient(cfg config, b backend) (*Client, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("search: %s: %w", b.name(), err)
+	}
+	c := &Client{cfg: cfg, backend: b, http: cfg.httpClient, sleep: sleepCtx}
+	if c.http == nil {
+		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		c.ownHTTP = true
+	}
+	return c, nil
+}
+
+func (cfg *config) validate() error {
+	u, err := url.Parse(cfg.baseURL)
+	switch {
+	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+		return fmt.Errorf("base URL %q is not an http(s) URL", cfg.baseURL)
+	case cfg.maxResults < 1 || cfg.maxResults > 20:
+		return fmt.Errorf("max results %d is not within 1 to 20", cfg.maxResults)
+	case cfg.depth != DepthBasic && cfg.depth != DepthAdvanced:
+		return fmt.Errorf("search depth %q is not %q or %q", cfg.depth, DepthBasic, DepthAdvanced)
+	case cfg.topic == "":
+		return errors.New("empty topic")
+	case cfg.timeRange != "" && cfg.timeRange != TimeDay && cfg.timeRange != TimeWeek && cfg.timeRange != TimeMonth && cfg.timeRange != TimeYear:
+		return fmt.Errorf("time range %q is not day, week, month or year", cfg.timeRange)
+	case cfg.attempts < 1 || cfg.baseDelay < 0 || cfg.maxTotal <= 0 || cfg.timeout <= 0:
+		return fmt.Errorf("retry (%d attempts, base delay %v, total %v) or timeout %v out of range", cfg.attempts, cfg.baseDelay, cfg.maxTotal, cfg.timeout)
+	}
+	return nil
+}
+
+// Search returns the results for query, best first, at most the configured
+// number. A failure after the last attempt is a *ProviderError; a done ctx
+// is ctx's error.
+func (c *Client) Search(ctx context.Context, query string) ([]Result, error) {
+	if strings.TrimSpace(query) == "" {
+		return nil, errors.New("search: empty query")
+	}
+	body, attempts, err := c.send(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	results, err := c.backend.parse(&c.cfg, body)
+	if err != nil {
+		return nil, &ProviderError{Provider: c.backend.name(), Status: http.StatusOK, Body: excerpt(body), Attempts: attempts, Err: err}
+	}
+	results = filterDomains(results, c.cfg.include, c.cfg.exclude)
+	if len(results) > c.cfg.maxResults {
+		results = results[:c.cfg.maxResults]
+	}
+	return results, nil
+}
+
+// Provider names the backend: "tavily" or "searxng".
+func (c *Client) Provider() string { return c.backend.name() }
+
+// Close releases the idle connections of the Client's own transport (not
+// those of a client given with WithHTTPClient). A Search after Close still
+// works, opening new connections.
+func (c *Client) Close() {
+	if c.ownHTTP {
+		c.http.CloseIdleConnections()
+	}
+}

@@ -1,0 +1,38 @@
+// Package search gives agents a web_search tool backed by Tavily
+// (https://tavily.com, an API key) or by a self-hosted SearXNG
+// (https://docs.searxng.org, no key):
+//
+//	c, err := search.NewTavily(search.WithMaxResults(5)) // key from TAVILY_API_KEY
+//	// or: c, err := search.NewSearXNG("http://127.0.0.1:8888")
+//	defer c.Close()
+//	agent, err := runtime.NewAgent(model, runtime.WithTools(c.Tools()))
+//
+// The model chooses only the query; everything else (result count, depth,
+// topic, domains, time range) is set on the Client by options, so it costs
+// no tokens and the model cannot widen it. The tool answers with readable
+// text (a numbered list of title, URL and snippet) and with the same results
+// as structured content ({"query": ..., "results": [...]}).
+//
+// Where things live:
+//   - client.go: Client, its options, NewTavily, NewSearXNG, Search, Close.
+//   - tavily.go, searxng.go: each backend's request and response (the wire
+//     formats, with links to their documentation).
+//   - retry.go: sending a request with retries, and ProviderError.
+//   - tool.go: the web_search tool (an annotated method; tools_gen.go is
+//     generated from it by toolgen).
+//
+// Retries: a request that gets HTTP 429, a 5xx or a connection error
+// (timeouts included) is sent again after an exponential backoff with jitter,
+// or after the server's Retry-After, bounded in attempts and in total time
+// (WithRetry), and abandoned at once when ctx is done. After the last attempt
+// Search returns a *ProviderError with the status and an excerpt of the body;
+// the tool shows the model its message. This is a small internal loop rather
+// than github.com/hashicorp/go-retryablehttp or
+// github.com/cenkalti/backoff/v5: what is needed — Retry-After, ctx, a bound
+// on total time that also refuses a Retry-After past it, and a typed error
+// counting attempts with a body excerpt — is about sixty lines here, while
+// either library would need adapting for most of it (an ErrorHandler and a
+// custom CheckRetry/Backoff for the first, RetryAfterError/Permanent wrapping
+// and a separate error type for the second) and adds a dependency to every
+// user of the module.
+package search

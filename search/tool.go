@@ -1,0 +1,102 @@
+package search
+
+//go:generate go tool toolgen
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// Tools returns the Client's tool, web_search (ToolWebSearch).
+//
+// It returns a runtime.Result built by hand rather than a struct: the model
+// reads a numbered list (title, URL, snippet), which is easier to cite than
+// JSON, and a program reading the result (or an MCP client) gets the same
+// results as Structured, {"query": ..., "results": [...]}. Such a tool has
+// no OutputSchema.
+func (c *Client) Tools() []runtime.Tool {
+	return (&webTool{c: c}).Tools()
+}
+
+// webTool is the tool's receiver (unexported, so that WebSearch is not part
+// of the Client's API).
+type webTool struct{ c *Client }
+
+// Answer is the structured content of a web_search result.
+type Answer struct {
+	Query   string   `json:"query"`
+	Results []Result `json:"results"`
+}
+
+// WebSearch searches the web and returns the most relevant pages: title,
+// URL and a snippet of each. Use it for facts that may have changed or that
+// you do not know; cite the URLs you use.
+//
+// Parameters:
+//   - query minLength=1: what to search for, as you would type it into a search engine.
+//
+//toolgen:tool name=web_search readonly openworld
+func (t *webTool) WebSearch(ctx context.Context, query string) (runtime.Result, error) {
+	results, err := t.c.Search(ctx, query)
+	if err != nil {
+		return runtime.Result{}, err
+	}
+	return resultOf(query, results)
+}
+
+// resultOf is the tool's answer: text for the model, JSON for programs.
+func resultOf(query string, results []Result) (runtime.Result, error) {
+	if results == nil {
+		results = []Result{}
+	}
+	structured, err := json.Marshal(Answer{Query: query, Results: results})
+	if err != nil {
+		return runtime.Result{}, err
+	}
+	return runtime.Result{
+		Content:    []runtime.Content{{Type: runtime.ContentText, Text: Render(query, results)}},
+		Structured: structured,
+	}, nil
+}
+
+// maxSnippet bounds the characters of one result's content in Render.
+const maxSnippet = 1000
+
+// Render writes results as the model reads them:
+//
+//	Results for "query":
+//	1. Title — https://example.com/page
+//	   snippet
+func Render(query string, results []Result) string {
+	if len(results) == 0 {
+		return fmt.Sprintf("No results for %q.", query)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Results for %q:\n", query)
+	for i, r := range results {
+		title := oneLine(r.Title)
+		if title == "" {
+			title = "(no title)"
+		}
+		fmt.Fprintf(&b, "%d. %s — %s\n", i+1, title, r.URL)
+		if s := oneLine(r.Content); s != "" {
+			fmt.Fprintf(&b, "   %s\n", truncate(s, maxSnippet))
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// truncate cuts s to at most n runes, marking the cut.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
