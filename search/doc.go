@@ -30,7 +30,7 @@
 // than github.com/hashicorp/go-retryablehttp or
 // github.com/cenkalti/backoff/v5: what is needed — Retry-After, ctx, a bound
 // on total time that also refuses a Retry-After past it, and a typed error
-// counting attempts with a body excerpt — is about sixty lines here, while
+// counting attempts with a body excerpt — is about ninety lines here, while
 // either library would need adapting for most of it (an ErrorHandler and a
 // custom CheckRetry/Backoff for the first, RetryAfterError/Permanent wrapping
 // and a separate error type for the second) and adds a dependency to every

@@ -478,3 +478,40 @@ func repeat(s string, n int) string {
 	}
 	return string(b)
 }
+
+// countingTransport counts the requests of a client given WithHTTPClient.
+type countingTransport struct {
+	n    atomic.Int32
+	base *http.Transport
+}
+
+func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.n.Add(1)
+	return c.base.RoundTrip(r)
+}
+
+func TestWithHTTPClientAndClose(t *testing.T) {
+	s := newServer(t, answer(tavilyAnswer))
+	tr := &countingTransport{base: http.DefaultTransport.(*http.Transport).Clone()}
+	defer tr.base.CloseIdleConnections()
+	c := newTavily(t, s, WithHTTPClient(&http.Client{Transport: tr}))
+	_, err := c.Search(context.Background(), "q")
+	require.NoError(t, err)
+	assert.Equal(t, int32(1), tr.n.Load())
+	c.Close() // leaves the given client alone
+
+	own := newTavily(t, s)
+	_, err = own.Search(context.Background(), "q")
+	require.NoError(t, err)
+	own.Close()
+	_, err = own.Search(context.Background(), "q") // a new connection
+	require.NoError(t, err)
+	assert.Equal(t, int32(3), s.hits.Load())
+}
+
+func TestAnEmptyQuerySendsNothing(t *testing.T) {
+	s := newServer(t, answer(tavilyAnswer))
+	_, err := newTavily(t, s).Search(context.Background(), " \t")
+	assert.EqualError(t, err, "search: empty query")
+	assert.Equal(t, int32(0), s.hits.Load())
+}
