@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -72,26 +72,32 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
-		Description: "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
-		InputSchema: toolgenInputReadFile,
-		Name:        ToolReadFile,
+		Description:  "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
+		GeminiSchema: toolgenGeminiReadFile,
+		InputSchema:  toolgenInputReadFile,
+		Name:         ToolReadFile,
+		StrictSchema: toolgenStrictReadFile,
 	}, {
 		Annotations: runtime.Annotations{Idempotent: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
 		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
+		GeminiSchema:     toolgenGeminiWriteFile,
 		InputSchema:      toolgenInputWriteFile,
 		Name:             ToolWriteFile,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictWriteFile,
 	}, {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
 		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
+		GeminiSchema:     toolgenGeminiEditFile,
 		InputSchema:      toolgenInputEditFile,
 		Name:             ToolEditFile,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictEditFile,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
@@ -100,9 +106,11 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
-		Description: "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
-		InputSchema: toolgenInputListFiles,
-		Name:        ToolListFiles,
+		Description:  "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
+		GeminiSchema: toolgenGeminiListFiles,
+		InputSchema:  toolgenInputListFiles,
+		Name:         ToolListFiles,
+		StrictSchema: toolgenStrictListFiles,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
@@ -111,9 +119,11 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
-		Description: "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
-		InputSchema: toolgenInputGlob,
-		Name:        ToolGlob,
+		Description:  "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
+		GeminiSchema: toolgenGeminiGlob,
+		InputSchema:  toolgenInputGlob,
+		Name:         ToolGlob,
+		StrictSchema: toolgenStrictGlob,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
@@ -122,9 +132,11 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
-		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
-		InputSchema: toolgenInputSearchFiles,
-		Name:        ToolSearchFiles,
+		Description:  "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
+		GeminiSchema: toolgenGeminiSearchFiles,
+		InputSchema:  toolgenInputSearchFiles,
+		Name:         ToolSearchFiles,
+		StrictSchema: toolgenStrictSearchFiles,
 	}}
 }
 
@@ -139,9 +151,11 @@ func (recv *shell) Tools() []runtime.Tool {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},
 		Description:      "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
+		GeminiSchema:     toolgenGeminiRunCommand,
 		InputSchema:      toolgenInputRunCommand,
 		Name:             ToolRunCommand,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictRunCommand,
 	}}
 }
 
@@ -352,6 +366,71 @@ var toolgenInputReadFile = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictReadFile is toolgenInputReadFile in OpenAI's strict dialect.
+var toolgenStrictReadFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "offset": {
+      "description": "the first line to read, counting from 1; 1 when absent.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "description": "how many lines to read at most; 2000 when absent.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "path",
+    "offset",
+    "limit"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReadFile is toolgenInputReadFile in Gemini's subset.
+var toolgenGeminiReadFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "offset": {
+      "type": "integer",
+      "description": "the first line to read, counting from 1; 1 when absent.",
+      "minimum": 1
+    },
+    "limit": {
+      "type": "integer",
+      "description": "how many lines to read at most; 2000 when absent.",
+      "minimum": 1
+    }
+  },
+  "required": [
+    "path"
+  ]
+}`)
+
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
 func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolReadFile, &res, &err)
@@ -431,6 +510,45 @@ var toolgenInputWriteFile = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictWriteFile is toolgenInputWriteFile in OpenAI's strict dialect.
+var toolgenStrictWriteFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "content": {
+      "type": "string",
+      "description": "the whole new content of the file."
+    }
+  },
+  "required": [
+    "path",
+    "content"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiWriteFile is toolgenInputWriteFile in Gemini's subset.
+var toolgenGeminiWriteFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "content": {
+      "type": "string",
+      "description": "the whole new content of the file."
+    }
+  },
+  "required": [
+    "path",
+    "content"
+  ]
+}`)
+
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
 func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolWriteFile, &res, &err)
@@ -504,6 +622,71 @@ var toolgenInputEditFile = []byte(`{
     "new_string"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictEditFile is toolgenInputEditFile in OpenAI's strict dialect.
+var toolgenStrictEditFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "old_string": {
+      "type": "string",
+      "description": "the exact text to replace."
+    },
+    "new_string": {
+      "type": "string",
+      "description": "the text to put in its place."
+    },
+    "replace_all": {
+      "description": "replace every occurrence, not just one; false when absent.",
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "path",
+    "old_string",
+    "new_string",
+    "replace_all"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEditFile is toolgenInputEditFile in Gemini's subset.
+var toolgenGeminiEditFile = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file, relative to the workspace root."
+    },
+    "old_string": {
+      "type": "string",
+      "description": "the exact text to replace."
+    },
+    "new_string": {
+      "type": "string",
+      "description": "the text to put in its place."
+    },
+    "replace_all": {
+      "type": "boolean",
+      "description": "replace every occurrence, not just one; false when absent."
+    }
+  },
+  "required": [
+    "path",
+    "old_string",
+    "new_string"
+  ]
 }`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
@@ -588,6 +771,55 @@ var toolgenInputListFiles = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictListFiles is toolgenInputListFiles in OpenAI's strict dialect.
+var toolgenStrictListFiles = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "description": "the directory, relative to the workspace root; the root when absent.",
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "recursive": {
+      "description": "list everything below the directory; false when absent.",
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "path",
+    "recursive"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiListFiles is toolgenInputListFiles in Gemini's subset.
+var toolgenGeminiListFiles = []byte(`{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the directory, relative to the workspace root; the root when absent."
+    },
+    "recursive": {
+      "type": "boolean",
+      "description": "list everything below the directory; false when absent."
+    }
+  }
+}`)
+
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
 func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolListFiles, &res, &err)
@@ -652,6 +884,35 @@ var toolgenInputGlob = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGlob is toolgenInputGlob in OpenAI's strict dialect.
+var toolgenStrictGlob = []byte(`{
+  "type": "object",
+  "properties": {
+    "pattern": {
+      "type": "string",
+      "description": "the pattern, relative to the workspace root."
+    }
+  },
+  "required": [
+    "pattern"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGlob is toolgenInputGlob in Gemini's subset.
+var toolgenGeminiGlob = []byte(`{
+  "type": "object",
+  "properties": {
+    "pattern": {
+      "type": "string",
+      "description": "the pattern, relative to the workspace root."
+    }
+  },
+  "required": [
+    "pattern"
+  ]
+}`)
+
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
 func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolGlob, &res, &err)
@@ -710,6 +971,67 @@ var toolgenInputSearchFiles = []byte(`{
     "pattern"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictSearchFiles is toolgenInputSearchFiles in OpenAI's strict dialect.
+var toolgenStrictSearchFiles = []byte(`{
+  "type": "object",
+  "properties": {
+    "pattern": {
+      "type": "string",
+      "description": "the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."
+    },
+    "path": {
+      "description": "a directory or file to search, relative to the workspace root; the root when absent.",
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "glob": {
+      "description": "search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\".",
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "pattern",
+    "path",
+    "glob"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSearchFiles is toolgenInputSearchFiles in Gemini's subset.
+var toolgenGeminiSearchFiles = []byte(`{
+  "type": "object",
+  "properties": {
+    "pattern": {
+      "type": "string",
+      "description": "the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."
+    },
+    "path": {
+      "type": "string",
+      "description": "a directory or file to search, relative to the workspace root; the root when absent."
+    },
+    "glob": {
+      "type": "string",
+      "description": "search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."
+    }
+  },
+  "required": [
+    "pattern"
+  ]
 }`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
@@ -790,6 +1112,54 @@ var toolgenInputRunCommand = []byte(`{
     "command"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictRunCommand is toolgenInputRunCommand in OpenAI's strict dialect.
+var toolgenStrictRunCommand = []byte(`{
+  "type": "object",
+  "properties": {
+    "command": {
+      "type": "string",
+      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work."
+    },
+    "timeout_seconds": {
+      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "command",
+    "timeout_seconds"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiRunCommand is toolgenInputRunCommand in Gemini's subset.
+var toolgenGeminiRunCommand = []byte(`{
+  "type": "object",
+  "properties": {
+    "command": {
+      "type": "string",
+      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.",
+      "minLength": 1
+    },
+    "timeout_seconds": {
+      "type": "integer",
+      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
+      "minimum": 1
+    }
+  },
+  "required": [
+    "command"
+  ]
 }`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,9 +41,11 @@ func (recv *webTool) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},
-		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
-		InputSchema: toolgenInputWebSearch,
-		Name:        ToolWebSearch,
+		Description:  "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
+		GeminiSchema: toolgenGeminiWebSearch,
+		InputSchema:  toolgenInputWebSearch,
+		Name:         ToolWebSearch,
+		StrictSchema: toolgenStrictWebSearch,
 	}}
 }
 
@@ -85,6 +87,36 @@ var toolgenInputWebSearch = []byte(`{
     "query"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictWebSearch is toolgenInputWebSearch in OpenAI's strict dialect.
+var toolgenStrictWebSearch = []byte(`{
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "what to search for, as you would type it into a search engine."
+    }
+  },
+  "required": [
+    "query"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiWebSearch is toolgenInputWebSearch in Gemini's subset.
+var toolgenGeminiWebSearch = []byte(`{
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "what to search for, as you would type it into a search engine.",
+      "minLength": 1
+    }
+  },
+  "required": [
+    "query"
+  ]
 }`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,9 +36,11 @@ func Tools() []runtime.Tool {
 		Annotations:      runtime.Annotations{OpenWorld: true},
 		Call:             toolgenCallSendEmail,
 		Description:      "SendEmail sends an email on the user's behalf.",
+		GeminiSchema:     toolgenGeminiSendEmail,
 		InputSchema:      toolgenInputSendEmail,
 		Name:             ToolSendEmail,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictSendEmail,
 	}}
 }
 
@@ -95,6 +97,57 @@ var toolgenInputSendEmail = []byte(`{
     "body"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictSendEmail is toolgenInputSendEmail in OpenAI's strict dialect.
+var toolgenStrictSendEmail = []byte(`{
+  "type": "object",
+  "properties": {
+    "to": {
+      "type": "string",
+      "description": "the recipient's address.",
+      "format": "email"
+    },
+    "subject": {
+      "type": "string",
+      "description": "the subject line."
+    },
+    "body": {
+      "type": "string",
+      "description": "the text of the email."
+    }
+  },
+  "required": [
+    "to",
+    "subject",
+    "body"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSendEmail is toolgenInputSendEmail in Gemini's subset.
+var toolgenGeminiSendEmail = []byte(`{
+  "type": "object",
+  "properties": {
+    "to": {
+      "type": "string",
+      "description": "the recipient's address."
+    },
+    "subject": {
+      "type": "string",
+      "description": "the subject line.",
+      "maxLength": 120
+    },
+    "body": {
+      "type": "string",
+      "description": "the text of the email."
+    }
+  },
+  "required": [
+    "to",
+    "subject",
+    "body"
+  ]
 }`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.

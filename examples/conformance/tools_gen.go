@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -90,91 +90,115 @@ func Tools() []runtime.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallTestSimpleText,
-		Description: "TestSimpleText returns a simple text response.",
-		InputSchema: toolgenInputTestSimpleText,
-		Name:        ToolTestSimpleText,
+		Call:         toolgenCallTestSimpleText,
+		Description:  "TestSimpleText returns a simple text response.",
+		GeminiSchema: toolgenGeminiTestSimpleText,
+		InputSchema:  toolgenInputTestSimpleText,
+		Name:         ToolTestSimpleText,
+		StrictSchema: toolgenStrictTestSimpleText,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallTestImageContent,
-		Description: "TestImageContent returns an image.",
-		InputSchema: toolgenInputTestImageContent,
-		Name:        ToolTestImageContent,
+		Call:         toolgenCallTestImageContent,
+		Description:  "TestImageContent returns an image.",
+		GeminiSchema: toolgenGeminiTestImageContent,
+		InputSchema:  toolgenInputTestImageContent,
+		Name:         ToolTestImageContent,
+		StrictSchema: toolgenStrictTestImageContent,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallTestAudioContent,
-		Description: "TestAudioContent returns audio.",
-		InputSchema: toolgenInputTestAudioContent,
-		Name:        ToolTestAudioContent,
+		Call:         toolgenCallTestAudioContent,
+		Description:  "TestAudioContent returns audio.",
+		GeminiSchema: toolgenGeminiTestAudioContent,
+		InputSchema:  toolgenInputTestAudioContent,
+		Name:         ToolTestAudioContent,
+		StrictSchema: toolgenStrictTestAudioContent,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallTestEmbeddedResource,
-		Description: "TestEmbeddedResource returns an embedded text resource.",
-		InputSchema: toolgenInputTestEmbeddedResource,
-		Name:        ToolTestEmbeddedResource,
+		Call:         toolgenCallTestEmbeddedResource,
+		Description:  "TestEmbeddedResource returns an embedded text resource.",
+		GeminiSchema: toolgenGeminiTestEmbeddedResource,
+		InputSchema:  toolgenInputTestEmbeddedResource,
+		Name:         ToolTestEmbeddedResource,
+		StrictSchema: toolgenStrictTestEmbeddedResource,
 	}, {
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallTestMultipleContentTypes,
-		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
-		InputSchema: toolgenInputTestMultipleContentTypes,
-		Name:        ToolTestMultipleContentTypes,
+		Call:         toolgenCallTestMultipleContentTypes,
+		Description:  "TestMultipleContentTypes returns text, an image and an embedded resource.",
+		GeminiSchema: toolgenGeminiTestMultipleContentTypes,
+		InputSchema:  toolgenInputTestMultipleContentTypes,
+		Name:         ToolTestMultipleContentTypes,
+		StrictSchema: toolgenStrictTestMultipleContentTypes,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestToolWithLogging,
-		Description: "TestToolWithLogging sends three log messages while it runs.",
-		InputSchema: toolgenInputTestToolWithLogging,
-		Name:        ToolTestToolWithLogging,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestToolWithLogging,
+		Description:  "TestToolWithLogging sends three log messages while it runs.",
+		GeminiSchema: toolgenGeminiTestToolWithLogging,
+		InputSchema:  toolgenInputTestToolWithLogging,
+		Name:         ToolTestToolWithLogging,
+		StrictSchema: toolgenStrictTestToolWithLogging,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestToolWithProgress,
-		Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
-		InputSchema: toolgenInputTestToolWithProgress,
-		Name:        ToolTestToolWithProgress,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestToolWithProgress,
+		Description:  "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
+		GeminiSchema: toolgenGeminiTestToolWithProgress,
+		InputSchema:  toolgenInputTestToolWithProgress,
+		Name:         ToolTestToolWithProgress,
+		StrictSchema: toolgenStrictTestToolWithProgress,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestErrorHandling,
-		Description: "TestErrorHandling always fails: its error is a result with isError set.",
-		InputSchema: toolgenInputTestErrorHandling,
-		Name:        ToolTestErrorHandling,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestErrorHandling,
+		Description:  "TestErrorHandling always fails: its error is a result with isError set.",
+		GeminiSchema: toolgenGeminiTestErrorHandling,
+		InputSchema:  toolgenInputTestErrorHandling,
+		Name:         ToolTestErrorHandling,
+		StrictSchema: toolgenStrictTestErrorHandling,
 	}, {
 		Annotations: runtime.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call:        toolgenCallTestSampling,
-		Description: "TestSampling asks the client's model to complete a prompt.",
-		InputSchema: toolgenInputTestSampling,
-		Name:        ToolTestSampling,
+		Call:         toolgenCallTestSampling,
+		Description:  "TestSampling asks the client's model to complete a prompt.",
+		GeminiSchema: toolgenGeminiTestSampling,
+		InputSchema:  toolgenInputTestSampling,
+		Name:         ToolTestSampling,
+		StrictSchema: toolgenStrictTestSampling,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestElicitation,
-		Description: "TestElicitation asks the user for a username.",
-		InputSchema: toolgenInputTestElicitation,
-		Name:        ToolTestElicitation,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestElicitation,
+		Description:  "TestElicitation asks the user for a username.",
+		GeminiSchema: toolgenGeminiTestElicitation,
+		InputSchema:  toolgenInputTestElicitation,
+		Name:         ToolTestElicitation,
+		StrictSchema: toolgenStrictTestElicitation,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestElicitationSep1034Defaults,
-		Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
-		InputSchema: toolgenInputTestElicitationSep1034Defaults,
-		Name:        ToolTestElicitationSep1034Defaults,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestElicitationSep1034Defaults,
+		Description:  "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
+		GeminiSchema: toolgenGeminiTestElicitationSep1034Defaults,
+		InputSchema:  toolgenInputTestElicitationSep1034Defaults,
+		Name:         ToolTestElicitationSep1034Defaults,
+		StrictSchema: toolgenStrictTestElicitationSep1034Defaults,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTestElicitationSep1330Enums,
-		Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
-		InputSchema: toolgenInputTestElicitationSep1330Enums,
-		Name:        ToolTestElicitationSep1330Enums,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTestElicitationSep1330Enums,
+		Description:  "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
+		GeminiSchema: toolgenGeminiTestElicitationSep1330Enums,
+		InputSchema:  toolgenInputTestElicitationSep1330Enums,
+		Name:         ToolTestElicitationSep1330Enums,
+		StrictSchema: toolgenStrictTestElicitationSep1330Enums,
 	}}
 }
 
@@ -322,6 +346,19 @@ var toolgenInputTestSimpleText = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestSimpleText is toolgenInputTestSimpleText in OpenAI's strict dialect.
+var toolgenStrictTestSimpleText = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestSimpleText is toolgenInputTestSimpleText in Gemini's subset.
+var toolgenGeminiTestSimpleText = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
 func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestSimpleText, &res, &err)
@@ -346,6 +383,19 @@ var toolgenInputTestImageContent = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestImageContent is toolgenInputTestImageContent in OpenAI's strict dialect.
+var toolgenStrictTestImageContent = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestImageContent is toolgenInputTestImageContent in Gemini's subset.
+var toolgenGeminiTestImageContent = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
@@ -374,6 +424,19 @@ var toolgenInputTestAudioContent = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestAudioContent is toolgenInputTestAudioContent in OpenAI's strict dialect.
+var toolgenStrictTestAudioContent = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestAudioContent is toolgenInputTestAudioContent in Gemini's subset.
+var toolgenGeminiTestAudioContent = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
 func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestAudioContent, &res, &err)
@@ -398,6 +461,19 @@ var toolgenInputTestEmbeddedResource = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestEmbeddedResource is toolgenInputTestEmbeddedResource in OpenAI's strict dialect.
+var toolgenStrictTestEmbeddedResource = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestEmbeddedResource is toolgenInputTestEmbeddedResource in Gemini's subset.
+var toolgenGeminiTestEmbeddedResource = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
@@ -426,6 +502,19 @@ var toolgenInputTestMultipleContentTypes = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestMultipleContentTypes is toolgenInputTestMultipleContentTypes in OpenAI's strict dialect.
+var toolgenStrictTestMultipleContentTypes = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestMultipleContentTypes is toolgenInputTestMultipleContentTypes in Gemini's subset.
+var toolgenGeminiTestMultipleContentTypes = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
 func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestMultipleContentTypes, &res, &err)
@@ -450,6 +539,19 @@ var toolgenInputTestToolWithLogging = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestToolWithLogging is toolgenInputTestToolWithLogging in OpenAI's strict dialect.
+var toolgenStrictTestToolWithLogging = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestToolWithLogging is toolgenInputTestToolWithLogging in Gemini's subset.
+var toolgenGeminiTestToolWithLogging = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
@@ -481,6 +583,19 @@ var toolgenInputTestToolWithProgress = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestToolWithProgress is toolgenInputTestToolWithProgress in OpenAI's strict dialect.
+var toolgenStrictTestToolWithProgress = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestToolWithProgress is toolgenInputTestToolWithProgress in Gemini's subset.
+var toolgenGeminiTestToolWithProgress = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
 func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestToolWithProgress, &res, &err)
@@ -508,6 +623,19 @@ var toolgenInputTestErrorHandling = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestErrorHandling is toolgenInputTestErrorHandling in OpenAI's strict dialect.
+var toolgenStrictTestErrorHandling = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestErrorHandling is toolgenInputTestErrorHandling in Gemini's subset.
+var toolgenGeminiTestErrorHandling = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
@@ -544,6 +672,35 @@ var toolgenInputTestSampling = []byte(`{
     "prompt"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestSampling is toolgenInputTestSampling in OpenAI's strict dialect.
+var toolgenStrictTestSampling = []byte(`{
+  "type": "object",
+  "properties": {
+    "prompt": {
+      "type": "string",
+      "description": "the prompt to send to the model."
+    }
+  },
+  "required": [
+    "prompt"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestSampling is toolgenInputTestSampling in Gemini's subset.
+var toolgenGeminiTestSampling = []byte(`{
+  "type": "object",
+  "properties": {
+    "prompt": {
+      "type": "string",
+      "description": "the prompt to send to the model."
+    }
+  },
+  "required": [
+    "prompt"
+  ]
 }`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
@@ -598,6 +755,35 @@ var toolgenInputTestElicitation = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestElicitation is toolgenInputTestElicitation in OpenAI's strict dialect.
+var toolgenStrictTestElicitation = []byte(`{
+  "type": "object",
+  "properties": {
+    "message": {
+      "type": "string",
+      "description": "the message to show the user."
+    }
+  },
+  "required": [
+    "message"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestElicitation is toolgenInputTestElicitation in Gemini's subset.
+var toolgenGeminiTestElicitation = []byte(`{
+  "type": "object",
+  "properties": {
+    "message": {
+      "type": "string",
+      "description": "the message to show the user."
+    }
+  },
+  "required": [
+    "message"
+  ]
+}`)
+
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
 func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestElicitation, &res, &err)
@@ -642,6 +828,19 @@ var toolgenInputTestElicitationSep1034Defaults = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTestElicitationSep1034Defaults is toolgenInputTestElicitationSep1034Defaults in OpenAI's strict dialect.
+var toolgenStrictTestElicitationSep1034Defaults = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestElicitationSep1034Defaults is toolgenInputTestElicitationSep1034Defaults in Gemini's subset.
+var toolgenGeminiTestElicitationSep1034Defaults = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
 func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
@@ -669,6 +868,19 @@ var toolgenInputTestElicitationSep1330Enums = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTestElicitationSep1330Enums is toolgenInputTestElicitationSep1330Enums in OpenAI's strict dialect.
+var toolgenStrictTestElicitationSep1330Enums = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTestElicitationSep1330Enums is toolgenInputTestElicitationSep1330Enums in Gemini's subset.
+var toolgenGeminiTestElicitationSep1330Enums = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,17 +41,21 @@ func Tools() []runtime.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:        toolgenCallGetWeather,
-		Description: "GetWeather looks up the current weather for a city.",
-		InputSchema: toolgenInputGetWeather,
-		Name:        ToolGetWeather,
+		Call:         toolgenCallGetWeather,
+		Description:  "GetWeather looks up the current weather for a city.",
+		GeminiSchema: toolgenGeminiGetWeather,
+		InputSchema:  toolgenInputGetWeather,
+		Name:         ToolGetWeather,
+		StrictSchema: toolgenStrictGetWeather,
 	}, {
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetForecast,
 		Description:  "GetForecast returns the forecast for the coming days.",
+		GeminiSchema: toolgenGeminiGetForecast,
 		InputSchema:  toolgenInputGetForecast,
 		Name:         ToolGetForecast,
 		OutputSchema: toolgenOutputGetForecast,
+		StrictSchema: toolgenStrictGetForecast,
 	}}
 }
 
@@ -131,6 +135,59 @@ var toolgenInputGetWeather = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGetWeather is toolgenInputGetWeather in OpenAI's strict dialect.
+var toolgenStrictGetWeather = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "the city, for example \"Paris\"."
+    },
+    "unit": {
+      "description": "the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "c",
+            "f"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "city",
+    "unit"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGetWeather is toolgenInputGetWeather in Gemini's subset.
+var toolgenGeminiGetWeather = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "the city, for example \"Paris\"."
+    },
+    "unit": {
+      "type": "string",
+      "description": "the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "enum": [
+        "c",
+        "f"
+      ]
+    }
+  },
+  "required": [
+    "city"
+  ]
+}`)
+
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolGetWeather, &res, &err)
@@ -206,6 +263,80 @@ var toolgenInputGetForecast = []byte(`{
     "city"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictGetForecast is toolgenInputGetForecast in OpenAI's strict dialect.
+var toolgenStrictGetForecast = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "City to look up, for example \"Paris\"."
+    },
+    "days": {
+      "description": "Days ahead, 1 to 14.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 14
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "unit": {
+      "description": "temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "c",
+            "f"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "city",
+    "days",
+    "unit"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGetForecast is toolgenInputGetForecast in Gemini's subset.
+var toolgenGeminiGetForecast = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "City to look up, for example \"Paris\".",
+      "minLength": 1
+    },
+    "days": {
+      "type": "integer",
+      "description": "Days ahead, 1 to 14.",
+      "minimum": 1,
+      "maximum": 14
+    },
+    "unit": {
+      "type": "string",
+      "description": "temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "enum": [
+        "c",
+        "f"
+      ]
+    }
+  },
+  "required": [
+    "city"
+  ]
 }`)
 
 // toolgenOutputGetForecast is the JSON Schema of forecast's structured result.
@@ -317,9 +448,11 @@ func toolgenDecodeForecast(d *runtime.Decoder, v *Forecast) {
 					v.City = s0
 				}
 			case "days":
-				seen1 = true
-				if n0, ok := d.Int(1, 14); ok {
-					v.Days = int(n0)
+				if !d.Null() {
+					seen1 = true
+					if n0, ok := d.Int(1, 14); ok {
+						v.Days = int(n0)
+					}
 				}
 			case "unit":
 				if d.Null() {

@@ -53,6 +53,7 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	t.InputSchema = objectSchema(t.Input, "", false)
+	t.StrictSchema, t.GeminiSchema = strictSchema(t.InputSchema), geminiSchema(t.InputSchema)
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
 	return &t
 }

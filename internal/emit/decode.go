@@ -44,6 +44,9 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 		}
 		body = append(body, allocSteps(f, lvalue)...)
 		body = append(body, g.readValue(f.Type, lvalue(f), f.Rules, 0)...)
+		if nullIsAbsent(f) {
+			body = []jen.Code{jen.If(jen.Op("!").Add(d.Clone().Dot("Null").Call())).Block(body...)}
+		}
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
 		after = append(after, g.absent(f, flag, lvalue)...)
 	}
@@ -65,6 +68,14 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 	body = append(body, loop)
 	body = append(body, after...)
 	return jen.If(d.Clone().Dot("Object").Call()).Block(body...)
+}
+
+// nullIsAbsent reports whether null for a member reads as if the member
+// were absent: for every optional member that is not a pointer (a pointer
+// reads null as nil), since OpenAI's strict mode sends null for every
+// optional member it leaves out.
+func nullIsAbsent(f *model.Field) bool {
+	return !f.Required && f.Type.Kind != model.KindPointer
 }
 
 func knownFields(s *model.Struct) string {

@@ -73,6 +73,12 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 		jen.Id("InputSchema"): jen.Id(inputVar(t)),
 		jen.Id("Call"):        call,
 	}
+	if t.StrictSchema != nil {
+		fields[jen.Id("StrictSchema")] = jen.Id(strictVar(t))
+	}
+	if t.GeminiSchema != nil {
+		fields[jen.Id("GeminiSchema")] = jen.Id(geminiVar(t))
+	}
 	if t.OutputSchema != nil {
 		fields[jen.Id("OutputSchema")] = jen.Id(outputVar(t))
 	}
@@ -101,10 +107,18 @@ func annotations(t *model.Tool) jen.Code {
 func callName(t *model.Tool) string  { return "toolgenCall" + t.GoName }
 func inputVar(t *model.Tool) string  { return "toolgenInput" + t.GoName }
 func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
+func strictVar(t *model.Tool) string { return "toolgenStrict" + t.GoName }
+func geminiVar(t *model.Tool) string { return "toolgenGemini" + t.GoName }
 
 // schemas writes a tool's schemas as readable JSON text.
 func (g *generator) schemas(t *model.Tool) {
 	g.schemaVar(inputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name), t.InputSchema)
+	if t.StrictSchema != nil {
+		g.schemaVar(strictVar(t), fmt.Sprintf("%s is %s in OpenAI's strict dialect.", strictVar(t), inputVar(t)), t.StrictSchema)
+	}
+	if t.GeminiSchema != nil {
+		g.schemaVar(geminiVar(t), fmt.Sprintf("%s is %s in Gemini's subset.", geminiVar(t), inputVar(t)), t.GeminiSchema)
+	}
 	if t.OutputSchema != nil {
 		g.schemaVar(outputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's structured result.", outputVar(t), t.Name), t.OutputSchema)
 	}

@@ -44,6 +44,10 @@ type Tool struct {
 
 	InputSchema  *Schema `json:"input_schema"`
 	OutputSchema *Schema `json:"output_schema,omitempty"`
+	// StrictSchema is InputSchema in OpenAI's strict dialect, GeminiSchema
+	// in Gemini's subset; nil when the input schema cannot be said in it.
+	StrictSchema *Schema `json:"strict_schema,omitempty"`
+	GeminiSchema *Schema `json:"gemini_schema,omitempty"`
 }
 
 // Receiver is the type whose method a tool is.

@@ -12,6 +12,7 @@ type Schema struct {
 	Ref         string      `json:"$ref,omitempty"`
 	Type        string      `json:"type,omitempty"`
 	Description string      `json:"description,omitempty"`
+	AnyOf       []*Schema   `json:"anyOf,omitempty"`
 	Enum        []RawJSON   `json:"enum,omitempty"`
 	Format      string      `json:"format,omitempty"`
 	Pattern     string      `json:"pattern,omitempty"`

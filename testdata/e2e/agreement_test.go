@@ -25,10 +25,22 @@ var validArgs = map[runtime.ToolName]string{
 		`"addr":"::1","pair":[1,2],"votes":{"a":1},"grid":[[1]],"sorts":{"a":["score"]}}`,
 }
 
-// pointerFields are the members whose Go type is a pointer: there the
-// decoder reads null as nil, while the schema (which never has null unions)
-// rejects it. This is the one place the two differ, on purpose.
-var pointerFields = map[string]bool{"level": true, "near": true, "times": true}
+// optionalMembers are the members a schema does not require: there the
+// decoder reads null as absent (OpenAI's strict mode sends null for every
+// optional member it leaves out), while the default schema (which never has
+// null unions) rejects it. This is the one place the two differ, on purpose.
+func optionalMembers(t *testing.T, schema []byte) map[string]bool {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+		Required   []string                   `json:"required"`
+	}
+	require.NoError(t, json.Unmarshal(schema, &s))
+	out := map[string]bool{}
+	for name := range s.Properties {
+		out[name] = !slices.Contains(s.Required, name)
+	}
+	return out
+}
 
 // boundedInSchema are the numbers whose schema states their width's bounds
 // (8-, 16- and 32-bit).
@@ -38,10 +50,10 @@ var boundedInSchema = map[string]bool{"i8": true, "u16": true, "f32": true}
 // can say: a TextUnmarshaler (netip.Addr) rejects strings the schema's
 // "type": "string" allows; float64 (also inside an any) cannot hold 1e400,
 // nor a 64-bit integer 2^64, and schemas leave those bounds out.
-func skip(key, replacement string) bool {
+func skip(key, replacement string, optional map[string]bool) bool {
 	switch {
 	case replacement == `null`:
-		return pointerFields[key]
+		return optional[key]
 	case key == "addr":
 		return strings.HasPrefix(replacement, `"`)
 	case replacement == `1e400` || replacement == `18446744073709551616`:
@@ -67,7 +79,7 @@ func TestDecoderAgreesWithSchemaValidator(t *testing.T) {
 			continue
 		}
 		schema := compileSchema(t, tool.InputSchema)
-		for _, payload := range corpus(t, base, rng) {
+		for _, payload := range corpus(t, base, rng, optionalMembers(t, tool.InputSchema)) {
 			agree(t, tool, schema, payload)
 			checked++
 		}
@@ -91,7 +103,7 @@ func compileSchema(t *testing.T, text []byte) *jsonschema.Schema {
 
 // corpus mutates a valid payload: each member removed, replaced by each
 // replacement, an unknown member added, and random combinations.
-func corpus(t *testing.T, base string, rng *rand.Rand) []string {
+func corpus(t *testing.T, base string, rng *rand.Rand, optional map[string]bool) []string {
 	var obj map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(base), &obj))
 	keys := slices.Sorted(func(yield func(string) bool) {
@@ -105,7 +117,7 @@ func corpus(t *testing.T, base string, rng *rand.Rand) []string {
 	for _, k := range keys {
 		out = append(out, encode(t, without(obj, k)))
 		for _, r := range replacements {
-			if !skip(k, r) {
+			if !skip(k, r, optional) {
 				out = append(out, encode(t, with(obj, k, r)))
 			}
 		}
@@ -114,7 +126,7 @@ func corpus(t *testing.T, base string, rng *rand.Rand) []string {
 		m := obj
 		for range 1 + rng.IntN(3) {
 			k, r := keys[rng.IntN(len(keys))], replacements[rng.IntN(len(replacements))]
-			if !skip(k, r) {
+			if !skip(k, r, optional) {
 				m = with(m, k, r)
 			}
 		}
@@ -168,4 +180,12 @@ func TestNullForAnOptionalPointerIsAbsent(t *testing.T) {
 	res := call(t, Tools(), ToolSearch, `{"query":"go","level":null,"near":null}`)
 	require.False(t, res.IsError, res.Text())
 	require.Equal(t, `{"query":"go","sort":"score","page":1,"tags":[]}`, res.Text())
+}
+
+func TestNullForAnyOptionalMemberIsAbsent(t *testing.T) {
+	res := call(t, Tools(), ToolSearch, `{"query":"go","sort":null,"page":null,"tags":null,"email":null,"code":null}`)
+	require.False(t, res.IsError, res.Text())
+	require.Equal(t, `{"query":"go","sort":"score","page":1,"tags":[]}`, res.Text(), "defaults apply")
+	res = call(t, Tools(), ToolSearch, `{"query":null}`)
+	require.True(t, res.IsError, "null for a required member is an error")
 }

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -71,34 +71,44 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputSearch,
 		Name:         ToolSearch,
 		OutputSchema: toolgenOutputSearch,
+		StrictSchema: toolgenStrictSearch,
 	}, {
-		Annotations: runtime.Annotations{Idempotent: true},
-		Call:        toolgenCallEcho,
-		Description: "Echo repeats a text.",
-		InputSchema: toolgenInputEcho,
-		Name:        ToolEcho,
+		Annotations:  runtime.Annotations{Idempotent: true},
+		Call:         toolgenCallEcho,
+		Description:  "Echo repeats a text.",
+		GeminiSchema: toolgenGeminiEcho,
+		InputSchema:  toolgenInputEcho,
+		Name:         ToolEcho,
+		StrictSchema: toolgenStrictEcho,
 	}, {
-		Call:        toolgenCallFail,
-		Description: "Fail always fails, with the reason given.",
-		InputSchema: toolgenInputFail,
-		Name:        ToolFail,
+		Call:         toolgenCallFail,
+		Description:  "Fail always fails, with the reason given.",
+		GeminiSchema: toolgenGeminiFail,
+		InputSchema:  toolgenInputFail,
+		Name:         ToolFail,
+		StrictSchema: toolgenStrictFail,
 	}, {
-		Annotations: runtime.Annotations{Destructive: true},
-		Call:        toolgenCallBoom,
-		Description: "Boom panics.",
-		InputSchema: toolgenInputBoom,
-		Name:        ToolBoom,
+		Annotations:  runtime.Annotations{Destructive: true},
+		Call:         toolgenCallBoom,
+		Description:  "Boom panics.",
+		GeminiSchema: toolgenGeminiBoom,
+		InputSchema:  toolgenInputBoom,
+		Name:         ToolBoom,
+		StrictSchema: toolgenStrictBoom,
 	}, {
-		Call:        toolgenCallSleep,
-		Description: "Sleep waits, or stops when the call is cancelled.",
-		InputSchema: toolgenInputSleep,
-		Name:        ToolSleep,
+		Call:         toolgenCallSleep,
+		Description:  "Sleep waits, or stops when the call is cancelled.",
+		GeminiSchema: toolgenGeminiSleep,
+		InputSchema:  toolgenInputSleep,
+		Name:         ToolSleep,
+		StrictSchema: toolgenStrictSleep,
 	}, {
 		Call:         toolgenCallCount,
 		Description:  "Count counts a tree's nodes.",
 		InputSchema:  toolgenInputCount,
 		Name:         ToolCount,
 		OutputSchema: toolgenOutputCount,
+		StrictSchema: toolgenStrictCount,
 	}, {
 		Call:         toolgenCallMirror,
 		Description:  "Mirror returns its arguments.",
@@ -115,18 +125,22 @@ func (recv *Counter) Tools() []runtime.Tool {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 		Description:      "Add adds to the counter and says who asked.",
+		GeminiSchema:     toolgenGeminiAdd,
 		InputSchema:      toolgenInputAdd,
 		Name:             ToolAdd,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictAdd,
 	}, {
 		Annotations: runtime.Annotations{ReadOnly: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},
 		Description:  "Total reads the counter.",
+		GeminiSchema: toolgenGeminiTotal,
 		InputSchema:  toolgenInputTotal,
 		Name:         ToolTotal,
 		OutputSchema: toolgenOutputTotal,
+		StrictSchema: toolgenStrictTotal,
 	}}
 }
 
@@ -429,6 +443,135 @@ var toolgenInputSearch = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictSearch is toolgenInputSearch in OpenAI's strict dialect.
+var toolgenStrictSearch = []byte(`{
+  "type": "object",
+  "properties": {
+    "page": {
+      "description": "Page to return, from 1.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "query": {
+      "type": "string",
+      "description": "Query is what to look for."
+    },
+    "sort": {
+      "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "score",
+            "date"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "level": {
+      "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
+      "anyOf": [
+        {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "description": "Tags narrow the search.",
+      "anyOf": [
+        {
+          "type": "array",
+          "maxItems": 3,
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "near": {
+      "description": "Where is a place on Earth.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "lat": {
+              "type": "number",
+              "minimum": -90,
+              "maximum": 90
+            },
+            "lon": {
+              "type": "number",
+              "minimum": -180,
+              "maximum": 180
+            }
+          },
+          "required": [
+            "lat",
+            "lon"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "email": {
+      "anyOf": [
+        {
+          "type": "string",
+          "format": "email"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "code": {
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[A-Z]{2,3}$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "page",
+    "query",
+    "sort",
+    "level",
+    "tags",
+    "near",
+    "email",
+    "code"
+  ],
+  "additionalProperties": false
+}`)
+
 // toolgenOutputSearch is the JSON Schema of search's structured result.
 var toolgenOutputSearch = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -539,6 +682,56 @@ var toolgenInputEcho = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictEcho is toolgenInputEcho in OpenAI's strict dialect.
+var toolgenStrictEcho = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string",
+      "description": "what to repeat."
+    },
+    "times": {
+      "description": "how many times; once when absent.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "text",
+    "times"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEcho is toolgenInputEcho in Gemini's subset.
+var toolgenGeminiEcho = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string",
+      "description": "what to repeat.",
+      "minLength": 1
+    },
+    "times": {
+      "type": "integer",
+      "description": "how many times; once when absent.",
+      "minimum": 1,
+      "maximum": 5
+    }
+  },
+  "required": [
+    "text"
+  ]
+}`)
+
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolEcho, &res, &err)
@@ -599,6 +792,33 @@ var toolgenInputFail = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictFail is toolgenInputFail in OpenAI's strict dialect.
+var toolgenStrictFail = []byte(`{
+  "type": "object",
+  "properties": {
+    "reason": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "reason"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiFail is toolgenInputFail in Gemini's subset.
+var toolgenGeminiFail = []byte(`{
+  "type": "object",
+  "properties": {
+    "reason": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "reason"
+  ]
+}`)
+
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
 func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolFail, &res, &err)
@@ -642,6 +862,19 @@ var toolgenInputBoom = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictBoom is toolgenInputBoom in OpenAI's strict dialect.
+var toolgenStrictBoom = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBoom is toolgenInputBoom in Gemini's subset.
+var toolgenGeminiBoom = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
 func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolBoom, &res, &err)
@@ -676,6 +909,33 @@ var toolgenInputSleep = []byte(`{
     "ms"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictSleep is toolgenInputSleep in OpenAI's strict dialect.
+var toolgenStrictSleep = []byte(`{
+  "type": "object",
+  "properties": {
+    "ms": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "ms"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSleep is toolgenInputSleep in Gemini's subset.
+var toolgenGeminiSleep = []byte(`{
+  "type": "object",
+  "properties": {
+    "ms": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "ms"
+  ]
 }`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
@@ -751,6 +1011,64 @@ var toolgenInputCount = []byte(`{
       },
       "required": [
         "name"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenStrictCount is toolgenInputCount in OpenAI's strict dialect.
+var toolgenStrictCount = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "children": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Node",
+            "description": "Node is a tree."
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "children"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Node": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "children": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/Node",
+                "description": "Node is a tree."
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "name",
+        "children"
       ],
       "additionalProperties": false
     }
@@ -1034,6 +1352,33 @@ var toolgenInputAdd = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
+var toolgenStrictAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
+var toolgenGeminiAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ]
+}`)
+
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolAdd, &res, &err)
@@ -1076,6 +1421,19 @@ var toolgenInputTotal = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTotal is toolgenInputTotal in OpenAI's strict dialect.
+var toolgenStrictTotal = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTotal is toolgenInputTotal in Gemini's subset.
+var toolgenGeminiTotal = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputTotal is the JSON Schema of total's structured result.
@@ -1132,9 +1490,11 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
 			case "page":
-				seen0 = true
-				if n0, ok := d.Int(1, 9223372036854775807); ok {
-					v.Paging.Page = int(n0)
+				if !d.Null() {
+					seen0 = true
+					if n0, ok := d.Int(1, 9223372036854775807); ok {
+						v.Paging.Page = int(n0)
+					}
 				}
 			case "query":
 				seen1 = true
@@ -1143,8 +1503,10 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 					v.Query = s0
 				}
 			case "sort":
-				seen2 = true
-				toolgenDecodeSort(d, &v.Sort)
+				if !d.Null() {
+					seen2 = true
+					toolgenDecodeSort(d, &v.Sort)
+				}
 			case "level":
 				if d.Null() {
 					v.Level = nil
@@ -1154,17 +1516,19 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 					v.Level = p0
 				}
 			case "tags":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]string, 0, n0)
+						for d.Elem() {
+							var e0 string
+							if s1, ok := d.String(); ok {
+								e0 = s1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						d.CheckItems(len(s0), 0, 3)
+						v.Tags = s0
 					}
-					d.CheckItems(len(s0), 0, 3)
-					v.Tags = s0
 				}
 			case "near":
 				if d.Null() {
@@ -1175,14 +1539,18 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 					v.Near = p0
 				}
 			case "email":
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "email")
-					v.Email = s0
+				if !d.Null() {
+					if s0, ok := d.String(); ok {
+						d.CheckFormat(s0, "email")
+						v.Email = s0
+					}
 				}
 			case "code":
-				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern0)
-					v.Code = s0
+				if !d.Null() {
+					if s0, ok := d.String(); ok {
+						d.CheckPattern(s0, toolgenPattern0)
+						v.Code = s0
+					}
 				}
 			default:
 				d.Unknown("\"page\", \"query\", \"sort\", \"level\", \"tags\", \"near\", \"email\", \"code\"")
@@ -1238,20 +1606,22 @@ func toolgenDecodeNode(d *runtime.Decoder, v *Node) {
 					v.Name = s0
 				}
 			case "children":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*Node, 0, n0)
-					for d.Elem() {
-						var e0 *Node
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new(Node)
-							toolgenDecodeNode(d, p1)
-							e0 = p1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]*Node, 0, n0)
+						for d.Elem() {
+							var e0 *Node
+							if d.Null() {
+								e0 = nil
+							} else {
+								p1 := new(Node)
+								toolgenDecodeNode(d, p1)
+								e0 = p1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Children = s0
 					}
-					v.Children = s0
 				}
 			default:
 				d.Unknown("\"name\", \"children\"")
@@ -1370,23 +1740,25 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 					v.Grid = s0
 				}
 			case "sorts":
-				if d.Object() {
-					m0 := make(map[string][]Sort)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []Sort
-						if n1, ok := d.Array(); ok {
-							s1 := make([]Sort, 0, n1)
-							for d.Elem() {
-								var e1 Sort
-								toolgenDecodeSort(d, &e1)
-								s1 = append(s1, e1)
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string][]Sort)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 []Sort
+							if n1, ok := d.Array(); ok {
+								s1 := make([]Sort, 0, n1)
+								for d.Elem() {
+									var e1 Sort
+									toolgenDecodeSort(d, &e1)
+									s1 = append(s1, e1)
+								}
+								v0 = s1
 							}
-							v0 = s1
+							m0[k0] = v0
 						}
-						m0[k0] = v0
+						v.Sorts = m0
 					}
-					v.Sorts = m0
 				}
 			default:
 				d.Unknown("\"i8\", \"u16\", \"u64\", \"f32\", \"on\", \"when\", \"blob\", \"raw\", \"any\", \"addr\", \"pair\", \"votes\", \"grid\", \"sorts\"")

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -329,605 +329,805 @@ var (
 // Tools returns the tools of package hundred: tool000, tool001, tool002, tool003, tool004, tool005, tool006, tool007, tool008, tool009, tool010, tool011, tool012, tool013, tool014, tool015, tool016, tool017, tool018, tool019, tool020, tool021, tool022, tool023, tool024, tool025, tool026, tool027, tool028, tool029, tool030, tool031, tool032, tool033, tool034, tool035, tool036, tool037, tool038, tool039, tool040, tool041, tool042, tool043, tool044, tool045, tool046, tool047, tool048, tool049, tool050, tool051, tool052, tool053, tool054, tool055, tool056, tool057, tool058, tool059, tool060, tool061, tool062, tool063, tool064, tool065, tool066, tool067, tool068, tool069, tool070, tool071, tool072, tool073, tool074, tool075, tool076, tool077, tool078, tool079, tool080, tool081, tool082, tool083, tool084, tool085, tool086, tool087, tool088, tool089, tool090, tool091, tool092, tool093, tool094, tool095, tool096, tool097, tool098, tool099.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool000,
-		Description: "Tool000 does task number 0.",
-		InputSchema: toolgenInputTool000,
-		Name:        ToolTool000,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool001,
-		Description: "Tool001 does task number 1.",
-		InputSchema: toolgenInputTool001,
-		Name:        ToolTool001,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool002,
-		Description: "Tool002 does task number 2.",
-		InputSchema: toolgenInputTool002,
-		Name:        ToolTool002,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool003,
-		Description: "Tool003 does task number 3.",
-		InputSchema: toolgenInputTool003,
-		Name:        ToolTool003,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool004,
-		Description: "Tool004 does task number 4.",
-		InputSchema: toolgenInputTool004,
-		Name:        ToolTool004,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool005,
-		Description: "Tool005 does task number 5.",
-		InputSchema: toolgenInputTool005,
-		Name:        ToolTool005,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool006,
-		Description: "Tool006 does task number 6.",
-		InputSchema: toolgenInputTool006,
-		Name:        ToolTool006,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool007,
-		Description: "Tool007 does task number 7.",
-		InputSchema: toolgenInputTool007,
-		Name:        ToolTool007,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool008,
-		Description: "Tool008 does task number 8.",
-		InputSchema: toolgenInputTool008,
-		Name:        ToolTool008,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool009,
-		Description: "Tool009 does task number 9.",
-		InputSchema: toolgenInputTool009,
-		Name:        ToolTool009,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool010,
-		Description: "Tool010 does task number 10.",
-		InputSchema: toolgenInputTool010,
-		Name:        ToolTool010,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool011,
-		Description: "Tool011 does task number 11.",
-		InputSchema: toolgenInputTool011,
-		Name:        ToolTool011,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool012,
-		Description: "Tool012 does task number 12.",
-		InputSchema: toolgenInputTool012,
-		Name:        ToolTool012,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool013,
-		Description: "Tool013 does task number 13.",
-		InputSchema: toolgenInputTool013,
-		Name:        ToolTool013,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool014,
-		Description: "Tool014 does task number 14.",
-		InputSchema: toolgenInputTool014,
-		Name:        ToolTool014,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool015,
-		Description: "Tool015 does task number 15.",
-		InputSchema: toolgenInputTool015,
-		Name:        ToolTool015,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool016,
-		Description: "Tool016 does task number 16.",
-		InputSchema: toolgenInputTool016,
-		Name:        ToolTool016,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool017,
-		Description: "Tool017 does task number 17.",
-		InputSchema: toolgenInputTool017,
-		Name:        ToolTool017,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool018,
-		Description: "Tool018 does task number 18.",
-		InputSchema: toolgenInputTool018,
-		Name:        ToolTool018,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool019,
-		Description: "Tool019 does task number 19.",
-		InputSchema: toolgenInputTool019,
-		Name:        ToolTool019,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool020,
-		Description: "Tool020 does task number 20.",
-		InputSchema: toolgenInputTool020,
-		Name:        ToolTool020,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool021,
-		Description: "Tool021 does task number 21.",
-		InputSchema: toolgenInputTool021,
-		Name:        ToolTool021,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool022,
-		Description: "Tool022 does task number 22.",
-		InputSchema: toolgenInputTool022,
-		Name:        ToolTool022,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool023,
-		Description: "Tool023 does task number 23.",
-		InputSchema: toolgenInputTool023,
-		Name:        ToolTool023,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool024,
-		Description: "Tool024 does task number 24.",
-		InputSchema: toolgenInputTool024,
-		Name:        ToolTool024,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool025,
-		Description: "Tool025 does task number 25.",
-		InputSchema: toolgenInputTool025,
-		Name:        ToolTool025,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool026,
-		Description: "Tool026 does task number 26.",
-		InputSchema: toolgenInputTool026,
-		Name:        ToolTool026,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool027,
-		Description: "Tool027 does task number 27.",
-		InputSchema: toolgenInputTool027,
-		Name:        ToolTool027,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool028,
-		Description: "Tool028 does task number 28.",
-		InputSchema: toolgenInputTool028,
-		Name:        ToolTool028,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool029,
-		Description: "Tool029 does task number 29.",
-		InputSchema: toolgenInputTool029,
-		Name:        ToolTool029,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool030,
-		Description: "Tool030 does task number 30.",
-		InputSchema: toolgenInputTool030,
-		Name:        ToolTool030,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool031,
-		Description: "Tool031 does task number 31.",
-		InputSchema: toolgenInputTool031,
-		Name:        ToolTool031,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool032,
-		Description: "Tool032 does task number 32.",
-		InputSchema: toolgenInputTool032,
-		Name:        ToolTool032,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool033,
-		Description: "Tool033 does task number 33.",
-		InputSchema: toolgenInputTool033,
-		Name:        ToolTool033,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool034,
-		Description: "Tool034 does task number 34.",
-		InputSchema: toolgenInputTool034,
-		Name:        ToolTool034,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool035,
-		Description: "Tool035 does task number 35.",
-		InputSchema: toolgenInputTool035,
-		Name:        ToolTool035,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool036,
-		Description: "Tool036 does task number 36.",
-		InputSchema: toolgenInputTool036,
-		Name:        ToolTool036,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool037,
-		Description: "Tool037 does task number 37.",
-		InputSchema: toolgenInputTool037,
-		Name:        ToolTool037,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool038,
-		Description: "Tool038 does task number 38.",
-		InputSchema: toolgenInputTool038,
-		Name:        ToolTool038,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool039,
-		Description: "Tool039 does task number 39.",
-		InputSchema: toolgenInputTool039,
-		Name:        ToolTool039,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool040,
-		Description: "Tool040 does task number 40.",
-		InputSchema: toolgenInputTool040,
-		Name:        ToolTool040,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool041,
-		Description: "Tool041 does task number 41.",
-		InputSchema: toolgenInputTool041,
-		Name:        ToolTool041,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool042,
-		Description: "Tool042 does task number 42.",
-		InputSchema: toolgenInputTool042,
-		Name:        ToolTool042,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool043,
-		Description: "Tool043 does task number 43.",
-		InputSchema: toolgenInputTool043,
-		Name:        ToolTool043,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool044,
-		Description: "Tool044 does task number 44.",
-		InputSchema: toolgenInputTool044,
-		Name:        ToolTool044,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool045,
-		Description: "Tool045 does task number 45.",
-		InputSchema: toolgenInputTool045,
-		Name:        ToolTool045,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool046,
-		Description: "Tool046 does task number 46.",
-		InputSchema: toolgenInputTool046,
-		Name:        ToolTool046,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool047,
-		Description: "Tool047 does task number 47.",
-		InputSchema: toolgenInputTool047,
-		Name:        ToolTool047,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool048,
-		Description: "Tool048 does task number 48.",
-		InputSchema: toolgenInputTool048,
-		Name:        ToolTool048,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool049,
-		Description: "Tool049 does task number 49.",
-		InputSchema: toolgenInputTool049,
-		Name:        ToolTool049,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool050,
-		Description: "Tool050 does task number 50.",
-		InputSchema: toolgenInputTool050,
-		Name:        ToolTool050,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool051,
-		Description: "Tool051 does task number 51.",
-		InputSchema: toolgenInputTool051,
-		Name:        ToolTool051,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool052,
-		Description: "Tool052 does task number 52.",
-		InputSchema: toolgenInputTool052,
-		Name:        ToolTool052,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool053,
-		Description: "Tool053 does task number 53.",
-		InputSchema: toolgenInputTool053,
-		Name:        ToolTool053,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool054,
-		Description: "Tool054 does task number 54.",
-		InputSchema: toolgenInputTool054,
-		Name:        ToolTool054,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool055,
-		Description: "Tool055 does task number 55.",
-		InputSchema: toolgenInputTool055,
-		Name:        ToolTool055,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool056,
-		Description: "Tool056 does task number 56.",
-		InputSchema: toolgenInputTool056,
-		Name:        ToolTool056,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool057,
-		Description: "Tool057 does task number 57.",
-		InputSchema: toolgenInputTool057,
-		Name:        ToolTool057,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool058,
-		Description: "Tool058 does task number 58.",
-		InputSchema: toolgenInputTool058,
-		Name:        ToolTool058,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool059,
-		Description: "Tool059 does task number 59.",
-		InputSchema: toolgenInputTool059,
-		Name:        ToolTool059,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool060,
-		Description: "Tool060 does task number 60.",
-		InputSchema: toolgenInputTool060,
-		Name:        ToolTool060,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool061,
-		Description: "Tool061 does task number 61.",
-		InputSchema: toolgenInputTool061,
-		Name:        ToolTool061,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool062,
-		Description: "Tool062 does task number 62.",
-		InputSchema: toolgenInputTool062,
-		Name:        ToolTool062,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool063,
-		Description: "Tool063 does task number 63.",
-		InputSchema: toolgenInputTool063,
-		Name:        ToolTool063,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool064,
-		Description: "Tool064 does task number 64.",
-		InputSchema: toolgenInputTool064,
-		Name:        ToolTool064,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool065,
-		Description: "Tool065 does task number 65.",
-		InputSchema: toolgenInputTool065,
-		Name:        ToolTool065,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool066,
-		Description: "Tool066 does task number 66.",
-		InputSchema: toolgenInputTool066,
-		Name:        ToolTool066,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool067,
-		Description: "Tool067 does task number 67.",
-		InputSchema: toolgenInputTool067,
-		Name:        ToolTool067,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool068,
-		Description: "Tool068 does task number 68.",
-		InputSchema: toolgenInputTool068,
-		Name:        ToolTool068,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool069,
-		Description: "Tool069 does task number 69.",
-		InputSchema: toolgenInputTool069,
-		Name:        ToolTool069,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool070,
-		Description: "Tool070 does task number 70.",
-		InputSchema: toolgenInputTool070,
-		Name:        ToolTool070,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool071,
-		Description: "Tool071 does task number 71.",
-		InputSchema: toolgenInputTool071,
-		Name:        ToolTool071,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool072,
-		Description: "Tool072 does task number 72.",
-		InputSchema: toolgenInputTool072,
-		Name:        ToolTool072,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool073,
-		Description: "Tool073 does task number 73.",
-		InputSchema: toolgenInputTool073,
-		Name:        ToolTool073,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool074,
-		Description: "Tool074 does task number 74.",
-		InputSchema: toolgenInputTool074,
-		Name:        ToolTool074,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool075,
-		Description: "Tool075 does task number 75.",
-		InputSchema: toolgenInputTool075,
-		Name:        ToolTool075,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool076,
-		Description: "Tool076 does task number 76.",
-		InputSchema: toolgenInputTool076,
-		Name:        ToolTool076,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool077,
-		Description: "Tool077 does task number 77.",
-		InputSchema: toolgenInputTool077,
-		Name:        ToolTool077,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool078,
-		Description: "Tool078 does task number 78.",
-		InputSchema: toolgenInputTool078,
-		Name:        ToolTool078,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool079,
-		Description: "Tool079 does task number 79.",
-		InputSchema: toolgenInputTool079,
-		Name:        ToolTool079,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool080,
-		Description: "Tool080 does task number 80.",
-		InputSchema: toolgenInputTool080,
-		Name:        ToolTool080,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool081,
-		Description: "Tool081 does task number 81.",
-		InputSchema: toolgenInputTool081,
-		Name:        ToolTool081,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool082,
-		Description: "Tool082 does task number 82.",
-		InputSchema: toolgenInputTool082,
-		Name:        ToolTool082,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool083,
-		Description: "Tool083 does task number 83.",
-		InputSchema: toolgenInputTool083,
-		Name:        ToolTool083,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool084,
-		Description: "Tool084 does task number 84.",
-		InputSchema: toolgenInputTool084,
-		Name:        ToolTool084,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool085,
-		Description: "Tool085 does task number 85.",
-		InputSchema: toolgenInputTool085,
-		Name:        ToolTool085,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool086,
-		Description: "Tool086 does task number 86.",
-		InputSchema: toolgenInputTool086,
-		Name:        ToolTool086,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool087,
-		Description: "Tool087 does task number 87.",
-		InputSchema: toolgenInputTool087,
-		Name:        ToolTool087,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool088,
-		Description: "Tool088 does task number 88.",
-		InputSchema: toolgenInputTool088,
-		Name:        ToolTool088,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool089,
-		Description: "Tool089 does task number 89.",
-		InputSchema: toolgenInputTool089,
-		Name:        ToolTool089,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool090,
-		Description: "Tool090 does task number 90.",
-		InputSchema: toolgenInputTool090,
-		Name:        ToolTool090,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool091,
-		Description: "Tool091 does task number 91.",
-		InputSchema: toolgenInputTool091,
-		Name:        ToolTool091,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool092,
-		Description: "Tool092 does task number 92.",
-		InputSchema: toolgenInputTool092,
-		Name:        ToolTool092,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool093,
-		Description: "Tool093 does task number 93.",
-		InputSchema: toolgenInputTool093,
-		Name:        ToolTool093,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool094,
-		Description: "Tool094 does task number 94.",
-		InputSchema: toolgenInputTool094,
-		Name:        ToolTool094,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool095,
-		Description: "Tool095 does task number 95.",
-		InputSchema: toolgenInputTool095,
-		Name:        ToolTool095,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool096,
-		Description: "Tool096 does task number 96.",
-		InputSchema: toolgenInputTool096,
-		Name:        ToolTool096,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool097,
-		Description: "Tool097 does task number 97.",
-		InputSchema: toolgenInputTool097,
-		Name:        ToolTool097,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool098,
-		Description: "Tool098 does task number 98.",
-		InputSchema: toolgenInputTool098,
-		Name:        ToolTool098,
-	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallTool099,
-		Description: "Tool099 does task number 99.",
-		InputSchema: toolgenInputTool099,
-		Name:        ToolTool099,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool000,
+		Description:  "Tool000 does task number 0.",
+		GeminiSchema: toolgenGeminiTool000,
+		InputSchema:  toolgenInputTool000,
+		Name:         ToolTool000,
+		StrictSchema: toolgenStrictTool000,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool001,
+		Description:  "Tool001 does task number 1.",
+		GeminiSchema: toolgenGeminiTool001,
+		InputSchema:  toolgenInputTool001,
+		Name:         ToolTool001,
+		StrictSchema: toolgenStrictTool001,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool002,
+		Description:  "Tool002 does task number 2.",
+		GeminiSchema: toolgenGeminiTool002,
+		InputSchema:  toolgenInputTool002,
+		Name:         ToolTool002,
+		StrictSchema: toolgenStrictTool002,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool003,
+		Description:  "Tool003 does task number 3.",
+		GeminiSchema: toolgenGeminiTool003,
+		InputSchema:  toolgenInputTool003,
+		Name:         ToolTool003,
+		StrictSchema: toolgenStrictTool003,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool004,
+		Description:  "Tool004 does task number 4.",
+		GeminiSchema: toolgenGeminiTool004,
+		InputSchema:  toolgenInputTool004,
+		Name:         ToolTool004,
+		StrictSchema: toolgenStrictTool004,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool005,
+		Description:  "Tool005 does task number 5.",
+		GeminiSchema: toolgenGeminiTool005,
+		InputSchema:  toolgenInputTool005,
+		Name:         ToolTool005,
+		StrictSchema: toolgenStrictTool005,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool006,
+		Description:  "Tool006 does task number 6.",
+		GeminiSchema: toolgenGeminiTool006,
+		InputSchema:  toolgenInputTool006,
+		Name:         ToolTool006,
+		StrictSchema: toolgenStrictTool006,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool007,
+		Description:  "Tool007 does task number 7.",
+		GeminiSchema: toolgenGeminiTool007,
+		InputSchema:  toolgenInputTool007,
+		Name:         ToolTool007,
+		StrictSchema: toolgenStrictTool007,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool008,
+		Description:  "Tool008 does task number 8.",
+		GeminiSchema: toolgenGeminiTool008,
+		InputSchema:  toolgenInputTool008,
+		Name:         ToolTool008,
+		StrictSchema: toolgenStrictTool008,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool009,
+		Description:  "Tool009 does task number 9.",
+		GeminiSchema: toolgenGeminiTool009,
+		InputSchema:  toolgenInputTool009,
+		Name:         ToolTool009,
+		StrictSchema: toolgenStrictTool009,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool010,
+		Description:  "Tool010 does task number 10.",
+		GeminiSchema: toolgenGeminiTool010,
+		InputSchema:  toolgenInputTool010,
+		Name:         ToolTool010,
+		StrictSchema: toolgenStrictTool010,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool011,
+		Description:  "Tool011 does task number 11.",
+		GeminiSchema: toolgenGeminiTool011,
+		InputSchema:  toolgenInputTool011,
+		Name:         ToolTool011,
+		StrictSchema: toolgenStrictTool011,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool012,
+		Description:  "Tool012 does task number 12.",
+		GeminiSchema: toolgenGeminiTool012,
+		InputSchema:  toolgenInputTool012,
+		Name:         ToolTool012,
+		StrictSchema: toolgenStrictTool012,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool013,
+		Description:  "Tool013 does task number 13.",
+		GeminiSchema: toolgenGeminiTool013,
+		InputSchema:  toolgenInputTool013,
+		Name:         ToolTool013,
+		StrictSchema: toolgenStrictTool013,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool014,
+		Description:  "Tool014 does task number 14.",
+		GeminiSchema: toolgenGeminiTool014,
+		InputSchema:  toolgenInputTool014,
+		Name:         ToolTool014,
+		StrictSchema: toolgenStrictTool014,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool015,
+		Description:  "Tool015 does task number 15.",
+		GeminiSchema: toolgenGeminiTool015,
+		InputSchema:  toolgenInputTool015,
+		Name:         ToolTool015,
+		StrictSchema: toolgenStrictTool015,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool016,
+		Description:  "Tool016 does task number 16.",
+		GeminiSchema: toolgenGeminiTool016,
+		InputSchema:  toolgenInputTool016,
+		Name:         ToolTool016,
+		StrictSchema: toolgenStrictTool016,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool017,
+		Description:  "Tool017 does task number 17.",
+		GeminiSchema: toolgenGeminiTool017,
+		InputSchema:  toolgenInputTool017,
+		Name:         ToolTool017,
+		StrictSchema: toolgenStrictTool017,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool018,
+		Description:  "Tool018 does task number 18.",
+		GeminiSchema: toolgenGeminiTool018,
+		InputSchema:  toolgenInputTool018,
+		Name:         ToolTool018,
+		StrictSchema: toolgenStrictTool018,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool019,
+		Description:  "Tool019 does task number 19.",
+		GeminiSchema: toolgenGeminiTool019,
+		InputSchema:  toolgenInputTool019,
+		Name:         ToolTool019,
+		StrictSchema: toolgenStrictTool019,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool020,
+		Description:  "Tool020 does task number 20.",
+		GeminiSchema: toolgenGeminiTool020,
+		InputSchema:  toolgenInputTool020,
+		Name:         ToolTool020,
+		StrictSchema: toolgenStrictTool020,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool021,
+		Description:  "Tool021 does task number 21.",
+		GeminiSchema: toolgenGeminiTool021,
+		InputSchema:  toolgenInputTool021,
+		Name:         ToolTool021,
+		StrictSchema: toolgenStrictTool021,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool022,
+		Description:  "Tool022 does task number 22.",
+		GeminiSchema: toolgenGeminiTool022,
+		InputSchema:  toolgenInputTool022,
+		Name:         ToolTool022,
+		StrictSchema: toolgenStrictTool022,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool023,
+		Description:  "Tool023 does task number 23.",
+		GeminiSchema: toolgenGeminiTool023,
+		InputSchema:  toolgenInputTool023,
+		Name:         ToolTool023,
+		StrictSchema: toolgenStrictTool023,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool024,
+		Description:  "Tool024 does task number 24.",
+		GeminiSchema: toolgenGeminiTool024,
+		InputSchema:  toolgenInputTool024,
+		Name:         ToolTool024,
+		StrictSchema: toolgenStrictTool024,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool025,
+		Description:  "Tool025 does task number 25.",
+		GeminiSchema: toolgenGeminiTool025,
+		InputSchema:  toolgenInputTool025,
+		Name:         ToolTool025,
+		StrictSchema: toolgenStrictTool025,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool026,
+		Description:  "Tool026 does task number 26.",
+		GeminiSchema: toolgenGeminiTool026,
+		InputSchema:  toolgenInputTool026,
+		Name:         ToolTool026,
+		StrictSchema: toolgenStrictTool026,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool027,
+		Description:  "Tool027 does task number 27.",
+		GeminiSchema: toolgenGeminiTool027,
+		InputSchema:  toolgenInputTool027,
+		Name:         ToolTool027,
+		StrictSchema: toolgenStrictTool027,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool028,
+		Description:  "Tool028 does task number 28.",
+		GeminiSchema: toolgenGeminiTool028,
+		InputSchema:  toolgenInputTool028,
+		Name:         ToolTool028,
+		StrictSchema: toolgenStrictTool028,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool029,
+		Description:  "Tool029 does task number 29.",
+		GeminiSchema: toolgenGeminiTool029,
+		InputSchema:  toolgenInputTool029,
+		Name:         ToolTool029,
+		StrictSchema: toolgenStrictTool029,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool030,
+		Description:  "Tool030 does task number 30.",
+		GeminiSchema: toolgenGeminiTool030,
+		InputSchema:  toolgenInputTool030,
+		Name:         ToolTool030,
+		StrictSchema: toolgenStrictTool030,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool031,
+		Description:  "Tool031 does task number 31.",
+		GeminiSchema: toolgenGeminiTool031,
+		InputSchema:  toolgenInputTool031,
+		Name:         ToolTool031,
+		StrictSchema: toolgenStrictTool031,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool032,
+		Description:  "Tool032 does task number 32.",
+		GeminiSchema: toolgenGeminiTool032,
+		InputSchema:  toolgenInputTool032,
+		Name:         ToolTool032,
+		StrictSchema: toolgenStrictTool032,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool033,
+		Description:  "Tool033 does task number 33.",
+		GeminiSchema: toolgenGeminiTool033,
+		InputSchema:  toolgenInputTool033,
+		Name:         ToolTool033,
+		StrictSchema: toolgenStrictTool033,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool034,
+		Description:  "Tool034 does task number 34.",
+		GeminiSchema: toolgenGeminiTool034,
+		InputSchema:  toolgenInputTool034,
+		Name:         ToolTool034,
+		StrictSchema: toolgenStrictTool034,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool035,
+		Description:  "Tool035 does task number 35.",
+		GeminiSchema: toolgenGeminiTool035,
+		InputSchema:  toolgenInputTool035,
+		Name:         ToolTool035,
+		StrictSchema: toolgenStrictTool035,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool036,
+		Description:  "Tool036 does task number 36.",
+		GeminiSchema: toolgenGeminiTool036,
+		InputSchema:  toolgenInputTool036,
+		Name:         ToolTool036,
+		StrictSchema: toolgenStrictTool036,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool037,
+		Description:  "Tool037 does task number 37.",
+		GeminiSchema: toolgenGeminiTool037,
+		InputSchema:  toolgenInputTool037,
+		Name:         ToolTool037,
+		StrictSchema: toolgenStrictTool037,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool038,
+		Description:  "Tool038 does task number 38.",
+		GeminiSchema: toolgenGeminiTool038,
+		InputSchema:  toolgenInputTool038,
+		Name:         ToolTool038,
+		StrictSchema: toolgenStrictTool038,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool039,
+		Description:  "Tool039 does task number 39.",
+		GeminiSchema: toolgenGeminiTool039,
+		InputSchema:  toolgenInputTool039,
+		Name:         ToolTool039,
+		StrictSchema: toolgenStrictTool039,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool040,
+		Description:  "Tool040 does task number 40.",
+		GeminiSchema: toolgenGeminiTool040,
+		InputSchema:  toolgenInputTool040,
+		Name:         ToolTool040,
+		StrictSchema: toolgenStrictTool040,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool041,
+		Description:  "Tool041 does task number 41.",
+		GeminiSchema: toolgenGeminiTool041,
+		InputSchema:  toolgenInputTool041,
+		Name:         ToolTool041,
+		StrictSchema: toolgenStrictTool041,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool042,
+		Description:  "Tool042 does task number 42.",
+		GeminiSchema: toolgenGeminiTool042,
+		InputSchema:  toolgenInputTool042,
+		Name:         ToolTool042,
+		StrictSchema: toolgenStrictTool042,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool043,
+		Description:  "Tool043 does task number 43.",
+		GeminiSchema: toolgenGeminiTool043,
+		InputSchema:  toolgenInputTool043,
+		Name:         ToolTool043,
+		StrictSchema: toolgenStrictTool043,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool044,
+		Description:  "Tool044 does task number 44.",
+		GeminiSchema: toolgenGeminiTool044,
+		InputSchema:  toolgenInputTool044,
+		Name:         ToolTool044,
+		StrictSchema: toolgenStrictTool044,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool045,
+		Description:  "Tool045 does task number 45.",
+		GeminiSchema: toolgenGeminiTool045,
+		InputSchema:  toolgenInputTool045,
+		Name:         ToolTool045,
+		StrictSchema: toolgenStrictTool045,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool046,
+		Description:  "Tool046 does task number 46.",
+		GeminiSchema: toolgenGeminiTool046,
+		InputSchema:  toolgenInputTool046,
+		Name:         ToolTool046,
+		StrictSchema: toolgenStrictTool046,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool047,
+		Description:  "Tool047 does task number 47.",
+		GeminiSchema: toolgenGeminiTool047,
+		InputSchema:  toolgenInputTool047,
+		Name:         ToolTool047,
+		StrictSchema: toolgenStrictTool047,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool048,
+		Description:  "Tool048 does task number 48.",
+		GeminiSchema: toolgenGeminiTool048,
+		InputSchema:  toolgenInputTool048,
+		Name:         ToolTool048,
+		StrictSchema: toolgenStrictTool048,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool049,
+		Description:  "Tool049 does task number 49.",
+		GeminiSchema: toolgenGeminiTool049,
+		InputSchema:  toolgenInputTool049,
+		Name:         ToolTool049,
+		StrictSchema: toolgenStrictTool049,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool050,
+		Description:  "Tool050 does task number 50.",
+		GeminiSchema: toolgenGeminiTool050,
+		InputSchema:  toolgenInputTool050,
+		Name:         ToolTool050,
+		StrictSchema: toolgenStrictTool050,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool051,
+		Description:  "Tool051 does task number 51.",
+		GeminiSchema: toolgenGeminiTool051,
+		InputSchema:  toolgenInputTool051,
+		Name:         ToolTool051,
+		StrictSchema: toolgenStrictTool051,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool052,
+		Description:  "Tool052 does task number 52.",
+		GeminiSchema: toolgenGeminiTool052,
+		InputSchema:  toolgenInputTool052,
+		Name:         ToolTool052,
+		StrictSchema: toolgenStrictTool052,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool053,
+		Description:  "Tool053 does task number 53.",
+		GeminiSchema: toolgenGeminiTool053,
+		InputSchema:  toolgenInputTool053,
+		Name:         ToolTool053,
+		StrictSchema: toolgenStrictTool053,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool054,
+		Description:  "Tool054 does task number 54.",
+		GeminiSchema: toolgenGeminiTool054,
+		InputSchema:  toolgenInputTool054,
+		Name:         ToolTool054,
+		StrictSchema: toolgenStrictTool054,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool055,
+		Description:  "Tool055 does task number 55.",
+		GeminiSchema: toolgenGeminiTool055,
+		InputSchema:  toolgenInputTool055,
+		Name:         ToolTool055,
+		StrictSchema: toolgenStrictTool055,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool056,
+		Description:  "Tool056 does task number 56.",
+		GeminiSchema: toolgenGeminiTool056,
+		InputSchema:  toolgenInputTool056,
+		Name:         ToolTool056,
+		StrictSchema: toolgenStrictTool056,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool057,
+		Description:  "Tool057 does task number 57.",
+		GeminiSchema: toolgenGeminiTool057,
+		InputSchema:  toolgenInputTool057,
+		Name:         ToolTool057,
+		StrictSchema: toolgenStrictTool057,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool058,
+		Description:  "Tool058 does task number 58.",
+		GeminiSchema: toolgenGeminiTool058,
+		InputSchema:  toolgenInputTool058,
+		Name:         ToolTool058,
+		StrictSchema: toolgenStrictTool058,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool059,
+		Description:  "Tool059 does task number 59.",
+		GeminiSchema: toolgenGeminiTool059,
+		InputSchema:  toolgenInputTool059,
+		Name:         ToolTool059,
+		StrictSchema: toolgenStrictTool059,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool060,
+		Description:  "Tool060 does task number 60.",
+		GeminiSchema: toolgenGeminiTool060,
+		InputSchema:  toolgenInputTool060,
+		Name:         ToolTool060,
+		StrictSchema: toolgenStrictTool060,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool061,
+		Description:  "Tool061 does task number 61.",
+		GeminiSchema: toolgenGeminiTool061,
+		InputSchema:  toolgenInputTool061,
+		Name:         ToolTool061,
+		StrictSchema: toolgenStrictTool061,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool062,
+		Description:  "Tool062 does task number 62.",
+		GeminiSchema: toolgenGeminiTool062,
+		InputSchema:  toolgenInputTool062,
+		Name:         ToolTool062,
+		StrictSchema: toolgenStrictTool062,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool063,
+		Description:  "Tool063 does task number 63.",
+		GeminiSchema: toolgenGeminiTool063,
+		InputSchema:  toolgenInputTool063,
+		Name:         ToolTool063,
+		StrictSchema: toolgenStrictTool063,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool064,
+		Description:  "Tool064 does task number 64.",
+		GeminiSchema: toolgenGeminiTool064,
+		InputSchema:  toolgenInputTool064,
+		Name:         ToolTool064,
+		StrictSchema: toolgenStrictTool064,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool065,
+		Description:  "Tool065 does task number 65.",
+		GeminiSchema: toolgenGeminiTool065,
+		InputSchema:  toolgenInputTool065,
+		Name:         ToolTool065,
+		StrictSchema: toolgenStrictTool065,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool066,
+		Description:  "Tool066 does task number 66.",
+		GeminiSchema: toolgenGeminiTool066,
+		InputSchema:  toolgenInputTool066,
+		Name:         ToolTool066,
+		StrictSchema: toolgenStrictTool066,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool067,
+		Description:  "Tool067 does task number 67.",
+		GeminiSchema: toolgenGeminiTool067,
+		InputSchema:  toolgenInputTool067,
+		Name:         ToolTool067,
+		StrictSchema: toolgenStrictTool067,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool068,
+		Description:  "Tool068 does task number 68.",
+		GeminiSchema: toolgenGeminiTool068,
+		InputSchema:  toolgenInputTool068,
+		Name:         ToolTool068,
+		StrictSchema: toolgenStrictTool068,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool069,
+		Description:  "Tool069 does task number 69.",
+		GeminiSchema: toolgenGeminiTool069,
+		InputSchema:  toolgenInputTool069,
+		Name:         ToolTool069,
+		StrictSchema: toolgenStrictTool069,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool070,
+		Description:  "Tool070 does task number 70.",
+		GeminiSchema: toolgenGeminiTool070,
+		InputSchema:  toolgenInputTool070,
+		Name:         ToolTool070,
+		StrictSchema: toolgenStrictTool070,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool071,
+		Description:  "Tool071 does task number 71.",
+		GeminiSchema: toolgenGeminiTool071,
+		InputSchema:  toolgenInputTool071,
+		Name:         ToolTool071,
+		StrictSchema: toolgenStrictTool071,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool072,
+		Description:  "Tool072 does task number 72.",
+		GeminiSchema: toolgenGeminiTool072,
+		InputSchema:  toolgenInputTool072,
+		Name:         ToolTool072,
+		StrictSchema: toolgenStrictTool072,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool073,
+		Description:  "Tool073 does task number 73.",
+		GeminiSchema: toolgenGeminiTool073,
+		InputSchema:  toolgenInputTool073,
+		Name:         ToolTool073,
+		StrictSchema: toolgenStrictTool073,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool074,
+		Description:  "Tool074 does task number 74.",
+		GeminiSchema: toolgenGeminiTool074,
+		InputSchema:  toolgenInputTool074,
+		Name:         ToolTool074,
+		StrictSchema: toolgenStrictTool074,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool075,
+		Description:  "Tool075 does task number 75.",
+		GeminiSchema: toolgenGeminiTool075,
+		InputSchema:  toolgenInputTool075,
+		Name:         ToolTool075,
+		StrictSchema: toolgenStrictTool075,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool076,
+		Description:  "Tool076 does task number 76.",
+		GeminiSchema: toolgenGeminiTool076,
+		InputSchema:  toolgenInputTool076,
+		Name:         ToolTool076,
+		StrictSchema: toolgenStrictTool076,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool077,
+		Description:  "Tool077 does task number 77.",
+		GeminiSchema: toolgenGeminiTool077,
+		InputSchema:  toolgenInputTool077,
+		Name:         ToolTool077,
+		StrictSchema: toolgenStrictTool077,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool078,
+		Description:  "Tool078 does task number 78.",
+		GeminiSchema: toolgenGeminiTool078,
+		InputSchema:  toolgenInputTool078,
+		Name:         ToolTool078,
+		StrictSchema: toolgenStrictTool078,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool079,
+		Description:  "Tool079 does task number 79.",
+		GeminiSchema: toolgenGeminiTool079,
+		InputSchema:  toolgenInputTool079,
+		Name:         ToolTool079,
+		StrictSchema: toolgenStrictTool079,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool080,
+		Description:  "Tool080 does task number 80.",
+		GeminiSchema: toolgenGeminiTool080,
+		InputSchema:  toolgenInputTool080,
+		Name:         ToolTool080,
+		StrictSchema: toolgenStrictTool080,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool081,
+		Description:  "Tool081 does task number 81.",
+		GeminiSchema: toolgenGeminiTool081,
+		InputSchema:  toolgenInputTool081,
+		Name:         ToolTool081,
+		StrictSchema: toolgenStrictTool081,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool082,
+		Description:  "Tool082 does task number 82.",
+		GeminiSchema: toolgenGeminiTool082,
+		InputSchema:  toolgenInputTool082,
+		Name:         ToolTool082,
+		StrictSchema: toolgenStrictTool082,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool083,
+		Description:  "Tool083 does task number 83.",
+		GeminiSchema: toolgenGeminiTool083,
+		InputSchema:  toolgenInputTool083,
+		Name:         ToolTool083,
+		StrictSchema: toolgenStrictTool083,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool084,
+		Description:  "Tool084 does task number 84.",
+		GeminiSchema: toolgenGeminiTool084,
+		InputSchema:  toolgenInputTool084,
+		Name:         ToolTool084,
+		StrictSchema: toolgenStrictTool084,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool085,
+		Description:  "Tool085 does task number 85.",
+		GeminiSchema: toolgenGeminiTool085,
+		InputSchema:  toolgenInputTool085,
+		Name:         ToolTool085,
+		StrictSchema: toolgenStrictTool085,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool086,
+		Description:  "Tool086 does task number 86.",
+		GeminiSchema: toolgenGeminiTool086,
+		InputSchema:  toolgenInputTool086,
+		Name:         ToolTool086,
+		StrictSchema: toolgenStrictTool086,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool087,
+		Description:  "Tool087 does task number 87.",
+		GeminiSchema: toolgenGeminiTool087,
+		InputSchema:  toolgenInputTool087,
+		Name:         ToolTool087,
+		StrictSchema: toolgenStrictTool087,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool088,
+		Description:  "Tool088 does task number 88.",
+		GeminiSchema: toolgenGeminiTool088,
+		InputSchema:  toolgenInputTool088,
+		Name:         ToolTool088,
+		StrictSchema: toolgenStrictTool088,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool089,
+		Description:  "Tool089 does task number 89.",
+		GeminiSchema: toolgenGeminiTool089,
+		InputSchema:  toolgenInputTool089,
+		Name:         ToolTool089,
+		StrictSchema: toolgenStrictTool089,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool090,
+		Description:  "Tool090 does task number 90.",
+		GeminiSchema: toolgenGeminiTool090,
+		InputSchema:  toolgenInputTool090,
+		Name:         ToolTool090,
+		StrictSchema: toolgenStrictTool090,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool091,
+		Description:  "Tool091 does task number 91.",
+		GeminiSchema: toolgenGeminiTool091,
+		InputSchema:  toolgenInputTool091,
+		Name:         ToolTool091,
+		StrictSchema: toolgenStrictTool091,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool092,
+		Description:  "Tool092 does task number 92.",
+		GeminiSchema: toolgenGeminiTool092,
+		InputSchema:  toolgenInputTool092,
+		Name:         ToolTool092,
+		StrictSchema: toolgenStrictTool092,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool093,
+		Description:  "Tool093 does task number 93.",
+		GeminiSchema: toolgenGeminiTool093,
+		InputSchema:  toolgenInputTool093,
+		Name:         ToolTool093,
+		StrictSchema: toolgenStrictTool093,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool094,
+		Description:  "Tool094 does task number 94.",
+		GeminiSchema: toolgenGeminiTool094,
+		InputSchema:  toolgenInputTool094,
+		Name:         ToolTool094,
+		StrictSchema: toolgenStrictTool094,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool095,
+		Description:  "Tool095 does task number 95.",
+		GeminiSchema: toolgenGeminiTool095,
+		InputSchema:  toolgenInputTool095,
+		Name:         ToolTool095,
+		StrictSchema: toolgenStrictTool095,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool096,
+		Description:  "Tool096 does task number 96.",
+		GeminiSchema: toolgenGeminiTool096,
+		InputSchema:  toolgenInputTool096,
+		Name:         ToolTool096,
+		StrictSchema: toolgenStrictTool096,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool097,
+		Description:  "Tool097 does task number 97.",
+		GeminiSchema: toolgenGeminiTool097,
+		InputSchema:  toolgenInputTool097,
+		Name:         ToolTool097,
+		StrictSchema: toolgenStrictTool097,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool098,
+		Description:  "Tool098 does task number 98.",
+		GeminiSchema: toolgenGeminiTool098,
+		InputSchema:  toolgenInputTool098,
+		Name:         ToolTool098,
+		StrictSchema: toolgenStrictTool098,
+	}, {
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallTool099,
+		Description:  "Tool099 does task number 99.",
+		GeminiSchema: toolgenGeminiTool099,
+		InputSchema:  toolgenInputTool099,
+		Name:         ToolTool099,
+		StrictSchema: toolgenStrictTool099,
 	}}
 }
 
@@ -3879,6 +4079,132 @@ var toolgenInputTool000 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool000 is toolgenInputTool000 in OpenAI's strict dialect.
+var toolgenStrictTool000 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool000 is toolgenInputTool000 in Gemini's subset.
+var toolgenGeminiTool000 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
 func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool000, &res, &err)
@@ -3998,6 +4324,132 @@ var toolgenInputTool001 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool001 is toolgenInputTool001 in OpenAI's strict dialect.
+var toolgenStrictTool001 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool001 is toolgenInputTool001 in Gemini's subset.
+var toolgenGeminiTool001 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
@@ -4121,6 +4573,132 @@ var toolgenInputTool002 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool002 is toolgenInputTool002 in OpenAI's strict dialect.
+var toolgenStrictTool002 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool002 is toolgenInputTool002 in Gemini's subset.
+var toolgenGeminiTool002 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
 func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool002, &res, &err)
@@ -4240,6 +4818,132 @@ var toolgenInputTool003 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool003 is toolgenInputTool003 in OpenAI's strict dialect.
+var toolgenStrictTool003 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool003 is toolgenInputTool003 in Gemini's subset.
+var toolgenGeminiTool003 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
@@ -4363,6 +5067,132 @@ var toolgenInputTool004 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool004 is toolgenInputTool004 in OpenAI's strict dialect.
+var toolgenStrictTool004 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool004 is toolgenInputTool004 in Gemini's subset.
+var toolgenGeminiTool004 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
 func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool004, &res, &err)
@@ -4482,6 +5312,132 @@ var toolgenInputTool005 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool005 is toolgenInputTool005 in OpenAI's strict dialect.
+var toolgenStrictTool005 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool005 is toolgenInputTool005 in Gemini's subset.
+var toolgenGeminiTool005 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
@@ -4605,6 +5561,132 @@ var toolgenInputTool006 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool006 is toolgenInputTool006 in OpenAI's strict dialect.
+var toolgenStrictTool006 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool006 is toolgenInputTool006 in Gemini's subset.
+var toolgenGeminiTool006 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
 func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool006, &res, &err)
@@ -4724,6 +5806,132 @@ var toolgenInputTool007 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool007 is toolgenInputTool007 in OpenAI's strict dialect.
+var toolgenStrictTool007 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool007 is toolgenInputTool007 in Gemini's subset.
+var toolgenGeminiTool007 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
@@ -4847,6 +6055,132 @@ var toolgenInputTool008 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool008 is toolgenInputTool008 in OpenAI's strict dialect.
+var toolgenStrictTool008 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool008 is toolgenInputTool008 in Gemini's subset.
+var toolgenGeminiTool008 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
 func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool008, &res, &err)
@@ -4966,6 +6300,132 @@ var toolgenInputTool009 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool009 is toolgenInputTool009 in OpenAI's strict dialect.
+var toolgenStrictTool009 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool009 is toolgenInputTool009 in Gemini's subset.
+var toolgenGeminiTool009 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
@@ -5089,6 +6549,132 @@ var toolgenInputTool010 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool010 is toolgenInputTool010 in OpenAI's strict dialect.
+var toolgenStrictTool010 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool010 is toolgenInputTool010 in Gemini's subset.
+var toolgenGeminiTool010 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
 func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool010, &res, &err)
@@ -5208,6 +6794,132 @@ var toolgenInputTool011 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool011 is toolgenInputTool011 in OpenAI's strict dialect.
+var toolgenStrictTool011 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool011 is toolgenInputTool011 in Gemini's subset.
+var toolgenGeminiTool011 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
@@ -5331,6 +7043,132 @@ var toolgenInputTool012 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool012 is toolgenInputTool012 in OpenAI's strict dialect.
+var toolgenStrictTool012 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool012 is toolgenInputTool012 in Gemini's subset.
+var toolgenGeminiTool012 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
 func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool012, &res, &err)
@@ -5450,6 +7288,132 @@ var toolgenInputTool013 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool013 is toolgenInputTool013 in OpenAI's strict dialect.
+var toolgenStrictTool013 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool013 is toolgenInputTool013 in Gemini's subset.
+var toolgenGeminiTool013 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
@@ -5573,6 +7537,132 @@ var toolgenInputTool014 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool014 is toolgenInputTool014 in OpenAI's strict dialect.
+var toolgenStrictTool014 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool014 is toolgenInputTool014 in Gemini's subset.
+var toolgenGeminiTool014 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
 func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool014, &res, &err)
@@ -5692,6 +7782,132 @@ var toolgenInputTool015 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool015 is toolgenInputTool015 in OpenAI's strict dialect.
+var toolgenStrictTool015 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool015 is toolgenInputTool015 in Gemini's subset.
+var toolgenGeminiTool015 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
@@ -5815,6 +8031,132 @@ var toolgenInputTool016 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool016 is toolgenInputTool016 in OpenAI's strict dialect.
+var toolgenStrictTool016 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool016 is toolgenInputTool016 in Gemini's subset.
+var toolgenGeminiTool016 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
 func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool016, &res, &err)
@@ -5934,6 +8276,132 @@ var toolgenInputTool017 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool017 is toolgenInputTool017 in OpenAI's strict dialect.
+var toolgenStrictTool017 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool017 is toolgenInputTool017 in Gemini's subset.
+var toolgenGeminiTool017 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
@@ -6057,6 +8525,132 @@ var toolgenInputTool018 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool018 is toolgenInputTool018 in OpenAI's strict dialect.
+var toolgenStrictTool018 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool018 is toolgenInputTool018 in Gemini's subset.
+var toolgenGeminiTool018 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
 func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool018, &res, &err)
@@ -6176,6 +8770,132 @@ var toolgenInputTool019 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool019 is toolgenInputTool019 in OpenAI's strict dialect.
+var toolgenStrictTool019 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool019 is toolgenInputTool019 in Gemini's subset.
+var toolgenGeminiTool019 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
@@ -6299,6 +9019,132 @@ var toolgenInputTool020 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool020 is toolgenInputTool020 in OpenAI's strict dialect.
+var toolgenStrictTool020 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool020 is toolgenInputTool020 in Gemini's subset.
+var toolgenGeminiTool020 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
 func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool020, &res, &err)
@@ -6418,6 +9264,132 @@ var toolgenInputTool021 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool021 is toolgenInputTool021 in OpenAI's strict dialect.
+var toolgenStrictTool021 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool021 is toolgenInputTool021 in Gemini's subset.
+var toolgenGeminiTool021 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
@@ -6541,6 +9513,132 @@ var toolgenInputTool022 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool022 is toolgenInputTool022 in OpenAI's strict dialect.
+var toolgenStrictTool022 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool022 is toolgenInputTool022 in Gemini's subset.
+var toolgenGeminiTool022 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
 func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool022, &res, &err)
@@ -6660,6 +9758,132 @@ var toolgenInputTool023 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool023 is toolgenInputTool023 in OpenAI's strict dialect.
+var toolgenStrictTool023 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool023 is toolgenInputTool023 in Gemini's subset.
+var toolgenGeminiTool023 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
@@ -6783,6 +10007,132 @@ var toolgenInputTool024 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool024 is toolgenInputTool024 in OpenAI's strict dialect.
+var toolgenStrictTool024 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool024 is toolgenInputTool024 in Gemini's subset.
+var toolgenGeminiTool024 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
 func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool024, &res, &err)
@@ -6902,6 +10252,132 @@ var toolgenInputTool025 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool025 is toolgenInputTool025 in OpenAI's strict dialect.
+var toolgenStrictTool025 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool025 is toolgenInputTool025 in Gemini's subset.
+var toolgenGeminiTool025 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
@@ -7025,6 +10501,132 @@ var toolgenInputTool026 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool026 is toolgenInputTool026 in OpenAI's strict dialect.
+var toolgenStrictTool026 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool026 is toolgenInputTool026 in Gemini's subset.
+var toolgenGeminiTool026 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
 func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool026, &res, &err)
@@ -7144,6 +10746,132 @@ var toolgenInputTool027 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool027 is toolgenInputTool027 in OpenAI's strict dialect.
+var toolgenStrictTool027 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool027 is toolgenInputTool027 in Gemini's subset.
+var toolgenGeminiTool027 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
@@ -7267,6 +10995,132 @@ var toolgenInputTool028 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool028 is toolgenInputTool028 in OpenAI's strict dialect.
+var toolgenStrictTool028 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool028 is toolgenInputTool028 in Gemini's subset.
+var toolgenGeminiTool028 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
 func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool028, &res, &err)
@@ -7386,6 +11240,132 @@ var toolgenInputTool029 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool029 is toolgenInputTool029 in OpenAI's strict dialect.
+var toolgenStrictTool029 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool029 is toolgenInputTool029 in Gemini's subset.
+var toolgenGeminiTool029 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
@@ -7509,6 +11489,132 @@ var toolgenInputTool030 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool030 is toolgenInputTool030 in OpenAI's strict dialect.
+var toolgenStrictTool030 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool030 is toolgenInputTool030 in Gemini's subset.
+var toolgenGeminiTool030 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
 func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool030, &res, &err)
@@ -7628,6 +11734,132 @@ var toolgenInputTool031 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool031 is toolgenInputTool031 in OpenAI's strict dialect.
+var toolgenStrictTool031 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool031 is toolgenInputTool031 in Gemini's subset.
+var toolgenGeminiTool031 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
@@ -7751,6 +11983,132 @@ var toolgenInputTool032 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool032 is toolgenInputTool032 in OpenAI's strict dialect.
+var toolgenStrictTool032 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool032 is toolgenInputTool032 in Gemini's subset.
+var toolgenGeminiTool032 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
 func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool032, &res, &err)
@@ -7870,6 +12228,132 @@ var toolgenInputTool033 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool033 is toolgenInputTool033 in OpenAI's strict dialect.
+var toolgenStrictTool033 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool033 is toolgenInputTool033 in Gemini's subset.
+var toolgenGeminiTool033 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
@@ -7993,6 +12477,132 @@ var toolgenInputTool034 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool034 is toolgenInputTool034 in OpenAI's strict dialect.
+var toolgenStrictTool034 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool034 is toolgenInputTool034 in Gemini's subset.
+var toolgenGeminiTool034 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
 func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool034, &res, &err)
@@ -8112,6 +12722,132 @@ var toolgenInputTool035 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool035 is toolgenInputTool035 in OpenAI's strict dialect.
+var toolgenStrictTool035 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool035 is toolgenInputTool035 in Gemini's subset.
+var toolgenGeminiTool035 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
@@ -8235,6 +12971,132 @@ var toolgenInputTool036 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool036 is toolgenInputTool036 in OpenAI's strict dialect.
+var toolgenStrictTool036 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool036 is toolgenInputTool036 in Gemini's subset.
+var toolgenGeminiTool036 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
 func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool036, &res, &err)
@@ -8354,6 +13216,132 @@ var toolgenInputTool037 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool037 is toolgenInputTool037 in OpenAI's strict dialect.
+var toolgenStrictTool037 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool037 is toolgenInputTool037 in Gemini's subset.
+var toolgenGeminiTool037 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
@@ -8477,6 +13465,132 @@ var toolgenInputTool038 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool038 is toolgenInputTool038 in OpenAI's strict dialect.
+var toolgenStrictTool038 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool038 is toolgenInputTool038 in Gemini's subset.
+var toolgenGeminiTool038 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
 func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool038, &res, &err)
@@ -8596,6 +13710,132 @@ var toolgenInputTool039 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool039 is toolgenInputTool039 in OpenAI's strict dialect.
+var toolgenStrictTool039 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool039 is toolgenInputTool039 in Gemini's subset.
+var toolgenGeminiTool039 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
@@ -8719,6 +13959,132 @@ var toolgenInputTool040 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool040 is toolgenInputTool040 in OpenAI's strict dialect.
+var toolgenStrictTool040 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool040 is toolgenInputTool040 in Gemini's subset.
+var toolgenGeminiTool040 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
 func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool040, &res, &err)
@@ -8838,6 +14204,132 @@ var toolgenInputTool041 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool041 is toolgenInputTool041 in OpenAI's strict dialect.
+var toolgenStrictTool041 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool041 is toolgenInputTool041 in Gemini's subset.
+var toolgenGeminiTool041 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
@@ -8961,6 +14453,132 @@ var toolgenInputTool042 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool042 is toolgenInputTool042 in OpenAI's strict dialect.
+var toolgenStrictTool042 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool042 is toolgenInputTool042 in Gemini's subset.
+var toolgenGeminiTool042 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
 func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool042, &res, &err)
@@ -9080,6 +14698,132 @@ var toolgenInputTool043 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool043 is toolgenInputTool043 in OpenAI's strict dialect.
+var toolgenStrictTool043 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool043 is toolgenInputTool043 in Gemini's subset.
+var toolgenGeminiTool043 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
@@ -9203,6 +14947,132 @@ var toolgenInputTool044 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool044 is toolgenInputTool044 in OpenAI's strict dialect.
+var toolgenStrictTool044 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool044 is toolgenInputTool044 in Gemini's subset.
+var toolgenGeminiTool044 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
 func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool044, &res, &err)
@@ -9322,6 +15192,132 @@ var toolgenInputTool045 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool045 is toolgenInputTool045 in OpenAI's strict dialect.
+var toolgenStrictTool045 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool045 is toolgenInputTool045 in Gemini's subset.
+var toolgenGeminiTool045 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
@@ -9445,6 +15441,132 @@ var toolgenInputTool046 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool046 is toolgenInputTool046 in OpenAI's strict dialect.
+var toolgenStrictTool046 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool046 is toolgenInputTool046 in Gemini's subset.
+var toolgenGeminiTool046 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
 func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool046, &res, &err)
@@ -9564,6 +15686,132 @@ var toolgenInputTool047 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool047 is toolgenInputTool047 in OpenAI's strict dialect.
+var toolgenStrictTool047 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool047 is toolgenInputTool047 in Gemini's subset.
+var toolgenGeminiTool047 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
@@ -9687,6 +15935,132 @@ var toolgenInputTool048 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool048 is toolgenInputTool048 in OpenAI's strict dialect.
+var toolgenStrictTool048 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool048 is toolgenInputTool048 in Gemini's subset.
+var toolgenGeminiTool048 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
 func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool048, &res, &err)
@@ -9806,6 +16180,132 @@ var toolgenInputTool049 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool049 is toolgenInputTool049 in OpenAI's strict dialect.
+var toolgenStrictTool049 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool049 is toolgenInputTool049 in Gemini's subset.
+var toolgenGeminiTool049 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
@@ -9929,6 +16429,132 @@ var toolgenInputTool050 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool050 is toolgenInputTool050 in OpenAI's strict dialect.
+var toolgenStrictTool050 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool050 is toolgenInputTool050 in Gemini's subset.
+var toolgenGeminiTool050 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
 func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool050, &res, &err)
@@ -10048,6 +16674,132 @@ var toolgenInputTool051 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool051 is toolgenInputTool051 in OpenAI's strict dialect.
+var toolgenStrictTool051 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool051 is toolgenInputTool051 in Gemini's subset.
+var toolgenGeminiTool051 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
@@ -10171,6 +16923,132 @@ var toolgenInputTool052 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool052 is toolgenInputTool052 in OpenAI's strict dialect.
+var toolgenStrictTool052 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool052 is toolgenInputTool052 in Gemini's subset.
+var toolgenGeminiTool052 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
 func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool052, &res, &err)
@@ -10290,6 +17168,132 @@ var toolgenInputTool053 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool053 is toolgenInputTool053 in OpenAI's strict dialect.
+var toolgenStrictTool053 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool053 is toolgenInputTool053 in Gemini's subset.
+var toolgenGeminiTool053 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
@@ -10413,6 +17417,132 @@ var toolgenInputTool054 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool054 is toolgenInputTool054 in OpenAI's strict dialect.
+var toolgenStrictTool054 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool054 is toolgenInputTool054 in Gemini's subset.
+var toolgenGeminiTool054 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
 func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool054, &res, &err)
@@ -10532,6 +17662,132 @@ var toolgenInputTool055 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool055 is toolgenInputTool055 in OpenAI's strict dialect.
+var toolgenStrictTool055 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool055 is toolgenInputTool055 in Gemini's subset.
+var toolgenGeminiTool055 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
@@ -10655,6 +17911,132 @@ var toolgenInputTool056 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool056 is toolgenInputTool056 in OpenAI's strict dialect.
+var toolgenStrictTool056 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool056 is toolgenInputTool056 in Gemini's subset.
+var toolgenGeminiTool056 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
 func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool056, &res, &err)
@@ -10774,6 +18156,132 @@ var toolgenInputTool057 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool057 is toolgenInputTool057 in OpenAI's strict dialect.
+var toolgenStrictTool057 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool057 is toolgenInputTool057 in Gemini's subset.
+var toolgenGeminiTool057 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
@@ -10897,6 +18405,132 @@ var toolgenInputTool058 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool058 is toolgenInputTool058 in OpenAI's strict dialect.
+var toolgenStrictTool058 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool058 is toolgenInputTool058 in Gemini's subset.
+var toolgenGeminiTool058 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
 func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool058, &res, &err)
@@ -11016,6 +18650,132 @@ var toolgenInputTool059 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool059 is toolgenInputTool059 in OpenAI's strict dialect.
+var toolgenStrictTool059 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool059 is toolgenInputTool059 in Gemini's subset.
+var toolgenGeminiTool059 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
@@ -11139,6 +18899,132 @@ var toolgenInputTool060 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool060 is toolgenInputTool060 in OpenAI's strict dialect.
+var toolgenStrictTool060 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool060 is toolgenInputTool060 in Gemini's subset.
+var toolgenGeminiTool060 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
 func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool060, &res, &err)
@@ -11258,6 +19144,132 @@ var toolgenInputTool061 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool061 is toolgenInputTool061 in OpenAI's strict dialect.
+var toolgenStrictTool061 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool061 is toolgenInputTool061 in Gemini's subset.
+var toolgenGeminiTool061 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
@@ -11381,6 +19393,132 @@ var toolgenInputTool062 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool062 is toolgenInputTool062 in OpenAI's strict dialect.
+var toolgenStrictTool062 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool062 is toolgenInputTool062 in Gemini's subset.
+var toolgenGeminiTool062 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
 func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool062, &res, &err)
@@ -11500,6 +19638,132 @@ var toolgenInputTool063 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool063 is toolgenInputTool063 in OpenAI's strict dialect.
+var toolgenStrictTool063 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool063 is toolgenInputTool063 in Gemini's subset.
+var toolgenGeminiTool063 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
@@ -11623,6 +19887,132 @@ var toolgenInputTool064 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool064 is toolgenInputTool064 in OpenAI's strict dialect.
+var toolgenStrictTool064 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool064 is toolgenInputTool064 in Gemini's subset.
+var toolgenGeminiTool064 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
 func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool064, &res, &err)
@@ -11742,6 +20132,132 @@ var toolgenInputTool065 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool065 is toolgenInputTool065 in OpenAI's strict dialect.
+var toolgenStrictTool065 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool065 is toolgenInputTool065 in Gemini's subset.
+var toolgenGeminiTool065 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
@@ -11865,6 +20381,132 @@ var toolgenInputTool066 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool066 is toolgenInputTool066 in OpenAI's strict dialect.
+var toolgenStrictTool066 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool066 is toolgenInputTool066 in Gemini's subset.
+var toolgenGeminiTool066 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
 func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool066, &res, &err)
@@ -11984,6 +20626,132 @@ var toolgenInputTool067 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool067 is toolgenInputTool067 in OpenAI's strict dialect.
+var toolgenStrictTool067 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool067 is toolgenInputTool067 in Gemini's subset.
+var toolgenGeminiTool067 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
@@ -12107,6 +20875,132 @@ var toolgenInputTool068 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool068 is toolgenInputTool068 in OpenAI's strict dialect.
+var toolgenStrictTool068 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool068 is toolgenInputTool068 in Gemini's subset.
+var toolgenGeminiTool068 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
 func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool068, &res, &err)
@@ -12226,6 +21120,132 @@ var toolgenInputTool069 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool069 is toolgenInputTool069 in OpenAI's strict dialect.
+var toolgenStrictTool069 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool069 is toolgenInputTool069 in Gemini's subset.
+var toolgenGeminiTool069 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
@@ -12349,6 +21369,132 @@ var toolgenInputTool070 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool070 is toolgenInputTool070 in OpenAI's strict dialect.
+var toolgenStrictTool070 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool070 is toolgenInputTool070 in Gemini's subset.
+var toolgenGeminiTool070 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
 func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool070, &res, &err)
@@ -12468,6 +21614,132 @@ var toolgenInputTool071 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool071 is toolgenInputTool071 in OpenAI's strict dialect.
+var toolgenStrictTool071 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool071 is toolgenInputTool071 in Gemini's subset.
+var toolgenGeminiTool071 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
@@ -12591,6 +21863,132 @@ var toolgenInputTool072 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool072 is toolgenInputTool072 in OpenAI's strict dialect.
+var toolgenStrictTool072 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool072 is toolgenInputTool072 in Gemini's subset.
+var toolgenGeminiTool072 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
 func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool072, &res, &err)
@@ -12710,6 +22108,132 @@ var toolgenInputTool073 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool073 is toolgenInputTool073 in OpenAI's strict dialect.
+var toolgenStrictTool073 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool073 is toolgenInputTool073 in Gemini's subset.
+var toolgenGeminiTool073 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
@@ -12833,6 +22357,132 @@ var toolgenInputTool074 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool074 is toolgenInputTool074 in OpenAI's strict dialect.
+var toolgenStrictTool074 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool074 is toolgenInputTool074 in Gemini's subset.
+var toolgenGeminiTool074 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
 func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool074, &res, &err)
@@ -12952,6 +22602,132 @@ var toolgenInputTool075 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool075 is toolgenInputTool075 in OpenAI's strict dialect.
+var toolgenStrictTool075 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool075 is toolgenInputTool075 in Gemini's subset.
+var toolgenGeminiTool075 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
@@ -13075,6 +22851,132 @@ var toolgenInputTool076 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool076 is toolgenInputTool076 in OpenAI's strict dialect.
+var toolgenStrictTool076 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool076 is toolgenInputTool076 in Gemini's subset.
+var toolgenGeminiTool076 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
 func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool076, &res, &err)
@@ -13194,6 +23096,132 @@ var toolgenInputTool077 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool077 is toolgenInputTool077 in OpenAI's strict dialect.
+var toolgenStrictTool077 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool077 is toolgenInputTool077 in Gemini's subset.
+var toolgenGeminiTool077 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
@@ -13317,6 +23345,132 @@ var toolgenInputTool078 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool078 is toolgenInputTool078 in OpenAI's strict dialect.
+var toolgenStrictTool078 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool078 is toolgenInputTool078 in Gemini's subset.
+var toolgenGeminiTool078 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
 func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool078, &res, &err)
@@ -13436,6 +23590,132 @@ var toolgenInputTool079 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool079 is toolgenInputTool079 in OpenAI's strict dialect.
+var toolgenStrictTool079 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool079 is toolgenInputTool079 in Gemini's subset.
+var toolgenGeminiTool079 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
@@ -13559,6 +23839,132 @@ var toolgenInputTool080 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool080 is toolgenInputTool080 in OpenAI's strict dialect.
+var toolgenStrictTool080 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool080 is toolgenInputTool080 in Gemini's subset.
+var toolgenGeminiTool080 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
 func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool080, &res, &err)
@@ -13678,6 +24084,132 @@ var toolgenInputTool081 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool081 is toolgenInputTool081 in OpenAI's strict dialect.
+var toolgenStrictTool081 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool081 is toolgenInputTool081 in Gemini's subset.
+var toolgenGeminiTool081 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
@@ -13801,6 +24333,132 @@ var toolgenInputTool082 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool082 is toolgenInputTool082 in OpenAI's strict dialect.
+var toolgenStrictTool082 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool082 is toolgenInputTool082 in Gemini's subset.
+var toolgenGeminiTool082 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
 func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool082, &res, &err)
@@ -13920,6 +24578,132 @@ var toolgenInputTool083 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool083 is toolgenInputTool083 in OpenAI's strict dialect.
+var toolgenStrictTool083 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool083 is toolgenInputTool083 in Gemini's subset.
+var toolgenGeminiTool083 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
@@ -14043,6 +24827,132 @@ var toolgenInputTool084 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool084 is toolgenInputTool084 in OpenAI's strict dialect.
+var toolgenStrictTool084 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool084 is toolgenInputTool084 in Gemini's subset.
+var toolgenGeminiTool084 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
 func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool084, &res, &err)
@@ -14162,6 +25072,132 @@ var toolgenInputTool085 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool085 is toolgenInputTool085 in OpenAI's strict dialect.
+var toolgenStrictTool085 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool085 is toolgenInputTool085 in Gemini's subset.
+var toolgenGeminiTool085 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
@@ -14285,6 +25321,132 @@ var toolgenInputTool086 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool086 is toolgenInputTool086 in OpenAI's strict dialect.
+var toolgenStrictTool086 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool086 is toolgenInputTool086 in Gemini's subset.
+var toolgenGeminiTool086 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
 func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool086, &res, &err)
@@ -14404,6 +25566,132 @@ var toolgenInputTool087 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool087 is toolgenInputTool087 in OpenAI's strict dialect.
+var toolgenStrictTool087 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool087 is toolgenInputTool087 in Gemini's subset.
+var toolgenGeminiTool087 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
@@ -14527,6 +25815,132 @@ var toolgenInputTool088 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool088 is toolgenInputTool088 in OpenAI's strict dialect.
+var toolgenStrictTool088 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool088 is toolgenInputTool088 in Gemini's subset.
+var toolgenGeminiTool088 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
 func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool088, &res, &err)
@@ -14646,6 +26060,132 @@ var toolgenInputTool089 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool089 is toolgenInputTool089 in OpenAI's strict dialect.
+var toolgenStrictTool089 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool089 is toolgenInputTool089 in Gemini's subset.
+var toolgenGeminiTool089 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
@@ -14769,6 +26309,132 @@ var toolgenInputTool090 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool090 is toolgenInputTool090 in OpenAI's strict dialect.
+var toolgenStrictTool090 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool090 is toolgenInputTool090 in Gemini's subset.
+var toolgenGeminiTool090 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
 func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool090, &res, &err)
@@ -14888,6 +26554,132 @@ var toolgenInputTool091 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool091 is toolgenInputTool091 in OpenAI's strict dialect.
+var toolgenStrictTool091 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool091 is toolgenInputTool091 in Gemini's subset.
+var toolgenGeminiTool091 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
@@ -15011,6 +26803,132 @@ var toolgenInputTool092 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool092 is toolgenInputTool092 in OpenAI's strict dialect.
+var toolgenStrictTool092 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool092 is toolgenInputTool092 in Gemini's subset.
+var toolgenGeminiTool092 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
 func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool092, &res, &err)
@@ -15130,6 +27048,132 @@ var toolgenInputTool093 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool093 is toolgenInputTool093 in OpenAI's strict dialect.
+var toolgenStrictTool093 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool093 is toolgenInputTool093 in Gemini's subset.
+var toolgenGeminiTool093 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
@@ -15253,6 +27297,132 @@ var toolgenInputTool094 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool094 is toolgenInputTool094 in OpenAI's strict dialect.
+var toolgenStrictTool094 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool094 is toolgenInputTool094 in Gemini's subset.
+var toolgenGeminiTool094 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
 func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool094, &res, &err)
@@ -15372,6 +27542,132 @@ var toolgenInputTool095 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool095 is toolgenInputTool095 in OpenAI's strict dialect.
+var toolgenStrictTool095 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool095 is toolgenInputTool095 in Gemini's subset.
+var toolgenGeminiTool095 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
@@ -15495,6 +27791,132 @@ var toolgenInputTool096 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool096 is toolgenInputTool096 in OpenAI's strict dialect.
+var toolgenStrictTool096 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool096 is toolgenInputTool096 in Gemini's subset.
+var toolgenGeminiTool096 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
 func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool096, &res, &err)
@@ -15614,6 +28036,132 @@ var toolgenInputTool097 = []byte(`{
     "tags"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictTool097 is toolgenInputTool097 in OpenAI's strict dialect.
+var toolgenStrictTool097 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool097 is toolgenInputTool097 in Gemini's subset.
+var toolgenGeminiTool097 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
 }`)
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
@@ -15737,6 +28285,132 @@ var toolgenInputTool098 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool098 is toolgenInputTool098 in OpenAI's strict dialect.
+var toolgenStrictTool098 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool098 is toolgenInputTool098 in Gemini's subset.
+var toolgenGeminiTool098 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
 func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool098, &res, &err)
@@ -15858,6 +28532,132 @@ var toolgenInputTool099 = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTool099 is toolgenInputTool099 in OpenAI's strict dialect.
+var toolgenStrictTool099 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "description": "Options are shared settings.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "limit": {
+              "description": "at most this many",
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "mode": {
+              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "fast",
+                    "slow"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "limit",
+            "mode"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "count",
+    "tags",
+    "opts"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTool099 is toolgenInputTool099 in Gemini's subset.
+var toolgenGeminiTool099 = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "what to work on."
+    },
+    "count": {
+      "type": "integer"
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "opts": {
+      "type": "object",
+      "description": "Options are shared settings.",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "description": "at most this many",
+          "minimum": 1,
+          "maximum": 100
+        },
+        "mode": {
+          "type": "string",
+          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
+          "enum": [
+            "fast",
+            "slow"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "name",
+    "tags"
+  ]
+}`)
+
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
 func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTool099, &res, &err)
@@ -15937,11 +28737,15 @@ func toolgenDecodeOptions(d *runtime.Decoder, v *Options) {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
 			case "limit":
-				if n0, ok := d.Int(1, 100); ok {
-					v.Limit = int(n0)
+				if !d.Null() {
+					if n0, ok := d.Int(1, 100); ok {
+						v.Limit = int(n0)
+					}
 				}
 			case "mode":
-				toolgenDecodeMode(d, &v.Mode)
+				if !d.Null() {
+					toolgenDecodeMode(d, &v.Mode)
+				}
 			default:
 				d.Unknown("\"limit\", \"mode\"")
 			}

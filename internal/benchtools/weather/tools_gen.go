@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,9 +37,11 @@ func Tools() []runtime.Tool {
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetWeather,
 		Description:  "GetWeather returns a forecast.",
+		GeminiSchema: toolgenGeminiGetWeather,
 		InputSchema:  toolgenInputGetWeather,
 		Name:         ToolGetWeather,
 		OutputSchema: toolgenOutputGetWeather,
+		StrictSchema: toolgenStrictGetWeather,
 	}}
 }
 
@@ -128,6 +130,142 @@ var toolgenInputGetWeather = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGetWeather is toolgenInputGetWeather in OpenAI's strict dialect.
+var toolgenStrictGetWeather = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "the city"
+    },
+    "unit": {
+      "description": "the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "c",
+            "f"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "days": {
+      "description": "days ahead",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 14
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "description": "labels to echo",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "where": {
+      "description": "a precise place",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "lat": {
+              "type": "number"
+            },
+            "lon": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "lat",
+            "lon"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "city",
+    "unit",
+    "days",
+    "tags",
+    "where"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGetWeather is toolgenInputGetWeather in Gemini's subset.
+var toolgenGeminiGetWeather = []byte(`{
+  "type": "object",
+  "properties": {
+    "city": {
+      "type": "string",
+      "description": "the city"
+    },
+    "unit": {
+      "type": "string",
+      "description": "the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
+      "enum": [
+        "c",
+        "f"
+      ]
+    },
+    "days": {
+      "type": "integer",
+      "description": "days ahead",
+      "minimum": 1,
+      "maximum": 14
+    },
+    "tags": {
+      "type": "array",
+      "description": "labels to echo",
+      "items": {
+        "type": "string"
+      }
+    },
+    "where": {
+      "type": "object",
+      "description": "a precise place",
+      "properties": {
+        "lat": {
+          "type": "number"
+        },
+        "lon": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "lat",
+        "lon"
+      ]
+    }
+  },
+  "required": [
+    "city"
+  ]
+}`)
+
 // toolgenOutputGetWeather is the JSON Schema of get_weather's structured result.
 var toolgenOutputGetWeather = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -199,22 +337,28 @@ func toolgenDecodeArgs(d *runtime.Decoder, v *Args) {
 					v.City = s0
 				}
 			case "unit":
-				toolgenDecodeUnit(d, &v.Unit)
+				if !d.Null() {
+					toolgenDecodeUnit(d, &v.Unit)
+				}
 			case "days":
-				if n0, ok := d.Int(1, 14); ok {
-					v.Days = int(n0)
+				if !d.Null() {
+					if n0, ok := d.Int(1, 14); ok {
+						v.Days = int(n0)
+					}
 				}
 			case "tags":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]string, 0, n0)
+						for d.Elem() {
+							var e0 string
+							if s1, ok := d.String(); ok {
+								e0 = s1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Tags = s0
 					}
-					v.Tags = s0
 				}
 			case "where":
 				if d.Null() {

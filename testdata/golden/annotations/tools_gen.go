@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -59,34 +59,44 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallGetHTTPStatus,
 		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
+		GeminiSchema: toolgenGeminiGetHTTPStatus,
 		InputSchema:  toolgenInputGetHTTPStatus,
 		Name:         ToolGetHTTPStatus,
 		OutputSchema: toolgenOutputGetHTTPStatus,
+		StrictSchema: toolgenStrictGetHTTPStatus,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call:        toolgenCallLookup,
-		Description: "Lookup is read-only.",
-		InputSchema: toolgenInputLookup,
-		Name:        ToolLookup,
+		Annotations:  runtime.Annotations{ReadOnly: true},
+		Call:         toolgenCallLookup,
+		Description:  "Lookup is read-only.",
+		GeminiSchema: toolgenGeminiLookup,
+		InputSchema:  toolgenInputLookup,
+		Name:         ToolLookup,
+		StrictSchema: toolgenStrictLookup,
 	}, {
 		Annotations:      runtime.Annotations{Destructive: true},
 		Call:             toolgenCallDelete,
 		Description:      "Delete destroys, and asks first.",
+		GeminiSchema:     toolgenGeminiDelete,
 		InputSchema:      toolgenInputDelete,
 		Name:             ToolDelete,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictDelete,
 	}, {
-		Annotations: runtime.Annotations{Idempotent: true},
-		Call:        toolgenCallUpsert,
-		Description: "Upsert may run twice.",
-		InputSchema: toolgenInputUpsert,
-		Name:        ToolUpsert,
+		Annotations:  runtime.Annotations{Idempotent: true},
+		Call:         toolgenCallUpsert,
+		Description:  "Upsert may run twice.",
+		GeminiSchema: toolgenGeminiUpsert,
+		InputSchema:  toolgenInputUpsert,
+		Name:         ToolUpsert,
+		StrictSchema: toolgenStrictUpsert,
 	}, {
-		Annotations: runtime.Annotations{OpenWorld: true},
-		Call:        toolgenCallFetch,
-		Description: "Fetch reaches the web.",
-		InputSchema: toolgenInputFetch,
-		Name:        ToolFetch,
+		Annotations:  runtime.Annotations{OpenWorld: true},
+		Call:         toolgenCallFetch,
+		Description:  "Fetch reaches the web.",
+		GeminiSchema: toolgenGeminiFetch,
+		InputSchema:  toolgenInputFetch,
+		Name:         ToolFetch,
+		StrictSchema: toolgenStrictFetch,
 	}, {
 		Annotations: runtime.Annotations{
 			Destructive: true,
@@ -96,20 +106,26 @@ func Tools() []runtime.Tool {
 		},
 		Call:             toolgenCallEverything,
 		Description:      "Everything sets every option, in any order, with a custom name.",
+		GeminiSchema:     toolgenGeminiEverything,
 		InputSchema:      toolgenInputEverything,
 		Name:             ToolEverything,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictEverything,
 	}, {
 		Call:             toolgenCallApprove,
 		Description:      "Approve only needs approval.",
+		GeminiSchema:     toolgenGeminiApprove,
 		InputSchema:      toolgenInputApprove,
 		Name:             ToolApprove,
 		RequiresApproval: true,
+		StrictSchema:     toolgenStrictApprove,
 	}, {
-		Call:        toolgenCallLongest,
-		Description: "Longest has a 64-character name, the most providers accept.",
-		InputSchema: toolgenInputLongest,
-		Name:        ToolLongest,
+		Call:         toolgenCallLongest,
+		Description:  "Longest has a 64-character name, the most providers accept.",
+		GeminiSchema: toolgenGeminiLongest,
+		InputSchema:  toolgenInputLongest,
+		Name:         ToolLongest,
+		StrictSchema: toolgenStrictLongest,
 	}}
 }
 
@@ -271,6 +287,33 @@ var toolgenInputGetHTTPStatus = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGetHTTPStatus is toolgenInputGetHTTPStatus in OpenAI's strict dialect.
+var toolgenStrictGetHTTPStatus = []byte(`{
+  "type": "object",
+  "properties": {
+    "url": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "url"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGetHTTPStatus is toolgenInputGetHTTPStatus in Gemini's subset.
+var toolgenGeminiGetHTTPStatus = []byte(`{
+  "type": "object",
+  "properties": {
+    "url": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "url"
+  ]
+}`)
+
 // toolgenOutputGetHTTPStatus is the JSON Schema of get_http_status's structured result.
 var toolgenOutputGetHTTPStatus = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -344,6 +387,33 @@ var toolgenInputLookup = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictLookup is toolgenInputLookup in OpenAI's strict dialect.
+var toolgenStrictLookup = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiLookup is toolgenInputLookup in Gemini's subset.
+var toolgenGeminiLookup = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ]
+}`)
+
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolLookup, &res, &err)
@@ -393,6 +463,33 @@ var toolgenInputDelete = []byte(`{
     "id"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictDelete is toolgenInputDelete in OpenAI's strict dialect.
+var toolgenStrictDelete = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiDelete is toolgenInputDelete in Gemini's subset.
+var toolgenGeminiDelete = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ]
 }`)
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
@@ -445,6 +542,33 @@ var toolgenInputUpsert = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictUpsert is toolgenInputUpsert in OpenAI's strict dialect.
+var toolgenStrictUpsert = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiUpsert is toolgenInputUpsert in Gemini's subset.
+var toolgenGeminiUpsert = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id"
+  ]
+}`)
+
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
 func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolUpsert, &res, &err)
@@ -495,6 +619,33 @@ var toolgenInputFetch = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictFetch is toolgenInputFetch in OpenAI's strict dialect.
+var toolgenStrictFetch = []byte(`{
+  "type": "object",
+  "properties": {
+    "url": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "url"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiFetch is toolgenInputFetch in Gemini's subset.
+var toolgenGeminiFetch = []byte(`{
+  "type": "object",
+  "properties": {
+    "url": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "url"
+  ]
+}`)
+
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
 func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolFetch, &res, &err)
@@ -539,6 +690,19 @@ var toolgenInputEverything = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictEverything is toolgenInputEverything in OpenAI's strict dialect.
+var toolgenStrictEverything = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEverything is toolgenInputEverything in Gemini's subset.
+var toolgenGeminiEverything = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
 func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolEverything, &res, &err)
@@ -567,6 +731,19 @@ var toolgenInputApprove = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictApprove is toolgenInputApprove in OpenAI's strict dialect.
+var toolgenStrictApprove = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiApprove is toolgenInputApprove in Gemini's subset.
+var toolgenGeminiApprove = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
 func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolApprove, &res, &err)
@@ -593,6 +770,19 @@ var toolgenInputLongest = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictLongest is toolgenInputLongest in OpenAI's strict dialect.
+var toolgenStrictLongest = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiLongest is toolgenInputLongest in Gemini's subset.
+var toolgenGeminiLongest = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.

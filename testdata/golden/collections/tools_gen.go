@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -55,9 +55,11 @@ func Tools() []runtime.Tool {
 	}, {
 		Call:         toolgenCallArrays,
 		Description:  "Arrays returns an array, wrapped.",
+		GeminiSchema: toolgenGeminiArrays,
 		InputSchema:  toolgenInputArrays,
 		Name:         ToolArrays,
 		OutputSchema: toolgenOutputArrays,
+		StrictSchema: toolgenStrictArrays,
 	}}
 }
 
@@ -824,6 +826,19 @@ var toolgenInputArrays = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictArrays is toolgenInputArrays in OpenAI's strict dialect.
+var toolgenStrictArrays = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiArrays is toolgenInputArrays in Gemini's subset.
+var toolgenGeminiArrays = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputArrays is the JSON Schema of arrays's structured result.
 var toolgenOutputArrays = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -1097,29 +1112,33 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 					d.CheckItems(i0, 0, 0)
 				}
 			case "tags":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]string, 0, n0)
+						for d.Elem() {
+							var e0 string
+							if s1, ok := d.String(); ok {
+								e0 = s1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Tags = s0
 					}
-					v.Tags = s0
 				}
 			case "counts":
-				if d.Object() {
-					m0 := make(map[string]uint8)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 uint8
-						if n1, ok := d.Uint(0, 255); ok {
-							v0 = uint8(n1)
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]uint8)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 uint8
+							if n1, ok := d.Uint(0, 255); ok {
+								v0 = uint8(n1)
+							}
+							m0[k0] = v0
 						}
-						m0[k0] = v0
+						v.Counts = m0
 					}
-					v.Counts = m0
 				}
 			default:
 				d.Unknown("\"names\", \"ids\", \"matrix\", \"pair\", \"grid\", \"points\", \"origin\", \"best\", \"optional\", \"scores\", \"by_key\", \"nested\", \"places\", \"empty\", \"tags\", \"counts\"")

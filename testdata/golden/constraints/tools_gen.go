@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,15 +38,18 @@ var (
 // Tools returns the tools of package constraints: register, book.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Call:        toolgenCallRegister,
-		Description: "Register signs someone up.",
-		InputSchema: toolgenInputRegister,
-		Name:        ToolRegister,
+		Call:         toolgenCallRegister,
+		Description:  "Register signs someone up.",
+		InputSchema:  toolgenInputRegister,
+		Name:         ToolRegister,
+		StrictSchema: toolgenStrictRegister,
 	}, {
-		Call:        toolgenCallBook,
-		Description: "Book takes constraints from its doc items.",
-		InputSchema: toolgenInputBook,
-		Name:        ToolBook,
+		Call:         toolgenCallBook,
+		Description:  "Book takes constraints from its doc items.",
+		GeminiSchema: toolgenGeminiBook,
+		InputSchema:  toolgenInputBook,
+		Name:         ToolBook,
+		StrictSchema: toolgenStrictBook,
 	}}
 }
 
@@ -356,6 +359,249 @@ var toolgenInputRegister = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictRegister is toolgenInputRegister in OpenAI's strict dialect.
+var toolgenStrictRegister = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name is between 2 and 40 characters."
+    },
+    "handle": {
+      "type": "string",
+      "description": "Handle needs no escaping for the comma inside {1,3}.",
+      "pattern": "^[a-z]{1,3}$"
+    },
+    "code": {
+      "type": "string",
+      "pattern": "^[A-Z]+$"
+    },
+    "age": {
+      "type": "integer",
+      "minimum": 13,
+      "maximum": 130
+    },
+    "score": {
+      "type": "number",
+      "minimum": -1.5,
+      "maximum": 1000
+    },
+    "ratio": {
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "count": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "delta": {
+      "type": "integer",
+      "minimum": -5,
+      "maximum": 127
+    },
+    "tags": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 5,
+      "items": {
+        "type": "string"
+      }
+    },
+    "grid": {
+      "type": "array",
+      "maxItems": 3,
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "when": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "day": {
+      "type": "string",
+      "format": "date"
+    },
+    "at": {
+      "type": "string",
+      "format": "time"
+    },
+    "email": {
+      "type": "string",
+      "format": "email"
+    },
+    "url": {
+      "type": "string"
+    },
+    "id": {
+      "type": "string",
+      "format": "uuid"
+    },
+    "ipv4": {
+      "type": "string",
+      "format": "ipv4"
+    },
+    "ipv6": {
+      "type": "string",
+      "format": "ipv6"
+    },
+    "host": {
+      "type": "string",
+      "format": "hostname"
+    },
+    "greeting": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "quote": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "enabled": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "size": {
+      "description": "Size is an enum, for defaults and examples.",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "s",
+            "l"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "level": {
+      "description": "Level is an integer enum.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "maybe_int": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "maybe": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "maybe_size": {
+      "description": "Size is an enum, for defaults and examples.",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "s",
+            "l"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "addr": {
+      "type": "string",
+      "pattern": ":"
+    }
+  },
+  "required": [
+    "name",
+    "handle",
+    "code",
+    "age",
+    "score",
+    "ratio",
+    "count",
+    "delta",
+    "tags",
+    "grid",
+    "when",
+    "day",
+    "at",
+    "email",
+    "url",
+    "id",
+    "ipv4",
+    "ipv6",
+    "host",
+    "greeting",
+    "quote",
+    "enabled",
+    "size",
+    "level",
+    "maybe_int",
+    "maybe",
+    "maybe_size",
+    "addr"
+  ],
+  "additionalProperties": false
+}`)
+
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
 func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolRegister, &res, &err)
@@ -446,6 +692,175 @@ var toolgenInputBook = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictBook is toolgenInputBook in OpenAI's strict dialect.
+var toolgenStrictBook = []byte(`{
+  "type": "object",
+  "properties": {
+    "guests": {
+      "type": "integer",
+      "description": "how many people.",
+      "minimum": 1,
+      "maximum": 8
+    },
+    "name": {
+      "type": "string",
+      "description": "who books."
+    },
+    "day": {
+      "type": "string",
+      "description": "the day, as 2006-01-02.",
+      "format": "date"
+    },
+    "nights": {
+      "description": "how many nights.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 255
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "size": {
+      "description": "the room size.",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "s",
+            "l"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "code": {
+      "description": "airport codes, comma separated.",
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[A-Z]{3}(,[A-Z]{3})*$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "extras": {
+      "type": "array",
+      "description": "extra services.",
+      "maxItems": 3,
+      "items": {
+        "type": "string"
+      }
+    },
+    "note": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "budget": {
+      "description": "spaces before the description.",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0.5
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "guests",
+    "name",
+    "day",
+    "nights",
+    "size",
+    "code",
+    "extras",
+    "note",
+    "budget"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBook is toolgenInputBook in Gemini's subset.
+var toolgenGeminiBook = []byte(`{
+  "type": "object",
+  "properties": {
+    "guests": {
+      "type": "integer",
+      "description": "how many people.",
+      "minimum": 1,
+      "maximum": 8
+    },
+    "name": {
+      "type": "string",
+      "description": "who books.",
+      "minLength": 1,
+      "maxLength": 20
+    },
+    "day": {
+      "type": "string",
+      "description": "the day, as 2006-01-02."
+    },
+    "nights": {
+      "type": "integer",
+      "description": "how many nights.",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "size": {
+      "type": "string",
+      "description": "the room size.",
+      "enum": [
+        "s",
+        "l"
+      ]
+    },
+    "code": {
+      "type": "string",
+      "description": "airport codes, comma separated.",
+      "pattern": "^[A-Z]{3}(,[A-Z]{3})*$"
+    },
+    "extras": {
+      "type": "array",
+      "description": "extra services.",
+      "maxItems": 3,
+      "items": {
+        "type": "string"
+      }
+    },
+    "note": {
+      "type": "string",
+      "maxLength": 200
+    },
+    "budget": {
+      "type": "number",
+      "description": "spaces before the description.",
+      "minimum": 0.5
+    }
+  },
+  "required": [
+    "guests",
+    "name",
+    "day",
+    "extras"
+  ]
+}`)
+
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
 func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolBook, &res, &err)
@@ -485,13 +900,17 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 					argDay = s0
 				}
 			case "nights":
-				seen3 = true
-				if n0, ok := d.Uint(0, 255); ok {
-					argNights = uint8(n0)
+				if !d.Null() {
+					seen3 = true
+					if n0, ok := d.Uint(0, 255); ok {
+						argNights = uint8(n0)
+					}
 				}
 			case "size":
-				seen4 = true
-				toolgenDecodeSize(d, &argSize)
+				if !d.Null() {
+					seen4 = true
+					toolgenDecodeSize(d, &argSize)
+				}
 			case "code":
 				if d.Null() {
 					argCode = nil
@@ -607,14 +1026,18 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 					v.Score = f0
 				}
 			case "ratio":
-				seen5 = true
-				if f0, ok := d.Float(0, 1, 32); ok {
-					v.Ratio = float32(f0)
+				if !d.Null() {
+					seen5 = true
+					if f0, ok := d.Float(0, 1, 32); ok {
+						v.Ratio = float32(f0)
+					}
 				}
 			case "count":
-				seen6 = true
-				if n0, ok := d.Uint(0, 1000); ok {
-					v.Count = uint16(n0)
+				if !d.Null() {
+					seen6 = true
+					if n0, ok := d.Uint(0, 1000); ok {
+						v.Count = uint16(n0)
+					}
 				}
 			case "delta":
 				seen7 = true
@@ -712,26 +1135,36 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 					v.Host = s0
 				}
 			case "greeting":
-				seen19 = true
-				if s0, ok := d.String(); ok {
-					v.Greeting = s0
+				if !d.Null() {
+					seen19 = true
+					if s0, ok := d.String(); ok {
+						v.Greeting = s0
+					}
 				}
 			case "quote":
-				seen20 = true
-				if s0, ok := d.String(); ok {
-					v.Quote = s0
+				if !d.Null() {
+					seen20 = true
+					if s0, ok := d.String(); ok {
+						v.Quote = s0
+					}
 				}
 			case "enabled":
-				seen21 = true
-				if b0, ok := d.Bool(); ok {
-					v.Enabled = b0
+				if !d.Null() {
+					seen21 = true
+					if b0, ok := d.Bool(); ok {
+						v.Enabled = b0
+					}
 				}
 			case "size":
-				seen22 = true
-				toolgenDecodeSize(d, &v.Size)
+				if !d.Null() {
+					seen22 = true
+					toolgenDecodeSize(d, &v.Size)
+				}
 			case "level":
-				seen23 = true
-				toolgenDecodeLevel(d, &v.Level)
+				if !d.Null() {
+					seen23 = true
+					toolgenDecodeLevel(d, &v.Level)
+				}
 			case "maybe_int":
 				seen24 = true
 				if d.Null() {

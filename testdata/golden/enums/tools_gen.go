@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,11 +51,14 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputPick,
 		Name:         ToolPick,
 		OutputSchema: toolgenOutputPick,
+		StrictSchema: toolgenStrictPick,
 	}, {
-		Call:        toolgenCallName,
-		Description: "Name returns an enum as text.",
-		InputSchema: toolgenInputName,
-		Name:        ToolName,
+		Call:         toolgenCallName,
+		Description:  "Name returns an enum as text.",
+		GeminiSchema: toolgenGeminiName,
+		InputSchema:  toolgenInputName,
+		Name:         ToolName,
+		StrictSchema: toolgenStrictName,
 	}}
 }
 
@@ -397,6 +400,53 @@ var toolgenInputPick = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictPick is toolgenInputPick in OpenAI's strict dialect.
+var toolgenStrictPick = []byte(`{
+  "type": "object",
+  "properties": {
+    "color": {
+      "type": "string",
+      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
+      "enum": [
+        "red",
+        "green",
+        "blue"
+      ]
+    },
+    "level": {
+      "description": "how much.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "enum": [
+            1,
+            2,
+            3
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "priority": {
+      "type": "integer",
+      "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
+      "enum": [
+        0,
+        1,
+        9
+      ]
+    }
+  },
+  "required": [
+    "color",
+    "level",
+    "priority"
+  ],
+  "additionalProperties": false
+}`)
+
 // toolgenOutputPick is the JSON Schema of pick's structured result.
 var toolgenOutputPick = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -494,6 +544,45 @@ var toolgenInputName = []byte(`{
     "c"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictName is toolgenInputName in OpenAI's strict dialect.
+var toolgenStrictName = []byte(`{
+  "type": "object",
+  "properties": {
+    "c": {
+      "type": "string",
+      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
+      "enum": [
+        "red",
+        "green",
+        "blue"
+      ]
+    }
+  },
+  "required": [
+    "c"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiName is toolgenInputName in Gemini's subset.
+var toolgenGeminiName = []byte(`{
+  "type": "object",
+  "properties": {
+    "c": {
+      "type": "string",
+      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
+      "enum": [
+        "red",
+        "green",
+        "blue"
+      ]
+    }
+  },
+  "required": [
+    "c"
+  ]
 }`)
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,30 +51,40 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallSearch,
 		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
+		GeminiSchema: toolgenGeminiSearch,
 		InputSchema:  toolgenInputSearch,
 		Name:         ToolSearch,
 		OutputSchema: toolgenOutputSearch,
+		StrictSchema: toolgenStrictSearch,
 	}, {
-		Call:        toolgenCallGreet,
-		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
-		InputSchema: toolgenInputGreet,
-		Name:        ToolGreet,
+		Call:         toolgenCallGreet,
+		Description:  "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
+		GeminiSchema: toolgenGeminiGreet,
+		InputSchema:  toolgenInputGreet,
+		Name:         ToolGreet,
+		StrictSchema: toolgenStrictGreet,
 	}, {
-		Call:        toolgenCallSnake,
-		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
-		InputSchema: toolgenInputSnake,
-		Name:        ToolSnake,
+		Call:         toolgenCallSnake,
+		Description:  "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
+		GeminiSchema: toolgenGeminiSnake,
+		InputSchema:  toolgenInputSnake,
+		Name:         ToolSnake,
+		StrictSchema: toolgenStrictSnake,
 	}, {
 		Call:         toolgenCallUndocumented,
 		Description:  "Sum adds two numbers; its parameters have no descriptions.",
+		GeminiSchema: toolgenGeminiUndocumented,
 		InputSchema:  toolgenInputUndocumented,
 		Name:         ToolUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
+		StrictSchema: toolgenStrictUndocumented,
 	}, {
-		Call:        toolgenCallMixed,
-		Description: "Mixed has a list with items about parameters and others: the others stay, and so does the heading before them.\n\nParameters:\n  - note: not a parameter of this tool, so it stays.",
-		InputSchema: toolgenInputMixed,
-		Name:        ToolMixed,
+		Call:         toolgenCallMixed,
+		Description:  "Mixed has a list with items about parameters and others: the others stay, and so does the heading before them.\n\nParameters:\n  - note: not a parameter of this tool, so it stays.",
+		GeminiSchema: toolgenGeminiMixed,
+		InputSchema:  toolgenInputMixed,
+		Name:         ToolMixed,
+		StrictSchema: toolgenStrictMixed,
 	}}
 }
 
@@ -258,6 +268,93 @@ var toolgenInputSearch = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictSearch is toolgenInputSearch in OpenAI's strict dialect.
+var toolgenStrictSearch = []byte(`{
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "what to look for."
+    },
+    "limit": {
+      "description": "how many documents to return at most.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "user_id": {
+      "type": "string",
+      "description": "whose documents to search."
+    },
+    "exact": {
+      "type": "boolean",
+      "description": "match the whole phrase."
+    },
+    "lang": {
+      "description": "an ISO 639-1 language code.",
+      "anyOf": [
+        {
+          "type": "string",
+          "pattern": "^[a-z]{2}$"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "query",
+    "limit",
+    "user_id",
+    "exact",
+    "lang"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSearch is toolgenInputSearch in Gemini's subset.
+var toolgenGeminiSearch = []byte(`{
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "description": "what to look for."
+    },
+    "limit": {
+      "type": "integer",
+      "description": "how many documents to return at most.",
+      "minimum": 1,
+      "maximum": 100
+    },
+    "user_id": {
+      "type": "string",
+      "description": "whose documents to search."
+    },
+    "exact": {
+      "type": "boolean",
+      "description": "match the whole phrase."
+    },
+    "lang": {
+      "type": "string",
+      "description": "an ISO 639-1 language code.",
+      "pattern": "^[a-z]{2}$"
+    }
+  },
+  "required": [
+    "query",
+    "user_id",
+    "exact"
+  ]
+}`)
+
 // toolgenOutputSearch is the JSON Schema of search's structured result.
 var toolgenOutputSearch = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -299,9 +396,11 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 					argQuery = s0
 				}
 			case "limit":
-				seen1 = true
-				if n0, ok := d.Int(1, 100); ok {
-					argLimit = int(n0)
+				if !d.Null() {
+					seen1 = true
+					if n0, ok := d.Int(1, 100); ok {
+						argLimit = int(n0)
+					}
 				}
 			case "user_id":
 				seen2 = true
@@ -383,6 +482,57 @@ var toolgenInputGreet = []byte(`{
     "greeting"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictGreet is toolgenInputGreet in OpenAI's strict dialect.
+var toolgenStrictGreet = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "greeting": {
+      "type": "string",
+      "description": "the greeting to use."
+    },
+    "times": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "greeting",
+    "times"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGreet is toolgenInputGreet in Gemini's subset.
+var toolgenGeminiGreet = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "greeting": {
+      "type": "string",
+      "description": "the greeting to use."
+    },
+    "times": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "name",
+    "greeting"
+  ]
 }`)
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
@@ -472,6 +622,75 @@ var toolgenInputSnake = []byte(`{
     "top10_items"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictSnake is toolgenInputSnake in OpenAI's strict dialect.
+var toolgenStrictSnake = []byte(`{
+  "type": "object",
+  "properties": {
+    "user_name": {
+      "type": "string"
+    },
+    "http_status": {
+      "type": "integer",
+      "description": "the status to report."
+    },
+    "xml_body": {
+      "type": "string",
+      "description": "the body."
+    },
+    "x": {
+      "type": "integer"
+    },
+    "top10_items": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "required": [
+    "user_name",
+    "http_status",
+    "xml_body",
+    "x",
+    "top10_items"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSnake is toolgenInputSnake in Gemini's subset.
+var toolgenGeminiSnake = []byte(`{
+  "type": "object",
+  "properties": {
+    "user_name": {
+      "type": "string"
+    },
+    "http_status": {
+      "type": "integer",
+      "description": "the status to report."
+    },
+    "xml_body": {
+      "type": "string",
+      "description": "the body."
+    },
+    "x": {
+      "type": "integer"
+    },
+    "top10_items": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "required": [
+    "user_name",
+    "http_status",
+    "xml_body",
+    "x",
+    "top10_items"
+  ]
 }`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
@@ -572,6 +791,41 @@ var toolgenInputUndocumented = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictUndocumented is toolgenInputUndocumented in OpenAI's strict dialect.
+var toolgenStrictUndocumented = []byte(`{
+  "type": "object",
+  "properties": {
+    "a": {
+      "type": "integer"
+    },
+    "b": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "a",
+    "b"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiUndocumented is toolgenInputUndocumented in Gemini's subset.
+var toolgenGeminiUndocumented = []byte(`{
+  "type": "object",
+  "properties": {
+    "a": {
+      "type": "integer"
+    },
+    "b": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "a",
+    "b"
+  ]
+}`)
+
 // toolgenOutputUndocumented is the JSON Schema of undocumented's structured result.
 var toolgenOutputUndocumented = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -658,6 +912,45 @@ var toolgenInputMixed = []byte(`{
     "verbose"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictMixed is toolgenInputMixed in OpenAI's strict dialect.
+var toolgenStrictMixed = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "description": "the record."
+    },
+    "verbose": {
+      "type": "boolean",
+      "description": "say more."
+    }
+  },
+  "required": [
+    "id",
+    "verbose"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiMixed is toolgenInputMixed in Gemini's subset.
+var toolgenGeminiMixed = []byte(`{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "description": "the record."
+    },
+    "verbose": {
+      "type": "boolean",
+      "description": "say more."
+    }
+  },
+  "required": [
+    "id",
+    "verbose"
+  ]
 }`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.

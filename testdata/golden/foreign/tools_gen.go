@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,15 +41,19 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallLocate,
 		Description:  "Locate returns a place.",
+		GeminiSchema: toolgenGeminiLocate,
 		InputSchema:  toolgenInputLocate,
 		Name:         ToolLocate,
 		OutputSchema: toolgenOutputLocate,
+		StrictSchema: toolgenStrictLocate,
 	}, {
 		Call:         toolgenCallMove,
 		Description:  "Move takes a foreign struct as its struct parameter.",
+		GeminiSchema: toolgenGeminiMove,
 		InputSchema:  toolgenInputMove,
 		Name:         ToolMove,
 		OutputSchema: toolgenOutputMove,
+		StrictSchema: toolgenStrictMove,
 	}}
 }
 
@@ -240,6 +244,258 @@ var toolgenInputLocate = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictLocate is toolgenInputLocate in OpenAI's strict dialect.
+var toolgenStrictLocate = []byte(`{
+  "type": "object",
+  "properties": {
+    "here": {
+      "type": "object",
+      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
+      "properties": {
+        "lat": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "lat"
+      ],
+      "additionalProperties": false
+    },
+    "there": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "type": "integer"
+        },
+        "y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "pixel": {
+      "type": "object",
+      "properties": {
+        "X": {
+          "type": "integer"
+        },
+        "Y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "X",
+        "Y"
+      ],
+      "additionalProperties": false
+    },
+    "box": {
+      "type": "object",
+      "properties": {
+        "Min": {
+          "type": "object",
+          "properties": {
+            "X": {
+              "type": "integer"
+            },
+            "Y": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "X",
+            "Y"
+          ],
+          "additionalProperties": false
+        },
+        "Max": {
+          "type": "object",
+          "properties": {
+            "X": {
+              "type": "integer"
+            },
+            "Y": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "X",
+            "Y"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "required": [
+        "Min",
+        "Max"
+      ],
+      "additionalProperties": false
+    },
+    "odd": {
+      "type": "object",
+      "description": "image_Point claims the name toolgen would give image.Point.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
+    },
+    "level": {
+      "type": "integer"
+    },
+    "mode": {
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "a",
+            "b"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "here",
+    "there",
+    "pixel",
+    "box",
+    "odd",
+    "level",
+    "mode"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiLocate is toolgenInputLocate in Gemini's subset.
+var toolgenGeminiLocate = []byte(`{
+  "type": "object",
+  "properties": {
+    "here": {
+      "type": "object",
+      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
+      "properties": {
+        "lat": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "lat"
+      ]
+    },
+    "there": {
+      "type": "object",
+      "properties": {
+        "x": {
+          "type": "integer"
+        },
+        "y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ]
+    },
+    "pixel": {
+      "type": "object",
+      "properties": {
+        "X": {
+          "type": "integer"
+        },
+        "Y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "X",
+        "Y"
+      ]
+    },
+    "box": {
+      "type": "object",
+      "properties": {
+        "Min": {
+          "type": "object",
+          "properties": {
+            "X": {
+              "type": "integer"
+            },
+            "Y": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "X",
+            "Y"
+          ]
+        },
+        "Max": {
+          "type": "object",
+          "properties": {
+            "X": {
+              "type": "integer"
+            },
+            "Y": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "X",
+            "Y"
+          ]
+        }
+      },
+      "required": [
+        "Min",
+        "Max"
+      ]
+    },
+    "odd": {
+      "type": "object",
+      "description": "image_Point claims the name toolgen would give image.Point.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ]
+    },
+    "level": {
+      "type": "integer"
+    },
+    "mode": {
+      "type": "string",
+      "enum": [
+        "a",
+        "b"
+      ]
+    }
+  },
+  "required": [
+    "here",
+    "there",
+    "pixel",
+    "box",
+    "odd",
+    "level"
+  ]
+}`)
+
 // toolgenOutputLocate is the JSON Schema of locate's structured result.
 var toolgenOutputLocate = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -407,6 +663,41 @@ var toolgenInputMove = []byte(`{
     "y"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictMove is toolgenInputMove in OpenAI's strict dialect.
+var toolgenStrictMove = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "integer"
+    },
+    "y": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "x",
+    "y"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiMove is toolgenInputMove in Gemini's subset.
+var toolgenGeminiMove = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "integer"
+    },
+    "y": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "x",
+    "y"
+  ]
 }`)
 
 // toolgenOutputMove is the JSON Schema of move's structured result.

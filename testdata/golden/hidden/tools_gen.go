@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -56,40 +56,54 @@ var (
 // Tools returns the tools of package hidden: both, ctx_only, ctx_between, ctx_last, ctx_first, aliased, plain.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Call:        toolgenCallBoth,
-		Description: "Both takes a context and a runtime.Ctx, and no arguments.",
-		InputSchema: toolgenInputBoth,
-		Name:        ToolBoth,
+		Call:         toolgenCallBoth,
+		Description:  "Both takes a context and a runtime.Ctx, and no arguments.",
+		GeminiSchema: toolgenGeminiBoth,
+		InputSchema:  toolgenInputBoth,
+		Name:         ToolBoth,
+		StrictSchema: toolgenStrictBoth,
 	}, {
-		Call:        toolgenCallCtxOnly,
-		Description: "CtxOnly takes only a runtime.Ctx.",
-		InputSchema: toolgenInputCtxOnly,
-		Name:        ToolCtxOnly,
+		Call:         toolgenCallCtxOnly,
+		Description:  "CtxOnly takes only a runtime.Ctx.",
+		GeminiSchema: toolgenGeminiCtxOnly,
+		InputSchema:  toolgenInputCtxOnly,
+		Name:         ToolCtxOnly,
+		StrictSchema: toolgenStrictCtxOnly,
 	}, {
-		Call:        toolgenCallCtxBetween,
-		Description: "CtxBetween takes runtime.Ctx between flat parameters: any position.",
-		InputSchema: toolgenInputCtxBetween,
-		Name:        ToolCtxBetween,
+		Call:         toolgenCallCtxBetween,
+		Description:  "CtxBetween takes runtime.Ctx between flat parameters: any position.",
+		GeminiSchema: toolgenGeminiCtxBetween,
+		InputSchema:  toolgenInputCtxBetween,
+		Name:         ToolCtxBetween,
+		StrictSchema: toolgenStrictCtxBetween,
 	}, {
-		Call:        toolgenCallCtxLast,
-		Description: "CtxLast takes a struct and then a runtime.Ctx.",
-		InputSchema: toolgenInputCtxLast,
-		Name:        ToolCtxLast,
+		Call:         toolgenCallCtxLast,
+		Description:  "CtxLast takes a struct and then a runtime.Ctx.",
+		GeminiSchema: toolgenGeminiCtxLast,
+		InputSchema:  toolgenInputCtxLast,
+		Name:         ToolCtxLast,
+		StrictSchema: toolgenStrictCtxLast,
 	}, {
-		Call:        toolgenCallCtxFirst,
-		Description: "CtxFirst takes a runtime.Ctx, then a struct.",
-		InputSchema: toolgenInputCtxFirst,
-		Name:        ToolCtxFirst,
+		Call:         toolgenCallCtxFirst,
+		Description:  "CtxFirst takes a runtime.Ctx, then a struct.",
+		GeminiSchema: toolgenGeminiCtxFirst,
+		InputSchema:  toolgenInputCtxFirst,
+		Name:         ToolCtxFirst,
+		StrictSchema: toolgenStrictCtxFirst,
 	}, {
-		Call:        toolgenCallAliased,
-		Description: "Aliased takes its context through an alias.",
-		InputSchema: toolgenInputAliased,
-		Name:        ToolAliased,
+		Call:         toolgenCallAliased,
+		Description:  "Aliased takes its context through an alias.",
+		GeminiSchema: toolgenGeminiAliased,
+		InputSchema:  toolgenInputAliased,
+		Name:         ToolAliased,
+		StrictSchema: toolgenStrictAliased,
 	}, {
-		Call:        toolgenCallPlain,
-		Description: "Plain takes no parameters at all.",
-		InputSchema: toolgenInputPlain,
-		Name:        ToolPlain,
+		Call:         toolgenCallPlain,
+		Description:  "Plain takes no parameters at all.",
+		GeminiSchema: toolgenGeminiPlain,
+		InputSchema:  toolgenInputPlain,
+		Name:         ToolPlain,
+		StrictSchema: toolgenStrictPlain,
 	}}
 }
 
@@ -220,6 +234,19 @@ var toolgenInputBoth = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictBoth is toolgenInputBoth in OpenAI's strict dialect.
+var toolgenStrictBoth = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBoth is toolgenInputBoth in Gemini's subset.
+var toolgenGeminiBoth = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
 func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolBoth, &res, &err)
@@ -247,6 +274,19 @@ var toolgenInputCtxOnly = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictCtxOnly is toolgenInputCtxOnly in OpenAI's strict dialect.
+var toolgenStrictCtxOnly = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCtxOnly is toolgenInputCtxOnly in Gemini's subset.
+var toolgenGeminiCtxOnly = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
@@ -286,6 +326,41 @@ var toolgenInputCtxBetween = []byte(`{
     "b"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictCtxBetween is toolgenInputCtxBetween in OpenAI's strict dialect.
+var toolgenStrictCtxBetween = []byte(`{
+  "type": "object",
+  "properties": {
+    "a": {
+      "type": "string"
+    },
+    "b": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "a",
+    "b"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCtxBetween is toolgenInputCtxBetween in Gemini's subset.
+var toolgenGeminiCtxBetween = []byte(`{
+  "type": "object",
+  "properties": {
+    "a": {
+      "type": "string"
+    },
+    "b": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "a",
+    "b"
+  ]
 }`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
@@ -347,6 +422,33 @@ var toolgenInputCtxLast = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictCtxLast is toolgenInputCtxLast in OpenAI's strict dialect.
+var toolgenStrictCtxLast = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCtxLast is toolgenInputCtxLast in Gemini's subset.
+var toolgenGeminiCtxLast = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ]
+}`)
+
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
 func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolCtxLast, &res, &err)
@@ -378,6 +480,33 @@ var toolgenInputCtxFirst = []byte(`{
     "text"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictCtxFirst is toolgenInputCtxFirst in OpenAI's strict dialect.
+var toolgenStrictCtxFirst = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCtxFirst is toolgenInputCtxFirst in Gemini's subset.
+var toolgenGeminiCtxFirst = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ]
 }`)
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
@@ -412,6 +541,33 @@ var toolgenInputAliased = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictAliased is toolgenInputAliased in OpenAI's strict dialect.
+var toolgenStrictAliased = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAliased is toolgenInputAliased in Gemini's subset.
+var toolgenGeminiAliased = []byte(`{
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ]
+}`)
+
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
 func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolAliased, &res, &err)
@@ -435,6 +591,19 @@ var toolgenInputPlain = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictPlain is toolgenInputPlain in OpenAI's strict dialect.
+var toolgenStrictPlain = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPlain is toolgenInputPlain in Gemini's subset.
+var toolgenGeminiPlain = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.

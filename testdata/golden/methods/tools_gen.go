@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -56,17 +56,21 @@ func (recv *Store) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
-		Description: "Get returns a value.",
-		InputSchema: toolgenInputGet,
-		Name:        ToolGet,
+		Description:  "Get returns a value.",
+		GeminiSchema: toolgenGeminiGet,
+		InputSchema:  toolgenInputGet,
+		Name:         ToolGet,
+		StrictSchema: toolgenStrictGet,
 	}, {
 		Annotations: runtime.Annotations{Idempotent: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
-		Description: "Put sets a value.",
-		InputSchema: toolgenInputPut,
-		Name:        ToolPut,
+		Description:  "Put sets a value.",
+		GeminiSchema: toolgenGeminiPut,
+		InputSchema:  toolgenInputPut,
+		Name:         ToolPut,
+		StrictSchema: toolgenStrictPut,
 	}}
 }
 
@@ -76,34 +80,42 @@ func (recv *Clock) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
-		Description: "Zone names the clock's zone.",
-		InputSchema: toolgenInputNow,
-		Name:        ToolNow,
+		Description:  "Zone names the clock's zone.",
+		GeminiSchema: toolgenGeminiNow,
+		InputSchema:  toolgenInputNow,
+		Name:         ToolNow,
+		StrictSchema: toolgenStrictNow,
 	}, {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 		Description:  "Add adds hours, taking a struct.",
+		GeminiSchema: toolgenGeminiAdd,
 		InputSchema:  toolgenInputAdd,
 		Name:         ToolAdd,
 		OutputSchema: toolgenOutputAdd,
+		StrictSchema: toolgenStrictAdd,
 	}, {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
-		Description: "Tick is declared on the alias: it is a tool of Clock.",
-		InputSchema: toolgenInputTick,
-		Name:        ToolTick,
+		Description:  "Tick is declared on the alias: it is a tool of Clock.",
+		GeminiSchema: toolgenGeminiTick,
+		InputSchema:  toolgenInputTick,
+		Name:         ToolTick,
+		StrictSchema: toolgenStrictTick,
 	}}
 }
 
 // Tools returns the tools of package methods: version.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Call:        toolgenCallVersion,
-		Description: "Version is a package function beside the methods.",
-		InputSchema: toolgenInputVersion,
-		Name:        ToolVersion,
+		Call:         toolgenCallVersion,
+		Description:  "Version is a package function beside the methods.",
+		GeminiSchema: toolgenGeminiVersion,
+		InputSchema:  toolgenInputVersion,
+		Name:         ToolVersion,
+		StrictSchema: toolgenStrictVersion,
 	}}
 }
 
@@ -114,9 +126,11 @@ func (recv *Counter) Tools() []runtime.Tool {
 			return toolgenCallIncr(recv, ctx, args)
 		},
 		Description:  "Incr increments the counter.",
+		GeminiSchema: toolgenGeminiIncr,
 		InputSchema:  toolgenInputIncr,
 		Name:         ToolIncr,
 		OutputSchema: toolgenOutputIncr,
+		StrictSchema: toolgenStrictIncr,
 	}}
 }
 
@@ -254,6 +268,33 @@ var toolgenInputGet = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGet is toolgenInputGet in OpenAI's strict dialect.
+var toolgenStrictGet = []byte(`{
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "key"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGet is toolgenInputGet in Gemini's subset.
+var toolgenGeminiGet = []byte(`{
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "key"
+  ]
+}`)
+
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
 func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolGet, &res, &err)
@@ -309,6 +350,41 @@ var toolgenInputPut = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictPut is toolgenInputPut in OpenAI's strict dialect.
+var toolgenStrictPut = []byte(`{
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    },
+    "value": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "key",
+    "value"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPut is toolgenInputPut in Gemini's subset.
+var toolgenGeminiPut = []byte(`{
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    },
+    "value": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "key",
+    "value"
+  ]
+}`)
+
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
 func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolPut, &res, &err)
@@ -361,6 +437,19 @@ var toolgenInputNow = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictNow is toolgenInputNow in OpenAI's strict dialect.
+var toolgenStrictNow = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiNow is toolgenInputNow in Gemini's subset.
+var toolgenGeminiNow = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
 func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolNow, &res, &err)
@@ -392,6 +481,33 @@ var toolgenInputAdd = []byte(`{
     "hours"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
+var toolgenStrictAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "hours": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "hours"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
+var toolgenGeminiAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "hours": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "hours"
+  ]
 }`)
 
 // toolgenOutputAdd is the JSON Schema of add's structured result.
@@ -442,6 +558,19 @@ var toolgenInputVersion = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictVersion is toolgenInputVersion in OpenAI's strict dialect.
+var toolgenStrictVersion = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiVersion is toolgenInputVersion in Gemini's subset.
+var toolgenGeminiVersion = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
 func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolVersion, &res, &err)
@@ -473,6 +602,33 @@ var toolgenInputIncr = []byte(`{
     "by"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictIncr is toolgenInputIncr in OpenAI's strict dialect.
+var toolgenStrictIncr = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiIncr is toolgenInputIncr in Gemini's subset.
+var toolgenGeminiIncr = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ]
 }`)
 
 // toolgenOutputIncr is the JSON Schema of incr's structured result.
@@ -539,6 +695,19 @@ var toolgenInputTick = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTick is toolgenInputTick in OpenAI's strict dialect.
+var toolgenStrictTick = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTick is toolgenInputTick in Gemini's subset.
+var toolgenGeminiTick = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,9 +36,11 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallSummarize,
 		Description:  "Summarize returns a report.",
+		GeminiSchema: toolgenGeminiSummarize,
 		InputSchema:  toolgenInputSummarize,
 		Name:         ToolSummarize,
 		OutputSchema: toolgenOutputSummarize,
+		StrictSchema: toolgenStrictSummarize,
 	}}
 }
 
@@ -57,6 +59,19 @@ var toolgenInputSummarize = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictSummarize is toolgenInputSummarize in OpenAI's strict dialect.
+var toolgenStrictSummarize = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSummarize is toolgenInputSummarize in Gemini's subset.
+var toolgenGeminiSummarize = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputSummarize is the JSON Schema of summarize's structured result.

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -48,18 +48,21 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputWalk,
 		Name:         ToolWalk,
 		OutputSchema: toolgenOutputWalk,
+		StrictSchema: toolgenStrictWalk,
 	}, {
 		Call:         toolgenCallSum,
 		Description:  "Sum takes a list as a flat parameter.",
 		InputSchema:  toolgenInputSum,
 		Name:         ToolSum,
 		OutputSchema: toolgenOutputSum,
+		StrictSchema: toolgenStrictSum,
 	}, {
 		Call:         toolgenCallBrowse,
 		Description:  "Browse takes mutually recursive types.",
 		InputSchema:  toolgenInputBrowse,
 		Name:         ToolBrowse,
 		OutputSchema: toolgenOutputBrowse,
+		StrictSchema: toolgenStrictBrowse,
 	}, {
 		Call:         toolgenCallDraw,
 		Description:  "Draw takes a struct holding recursive types in a map and a pointer.",
@@ -212,6 +215,64 @@ var toolgenInputWalk = []byte(`{
   }
 }`)
 
+// toolgenStrictWalk is toolgenInputWalk in OpenAI's strict dialect.
+var toolgenStrictWalk = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "children": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Tree",
+            "description": "Tree is a node with children of its own type."
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "name",
+    "children"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Tree": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "children": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/Tree",
+                "description": "Tree is a node with children of its own type."
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "name",
+        "children"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
 // toolgenOutputWalk is the JSON Schema of walk's structured result.
 var toolgenOutputWalk = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -332,6 +393,89 @@ var toolgenInputSum = []byte(`{
       },
       "required": [
         "name"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenStrictSum is toolgenInputSum in OpenAI's strict dialect.
+var toolgenStrictSum = []byte(`{
+  "type": "object",
+  "properties": {
+    "list": {
+      "description": "List is a linked list.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/List"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "trees": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/Tree",
+        "description": "Tree is a node with children of its own type."
+      }
+    }
+  },
+  "required": [
+    "list",
+    "trees"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "List": {
+      "type": "object",
+      "properties": {
+        "value": {
+          "type": "integer"
+        },
+        "next": {
+          "description": "List is a linked list.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/List"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "value",
+        "next"
+      ],
+      "additionalProperties": false
+    },
+    "Tree": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "children": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/Tree",
+                "description": "Tree is a node with children of its own type."
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "name",
+        "children"
       ],
       "additionalProperties": false
     }
@@ -495,6 +639,120 @@ var toolgenInputBrowse = []byte(`{
             },
             "required": [
               "name",
+              "meta"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": [
+        "name",
+        "files"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenStrictBrowse is toolgenInputBrowse in OpenAI's strict dialect.
+var toolgenStrictBrowse = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "files": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "description": "File belongs to a Dir, and may be one.",
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "sub": {
+            "description": "Dir and File refer to each other.",
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Dir"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "meta": {
+            "type": "object",
+            "description": "not recursive: inlined",
+            "properties": {
+              "size": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "size"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "name",
+          "sub",
+          "meta"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": [
+    "name",
+    "files"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Dir": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "description": "File belongs to a Dir, and may be one.",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "sub": {
+                "description": "Dir and File refer to each other.",
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/Dir"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "meta": {
+                "type": "object",
+                "description": "not recursive: inlined",
+                "properties": {
+                  "size": {
+                    "type": "integer"
+                  }
+                },
+                "required": [
+                  "size"
+                ],
+                "additionalProperties": false
+              }
+            },
+            "required": [
+              "name",
+              "sub",
               "meta"
             ],
             "additionalProperties": false
@@ -792,14 +1050,16 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 					v.Name = s0
 				}
 			case "children":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Tree, 0, n0)
-					for d.Elem() {
-						var e0 Tree
-						toolgenDecodeTree(d, &e0)
-						s0 = append(s0, e0)
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Tree, 0, n0)
+						for d.Elem() {
+							var e0 Tree
+							toolgenDecodeTree(d, &e0)
+							s0 = append(s0, e0)
+						}
+						v.Children = s0
 					}
-					v.Children = s0
 				}
 			default:
 				d.Unknown("\"name\", \"children\"")

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -80,78 +80,104 @@ var (
 // Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Call:        toolgenCallText,
-		Description: "Text returns text.",
-		InputSchema: toolgenInputText,
-		Name:        ToolText,
+		Call:         toolgenCallText,
+		Description:  "Text returns text.",
+		GeminiSchema: toolgenGeminiText,
+		InputSchema:  toolgenInputText,
+		Name:         ToolText,
+		StrictSchema: toolgenStrictText,
 	}, {
-		Call:        toolgenCallTextOnly,
-		Description: "TextOnly returns text without an error.",
-		InputSchema: toolgenInputTextOnly,
-		Name:        ToolTextOnly,
+		Call:         toolgenCallTextOnly,
+		Description:  "TextOnly returns text without an error.",
+		GeminiSchema: toolgenGeminiTextOnly,
+		InputSchema:  toolgenInputTextOnly,
+		Name:         ToolTextOnly,
+		StrictSchema: toolgenStrictTextOnly,
 	}, {
 		Call:         toolgenCallCheck,
 		Description:  "Check returns a struct: structured content with an output schema.",
+		GeminiSchema: toolgenGeminiCheck,
 		InputSchema:  toolgenInputCheck,
 		Name:         ToolCheck,
 		OutputSchema: toolgenOutputCheck,
+		StrictSchema: toolgenStrictCheck,
 	}, {
 		Call:         toolgenCallCheckPtr,
 		Description:  "CheckPtr returns a pointer to a struct; nil is written as null.",
+		GeminiSchema: toolgenGeminiCheckPtr,
 		InputSchema:  toolgenInputCheckPtr,
 		Name:         ToolCheckPtr,
 		OutputSchema: toolgenOutputCheckPtr,
+		StrictSchema: toolgenStrictCheckPtr,
 	}, {
 		Call:         toolgenCallCheckOnly,
 		Description:  "CheckOnly returns a struct without an error.",
+		GeminiSchema: toolgenGeminiCheckOnly,
 		InputSchema:  toolgenInputCheckOnly,
 		Name:         ToolCheckOnly,
 		OutputSchema: toolgenOutputCheckOnly,
+		StrictSchema: toolgenStrictCheckOnly,
 	}, {
 		Call:         toolgenCallList,
 		Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
+		GeminiSchema: toolgenGeminiList,
 		InputSchema:  toolgenInputList,
 		Name:         ToolList,
 		OutputSchema: toolgenOutputList,
+		StrictSchema: toolgenStrictList,
 	}, {
 		Call:         toolgenCallNumber,
 		Description:  "Number returns an int, wrapped.",
+		GeminiSchema: toolgenGeminiNumber,
 		InputSchema:  toolgenInputNumber,
 		Name:         ToolNumber,
 		OutputSchema: toolgenOutputNumber,
+		StrictSchema: toolgenStrictNumber,
 	}, {
 		Call:         toolgenCallTable,
 		Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
+		GeminiSchema: toolgenGeminiTable,
 		InputSchema:  toolgenInputTable,
 		Name:         ToolTable,
 		OutputSchema: toolgenOutputTable,
+		StrictSchema: toolgenStrictTable,
 	}, {
 		Call:         toolgenCallFlag,
 		Description:  "Flag returns a bool without an error, wrapped.",
+		GeminiSchema: toolgenGeminiFlag,
 		InputSchema:  toolgenInputFlag,
 		Name:         ToolFlag,
 		OutputSchema: toolgenOutputFlag,
+		StrictSchema: toolgenStrictFlag,
 	}, {
 		Call:         toolgenCallMaybe,
 		Description:  "Maybe returns a pointer to a non-struct, wrapped.",
+		GeminiSchema: toolgenGeminiMaybe,
 		InputSchema:  toolgenInputMaybe,
 		Name:         ToolMaybe,
 		OutputSchema: toolgenOutputMaybe,
+		StrictSchema: toolgenStrictMaybe,
 	}, {
-		Call:        toolgenCallNothing,
-		Description: "Nothing returns only an error: \"ok\" on success.",
-		InputSchema: toolgenInputNothing,
-		Name:        ToolNothing,
+		Call:         toolgenCallNothing,
+		Description:  "Nothing returns only an error: \"ok\" on success.",
+		GeminiSchema: toolgenGeminiNothing,
+		InputSchema:  toolgenInputNothing,
+		Name:         ToolNothing,
+		StrictSchema: toolgenStrictNothing,
 	}, {
-		Call:        toolgenCallPicture,
-		Description: "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
-		InputSchema: toolgenInputPicture,
-		Name:        ToolPicture,
+		Call:         toolgenCallPicture,
+		Description:  "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
+		GeminiSchema: toolgenGeminiPicture,
+		InputSchema:  toolgenInputPicture,
+		Name:         ToolPicture,
+		StrictSchema: toolgenStrictPicture,
 	}, {
-		Call:        toolgenCallPictureOnly,
-		Description: "PictureOnly returns a runtime.Result without an error.",
-		InputSchema: toolgenInputPictureOnly,
-		Name:        ToolPictureOnly,
+		Call:         toolgenCallPictureOnly,
+		Description:  "PictureOnly returns a runtime.Result without an error.",
+		GeminiSchema: toolgenGeminiPictureOnly,
+		InputSchema:  toolgenInputPictureOnly,
+		Name:         ToolPictureOnly,
+		StrictSchema: toolgenStrictPictureOnly,
 	}}
 }
 
@@ -274,6 +300,19 @@ var toolgenInputText = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictText is toolgenInputText in OpenAI's strict dialect.
+var toolgenStrictText = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiText is toolgenInputText in Gemini's subset.
+var toolgenGeminiText = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
 func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolText, &res, &err)
@@ -303,6 +342,19 @@ var toolgenInputTextOnly = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictTextOnly is toolgenInputTextOnly in OpenAI's strict dialect.
+var toolgenStrictTextOnly = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTextOnly is toolgenInputTextOnly in Gemini's subset.
+var toolgenGeminiTextOnly = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
 func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolTextOnly, &res, &err)
@@ -327,6 +379,19 @@ var toolgenInputCheck = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictCheck is toolgenInputCheck in OpenAI's strict dialect.
+var toolgenStrictCheck = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCheck is toolgenInputCheck in Gemini's subset.
+var toolgenGeminiCheck = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputCheck is the JSON Schema of check's structured result.
@@ -397,6 +462,19 @@ var toolgenInputCheckPtr = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictCheckPtr is toolgenInputCheckPtr in OpenAI's strict dialect.
+var toolgenStrictCheckPtr = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCheckPtr is toolgenInputCheckPtr in Gemini's subset.
+var toolgenGeminiCheckPtr = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputCheckPtr is the JSON Schema of check_ptr's structured result.
@@ -472,6 +550,19 @@ var toolgenInputCheckOnly = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictCheckOnly is toolgenInputCheckOnly in OpenAI's strict dialect.
+var toolgenStrictCheckOnly = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCheckOnly is toolgenInputCheckOnly in Gemini's subset.
+var toolgenGeminiCheckOnly = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputCheckOnly is the JSON Schema of check_only's structured result.
 var toolgenOutputCheckOnly = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -537,6 +628,19 @@ var toolgenInputList = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictList is toolgenInputList in OpenAI's strict dialect.
+var toolgenStrictList = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiList is toolgenInputList in Gemini's subset.
+var toolgenGeminiList = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputList is the JSON Schema of list's structured result.
@@ -628,6 +732,19 @@ var toolgenInputNumber = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictNumber is toolgenInputNumber in OpenAI's strict dialect.
+var toolgenStrictNumber = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiNumber is toolgenInputNumber in Gemini's subset.
+var toolgenGeminiNumber = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputNumber is the JSON Schema of number's structured result.
 var toolgenOutputNumber = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -677,6 +794,19 @@ var toolgenInputTable = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictTable is toolgenInputTable in OpenAI's strict dialect.
+var toolgenStrictTable = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiTable is toolgenInputTable in Gemini's subset.
+var toolgenGeminiTable = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputTable is the JSON Schema of table's structured result.
@@ -739,6 +869,19 @@ var toolgenInputFlag = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictFlag is toolgenInputFlag in OpenAI's strict dialect.
+var toolgenStrictFlag = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiFlag is toolgenInputFlag in Gemini's subset.
+var toolgenGeminiFlag = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputFlag is the JSON Schema of flag's structured result.
 var toolgenOutputFlag = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -785,6 +928,19 @@ var toolgenInputMaybe = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictMaybe is toolgenInputMaybe in OpenAI's strict dialect.
+var toolgenStrictMaybe = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiMaybe is toolgenInputMaybe in Gemini's subset.
+var toolgenGeminiMaybe = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputMaybe is the JSON Schema of maybe's structured result.
@@ -841,6 +997,19 @@ var toolgenInputNothing = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictNothing is toolgenInputNothing in OpenAI's strict dialect.
+var toolgenStrictNothing = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiNothing is toolgenInputNothing in Gemini's subset.
+var toolgenGeminiNothing = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
 func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolNothing, &res, &err)
@@ -867,6 +1036,19 @@ var toolgenInputPicture = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictPicture is toolgenInputPicture in OpenAI's strict dialect.
+var toolgenStrictPicture = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPicture is toolgenInputPicture in Gemini's subset.
+var toolgenGeminiPicture = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
@@ -896,6 +1078,19 @@ var toolgenInputPictureOnly = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictPictureOnly is toolgenInputPictureOnly in OpenAI's strict dialect.
+var toolgenStrictPictureOnly = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPictureOnly is toolgenInputPictureOnly in Gemini's subset.
+var toolgenGeminiPictureOnly = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.

@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -43,20 +43,26 @@ var (
 // Tools returns the tools of package rules: ping, copy, assign.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
-		Call:        toolgenCallPing,
-		Description: "Ping takes no arguments: its rule type has no fields.",
-		InputSchema: toolgenInputPing,
-		Name:        ToolPing,
+		Call:         toolgenCallPing,
+		Description:  "Ping takes no arguments: its rule type has no fields.",
+		GeminiSchema: toolgenGeminiPing,
+		InputSchema:  toolgenInputPing,
+		Name:         ToolPing,
+		StrictSchema: toolgenStrictPing,
 	}, {
-		Call:        toolgenCallCopy,
-		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
-		InputSchema: toolgenInputCopy,
-		Name:        ToolCopy,
+		Call:         toolgenCallCopy,
+		Description:  "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
+		GeminiSchema: toolgenGeminiCopy,
+		InputSchema:  toolgenInputCopy,
+		Name:         ToolCopy,
+		StrictSchema: toolgenStrictCopy,
 	}, {
-		Call:        toolgenCallDoAssign,
-		Description: "DoAssign assigns work.",
-		InputSchema: toolgenInputDoAssign,
-		Name:        ToolDoAssign,
+		Call:         toolgenCallDoAssign,
+		Description:  "DoAssign assigns work.",
+		GeminiSchema: toolgenGeminiDoAssign,
+		InputSchema:  toolgenInputDoAssign,
+		Name:         ToolDoAssign,
+		StrictSchema: toolgenStrictDoAssign,
 	}}
 }
 
@@ -67,9 +73,11 @@ func (recv *Counter) Tools() []runtime.Tool {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 		Description:  "Add adds.",
+		GeminiSchema: toolgenGeminiAdd,
 		InputSchema:  toolgenInputAdd,
 		Name:         ToolAdd,
 		OutputSchema: toolgenOutputAdd,
+		StrictSchema: toolgenStrictAdd,
 	}}
 }
 
@@ -176,6 +184,19 @@ var toolgenInputPing = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictPing is toolgenInputPing in OpenAI's strict dialect.
+var toolgenStrictPing = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPing is toolgenInputPing in Gemini's subset.
+var toolgenGeminiPing = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolPing, &res, &err)
@@ -221,6 +242,57 @@ var toolgenInputCopy = []byte(`{
     "n"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictCopy is toolgenInputCopy in OpenAI's strict dialect.
+var toolgenStrictCopy = []byte(`{
+  "type": "object",
+  "properties": {
+    "from": {
+      "type": "string"
+    },
+    "to": {
+      "type": "string"
+    },
+    "_tmp": {
+      "type": "boolean"
+    },
+    "n": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "from",
+    "to",
+    "_tmp",
+    "n"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiCopy is toolgenInputCopy in Gemini's subset.
+var toolgenGeminiCopy = []byte(`{
+  "type": "object",
+  "properties": {
+    "from": {
+      "type": "string"
+    },
+    "to": {
+      "type": "string"
+    },
+    "_tmp": {
+      "type": "boolean"
+    },
+    "n": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "from",
+    "to",
+    "_tmp",
+    "n"
+  ]
 }`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
@@ -329,6 +401,99 @@ var toolgenInputDoAssign = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictDoAssign is toolgenInputDoAssign in OpenAI's strict dialect.
+var toolgenStrictDoAssign = []byte(`{
+  "type": "object",
+  "properties": {
+    "owner_name": {
+      "type": "string"
+    },
+    "team_name": {
+      "type": "string"
+    },
+    "size": {
+      "type": "integer",
+      "description": "Size is promoted and keeps its name."
+    },
+    "rule": {
+      "type": "string",
+      "description": "Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."
+    },
+    "owner": {
+      "type": "string",
+      "description": "OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."
+    },
+    "tags": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "2-step": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "owner_name",
+    "team_name",
+    "size",
+    "rule",
+    "owner",
+    "tags",
+    "2-step"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiDoAssign is toolgenInputDoAssign in Gemini's subset.
+var toolgenGeminiDoAssign = []byte(`{
+  "type": "object",
+  "properties": {
+    "owner_name": {
+      "type": "string"
+    },
+    "team_name": {
+      "type": "string"
+    },
+    "size": {
+      "type": "integer",
+      "description": "Size is promoted and keeps its name."
+    },
+    "rule": {
+      "type": "string",
+      "description": "Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."
+    },
+    "owner": {
+      "type": "string",
+      "description": "OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "2-step": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "owner_name",
+    "team_name",
+    "size",
+    "rule",
+    "owner",
+    "2-step"
+  ]
+}`)
+
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
 func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolDoAssign, &res, &err)
@@ -359,6 +524,33 @@ var toolgenInputAdd = []byte(`{
     "by"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
+var toolgenStrictAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
+var toolgenGeminiAdd = []byte(`{
+  "type": "object",
+  "properties": {
+    "by": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "by"
+  ]
 }`)
 
 // toolgenOutputAdd is the JSON Schema of add's structured result.
@@ -448,16 +640,18 @@ func toolgenDecodeAssign(d *runtime.Decoder, v *Assign) {
 					v.OwnerName = s0
 				}
 			case "tags":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]string, 0, n0)
+						for d.Elem() {
+							var e0 string
+							if s1, ok := d.String(); ok {
+								e0 = s1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Tags = s0
 					}
-					v.Tags = s0
 				}
 			case "2-step":
 				seen6 = true

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,32 +51,42 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallEcho,
 		Description:  "Echo returns its input, so every scalar is read and written.",
+		GeminiSchema: toolgenGeminiEcho,
 		InputSchema:  toolgenInputEcho,
 		Name:         ToolEcho,
 		OutputSchema: toolgenOutputEcho,
+		StrictSchema: toolgenStrictEcho,
 	}, {
 		Call:         toolgenCallWidths,
 		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
+		GeminiSchema: toolgenGeminiWidths,
 		InputSchema:  toolgenInputWidths,
 		Name:         ToolWidths,
 		OutputSchema: toolgenOutputWidths,
+		StrictSchema: toolgenStrictWidths,
 	}, {
-		Call:        toolgenCallGetLabel,
-		Description: "Label returns a named string: text.",
-		InputSchema: toolgenInputGetLabel,
-		Name:        ToolGetLabel,
+		Call:         toolgenCallGetLabel,
+		Description:  "Label returns a named string: text.",
+		GeminiSchema: toolgenGeminiGetLabel,
+		InputSchema:  toolgenInputGetLabel,
+		Name:         ToolGetLabel,
+		StrictSchema: toolgenStrictGetLabel,
 	}, {
 		Call:         toolgenCallFloat32,
 		Description:  "Float32 returns a float32, wrapped.",
+		GeminiSchema: toolgenGeminiFloat32,
 		InputSchema:  toolgenInputFloat32,
 		Name:         ToolFloat32,
 		OutputSchema: toolgenOutputFloat32,
+		StrictSchema: toolgenStrictFloat32,
 	}, {
 		Call:         toolgenCallUint64,
 		Description:  "Uint64 returns a uint64, wrapped.",
+		GeminiSchema: toolgenGeminiUint64,
 		InputSchema:  toolgenInputUint64,
 		Name:         ToolUint64,
 		OutputSchema: toolgenOutputUint64,
+		StrictSchema: toolgenStrictUint64,
 	}}
 }
 
@@ -368,6 +378,249 @@ var toolgenInputEcho = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictEcho is toolgenInputEcho in OpenAI's strict dialect.
+var toolgenStrictEcho = []byte(`{
+  "type": "object",
+  "properties": {
+    "int": {
+      "type": "integer"
+    },
+    "int8": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    },
+    "int16": {
+      "type": "integer",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "int32": {
+      "type": "integer",
+      "minimum": -2147483648,
+      "maximum": 2147483647
+    },
+    "int64": {
+      "type": "integer"
+    },
+    "uint": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "uint8": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "uint16": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "uint32": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "uint64": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "byte": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "rune": {
+      "type": "integer",
+      "minimum": -2147483648,
+      "maximum": 2147483647
+    },
+    "float32": {
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
+    },
+    "float64": {
+      "type": "number"
+    },
+    "string": {
+      "type": "string"
+    },
+    "bool": {
+      "type": "boolean"
+    },
+    "temp": {
+      "type": "number",
+      "description": "Celsius is a temperature in degrees Celsius."
+    },
+    "count": {
+      "type": "integer",
+      "description": "Count is a named unsigned count.",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "flag": {
+      "type": "boolean",
+      "description": "Flag is a named boolean."
+    },
+    "label": {
+      "type": "string",
+      "description": "Label is a named string without constants, so not an enum."
+    },
+    "small": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    }
+  },
+  "required": [
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "byte",
+    "rune",
+    "float32",
+    "float64",
+    "string",
+    "bool",
+    "temp",
+    "count",
+    "flag",
+    "label",
+    "small"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEcho is toolgenInputEcho in Gemini's subset.
+var toolgenGeminiEcho = []byte(`{
+  "type": "object",
+  "properties": {
+    "int": {
+      "type": "integer"
+    },
+    "int8": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    },
+    "int16": {
+      "type": "integer",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "int32": {
+      "type": "integer",
+      "minimum": -2147483648,
+      "maximum": 2147483647
+    },
+    "int64": {
+      "type": "integer"
+    },
+    "uint": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "uint8": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "uint16": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "uint32": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "uint64": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "byte": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 255
+    },
+    "rune": {
+      "type": "integer",
+      "minimum": -2147483648,
+      "maximum": 2147483647
+    },
+    "float32": {
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
+    },
+    "float64": {
+      "type": "number"
+    },
+    "string": {
+      "type": "string"
+    },
+    "bool": {
+      "type": "boolean"
+    },
+    "temp": {
+      "type": "number",
+      "description": "Celsius is a temperature in degrees Celsius."
+    },
+    "count": {
+      "type": "integer",
+      "description": "Count is a named unsigned count.",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "flag": {
+      "type": "boolean",
+      "description": "Flag is a named boolean."
+    },
+    "label": {
+      "type": "string",
+      "description": "Label is a named string without constants, so not an enum."
+    },
+    "small": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    }
+  },
+  "required": [
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "byte",
+    "rune",
+    "float32",
+    "float64",
+    "string",
+    "bool",
+    "temp",
+    "count",
+    "flag",
+    "label",
+    "small"
+  ]
+}`)
+
 // toolgenOutputEcho is the JSON Schema of echo's structured result.
 var toolgenOutputEcho = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -557,6 +810,113 @@ var toolgenInputWidths = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictWidths is toolgenInputWidths in OpenAI's strict dialect.
+var toolgenStrictWidths = []byte(`{
+  "type": "object",
+  "properties": {
+    "i8": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    },
+    "u32": {
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "f32": {
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": -3.4028234663852886e+38,
+          "maximum": 3.4028234663852886e+38
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "temp": {
+      "type": "number",
+      "description": "Celsius is a temperature in degrees Celsius."
+    },
+    "count": {
+      "description": "Count is a named unsigned count.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 65535
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "flag": {
+      "type": "boolean",
+      "description": "Flag is a named boolean."
+    }
+  },
+  "required": [
+    "i8",
+    "u32",
+    "f32",
+    "temp",
+    "count",
+    "flag"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiWidths is toolgenInputWidths in Gemini's subset.
+var toolgenGeminiWidths = []byte(`{
+  "type": "object",
+  "properties": {
+    "i8": {
+      "type": "integer",
+      "minimum": -128,
+      "maximum": 127
+    },
+    "u32": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 4294967295
+    },
+    "f32": {
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
+    },
+    "temp": {
+      "type": "number",
+      "description": "Celsius is a temperature in degrees Celsius."
+    },
+    "count": {
+      "type": "integer",
+      "description": "Count is a named unsigned count.",
+      "minimum": 0,
+      "maximum": 65535
+    },
+    "flag": {
+      "type": "boolean",
+      "description": "Flag is a named boolean."
+    }
+  },
+  "required": [
+    "i8",
+    "temp",
+    "flag"
+  ]
+}`)
+
 // toolgenOutputWidths is the JSON Schema of widths's structured result.
 var toolgenOutputWidths = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -683,6 +1043,35 @@ var toolgenInputGetLabel = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictGetLabel is toolgenInputGetLabel in OpenAI's strict dialect.
+var toolgenStrictGetLabel = []byte(`{
+  "type": "object",
+  "properties": {
+    "l": {
+      "type": "string",
+      "description": "Label is a named string without constants, so not an enum."
+    }
+  },
+  "required": [
+    "l"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiGetLabel is toolgenInputGetLabel in Gemini's subset.
+var toolgenGeminiGetLabel = []byte(`{
+  "type": "object",
+  "properties": {
+    "l": {
+      "type": "string",
+      "description": "Label is a named string without constants, so not an enum."
+    }
+  },
+  "required": [
+    "l"
+  ]
+}`)
+
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
 func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolGetLabel, &res, &err)
@@ -731,6 +1120,37 @@ var toolgenInputFloat32 = []byte(`{
     "x"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictFloat32 is toolgenInputFloat32 in OpenAI's strict dialect.
+var toolgenStrictFloat32 = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
+    }
+  },
+  "required": [
+    "x"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiFloat32 is toolgenInputFloat32 in Gemini's subset.
+var toolgenGeminiFloat32 = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "number",
+      "minimum": -3.4028234663852886e+38,
+      "maximum": 3.4028234663852886e+38
+    }
+  },
+  "required": [
+    "x"
+  ]
 }`)
 
 // toolgenOutputFloat32 is the JSON Schema of float32's structured result.
@@ -804,6 +1224,35 @@ var toolgenInputUint64 = []byte(`{
     "x"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictUint64 is toolgenInputUint64 in OpenAI's strict dialect.
+var toolgenStrictUint64 = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "integer",
+      "minimum": 0
+    }
+  },
+  "required": [
+    "x"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiUint64 is toolgenInputUint64 in Gemini's subset.
+var toolgenGeminiUint64 = []byte(`{
+  "type": "object",
+  "properties": {
+    "x": {
+      "type": "integer",
+      "minimum": 0
+    }
+  },
+  "required": [
+    "x"
+  ]
 }`)
 
 // toolgenOutputUint64 is the JSON Schema of uint64's structured result.

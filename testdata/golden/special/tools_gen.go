@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -68,27 +68,35 @@ func Tools() []runtime.Tool {
 	}, {
 		Call:         toolgenCallDump,
 		Description:  "Dump returns raw JSON, wrapped.",
+		GeminiSchema: toolgenGeminiDump,
 		InputSchema:  toolgenInputDump,
 		Name:         ToolDump,
 		OutputSchema: toolgenOutputDump,
+		StrictSchema: toolgenStrictDump,
 	}, {
 		Call:         toolgenCallBytes,
 		Description:  "Bytes returns bytes, wrapped.",
+		GeminiSchema: toolgenGeminiBytes,
 		InputSchema:  toolgenInputBytes,
 		Name:         ToolBytes,
 		OutputSchema: toolgenOutputBytes,
+		StrictSchema: toolgenStrictBytes,
 	}, {
 		Call:         toolgenCallAnything,
 		Description:  "Anything returns any value, wrapped.",
+		GeminiSchema: toolgenGeminiAnything,
 		InputSchema:  toolgenInputAnything,
 		Name:         ToolAnything,
 		OutputSchema: toolgenOutputAnything,
+		StrictSchema: toolgenStrictAnything,
 	}, {
 		Call:         toolgenCallAddress,
 		Description:  "Address returns a text type, wrapped.",
+		GeminiSchema: toolgenGeminiAddress,
 		InputSchema:  toolgenInputAddress,
 		Name:         ToolAddress,
 		OutputSchema: toolgenOutputAddress,
+		StrictSchema: toolgenStrictAddress,
 	}}
 }
 
@@ -590,6 +598,19 @@ var toolgenInputDump = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictDump is toolgenInputDump in OpenAI's strict dialect.
+var toolgenStrictDump = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiDump is toolgenInputDump in Gemini's subset.
+var toolgenGeminiDump = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputDump is the JSON Schema of dump's structured result.
 var toolgenOutputDump = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -637,6 +658,19 @@ var toolgenInputBytes = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictBytes is toolgenInputBytes in OpenAI's strict dialect.
+var toolgenStrictBytes = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBytes is toolgenInputBytes in Gemini's subset.
+var toolgenGeminiBytes = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputBytes is the JSON Schema of bytes's structured result.
@@ -688,6 +722,19 @@ var toolgenInputAnything = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictAnything is toolgenInputAnything in OpenAI's strict dialect.
+var toolgenStrictAnything = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAnything is toolgenInputAnything in Gemini's subset.
+var toolgenGeminiAnything = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenOutputAnything is the JSON Schema of anything's structured result.
 var toolgenOutputAnything = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -735,6 +782,19 @@ var toolgenInputAddress = []byte(`{
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`)
+
+// toolgenStrictAddress is toolgenInputAddress in OpenAI's strict dialect.
+var toolgenStrictAddress = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiAddress is toolgenInputAddress in Gemini's subset.
+var toolgenGeminiAddress = []byte(`{
+  "type": "object",
+  "properties": {}
 }`)
 
 // toolgenOutputAddress is the JSON Schema of address's structured result.
@@ -802,8 +862,10 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 					v.Until = p0
 				}
 			case "since":
-				if t0, ok := d.Time(); ok {
-					v.Since = t0
+				if !d.Null() {
+					if t0, ok := d.Time(); ok {
+						v.Since = t0
+					}
 				}
 			case "blob":
 				seen3 = true
@@ -821,8 +883,10 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 					v.Any = x0
 				}
 			case "empty":
-				if x0, ok := d.Any(); ok {
-					v.Empty = x0
+				if !d.Null() {
+					if x0, ok := d.Any(); ok {
+						v.Empty = x0
+					}
 				}
 			case "addr":
 				seen7 = true
@@ -885,18 +949,20 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 					v.Blobs = m0
 				}
 			case "addrs":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]netip.Addr, 0, n0)
-					for d.Elem() {
-						var e0 netip.Addr
-						if s1, ok := d.StringBytes(); ok {
-							if err := e0.UnmarshalText(s1); err != nil {
-								d.Invalid(err.Error())
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]netip.Addr, 0, n0)
+						for d.Elem() {
+							var e0 netip.Addr
+							if s1, ok := d.StringBytes(); ok {
+								if err := e0.UnmarshalText(s1); err != nil {
+									d.Invalid(err.Error())
+								}
 							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Addrs = s0
 					}
-					v.Addrs = s0
 				}
 			case "duration":
 				seen14 = true

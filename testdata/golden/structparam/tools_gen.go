@@ -13,8 +13,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(1 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 1)
+	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -46,25 +46,33 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallListItems,
 		Description:  "ListItems lists items matching a query.",
+		GeminiSchema: toolgenGeminiListItems,
 		InputSchema:  toolgenInputListItems,
 		Name:         ToolListItems,
 		OutputSchema: toolgenOutputListItems,
+		StrictSchema: toolgenStrictListItems,
 	}, {
-		Call:        toolgenCallPing,
-		Description: "Ping takes a struct with no fields.",
-		InputSchema: toolgenInputPing,
-		Name:        ToolPing,
+		Call:         toolgenCallPing,
+		Description:  "Ping takes a struct with no fields.",
+		GeminiSchema: toolgenGeminiPing,
+		InputSchema:  toolgenInputPing,
+		Name:         ToolPing,
+		StrictSchema: toolgenStrictPing,
 	}, {
-		Call:        toolgenCallConfigure,
-		Description: "Configure takes a pointer to a struct.",
-		InputSchema: toolgenInputConfigure,
-		Name:        ToolConfigure,
+		Call:         toolgenCallConfigure,
+		Description:  "Configure takes a pointer to a struct.",
+		GeminiSchema: toolgenGeminiConfigure,
+		InputSchema:  toolgenInputConfigure,
+		Name:         ToolConfigure,
+		StrictSchema: toolgenStrictConfigure,
 	}, {
 		Call:         toolgenCallSegment,
 		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
+		GeminiSchema: toolgenGeminiSegment,
 		InputSchema:  toolgenInputSegment,
 		Name:         ToolSegment,
 		OutputSchema: toolgenOutputSegment,
+		StrictSchema: toolgenStrictSegment,
 	}}
 }
 
@@ -271,6 +279,238 @@ var toolgenInputListItems = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictListItems is toolgenInputListItems in OpenAI's strict dialect.
+var toolgenStrictListItems = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name is the item name to match."
+    },
+    "offset": {
+      "description": "Offset is the first result to return.",
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "limit": {
+      "description": "results per page",
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "reason": {
+      "type": "string",
+      "description": "Reason for the change."
+    },
+    "By": {
+      "type": "string",
+      "description": "no json tag: the Go name"
+    },
+    "filter": {
+      "type": "object",
+      "description": "Filter is embedded under a json tag, so it is a nested object rather than flattened.",
+      "properties": {
+        "field": {
+          "type": "string"
+        },
+        "value": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "field",
+        "value"
+      ],
+      "additionalProperties": false
+    },
+    "extra": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "visible": {
+      "type": "string",
+      "description": "Visible is promoted from an unexported embedded struct, as encoding/json does."
+    },
+    "Label": {
+      "type": "string",
+      "description": "Label is a named string, embedded: a member named after its type."
+    },
+    "tags": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "-": {
+      "type": "string",
+      "description": "named \"-\""
+    },
+    "NoTag": {
+      "type": "integer"
+    },
+    "is_renamed": {
+      "type": "boolean"
+    },
+    "optional": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "OnlyOpts": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "Shown": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "name",
+    "offset",
+    "limit",
+    "reason",
+    "By",
+    "filter",
+    "extra",
+    "visible",
+    "Label",
+    "tags",
+    "-",
+    "NoTag",
+    "is_renamed",
+    "optional",
+    "OnlyOpts",
+    "Shown"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiListItems is toolgenInputListItems in Gemini's subset.
+var toolgenGeminiListItems = []byte(`{
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name is the item name to match."
+    },
+    "offset": {
+      "type": "integer",
+      "description": "Offset is the first result to return."
+    },
+    "limit": {
+      "type": "integer",
+      "description": "results per page"
+    },
+    "reason": {
+      "type": "string",
+      "description": "Reason for the change."
+    },
+    "By": {
+      "type": "string",
+      "description": "no json tag: the Go name"
+    },
+    "filter": {
+      "type": "object",
+      "description": "Filter is embedded under a json tag, so it is a nested object rather than flattened.",
+      "properties": {
+        "field": {
+          "type": "string"
+        },
+        "value": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "field",
+        "value"
+      ]
+    },
+    "extra": {
+      "type": "boolean"
+    },
+    "visible": {
+      "type": "string",
+      "description": "Visible is promoted from an unexported embedded struct, as encoding/json does."
+    },
+    "Label": {
+      "type": "string",
+      "description": "Label is a named string, embedded: a member named after its type."
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "-": {
+      "type": "string",
+      "description": "named \"-\""
+    },
+    "NoTag": {
+      "type": "integer"
+    },
+    "is_renamed": {
+      "type": "boolean"
+    },
+    "optional": {
+      "type": "string"
+    },
+    "OnlyOpts": {
+      "type": "integer"
+    },
+    "Shown": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "name",
+    "reason",
+    "By",
+    "filter",
+    "visible",
+    "Label",
+    "-",
+    "NoTag",
+    "is_renamed",
+    "Shown"
+  ]
+}`)
+
 // toolgenOutputListItems is the JSON Schema of list_items's structured result.
 var toolgenOutputListItems = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -326,6 +566,19 @@ var toolgenInputPing = []byte(`{
   "additionalProperties": false
 }`)
 
+// toolgenStrictPing is toolgenInputPing in OpenAI's strict dialect.
+var toolgenStrictPing = []byte(`{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiPing is toolgenInputPing in Gemini's subset.
+var toolgenGeminiPing = []byte(`{
+  "type": "object",
+  "properties": {}
+}`)
+
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(ToolPing, &res, &err)
@@ -356,6 +609,33 @@ var toolgenInputConfigure = []byte(`{
     "verbose"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictConfigure is toolgenInputConfigure in OpenAI's strict dialect.
+var toolgenStrictConfigure = []byte(`{
+  "type": "object",
+  "properties": {
+    "verbose": {
+      "type": "boolean"
+    }
+  },
+  "required": [
+    "verbose"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiConfigure is toolgenInputConfigure in Gemini's subset.
+var toolgenGeminiConfigure = []byte(`{
+  "type": "object",
+  "properties": {
+    "verbose": {
+      "type": "boolean"
+    }
+  },
+  "required": [
+    "verbose"
+  ]
 }`)
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
@@ -419,6 +699,101 @@ var toolgenInputSegment = []byte(`{
     "from"
   ],
   "additionalProperties": false
+}`)
+
+// toolgenStrictSegment is toolgenInputSegment in OpenAI's strict dialect.
+var toolgenStrictSegment = []byte(`{
+  "type": "object",
+  "properties": {
+    "from": {
+      "type": "object",
+      "description": "Point is taken twice by Segment.",
+      "properties": {
+        "x": {
+          "type": "integer"
+        },
+        "y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "to": {
+      "description": "Point is taken twice by Segment.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "x": {
+              "type": "integer"
+            },
+            "y": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "x",
+            "y"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "from",
+    "to"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiSegment is toolgenInputSegment in Gemini's subset.
+var toolgenGeminiSegment = []byte(`{
+  "type": "object",
+  "properties": {
+    "from": {
+      "type": "object",
+      "description": "Point is taken twice by Segment.",
+      "properties": {
+        "x": {
+          "type": "integer"
+        },
+        "y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ]
+    },
+    "to": {
+      "type": "object",
+      "description": "Point is taken twice by Segment.",
+      "properties": {
+        "x": {
+          "type": "integer"
+        },
+        "y": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ]
+    }
+  },
+  "required": [
+    "from"
+  ]
 }`)
 
 // toolgenOutputSegment is the JSON Schema of segment's structured result.
@@ -498,12 +873,16 @@ func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
 					v.Name = s0
 				}
 			case "offset":
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Page.Offset = int(n0)
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Page.Offset = int(n0)
+					}
 				}
 			case "limit":
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Page.Limit = int(n0)
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Page.Limit = int(n0)
+					}
 				}
 			case "reason":
 				seen3 = true
@@ -525,8 +904,10 @@ func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
 				seen5 = true
 				toolgenDecodeFilter(d, &v.Filter)
 			case "extra":
-				if b0, ok := d.Bool(); ok {
-					v.Deep.Shadowed.Extra = b0
+				if !d.Null() {
+					if b0, ok := d.Bool(); ok {
+						v.Deep.Shadowed.Extra = b0
+					}
 				}
 			case "visible":
 				seen7 = true
@@ -539,16 +920,18 @@ func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
 					v.Label = Label(s0)
 				}
 			case "tags":
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]string, 0, n0)
+						for d.Elem() {
+							var e0 string
+							if s1, ok := d.String(); ok {
+								e0 = s1
+							}
+							s0 = append(s0, e0)
 						}
-						s0 = append(s0, e0)
+						v.Tags = s0
 					}
-					v.Tags = s0
 				}
 			case "-":
 				seen10 = true
@@ -576,8 +959,10 @@ func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
 					v.Optional = p0
 				}
 			case "OnlyOpts":
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.OnlyOpts = int(n0)
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.OnlyOpts = int(n0)
+					}
 				}
 			case "Shown":
 				seen15 = true

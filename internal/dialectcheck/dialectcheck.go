@@ -1,0 +1,259 @@
+// Package dialectcheck checks tool input schemas against the rules of the
+// providers' schema dialects, as their documentation states them: OpenAI's
+// strict mode (Structured Outputs, "Supported schemas") and Gemini's
+// function declarations (the OpenAPI 3.0 Schema subset). Tests use it on
+// every generated schema.
+package dialectcheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Limits of OpenAI's strict mode.
+const (
+	StrictMaxDepth      = 10
+	StrictMaxProperties = 5000
+	StrictMaxEnum       = 1000
+)
+
+var (
+	strictKeys = []string{"type", "description", "properties", "required", "additionalProperties", "items",
+		"enum", "const", "anyOf", "$ref", "$defs", "pattern", "format", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"}
+	strictTypes   = []string{"string", "number", "boolean", "integer", "object", "array", "null"}
+	strictFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+
+	geminiKeys = []string{"type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems",
+		"properties", "required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern",
+		"example", "anyOf", "propertyOrdering", "default", "items", "minimum", "maximum"}
+	geminiTypes   = []string{"string", "number", "integer", "boolean", "array", "object"}
+	geminiFormats = map[string][]string{"string": {"date-time", "enum"}, "number": {"float", "double"}, "integer": {"int32", "int64"}}
+)
+
+// Strict lists how schema breaks OpenAI's strict mode rules (nil: it
+// follows them).
+func Strict(schema []byte) []string {
+	root, err := decode(schema)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	c := &checker{root: root}
+	if root["type"] != "object" {
+		c.addf("", "the root is not an object")
+	}
+	c.strict(root, "", 0)
+	if c.props > StrictMaxProperties {
+		c.addf("", "%d properties, more than %d", c.props, StrictMaxProperties)
+	}
+	return c.problems
+}
+
+// Gemini lists how schema breaks the rules of Gemini's function
+// declaration schemas (nil: it follows them).
+func Gemini(schema []byte) []string {
+	root, err := decode(schema)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	c := &checker{root: root}
+	if root["type"] != "object" {
+		c.addf("", "the root is not an object")
+	}
+	c.gemini(root, "")
+	return c.problems
+}
+
+type checker struct {
+	root     map[string]any
+	problems []string
+	props    int
+}
+
+func (c *checker) addf(at, format string, args ...any) {
+	if at == "" {
+		at = "/"
+	}
+	c.problems = append(c.problems, at+": "+fmt.Sprintf(format, args...))
+}
+
+func decode(schema []byte) (map[string]any, error) {
+	var root map[string]any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %v", err)
+	}
+	return root, nil
+}
+
+func (c *checker) strict(s map[string]any, at string, depth int) {
+	for _, k := range sortedKeys(s) {
+		if !slices.Contains(strictKeys, k) {
+			c.addf(at, "keyword %q is not supported", k)
+		}
+	}
+	_, hasType := s["type"]
+	_, hasAnyOf := s["anyOf"]
+	_, hasRef := s["$ref"]
+	_, hasEnum := s["enum"]
+	_, hasConst := s["const"]
+	if !hasType && !hasAnyOf && !hasRef && !hasEnum && !hasConst {
+		c.addf(at, "no type (a value of any type is not supported)")
+	}
+	for _, t := range types(s["type"]) {
+		if !slices.Contains(strictTypes, t) {
+			c.addf(at, "type %q is not supported", t)
+		}
+	}
+	if f, ok := s["format"].(string); ok && !slices.Contains(strictFormats, f) {
+		c.addf(at, "format %q is not supported", f)
+	}
+	if e, ok := s["enum"].([]any); ok && len(e) > StrictMaxEnum {
+		c.addf(at, "%d enum values, more than %d", len(e), StrictMaxEnum)
+	}
+	if ref, ok := s["$ref"].(string); ok {
+		c.ref(ref, at)
+	}
+	if slices.Contains(types(s["type"]), "object") {
+		c.strictObject(s, at, depth)
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		c.strict(items, at+"/items", depth)
+	}
+	for i, sub := range list(s["anyOf"]) {
+		c.strict(sub, fmt.Sprintf("%s/anyOf/%d", at, i), depth)
+	}
+	for _, name := range sortedKeys(mapOf(s["$defs"])) {
+		c.strict(mapOf(s["$defs"])[name].(map[string]any), at+"/$defs/"+name, depth)
+	}
+}
+
+func (c *checker) strictObject(s map[string]any, at string, depth int) {
+	if depth+1 > StrictMaxDepth {
+		c.addf(at, "more than %d levels of nesting", StrictMaxDepth)
+	}
+	if s["additionalProperties"] != false {
+		c.addf(at, "additionalProperties is not false")
+	}
+	props := mapOf(s["properties"])
+	required := strs(s["required"])
+	for _, name := range sortedKeys(props) {
+		c.props++
+		if !slices.Contains(required, name) {
+			c.addf(at, "property %q is not required (strict mode requires every property)", name)
+		}
+		sub, ok := props[name].(map[string]any)
+		if !ok {
+			c.addf(at+"/properties/"+name, "not a schema")
+			continue
+		}
+		c.strict(sub, at+"/properties/"+name, depth+1)
+	}
+	for _, name := range required {
+		if _, ok := props[name]; !ok {
+			c.addf(at, "required %q is not a property", name)
+		}
+	}
+}
+
+// ref checks that a $ref names the root or one of its $defs.
+func (c *checker) ref(ref, at string) {
+	if ref == "#" {
+		return
+	}
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if _, found := mapOf(c.root["$defs"])[name]; !ok || !found {
+		c.addf(at, "$ref %q does not name the root or a $defs entry", ref)
+	}
+}
+
+func (c *checker) gemini(s map[string]any, at string) {
+	for _, k := range sortedKeys(s) {
+		if !slices.Contains(geminiKeys, k) {
+			c.addf(at, "keyword %q is not supported", k)
+		}
+	}
+	t, ok := s["type"].(string)
+	if !ok {
+		if _, anyOf := s["anyOf"]; !anyOf {
+			c.addf(at, "type is not one type name")
+		}
+	} else if !slices.Contains(geminiTypes, t) {
+		c.addf(at, "type %q is not supported", t)
+	}
+	if f, ok := s["format"].(string); ok && !slices.Contains(geminiFormats[t], f) {
+		c.addf(at, "format %q is not supported for type %q", f, t)
+	}
+	if _, ok := s["enum"]; ok && t != "string" {
+		c.addf(at, "enum on type %q (only strings have enums)", t)
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		c.gemini(items, at+"/items")
+	}
+	for i, sub := range list(s["anyOf"]) {
+		c.gemini(sub, fmt.Sprintf("%s/anyOf/%d", at, i))
+	}
+	props := mapOf(s["properties"])
+	for _, name := range sortedKeys(props) {
+		sub, ok := props[name].(map[string]any)
+		if !ok {
+			c.addf(at+"/properties/"+name, "not a schema")
+			continue
+		}
+		c.gemini(sub, at+"/properties/"+name)
+	}
+	for _, name := range strs(s["required"]) {
+		if _, ok := props[name]; !ok {
+			c.addf(at, "required %q is not a property", name)
+		}
+	}
+}
+
+// types is a type keyword's names: one, or an array's.
+func types(v any) []string {
+	if s, ok := v.(string); ok {
+		return []string{s}
+	}
+	return strs(v)
+}
+
+func strs(v any) []string {
+	var out []string
+	for _, e := range asSlice(v) {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func list(v any) []map[string]any {
+	var out []map[string]any
+	for _, e := range asSlice(v) {
+		if m, ok := e.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func asSlice(v any) []any {
+	s, _ := v.([]any)
+	return s
+}
+
+func mapOf(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,181 @@
+package dialectcheck_test
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/internal/dialectcheck"
+)
+
+// generated holds a generated file's schemas by variable name.
+type generated map[string]string
+
+// schemasIn reads the schema variables (toolgenInput*, toolgenStrict*,
+// toolgenGemini*) of every tools_gen.go under dir.
+func schemasIn(t *testing.T, dir string) map[string]generated {
+	t.Helper()
+	out := map[string]generated{}
+	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || e.Name() != "tools_gen.go" {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		require.NoError(t, err)
+		out[path] = vars(t, f)
+		return nil
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, out, "no tools_gen.go under %s", dir)
+	return out
+}
+
+func vars(t *testing.T, f *ast.File) generated {
+	g := generated{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Names) != 1 || len(vs.Values) != 1 || !strings.HasPrefix(vs.Names[0].Name, "toolgen") {
+				continue
+			}
+			call, ok := vs.Values[0].(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				continue
+			}
+			g[vs.Names[0].Name] = literal(t, call.Args[0])
+		}
+	}
+	return g
+}
+
+// literal evaluates a string literal or a sum of them.
+func literal(t *testing.T, e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		s, err := strconv.Unquote(e.Value)
+		require.NoError(t, err)
+		return s
+	case *ast.BinaryExpr:
+		return literal(t, e.X) + literal(t, e.Y)
+	case *ast.ParenExpr:
+		return literal(t, e.X)
+	}
+	t.Fatalf("not a string literal: %T", e)
+	return ""
+}
+
+func TestGeneratedSchemasFollowTheirDialect(t *testing.T) {
+	for _, dir := range []string{"../../examples", "../../builtin", "../../testdata/golden", "../../testdata/e2e"} {
+		for path, g := range schemasIn(t, dir) {
+			for name, schema := range g {
+				switch {
+				case strings.HasPrefix(name, "toolgenStrict"):
+					assert.Empty(t, dialectcheck.Strict([]byte(schema)), "%s: %s", path, name)
+					assert.Contains(t, g, "toolgenInput"+strings.TrimPrefix(name, "toolgenStrict"))
+				case strings.HasPrefix(name, "toolgenGemini"):
+					assert.Empty(t, dialectcheck.Gemini([]byte(schema)), "%s: %s", path, name)
+				}
+			}
+		}
+	}
+}
+
+// Every tool of the examples and the built-in tools has both dialects (none
+// of them takes maps, values of any type or recursive types).
+func TestExamplesAndBuiltinHaveEveryDialect(t *testing.T) {
+	for _, dir := range []string{"../../examples", "../../builtin"} {
+		for path, g := range schemasIn(t, dir) {
+			for name := range g {
+				tool, ok := strings.CutPrefix(name, "toolgenInput")
+				if !ok {
+					continue
+				}
+				assert.Contains(t, g, "toolgenStrict"+tool, "%s: %s", path, tool)
+				assert.Contains(t, g, "toolgenGemini"+tool, "%s: %s", path, tool)
+			}
+		}
+	}
+}
+
+// The dialects are left out where they cannot say the schema.
+func TestDialectsLeftOut(t *testing.T) {
+	g := schemasIn(t, "../../testdata/golden/recursive")
+	for name := range g {
+		assert.NotContains(t, name, "toolgenGemini", "Gemini has no $ref")
+	}
+	collections := schemasIn(t, "../../testdata/golden/collections")
+	for _, vars := range collections {
+		for name, schema := range vars {
+			if strings.HasPrefix(name, "toolgenInput") && strings.Contains(schema, `"additionalProperties": {`) {
+				tool := strings.TrimPrefix(name, "toolgenInput")
+				assert.NotContains(t, vars, "toolgenStrict"+tool, "a map cannot be strict")
+			}
+		}
+	}
+}
+
+func TestStrictRules(t *testing.T) {
+	for schema, want := range map[string]string{
+		`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`:                                                 "additionalProperties is not false",
+		`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`:                                     `property "a" is not required`,
+		`{"type":"object","properties":{"a":{}},"required":["a"],"additionalProperties":false}`:                                   "no type",
+		`{"type":"object","properties":{"a":{"type":"string","minLength":1}},"required":["a"],"additionalProperties":false}`:      `keyword "minLength" is not supported`,
+		`{"type":"object","properties":{"a":{"type":"string","format":"uri"}},"required":["a"],"additionalProperties":false}`:     `format "uri" is not supported`,
+		`{"type":"object","properties":{"a":{"$ref":"#/$defs/X"}},"required":["a"],"additionalProperties":false}`:                 `$ref "#/$defs/X" does not name`,
+		`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`: `keyword "$schema" is not supported`,
+		`{"anyOf":[{"type":"object"}]}`: "the root is not an object",
+	} {
+		assert.Contains(t, strings.Join(dialectcheck.Strict([]byte(schema)), "\n"), want, schema)
+	}
+	ok := `{"type":"object","properties":{"a":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]},"b":{"type":["integer","null"],"minimum":1}},"required":["a","b"],"additionalProperties":false}`
+	assert.Empty(t, dialectcheck.Strict([]byte(ok)))
+}
+
+func TestGeminiRules(t *testing.T) {
+	for schema, want := range map[string]string{
+		`{"type":"object","properties":{"a":{"type":["string","null"]}}}`:             "type is not one type name",
+		`{"type":"object","properties":{"a":{"type":"number","exclusiveMinimum":0}}}`: `keyword "exclusiveMinimum" is not supported`,
+		`{"$schema":"x","type":"object","properties":{}}`:                             `keyword "$schema" is not supported`,
+		`{"type":"object","properties":{"a":{"type":"string","format":"email"}}}`:     `format "email" is not supported`,
+		`{"type":"object","properties":{"a":{"type":"integer","enum":[1,2]}}}`:        "only strings have enums",
+		`{"type":"object","additionalProperties":false,"properties":{}}`:              `keyword "additionalProperties" is not supported`,
+	} {
+		assert.Contains(t, strings.Join(dialectcheck.Gemini([]byte(schema)), "\n"), want, schema)
+	}
+	ok := `{"type":"object","properties":{"a":{"type":"string","format":"date-time","minLength":1}},"required":["a"]}`
+	assert.Empty(t, dialectcheck.Gemini([]byte(ok)))
+}
+
+// Strict mode sends null for every optional member it leaves out; the
+// generated decoder reads it as absent, pointer or not (defaults apply).
+func TestNullIsAbsentForOptionalMembers(t *testing.T) {
+	for _, tool := range weather.Tools() {
+		if tool.Name != weather.ToolGetForecast {
+			continue
+		}
+		res, err := tool.Call(context.Background(), []byte(`{"city":"Oslo","days":null,"unit":null}`))
+		require.NoError(t, err)
+		require.False(t, res.IsError, res.Text())
+		assert.Contains(t, string(res.Structured), `"day":3`, "days defaults to 3")
+		assert.NotContains(t, string(res.Structured), `"day":4`)
+		res, err = tool.Call(context.Background(), []byte(`{"city":null}`))
+		require.NoError(t, err)
+		assert.True(t, res.IsError, "null for a required member is still an error")
+		return
+	}
+	t.Fatal("no forecast tool")
+}
