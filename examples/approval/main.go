@@ -4,7 +4,9 @@
 // state is saved as JSON (as a server would, between two requests), loaded
 // again, approved (or rejected with -reject) and resumed.
 //
-// It runs offline with a scripted model:
+// It runs offline with a scripted model, or with a real one when the
+// environment configures it (OPENAI_API_KEY, OPENAI_BASE_URL or
+// ANTHROPIC_API_KEY; see examples/internal/pick):
 //
 //	go run ./examples/approval
 //	go run ./examples/approval -reject
@@ -20,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
@@ -28,16 +31,21 @@ import (
 func main() {
 	reject := flag.Bool("reject", false, "reject the email instead of approving it")
 	flag.Parse()
-	if _, _, err := run(os.Stdout, os.TempDir(), *reject); err != nil {
+	model, name, err := pick.Model(script())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintln(os.Stderr, "model:", name)
+	if _, _, err := run(os.Stdout, os.TempDir(), *reject, model); err != nil {
 		log.Fatal(err)
 	}
 }
 
 // run is the whole story: run, pause, save, load, decide, resume.
-func run(w io.Writer, dir string, reject bool) (*runtime.State, *Outbox, error) {
+func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.State, *Outbox, error) {
 	ctx := context.Background()
 	outbox := &Outbox{}
-	agent, err := newAgent()
+	agent, err := newAgent(model)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -46,6 +54,10 @@ func run(w io.Writer, dir string, reject bool) (*runtime.State, *Outbox, error) 
 		return nil, nil, err
 	}
 	fmt.Fprintf(w, "stopped: %s\n", state.StopReason)
+	if state.StopReason != runtime.StopPaused { // a real model may answer without emailing
+		fmt.Fprintf(w, "answer: %s\n", state.Output())
+		return state, outbox, nil
+	}
 	for _, p := range state.Pending() {
 		fmt.Fprintf(w, "waiting for approval: %s %s (%s)\n", p.Name, p.Args, p.Reason)
 	}
@@ -61,7 +73,7 @@ func run(w io.Writer, dir string, reject bool) (*runtime.State, *Outbox, error) 
 	if err := decide(state, reject); err != nil {
 		return nil, nil, err
 	}
-	if agent, err = newAgent(); err != nil { // as in another process
+	if agent, err = newAgent(model); err != nil { // as in another process
 		return nil, nil, err
 	}
 	if state, err = agent.Resume(ctx, state, outbox); err != nil {
@@ -80,8 +92,8 @@ func decide(s *runtime.State, reject bool) error {
 	return s.Approve()
 }
 
-func newAgent() (*runtime.Agent, error) {
-	return runtime.NewAgent(script(),
+func newAgent(model runtime.Model) (*runtime.Agent, error) {
+	return runtime.NewAgent(model,
 		runtime.WithTools(weather.Tools(), Tools()),
 		runtime.WithSystem("You help with travel. Ask before sending anything."),
 		runtime.WithPermissions(runtime.Permissions{

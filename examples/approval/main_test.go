@@ -13,7 +13,7 @@ import (
 
 func TestApproveSendsTheEmail(t *testing.T) {
 	var out strings.Builder
-	state, outbox, err := run(&out, t.TempDir(), false)
+	state, outbox, err := run(&out, t.TempDir(), false, script())
 	require.NoError(t, err)
 	assert.Equal(t, runtime.StopDone, state.StopReason)
 	assert.Equal(t, "Weather: Paris: 17°C, sunny. Email: sent to ana@example.com", state.Output())
@@ -23,7 +23,7 @@ func TestApproveSendsTheEmail(t *testing.T) {
 }
 
 func TestRejectSendsNothing(t *testing.T) {
-	state, outbox, err := run(io.Discard, t.TempDir(), true)
+	state, outbox, err := run(io.Discard, t.TempDir(), true, script())
 	require.NoError(t, err)
 	assert.Empty(t, outbox.Sent)
 	assert.Equal(t, "Weather: Paris: 17°C, sunny. Email: Denied by the user: the user wants to write it themselves", state.Output())

@@ -1,8 +1,10 @@
 // Command codingagent is a coding agent with the built-in file tools and
 // shell tool under a policy: reads run, edits ask a person, `rm -rf` is
 // denied. It works on a throw-away project in a temporary directory, with a
-// scripted model, so it runs offline; the approval is given by the program
-// (-reject refuses it).
+// scripted model, so it runs offline, or with a real one when the
+// environment configures it (OPENAI_API_KEY, OPENAI_BASE_URL or
+// ANTHROPIC_API_KEY; see examples/internal/pick); the approval is given by
+// the program (-reject refuses it).
 //
 //	go run ./examples/codingagent
 package main
@@ -18,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/runtime"
 )
 
@@ -29,7 +32,12 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	if _, err := run(os.Stdout, dir, *reject); err != nil {
+	model, name, err := pick.Model(scriptedModel())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintln(os.Stderr, "model:", name)
+	if _, err := run(os.Stdout, dir, *reject, model); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -55,7 +63,7 @@ func policy() runtime.Permissions {
 	}
 }
 
-func run(w io.Writer, dir string, reject bool) (*runtime.State, error) {
+func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.State, error) {
 	if err := writeProject(dir); err != nil {
 		return nil, err
 	}
@@ -67,7 +75,7 @@ func run(w io.Writer, dir string, reject bool) (*runtime.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	agent, err := runtime.NewAgent(scriptedModel(),
+	agent, err := runtime.NewAgent(model,
 		runtime.WithTools(files, shell),
 		runtime.WithSystem("You are a careful coding agent."),
 		runtime.WithPermissions(policy()),

@@ -15,7 +15,7 @@ import (
 func TestApprovedEditFixesTheProject(t *testing.T) {
 	dir := t.TempDir()
 	var out strings.Builder
-	state, err := run(&out, dir, false)
+	state, err := run(&out, dir, false, scriptedModel())
 	require.NoError(t, err)
 	assert.Equal(t, runtime.StopDone, state.StopReason)
 
@@ -30,7 +30,7 @@ func TestApprovedEditFixesTheProject(t *testing.T) {
 
 func TestRejectedEditLeavesTheFile(t *testing.T) {
 	dir := t.TempDir()
-	state, err := run(&strings.Builder{}, dir, true)
+	state, err := run(&strings.Builder{}, dir, true, scriptedModel())
 	require.NoError(t, err)
 	greeting, err := os.ReadFile(filepath.Join(dir, "greeting.txt"))
 	require.NoError(t, err)

@@ -1,6 +1,9 @@
 // Command demo shows what toolgen made of the weather package: each tool
 // with its schemas, then calls a model might make, good and bad, with the
-// results the model would read. It needs no network and no API key.
+// results the model would read. It needs no network and no API key; when the
+// environment configures a model (OPENAI_API_KEY, OPENAI_BASE_URL or
+// ANTHROPIC_API_KEY; see examples/internal/pick), it then asks that model
+// about the weather, with the tools.
 //
 //	go run ./examples/weather/demo
 package main
@@ -10,6 +13,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/runtime"
 )
@@ -52,6 +56,34 @@ func main() {
 		}
 		fmt.Printf("\n%s %s\n  -> %s: %s\n", c.tool, c.args, status, res.Text())
 	}
+	if err := ask("What is the weather in Paris, and the forecast for Oslo for 2 days?"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// ask puts the question to the model the environment configures, if any.
+func ask(question string) error {
+	model, name, err := pick.Model(nil)
+	if err != nil || model == nil {
+		return err
+	}
+	fmt.Printf("\n== Agent (%s)\n%s\n", name, question)
+	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()),
+		runtime.WithObserver(func(e runtime.Event) {
+			if e.Kind == runtime.EventToolFinished {
+				fmt.Printf("  called %s %s\n", e.Call.Name, e.Call.Args)
+			}
+		}))
+	if err != nil {
+		return err
+	}
+	state, err := agent.Run(context.Background(), question, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("answer: %s\n(%d turns, %d+%d tokens)\n", state.Output(), state.Turns, state.Usage.InputTokens, state.Usage.OutputTokens)
+	return nil
 }
 
 func printTool(t runtime.Tool) {
