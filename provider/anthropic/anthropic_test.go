@@ -247,3 +247,31 @@ func TestNewErrors(t *testing.T) {
 	_, err = anthropic.New()
 	require.NoError(t, err)
 }
+
+func TestCancelledContext(t *testing.T) {
+	f, m := serve(t, []reply{message("end_turn", text("never"))})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := m.Generate(ctx, runtime.Request{Messages: []runtime.Message{{Role: runtime.RoleUser, Text: "Hi"}}})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Empty(t, f.requests())
+}
+
+// A user message after tool results (a resumed run) joins them in one user
+// message: the API wants the roles to alternate.
+func TestConsecutiveUserMessagesMerge(t *testing.T) {
+	f, m := serve(t, []reply{message("end_turn", text("ok"))})
+	_, err := m.Generate(context.Background(), runtime.Request{Messages: []runtime.Message{
+		{Role: runtime.RoleUser, Text: "Weather?"},
+		{Role: runtime.RoleAssistant, Calls: []runtime.ToolCall{{ID: "toolu_1", Name: "get_weather", Args: json.RawMessage(`{"city":"Paris"}`)}}},
+		{Role: runtime.RoleTool, Results: []runtime.ToolResult{{CallID: "toolu_1", Name: "get_weather", Result: runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "sunny"}}}}}},
+		{Role: runtime.RoleUser, Text: "And tomorrow?"},
+	}})
+	require.NoError(t, err)
+	msgs := f.requests()[0]["messages"].([]any)
+	require.Len(t, msgs, 3)
+	content := msgs[2].(map[string]any)["content"].([]any)
+	require.Len(t, content, 2)
+	assert.Equal(t, "tool_result", content[0].(map[string]any)["type"])
+	assert.Equal(t, map[string]any{"type": "text", "text": "And tomorrow?"}, content[1])
+}

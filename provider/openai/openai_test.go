@@ -248,3 +248,45 @@ func TestNewErrors(t *testing.T) {
 	_, err = openai.New()
 	require.NoError(t, err)
 }
+
+// A tool without a strict schema (a map cannot be strict) is sent with its
+// default schema and no "strict".
+func TestNonStrictTool(t *testing.T) {
+	f, m := serve(t, []reply{textReply("ok")})
+	schema := `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}}}}`
+	tool := runtime.Tool{
+		Name: "label", Description: "Labels things.", InputSchema: []byte(schema),
+		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, nil },
+	}
+	agent, err := runtime.NewAgent(m, runtime.WithTools([]runtime.Tool{tool}))
+	require.NoError(t, err)
+	_, err = agent.Run(context.Background(), "Hi", nil)
+	require.NoError(t, err)
+	fn := f.requests()[0]["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
+	assert.NotContains(t, fn, "strict")
+	var want any
+	require.NoError(t, json.Unmarshal([]byte(schema), &want))
+	assert.Equal(t, want, fn["parameters"])
+}
+
+func TestCancelledContext(t *testing.T) {
+	f, m := serve(t, []reply{textReply("never")})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := m.Generate(ctx, runtime.Request{Messages: []runtime.Message{{Role: runtime.RoleUser, Text: "Hi"}}})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Empty(t, f.requests())
+}
+
+func TestTextAndCallsInOneAnswer(t *testing.T) {
+	f, m := serve(t, []reply{
+		completion(`{"role":"assistant","content":"Looking it up.","refusal":null,"tool_calls":[`+call("call_1", "get_weather", `{"city":"Paris"}`)+`]}`, "tool_calls"),
+		textReply("Sunny."),
+	})
+	s, err := run(t, m, "Weather?")
+	require.NoError(t, err)
+	assert.Equal(t, "Sunny.", s.Output())
+	assistant := f.requests()[1]["messages"].([]any)[2].(map[string]any)
+	assert.Equal(t, "Looking it up.", assistant["content"])
+	assert.Len(t, assistant["tool_calls"], 1)
+}
