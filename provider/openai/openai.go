@@ -9,7 +9,9 @@
 // "strict": true when the generator made one (runtime.ToolSpec.StrictSchema),
 // else with its default input schema. Tool calls of one turn (parallel tool
 // calls) become Message.Calls; each tool result goes back as its own "tool"
-// message with the call's tool_call_id.
+// message with the call's tool_call_id. An answer cut short by the token
+// limit while it was making a tool call is an error (its arguments are
+// incomplete).
 package openai
 
 import (
@@ -234,6 +236,9 @@ func args(raw json.RawMessage) json.RawMessage {
 func response(c *oai.ChatCompletion) (runtime.Response, error) {
 	if len(c.Choices) == 0 {
 		return runtime.Response{}, errors.New("openai: the response has no choices")
+	}
+	if c.Choices[0].FinishReason == "length" && len(c.Choices[0].Message.ToolCalls) > 0 {
+		return runtime.Response{}, fmt.Errorf("openai: the answer reached its token limit while making a tool call; raise WithMaxTokens (now %d output tokens)", c.Usage.CompletionTokens)
 	}
 	choice := c.Choices[0].Message
 	msg := runtime.Message{Role: runtime.RoleAssistant, Text: choice.Content}

@@ -290,3 +290,9 @@ func TestTextAndCallsInOneAnswer(t *testing.T) {
 	assert.Equal(t, "Looking it up.", assistant["content"])
 	assert.Len(t, assistant["tool_calls"], 1)
 }
+
+func TestLengthDuringToolCall(t *testing.T) {
+	_, m := serve(t, []reply{completion(`{"role":"assistant","content":null,"refusal":null,"tool_calls":[`+call("call_1", "get_weather", `{"ci`)+`]}`, "length")})
+	_, err := run(t, m, "Hi")
+	require.ErrorContains(t, err, "reached its token limit while making a tool call")
+}
