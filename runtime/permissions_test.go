@@ -283,7 +283,7 @@ var benchPolicy = Permissions{
 		{Tool: "read_*"},
 		cmd("git status*"),
 		cmd("git log*"),
-		{Tool: "run_command", Args: map[string]string{"command": "go test *", "cwd": "/work/*"}},
+		{Tool: "run_command", Args: map[string]string{"command": "go test *", "cwd": "/srv/*"}},
 	},
 	Ask: []Rule{
 		{Tool: "run_command"},
@@ -292,7 +292,7 @@ var benchPolicy = Permissions{
 }
 
 func BenchmarkDecide(b *testing.B) {
-	args := []byte(`{"command":"go test -race ./...","cwd":"/work/main","timeout":60}`)
+	args := []byte(`{"command":"go test -race ./...","cwd":"/srv/project","timeout":60}`)
 	b.ReportAllocs()
 	for b.Loop() {
 		if got, _ := benchPolicy.Decide("run_command", args); got != OutcomeAllow {
