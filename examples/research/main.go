@@ -9,7 +9,9 @@
 //	go run ./examples/research
 //
 // With -live it searches for real, through Tavily (TAVILY_API_KEY) or,
-// with -searxng, a SearXNG instance (no key); the model is still scripted:
+// with -searxng, a SearXNG instance (no key). The model is a real one when
+// the environment configures one (OPENAI_API_KEY, OPENAI_BASE_URL or
+// ANTHROPIC_API_KEY; see examples/internal/pick), else the scripted one:
 //
 //	TAVILY_API_KEY=tvly-... go run ./examples/research -live -q "Go 1.26 release notes"
 //	go run ./examples/research -live -searxng http://127.0.0.1:8888 -q "Go 1.26 release notes"
@@ -30,6 +32,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
 	"github.com/toolgen-dev/toolgen/search"
@@ -53,7 +56,12 @@ func main() {
 	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if _, err := run(ctx, os.Stdout, dir, client, *question); err != nil {
+	model, name, err := pick.Model(scriptedModel(*question))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("model:", name)
+	if _, err := run(ctx, os.Stdout, dir, client, model, *question); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -88,9 +96,9 @@ var notes = map[string]string{
 	"notes.md": "# Notes\n\n- MCP came up in the tools meeting: we serve our tools over it (toolgen/mcp).\n- Open question: which clients support structured content?\n",
 }
 
-// run researches question with the search client c and the notes written
-// into dir, printing each call and the answer.
-func run(ctx context.Context, w io.Writer, dir string, c *search.Client, question string) (*runtime.State, error) {
+// run researches question with model, the search client c and the notes
+// written into dir, printing each call and the answer.
+func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model runtime.Model, question string) (*runtime.State, error) {
 	for name, text := range notes {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return nil, err
@@ -100,7 +108,7 @@ func run(ctx context.Context, w io.Writer, dir string, c *search.Client, questio
 	if err != nil {
 		return nil, err
 	}
-	agent, err := runtime.NewAgent(scriptedModel(question),
+	agent, err := runtime.NewAgent(model,
 		runtime.WithTools(c.Tools(), files),
 		runtime.WithSystem("You are a careful researcher. Search the web, read the user's notes, and cite your sources."),
 		runtime.WithObserver(func(e runtime.Event) {

@@ -24,7 +24,7 @@ func TestOfflineResearchCitesSearchAndNotes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var out strings.Builder
-	state, err := run(ctx, &out, t.TempDir(), c, "What is MCP?")
+	state, err := run(ctx, &out, t.TempDir(), c, scriptedModel("What is MCP?"), "What is MCP?")
 	require.NoError(t, err)
 	assert.Equal(t, runtime.StopDone, state.StopReason)
 	assert.Equal(t, `From the web (3 sources):
@@ -53,7 +53,7 @@ func TestARefusedKeyIsWhatTheModelReads(t *testing.T) {
 	defer c.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	state, err := run(ctx, &strings.Builder{}, t.TempDir(), c, "What is MCP?")
+	state, err := run(ctx, &strings.Builder{}, t.TempDir(), c, scriptedModel("What is MCP?"), "What is MCP?")
 	require.NoError(t, err)
 	assert.Contains(t, state.Output(), "web_search failed: search: tavily answered HTTP 401 Unauthorized (1 attempt): "+
 		`{"detail":{"error":"Unauthorized: missing or invalid API key."}}`)
