@@ -151,10 +151,15 @@ func WithHTTPTransport(rt http.RoundTripper) ClientOption {
 // Client is a connection to one MCP server. Its methods are safe for
 // concurrent use.
 type Client struct {
+	transport Transport
+	opts      clientOptions
+	schemas   *schemaStore // the raw schemas of the tools listed
+
+	// The connection, made by the first call that needs it (or Connect).
+	connMu  sync.Mutex
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
-	opts    clientOptions
-	schemas *schemaStore // the raw schemas of the tools listed
+	closed  bool
 
 	mu        sync.Mutex
 	gen       uint64 // bumped by each tools/list_changed notification
@@ -166,21 +171,58 @@ type Client struct {
 	closeErr  error
 }
 
-// Connect starts or reaches the server, and performs the MCP handshake
-// (initialize, then notifications/initialized). The protocol version is
-// negotiated by the official Go SDK, which refuses a version it does not
-// support. Close the client when done.
-func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, error) {
+// NewClient prepares a client of the server t reaches, without reaching it:
+// the first call that needs the server (Tools, CallTool, a tool's Call...)
+// starts or dials it and performs the MCP handshake, so that building an
+// agent does not wait for its servers. A failed handshake is that call's
+// error, and the next call tries again. Close the client when done.
+func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	if t.dial == nil {
-		return nil, errors.New("mcp: Connect: zero Transport")
+		return nil, errors.New("mcp: zero Transport")
 	}
-	c := &Client{opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
+	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
 	for _, o := range opts {
 		o(&c.opts)
 	}
 	c.schemas = newSchemaStore()
-	st, cmd := t.dial(&c.opts, c.schemas)
-	c.cmd = cmd
+	return c, nil
+}
+
+// Connect is NewClient and the handshake at once: it starts or reaches the
+// server and performs the MCP handshake (initialize, then
+// notifications/initialized), so that a server that cannot be reached is an
+// error here. The protocol version is negotiated by the official Go SDK,
+// which refuses a version it does not support. Close the client when done.
+func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, error) {
+	c, err := NewClient(t, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.conn(ctx); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+var errClosed = errors.New("mcp: the client is closed")
+
+func (c *Client) isClosed() bool {
+	c.connMu.Lock()
+	defer c.connMu.Unlock()
+	return c.closed
+}
+
+// conn returns the session, connecting first if no call has yet.
+func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
+	c.connMu.Lock()
+	defer c.connMu.Unlock()
+	switch {
+	case c.closed:
+		return nil, errClosed
+	case c.session != nil:
+		return c.session, nil
+	}
+	st, cmd := c.transport.dial(&c.opts, c.schemas)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	sc := sdk.NewClient(impl, &sdk.ClientOptions{
 		Capabilities:           &sdk.ClientCapabilities{},
@@ -190,12 +232,12 @@ func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, e
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {
-			return nil, fmt.Errorf("mcp: connecting to %s: %w; its stderr ends: %s", t.desc, err, tail)
+			return nil, fmt.Errorf("mcp: connecting to %s: %w; its stderr ends: %s", c.transport.desc, err, tail)
 		}
-		return nil, fmt.Errorf("mcp: connecting to %s: %w", t.desc, err)
+		return nil, fmt.Errorf("mcp: connecting to %s: %w", c.transport.desc, err)
 	}
-	c.session = session
-	return c, nil
+	c.session, c.cmd = session, cmd
+	return session, nil
 }
 
 // toolsChanged marks the cached tool list stale.
@@ -211,6 +253,12 @@ func (c *Client) toolsChanged() {
 // group. Close is idempotent.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
+		c.connMu.Lock()
+		defer c.connMu.Unlock()
+		c.closed = true
+		if c.session == nil {
+			return // never connected
+		}
 		c.closeErr = c.session.Close()
 		killGroup(c.cmd)
 		if c.cmd != nil && isExitNoise(c.closeErr) {
@@ -228,12 +276,21 @@ func isExitNoise(err error) bool {
 }
 
 // Session is the underlying session of the official Go SDK, for what this
-// package does not wrap (resources, prompts).
-func (c *Client) Session() *sdk.ClientSession { return c.session }
+// package does not wrap (resources, prompts); nil until the client has
+// connected.
+func (c *Client) Session() *sdk.ClientSession {
+	c.connMu.Lock()
+	defer c.connMu.Unlock()
+	return c.session
+}
 
 // ServerInfo is the server's name and version from the handshake.
 func (c *Client) ServerInfo() (name, version string) {
-	if r := c.session.InitializeResult(); r != nil && r.ServerInfo != nil {
+	session := c.Session()
+	if session == nil {
+		return "", ""
+	}
+	if r := session.InitializeResult(); r != nil && r.ServerInfo != nil {
 		return r.ServerInfo.Name, r.ServerInfo.Version
 	}
 	return "", ""
@@ -241,6 +298,8 @@ func (c *Client) ServerInfo() (name, version string) {
 
 // PID is the process id of a Command server, or 0.
 func (c *Client) PID() int {
+	c.connMu.Lock()
+	defer c.connMu.Unlock()
 	if c.cmd == nil || c.cmd.Process == nil {
 		return 0
 	}
@@ -255,6 +314,9 @@ func (c *Client) PID() int {
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
 func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
+	if c.isClosed() {
+		return nil, errClosed
+	}
 	c.mu.Lock()
 	gen := c.gen
 	if c.haveCache && c.cachedGen == gen {
@@ -284,10 +346,14 @@ func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
 // ListTools reads every page of tools/list, following nextCursor, at most
 // WithMaxPages pages.
 func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
+	session, err := c.conn(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var all []*sdk.Tool
 	cursor := ""
 	for page := 0; page < c.opts.maxPages; page++ {
-		res, err := c.session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+		res, err := session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
 		if err != nil {
 			return nil, fmt.Errorf("mcp: tools/list: %w", err)
 		}

@@ -56,7 +56,11 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	if !json.Valid(args) {
 		return runtime.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
-	res, err := c.session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	session, err := c.conn(ctx)
+	if err != nil {
+		return runtime.Result{}, err
+	}
+	res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
 	if err != nil {
 		var we *jsonrpc.Error
 		if errors.As(err, &we) && ctx.Err() == nil {

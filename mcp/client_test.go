@@ -528,3 +528,47 @@ func TestTailBufferKeepsTheEnd(t *testing.T) {
 		t.Errorf("tail = %q", b.String())
 	}
 }
+
+// TestNewClientConnectsOnFirstUse: NewClient starts nothing; the first call
+// that needs the server starts it and performs the handshake; a failed
+// handshake is that call's error, and Close before any use is a no-op.
+func TestNewClientConnectsOnFirstUse(t *testing.T) {
+	noLeaks(t)
+	bin := buildStubborn(t, t.TempDir())
+	c, err := NewClient(Command(bin), WithTerminateTimeout(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PID() != 0 || c.Session() != nil {
+		t.Fatalf("NewClient started the server (pid %d)", c.PID())
+	}
+	tools, err := c.Tools(context.Background())
+	if err != nil || len(tools) == 0 {
+		t.Fatalf("Tools = %d tools, %v", len(tools), err)
+	}
+	pid := c.PID()
+	if pid == 0 || c.Session() == nil {
+		t.Fatal("the first Tools call did not connect")
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, "the server", pid)
+	if _, err := c.Tools(context.Background()); err == nil {
+		t.Error("Tools after Close succeeded")
+	}
+
+	never, err := NewClient(Command(filepath.Join(t.TempDir(), "nothing-here")))
+	if err != nil {
+		t.Fatalf("NewClient reached for the server: %v", err)
+	}
+	if _, err := never.Tools(context.Background()); err == nil || !strings.Contains(err.Error(), "connecting to") {
+		t.Errorf("first use of an unreachable server: err = %v", err)
+	}
+	if err := never.Close(); err != nil {
+		t.Errorf("Close before connecting: %v", err)
+	}
+	if _, err := NewClient(Transport{}); err == nil {
+		t.Error("NewClient accepted a zero Transport")
+	}
+}
