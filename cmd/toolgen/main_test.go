@@ -129,9 +129,11 @@ func TestShowPrintsTheModel(t *testing.T) {
 	assert.NoFileExists(t, "tools_gen.go")
 }
 
-// TestEndToEnd runs the real command on the end-to-end module, checks its
-// generated file is fresh, then runs that module's tests: generated code
-// compiled and called with good and bad arguments.
+// TestEndToEnd runs the real command on the end-to-end packages, checks
+// their generated files are fresh, then runs their tests: generated code
+// compiled and called with good and bad arguments (e2e), and the
+// differential test of decoder, schema and encoder against a JSON Schema
+// validator and encoding/json (fidelity).
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs another module")
@@ -140,12 +142,14 @@ func TestEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	env := append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
 
-	toolgen := exec.Command(os.Args[0], "-check", "./e2e")
-	toolgen.Dir, toolgen.Env = root, append(env, "TOOLGEN_TEST_IS_TOOLGEN=1")
-	out, err := toolgen.CombinedOutput()
-	require.NoError(t, err, "testdata/e2e/tools_gen.go is stale (go generate ./e2e in testdata):\n%s", out)
+	for _, pkg := range []string{"./e2e", "./fidelity"} {
+		toolgen := exec.Command(os.Args[0], "-check", pkg)
+		toolgen.Dir, toolgen.Env = root, append(env, "TOOLGEN_TEST_IS_TOOLGEN=1")
+		out, err := toolgen.CombinedOutput()
+		require.NoError(t, err, "testdata/%s/tools_gen.go is stale (go generate %s in testdata):\n%s", pkg, pkg, out)
+	}
 
-	gotest := exec.Command("go", "test", "-count=1", "./e2e/...")
+	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./fidelity/...")
 	gotest.Dir, gotest.Env = root, env
 	out, err = gotest.CombinedOutput()
 	require.NoError(t, err, "%s", out)

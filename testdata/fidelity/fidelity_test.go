@@ -1,0 +1,546 @@
+package fidelity
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// goTypes gives, for each tool, a new value of the Go type its arguments
+// decode into, for encoding/json to read the same document.
+var goTypes = map[runtime.ToolName]func() any{
+	ToolEchoScalars:     func() any { return new(Scalars) },
+	ToolEchoEnums:       func() any { return new(Enums) },
+	ToolEchoCollections: func() any { return new(Collections) },
+	ToolEchoPointers:    func() any { return new(*Pointers) },
+	ToolEchoConstrained: func() any { return new(Constrained) },
+	ToolEchoFormats:     func() any { return new(Formats) },
+	ToolEchoSpecial:     func() any { return new(Special) },
+	ToolEchoEmbedded:    func() any { return new(Embedded) },
+	ToolEchoOmit:        func() any { return new(Omit) },
+	ToolEchoTree:        func() any { return new(Tree) },
+	ToolFlat:            func() any { return new(FlatArgs) },
+	ToolDensify:         func() any { return new(Sparse) },
+}
+
+// methodMembers are members whose Go type reads itself (UnmarshalText or
+// UnmarshalJSON): the method has the last word, so the decoder may refuse
+// what the schema allows there.
+var methodMembers = map[string]bool{"addr": true}
+
+// A tool under test: its schemas compiled and parsed.
+type subject struct {
+	tool          runtime.Tool
+	input, output *jsonschema.Schema
+	inputTree     schema
+	newValue      func() any
+}
+
+func subjects(t testing.TB) []*subject {
+	var out []*subject
+	for _, tool := range Tools() {
+		newValue, ok := goTypes[tool.Name]
+		require.True(t, ok, "tool %s has no Go type in goTypes", tool.Name)
+		s := &subject{tool: tool, input: compile(t, tool.InputSchema), inputTree: parseSchema(tool.InputSchema), newValue: newValue}
+		if tool.OutputSchema != nil {
+			s.output = compile(t, tool.OutputSchema)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func compile(t testing.TB, text []byte) *jsonschema.Schema {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(text))
+	require.NoError(t, err)
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	c.AssertContent()
+	require.NoError(t, c.AddResource("schema.json", doc))
+	s, err := c.Compile("schema.json")
+	require.NoError(t, err)
+	return s
+}
+
+// check calls the tool with doc and returns every disagreement between the
+// decoder, the schema validator, encoding/json, the output schema and the
+// encoder, beyond the documented differences (see README, "Differences
+// from encoding/json").
+func (s *subject) check(doc []byte) []string {
+	var bad []string
+	fail := func(format string, args ...any) { bad = append(bad, fmt.Sprintf(format, args...)) }
+	last, lastOut = nil, nil
+	res, err := s.tool.Call(context.Background(), doc)
+	if err != nil {
+		return []string{"Call returned an error: " + err.Error()}
+	}
+	accepted := !res.IsError
+	if res.IsError && !strings.HasPrefix(res.Text(), "invalid arguments: ") {
+		fail("the call failed: %s", res.Text())
+	}
+	if len(bytes.TrimSpace(doc)) == 0 {
+		doc = []byte(`{}`) // documented: no arguments at all read as {}
+	}
+	parsed, ok := parseDoc(doc)
+	if !ok {
+		if accepted {
+			fail("the decoder accepted text that is not JSON")
+		}
+		return bad
+	}
+	norm := normalize(parsed, s.inputTree)
+	valid := s.input.Validate(norm) == nil
+	if accepted != valid && (accepted || !stricterAllowed(res.Text(), s.inputTree)) {
+		fail("the decoder says %s, the schema validator says %s", verdict(accepted, res.Text()), verdict(valid, validationText(s.input, norm)))
+	}
+	goValue := s.newValue()
+	jsonErr := decodeStrict(marshal(withDefaults(norm, s.inputTree)), goValue)
+	if !accepted {
+		return bad
+	}
+	decoded := last
+	if jsonErr != nil {
+		if !jsonStricterAllowed(jsonErr) {
+			fail("the decoder accepts, encoding/json says %v", jsonErr)
+		}
+	} else if !same(reflect.ValueOf(decoded), reflect.ValueOf(goValue).Elem()) {
+		fail("the decoder read %#v, encoding/json read %#v", decoded, reflect.ValueOf(goValue).Elem().Interface())
+	}
+	return append(bad, s.checkResult(res, lastOut)...)
+}
+
+// checkResult checks a structured result against the output schema and
+// against encoding/json.Marshal of the value the tool returned, then reads
+// it back.
+func (s *subject) checkResult(res runtime.Result, returned any) []string {
+	var bad []string
+	if s.output == nil {
+		return nil
+	}
+	out, ok := parseDoc(res.Structured)
+	if !ok {
+		return []string{"the result is not JSON: " + string(res.Structured)}
+	}
+	if err := s.output.Validate(out); err != nil {
+		bad = append(bad, fmt.Sprintf("the result %s breaks the output schema: %v", res.Structured, err))
+	}
+	want, err := json.Marshal(returned)
+	if err != nil {
+		return append(bad, "encoding/json cannot marshal the value: "+err.Error())
+	}
+	wantTree, _ := parseDoc(want)
+	if !sameJSON(wantTree, out) {
+		bad = append(bad, fmt.Sprintf("the encoder wrote %s, encoding/json writes %s", res.Structured, want))
+	}
+	// A result reads back as arguments (values equal but for members that
+	// omitempty leaves out and a default then fills in).
+	if again, err := s.tool.Call(context.Background(), res.Structured); err != nil || again.IsError {
+		bad = append(bad, fmt.Sprintf("the result %s does not read back: %s", res.Structured, again.Text()))
+	}
+	return bad
+}
+
+func verdict(ok bool, text string) string {
+	if ok {
+		return "valid"
+	}
+	return "invalid (" + text + ")"
+}
+
+func validationText(s *jsonschema.Schema, v any) string {
+	if err := s.Validate(v); err != nil {
+		return strings.ReplaceAll(err.Error(), "\n", " ")
+	}
+	return ""
+}
+
+func parseDoc(doc []byte) (any, bool) {
+	if !json.Valid(doc) {
+		return nil, false
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	return v, err == nil
+}
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func decodeStrict(doc []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// normalize drops the null members that a schema does not require: the
+// decoder reads them as absent (OpenAI's strict mode sends null for every
+// optional member), while the default schema has no null.
+func normalize(v any, s schema) any {
+	s = s.resolve()
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, val := range x {
+			p, isProp := s.property(k)
+			switch {
+			case isProp && val == nil && !s.required(k):
+			case isProp:
+				out[k] = normalize(val, p)
+			default:
+				add, _ := s.sub("additionalProperties")
+				out[k] = normalize(val, add)
+			}
+		}
+		return out
+	case []any:
+		items, _ := s.sub("items")
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = normalize(val, items)
+		}
+		return out
+	}
+	return v
+}
+
+// withDefaults fills in absent members that have a default, as the decoder
+// does, so that encoding/json reads the same value.
+func withDefaults(v any, s schema) any {
+	s = s.resolve()
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, val := range x {
+			p, _ := s.property(k)
+			out[k] = withDefaults(val, p)
+		}
+		props, _ := s.node["properties"].(map[string]any)
+		for k := range props {
+			p, _ := s.property(k)
+			if def, ok := p.node["default"]; ok {
+				if _, present := out[k]; !present {
+					out[k] = def
+				}
+			}
+		}
+		return out
+	case []any:
+		items, _ := s.sub("items")
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = withDefaults(val, items)
+		}
+		return out
+	}
+	return v
+}
+
+// problemRE splits the decoder's message into problems.
+var problemRE = regexp.MustCompile(`(?:^invalid arguments: |; )(/[^:;]*): `)
+
+// stricterAllowed reports whether every problem the decoder found is one
+// where toolgen is documented to be stricter than the schema: a number
+// beyond a 64-bit type's range (schemas leave those bounds out), or a value
+// a type's own method refuses.
+func stricterAllowed(text string, s schema) bool {
+	locs := problemRE.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	for i, loc := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		pointer, msg := text[loc[2]:loc[3]], text[loc[1]:end]
+		if !stricterProblem(pointer, msg, s) {
+			return false
+		}
+	}
+	return true
+}
+
+func stricterProblem(pointer, msg string, s schema) bool {
+	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	if methodMembers[parts[len(parts)-1]] {
+		return true
+	}
+	at, ok := schemaAt(s, parts)
+	if !ok {
+		return false
+	}
+	unbounded := func(key string) bool { _, has := at.node[key]; return !has }
+	switch {
+	case strings.Contains(msg, "greater than the maximum") && unbounded("maximum"):
+		return true
+	case strings.Contains(msg, "less than the minimum") && unbounded("minimum"):
+		return true
+	case strings.Contains(msg, "beyond") || strings.Contains(msg, "out of range"):
+		return unbounded("maximum")
+	}
+	return false
+}
+
+// schemaAt follows a JSON pointer's parts through a schema.
+func schemaAt(s schema, parts []string) (schema, bool) {
+	for _, p := range parts {
+		s = s.resolve()
+		if prop, ok := s.property(p); ok {
+			s = prop
+			continue
+		}
+		if items, ok := s.sub("items"); ok {
+			s = items
+			continue
+		}
+		if add, ok := s.sub("additionalProperties"); ok {
+			s = add
+			continue
+		}
+		return s, false
+	}
+	return s.resolve(), true
+}
+
+// jsonStricterAllowed reports whether encoding/json refuses what toolgen
+// accepts for a documented reason: an integer written with a fraction or
+// an exponent (3.0, 1e2: integers in JSON Schema), or an RFC 3339 form Go's
+// time parser refuses (lowercase t and z, a leap second).
+func jsonStricterAllowed(err error) bool {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && strings.HasPrefix(typeErr.Value, "number ") {
+		r, ok := new(big.Rat).SetString(strings.TrimPrefix(typeErr.Value, "number "))
+		return ok && r.IsInt()
+	}
+	var timeErr *time.ParseError
+	return errors.As(err, &timeErr)
+}
+
+// same compares two Go values as JSON sees them: nil and empty slices and
+// maps alike, times by instant, raw JSON by its compact form.
+func same(a, b reflect.Value) bool {
+	if !a.IsValid() || !b.IsValid() {
+		return a.IsValid() == b.IsValid()
+	}
+	if a.Type() != b.Type() {
+		return false
+	}
+	if a.Type() == reflect.TypeFor[time.Time]() {
+		return a.Interface().(time.Time).Equal(b.Interface().(time.Time))
+	}
+	if a.Type() == reflect.TypeFor[json.RawMessage]() {
+		return sameRaw(a.Bytes(), b.Bytes())
+	}
+	switch a.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return same(a.Elem(), b.Elem())
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := range a.Len() {
+			if !same(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for _, k := range a.MapKeys() {
+			if !b.MapIndex(k).IsValid() || !same(a.MapIndex(k), b.MapIndex(k)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		if !a.CanInterface() || a.Type().PkgPath() != "" && hasUnexported(a.Type()) {
+			return reflect.DeepEqual(a.Interface(), b.Interface())
+		}
+		for i := range a.NumField() {
+			if !same(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+func hasUnexported(t reflect.Type) bool {
+	for i := range t.NumField() {
+		if !t.Field(i).IsExported() {
+			return true
+		}
+	}
+	return false
+}
+
+func sameRaw(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(bytes.TrimSpace(a)) == len(bytes.TrimSpace(b)) || string(bytes.TrimSpace(a)) == "null" || string(bytes.TrimSpace(b)) == "null"
+	}
+	x, okx := parseDoc(a)
+	y, oky := parseDoc(b)
+	return okx && oky && sameJSON(x, y)
+}
+
+// sameJSON compares what encoding/json wrote (want) with what the encoder
+// wrote (got): numbers by value, and null written by encoding/json for a nil
+// slice or map as [] or {} (the documented difference: results keep their
+// schema's type, as encoding/json/v2 writes them).
+func sameJSON(want, got any) bool {
+	switch w := want.(type) {
+	case nil:
+		switch g := got.(type) {
+		case nil:
+			return true
+		case []any:
+			return len(g) == 0
+		case map[string]any:
+			return len(g) == 0
+		case string:
+			return g == ""
+		}
+		return false
+	case json.Number:
+		g, ok := got.(json.Number)
+		if !ok {
+			return false
+		}
+		x, okx := new(big.Rat).SetString(string(w))
+		y, oky := new(big.Rat).SetString(string(g))
+		return okx && oky && x.Cmp(y) == 0
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return false
+		}
+		for i := range w {
+			if !sameJSON(w[i], g[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range w {
+			gv, ok := g[k]
+			if !ok && v == nil {
+				continue // a nil pointer member is left out rather than written as null
+			}
+			if !ok || !sameJSON(v, gv) {
+				return false
+			}
+		}
+		for k := range g {
+			if _, ok := w[k]; !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(want, got)
+}
+
+// handWritten are edge cases every tool gets, on top of generated ones.
+var handWritten = []string{
+	`{}`, `[]`, `null`, `"x"`, `1`, ``, ` `, `{"unknown":1}`, `{"a":1,}`, `{"a" 1}`, `{`, `{}}`, `{} x`,
+}
+
+// documents returns the argument documents for a subject: hand-written ones,
+// then n generated from its schema, each also mutated.
+func (s *subject) documents(rng *rand.Rand, n int) [][]byte {
+	g := &generator{rng: rng}
+	var out [][]byte
+	for _, h := range handWritten {
+		out = append(out, []byte(h))
+	}
+	for range n {
+		v := g.value(s.inputTree, 0)
+		out = append(out, marshal(v))
+		for range 3 {
+			v = g.mutate(v)
+			out = append(out, marshal(v))
+		}
+	}
+	return out
+}
+
+func TestDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	docs, types := 0, 0
+	for _, s := range subjects(t) {
+		types++
+		t.Run(string(s.tool.Name), func(t *testing.T) {
+			failures := 0
+			for _, doc := range s.documents(rng, 400) {
+				docs++
+				for _, msg := range s.check(doc) {
+					if failures++; failures <= 10 {
+						t.Errorf("%s: %s", doc, msg)
+					}
+				}
+			}
+			if failures > 10 {
+				t.Errorf("... %d disagreements in all", failures)
+			}
+		})
+	}
+	t.Logf("%d argument documents over %d tools", docs, types)
+	require.Greater(t, docs, 10000)
+}
+
+func FuzzDifferential(f *testing.F) {
+	subs := subjects(f)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i, s := range subs {
+		for _, doc := range s.documents(rng, 5) {
+			f.Add(uint8(i), doc)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, doc []byte) {
+		s := subs[int(which)%len(subs)]
+		for _, msg := range s.check(doc) {
+			t.Errorf("%s %s: %s", s.tool.Name, doc, msg)
+		}
+	})
+}
+
+// TestEveryToolIsCovered keeps goTypes and the generated tools in step.
+func TestEveryToolIsCovered(t *testing.T) {
+	var names []string
+	for _, tool := range Tools() {
+		names = append(names, string(tool.Name))
+	}
+	for name := range goTypes {
+		require.True(t, slices.Contains(names, string(name)), "goTypes names %s, which is not a tool", name)
+	}
+}
