@@ -79,7 +79,7 @@ func literal(t *testing.T, e ast.Expr) string {
 }
 
 func TestGeneratedSchemasFollowTheirDialect(t *testing.T) {
-	for _, dir := range []string{"../../examples", "../../builtin", "../../testdata/golden", "../../testdata/e2e"} {
+	for _, dir := range []string{"../../examples", "../../builtin", "../../testdata/golden", "../../testdata/e2e", "../../testdata/fidelity"} {
 		for path, g := range schemasIn(t, dir) {
 			for name, schema := range g {
 				switch {
