@@ -45,9 +45,9 @@ var methodMembers = map[string]bool{"addr": true}
 
 // A tool under test: its schemas compiled and parsed.
 type subject struct {
-	tool          runtime.Tool
-	input, output *jsonschema.Schema
-	inputTree     schema
+	tool                  runtime.Tool
+	input, output, strict *jsonschema.Schema
+	inputTree, strictTree schema
 	newValue      func() any
 }
 
@@ -59,6 +59,9 @@ func subjects(t testing.TB) []*subject {
 		s := &subject{tool: tool, input: compile(t, tool.InputSchema), inputTree: parseSchema(tool.InputSchema), newValue: newValue}
 		if tool.OutputSchema != nil {
 			s.output = compile(t, tool.OutputSchema)
+		}
+		if tool.StrictSchema != nil {
+			s.strict, s.strictTree = compile(t, tool.StrictSchema), parseSchema(tool.StrictSchema)
 		}
 		out = append(out, s)
 	}
@@ -122,7 +125,68 @@ func (s *subject) check(doc []byte) []string {
 	} else if !same(reflect.ValueOf(decoded), reflect.ValueOf(goValue).Elem()) {
 		fail("the decoder read %#v, encoding/json read %#v", decoded, reflect.ValueOf(goValue).Elem().Interface())
 	}
-	return append(bad, s.checkResult(res, lastOut)...)
+	returned := lastOut
+	bad = append(bad, s.checkStrict(parsed, res)...)
+	return append(bad, s.checkResult(res, returned)...)
+}
+
+// checkStrict checks accepted arguments as OpenAI's strict mode sends them
+// (null for every optional member left out): valid under the strict schema,
+// and read as the arguments without those nulls.
+func (s *subject) checkStrict(args any, res runtime.Result) []string {
+	if s.strict == nil {
+		return nil
+	}
+	full := marshal(withNulls(args, s.strictTree))
+	parsed, _ := parseDoc(full)
+	if err := s.strict.Validate(parsed); err != nil {
+		return []string{fmt.Sprintf("completed with nulls, %s breaks the strict schema: %v", full, err)}
+	}
+	again, err := s.tool.Call(context.Background(), full)
+	if err != nil || !reflect.DeepEqual(again, res) {
+		return []string{fmt.Sprintf("completed with nulls, %s reads as %s, not %s", full, again.Text(), res.Text())}
+	}
+	return nil
+}
+
+// withNulls adds null for every member a strict schema has and v lacks, at
+// every level.
+func withNulls(v any, s schema) any {
+	s = s.resolve()
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		props, _ := s.node["properties"].(map[string]any)
+		for k := range props {
+			out[k] = nil
+		}
+		for k, val := range x {
+			if p, ok := s.property(k); ok {
+				out[k] = withNulls(val, nullable(p))
+			} else {
+				out[k] = val
+			}
+		}
+		return out
+	case []any:
+		items, _ := s.sub("items")
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = withNulls(val, nullable(items))
+		}
+		return out
+	}
+	return v
+}
+
+// nullable looks through a strict schema's anyOf [T, null] to T.
+func nullable(s schema) schema {
+	if alts, ok := s.node["anyOf"].([]any); ok && len(alts) > 0 {
+		if first, ok := alts[0].(map[string]any); ok {
+			return schema{node: first, root: s.root}
+		}
+	}
+	return s
 }
 
 // checkResult checks a structured result against the output schema and
