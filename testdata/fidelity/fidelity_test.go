@@ -48,7 +48,7 @@ type subject struct {
 	tool                  runtime.Tool
 	input, output, strict *jsonschema.Schema
 	inputTree, strictTree schema
-	newValue      func() any
+	newValue              func() any
 }
 
 func subjects(t testing.TB) []*subject {
