@@ -188,7 +188,7 @@ func checkAddressable(t *model.Type, addressable bool, seen map[*model.Type]bool
 func (a *analyzer) checkResultMethods(t *model.Tool, mt *model.Type, pos token.Pos) bool {
 	if name := checkAddressable(mt, mt.Kind == model.KindPointer, map[*model.Type]bool{}); name != "" {
 		a.errorf(pos, "tool %s: result: %s's %s method has a pointer receiver, and here encoding/json cannot take the value's address "+
-			"(a result returned by value, a map value, or a field of either), so it would write the type's own fields instead; "+
+			"(a result returned by value, a map value, or a field of either), so it would write the value by its own type instead; "+
 			"return a pointer, use *%s in maps, or give the method a value receiver", t.GoName, name, marshalMethodOf(mt, name), name)
 		return false
 	}

@@ -158,7 +158,7 @@ func parseTypeSchema(text string) (typeSchema, int, error) {
 	if err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return typeSchema{}, int(se.Offset), fmt.Errorf("invalid JSON: %v", se)
+			return typeSchema{}, max(int(se.Offset)-1, 0), fmt.Errorf("invalid JSON: %v", se) // Offset is just past the bad byte
 		}
 		return typeSchema{}, 0, err
 	}
@@ -197,16 +197,8 @@ func schemaFromJSON(b []byte) (*model.Schema, error) {
 
 func checkSyntax(b []byte) error {
 	var v any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if err := dec.Decode(&v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return err
-		}
-		return &json.SyntaxError{Offset: int64(len(b))} // cut short
-	}
-	if dec.More() {
-		return errors.New("invalid JSON: text after the schema object")
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err // a *json.SyntaxError: anything else decodes into any
 	}
 	if _, ok := v.(map[string]any); !ok {
 		return errors.New("the schema must be a JSON object")
