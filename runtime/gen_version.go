@@ -12,7 +12,7 @@ package runtime
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	GenVersion = 2
+	GenVersion = 3
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 1
 	// MaxVersion is the newest generated code this runtime supports.

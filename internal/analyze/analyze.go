@@ -27,7 +27,8 @@ type analyzer struct {
 	memo     map[*types.Named]*model.Type
 	building map[*types.Named]bool
 	ids      map[string]*types.Named
-	dir      string // positions in messages are relative to it
+	schemas  map[token.Pos]typeSchema // //toolgen:schema by type name
+	dir      string                   // positions in messages are relative to it
 }
 
 // Package finds the tools of pkg. The model is nil when there are errors.
@@ -42,6 +43,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 		ids:       map[string]*types.Named{},
 		dir:       dir,
 	}
+	a.schemas = a.scanTypeDirectives()
 	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names()}
 	for _, fd := range a.annotatedFuncs() {
 		if t := a.tool(fd); t != nil {

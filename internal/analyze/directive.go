@@ -43,6 +43,10 @@ func (a *analyzer) findDirective(doc *ast.CommentGroup) *directive {
 
 func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 	words := strings.Fields(strings.TrimPrefix(c.Text, directivePrefix))
+	if len(words) > 0 && words[0] == "schema" {
+		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration; a function takes //toolgen:tool")
+		return nil
+	}
 	if len(words) == 0 || words[0] != "tool" {
 		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool)", strings.Fields(c.Text)[0])
 		return nil

@@ -78,7 +78,7 @@ func (b *schemaBuilder) field(f *model.Field) *model.Schema {
 
 // value is the schema of a value of type t described by doc.
 func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
-	t = base(t)
+	t = b.direction(base(t))
 	s := b.shape(t)
 	s.Description = describe(t, doc)
 	return s
@@ -86,8 +86,10 @@ func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
 
 func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 	switch t.Kind {
-	case model.KindString, model.KindText:
+	case model.KindString:
 		return &model.Schema{Type: "string"}
+	case model.KindText:
+		return b.methodsSchema(t)
 	case model.KindBool:
 		return &model.Schema{Type: "boolean"}
 	case model.KindInt, model.KindUint:
@@ -109,6 +111,10 @@ func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 		return &model.Schema{Type: "string", Format: "date-time"}
 	case model.KindBytes:
 		return &model.Schema{Type: "string", ContentEnc: "base64"}
+	case model.KindJSON:
+		return b.methodsSchema(t)
+	case model.KindNumber:
+		return &model.Schema{Type: "number"}
 	}
 	return &model.Schema{} // any, json.RawMessage: any JSON value
 }
@@ -157,6 +163,9 @@ func enumValues(t *model.Type) []string {
 func describe(t *model.Type, doc string) string {
 	if doc == "" {
 		doc = t.Doc
+	}
+	if t.Note != "" {
+		doc = strings.TrimSpace(doc + "\n" + t.Note)
 	}
 	if t.Kind != model.KindEnum {
 		return doc

@@ -255,6 +255,9 @@ func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
 		a.errorf(pos, "tool %s: result: %s implements encoding.TextUnmarshaler but not encoding.TextMarshaler, so it cannot be written", t.GoName, name)
 		return
 	}
+	if !a.checkResultMethods(t, mt, pos) {
+		return
+	}
 	t.Result = model.Result{Kind: model.ResultValue, Type: mt, Wrapped: base(mt).Kind != model.KindStruct}
 	if t.Result.Wrapped {
 		t.OutputSchema = wrappedSchema(mt, "")

@@ -157,19 +157,32 @@ func (a *analyzer) named(t *types.Named) (*model.Type, error) {
 		return &model.Type{Kind: model.KindTime, Name: "Time", Pkg: "time"}, nil
 	case pkg == "encoding/json" && obj.Name() == "RawMessage":
 		return &model.Type{Kind: model.KindRaw, Name: "RawMessage", Pkg: pkg}, nil
+	case pkg == "encoding/json" && obj.Name() == "Number":
+		// A JSON number kept as its literal text, as encoding/json reads
+		// and writes it (encoding/json also reads a string holding a
+		// number; toolgen does not: the schema says number).
+		return &model.Type{Kind: model.KindNumber, Name: "Number", Pkg: pkg, Comparable: true}, nil
 	case pkg == "time" && obj.Name() == "Duration":
 		// Its constants are units to multiply, not the values it may take
 		// (an enum would refuse 2*time.Second): an integer of nanoseconds,
-		// as encoding/json writes it.
-		return basic(types.Typ[types.Int64], obj.Name(), pkg)
+		// as encoding/json writes it, with a note saying so.
+		m, err := basic(types.Typ[types.Int64], obj.Name(), pkg)
+		m.Note = durationNote
+		return m, err
 	case t.TypeArgs().Len() > 0:
 		return nil, unsupported("generic type %s is not supported: declare a non-generic type", a.typeString(t))
 	case obj.Pkg() != nil && !obj.Exported() && pkg != a.pkg.PkgPath: // error is predeclared, not unexported
 		return nil, unsupported("type %s is not exported, so generated code cannot name it", a.typeString(t))
 	}
+	if hasJSONMethods(t) {
+		m, err := a.jsonType(t, obj, pkg)
+		if err == nil {
+			a.memo[t] = m
+		}
+		return m, err
+	}
 	if implementsText(t) {
-		return &model.Type{Kind: model.KindText, Name: obj.Name(), Pkg: pkg, Doc: a.docs[obj.Pos()],
-			TextMarshaler: implementsMarshalText(t), Comparable: types.Comparable(t)}, nil
+		return a.textType(t, obj, pkg), nil
 	}
 	m, err := a.namedShape(t, obj, pkg)
 	if err == nil {

@@ -163,6 +163,10 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 		return readScalar(t, lv, n("b"), d.Clone().Dot("Bytes").Call())
 	case model.KindRaw:
 		return readScalar(t, lv, n("r"), d.Clone().Dot("Raw").Call())
+	case model.KindJSON:
+		return g.readJSON(t, lv, r, depth)
+	case model.KindNumber:
+		return readNumber(t, lv, depth)
 	}
 	return readScalar(t, lv, n("x"), d.Clone().Dot("Any").Call())
 }
@@ -300,6 +304,8 @@ func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constr
 		inner = append(inner, jen.Id(g.structHelper(t.Elem)).Call(d, p.Clone()))
 	case model.KindText: // the method is called on the pointer: *p0.UnmarshalText would not parse as meant
 		inner = append(inner, g.readText(t.Elem, p.Clone(), r, jen.Id(fmt.Sprintf("s%d", depth+1)))...)
+	case model.KindJSON: // as for text: on the pointer
+		inner = append(inner, g.readJSON(t.Elem, p.Clone(), r, depth+1)...)
 	default:
 		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), r, depth+1)...)
 	}

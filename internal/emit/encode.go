@@ -103,6 +103,8 @@ func notEmpty(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return jen.Len(lv.Clone()).Op(">").Lit(0)
 	case model.KindAny:
 		return lv.Clone().Op("!=").Nil()
+	case model.KindJSON, model.KindNumber:
+		return notEmptyMethods(t, lv)
 	}
 	return nil
 }
@@ -114,6 +116,8 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return jen.Op("!").Add(lv.Clone()).Dot("IsZero").Call()
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny:
 		return lv.Clone().Op("!=").Nil()
+	case model.KindJSON, model.KindNumber:
+		return notZeroMethods(t, lv)
 	case model.KindStruct, model.KindArray, model.KindText:
 		if !t.Comparable {
 			return nil
@@ -171,6 +175,10 @@ func (g *generator) writeValue(t *model.Type, v *jen.Statement, depth int) []jen
 		return []jen.Code{call("Bytes", v.Clone())}
 	case model.KindRaw:
 		return []jen.Code{call("Raw", v.Clone())}
+	case model.KindJSON:
+		return g.writeJSON(t, v, depth)
+	case model.KindNumber:
+		return []jen.Code{call("Number", v.Clone())}
 	}
 	return []jen.Code{call("Any", v.Clone())}
 }

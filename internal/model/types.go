@@ -21,6 +21,12 @@ const (
 	KindRaw     Kind = "raw"   // json.RawMessage
 	KindAny     Kind = "any"   // any
 	KindText    Kind = "text"  // implements encoding.TextUnmarshaler (and maybe TextMarshaler)
+	// KindJSON types implement json.Marshaler or json.Unmarshaler (or
+	// both): the methods read and write the value, Shape serves the
+	// direction without one.
+	KindJSON Kind = "json"
+	// KindNumber is json.Number: a JSON number kept as its literal text.
+	KindNumber Kind = "number"
 )
 
 // Type is a Go type and how it maps to JSON.
@@ -45,6 +51,28 @@ type Type struct {
 	// TextMarshaler: KindText types that also encode themselves with
 	// MarshalText.
 	TextMarshaler bool `json:"text_marshaler,omitempty"`
+	// UnmarshalJSON: a KindJSON type whose pointer implements
+	// json.Unmarshaler; the decoder hands the method the raw value.
+	UnmarshalJSON bool `json:"unmarshal_json,omitempty"`
+	// MarshalJSON: a KindJSON type that implements json.Marshaler (itself
+	// or through its pointer).
+	MarshalJSON bool `json:"marshal_json,omitempty"`
+	// MarshalPtr: the method that writes the value (MarshalJSON for
+	// KindJSON, MarshalText for KindText) has a pointer receiver, so
+	// encoding/json calls it only on addressable values.
+	MarshalPtr bool `json:"marshal_ptr,omitempty"`
+	// Shape is a KindJSON type mapped without its JSON methods (by its text
+	// methods or its underlying type), for the direction that has no
+	// method; nil when both have one.
+	Shape *Type `json:"shape,omitempty"`
+	// Schema is the JSON Schema of the form the methods read and write, as
+	// JSON text without a description: from a //toolgen:schema directive
+	// or toolgen's table of standard library types. "" means {} for
+	// KindJSON and {"type":"string"} for KindText.
+	Schema string `json:"schema,omitempty"`
+	// Note is said after every description of a value of the type (what a
+	// time.Duration's number means).
+	Note string `json:"note,omitempty"`
 	// Comparable types can be compared with == (for omitzero).
 	Comparable bool `json:"comparable,omitempty"`
 }

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
+	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -332,6 +332,7 @@ var toolgenInputRegister = []byte(`{
     },
     "addr": {
       "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".",
       "pattern": ":",
       "maxLength": 39
     }
@@ -566,6 +567,7 @@ var toolgenStrictRegister = []byte(`{
     },
     "addr": {
       "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".",
       "pattern": ":"
     }
   },

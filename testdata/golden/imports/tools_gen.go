@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = toolgenruntime.EnforceVersion(2 - toolgenruntime.MinVersion)
-	_ = toolgenruntime.EnforceVersion(toolgenruntime.MaxVersion - 2)
+	_ = toolgenruntime.EnforceVersion(3 - toolgenruntime.MinVersion)
+	_ = toolgenruntime.EnforceVersion(toolgenruntime.MaxVersion - 3)
 )
 
 // The names of the tools, for permission rules and lookups.

@@ -35,7 +35,7 @@ func (c *Code) UnmarshalText(b []byte) error { *c = Code(b); return nil }
 // MarshalText writes the code.
 func (c Code) MarshalText() ([]byte, error) { return []byte(c), nil }
 
-// Stamped embeds time.Time, whose UnmarshalText and MarshalText it
+// Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it
 // promotes: like encoding/json, toolgen reads and writes it as a time's
 // text, and its Note is lost.
 type Stamped struct {

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
+	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -247,10 +247,12 @@ var toolgenInputStore = []byte(`{
     "any": {},
     "empty": {},
     "addr": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     },
     "prefix": {
-      "type": "string"
+      "type": "string",
+      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
     },
     "slug": {
       "type": "string",
@@ -277,12 +279,13 @@ var toolgenInputStore = []byte(`{
     "addrs": {
       "type": "array",
       "items": {
-        "type": "string"
+        "type": "string",
+        "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
       }
     },
     "duration": {
       "type": "integer",
-      "description": "an int64 of nanoseconds, as encoding/json writes it"
+      "description": "an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."
     },
     "month": {
       "type": "integer",
@@ -303,7 +306,8 @@ var toolgenInputStore = []byte(`{
     },
     "stamped": {
       "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalText and MarshalText it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
+      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost.",
+      "format": "date-time"
     }
   },
   "required": [
@@ -349,10 +353,12 @@ var toolgenOutputStore = []byte(`{
     "any": {},
     "empty": {},
     "addr": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     },
     "prefix": {
-      "type": "string"
+      "type": "string",
+      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
     },
     "slug": {
       "type": "string",
@@ -379,12 +385,13 @@ var toolgenOutputStore = []byte(`{
     "addrs": {
       "type": "array",
       "items": {
-        "type": "string"
+        "type": "string",
+        "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
       }
     },
     "duration": {
       "type": "integer",
-      "description": "an int64 of nanoseconds, as encoding/json writes it"
+      "description": "an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."
     },
     "month": {
       "type": "integer",
@@ -405,7 +412,8 @@ var toolgenOutputStore = []byte(`{
     },
     "stamped": {
       "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalText and MarshalText it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
+      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost.",
+      "format": "date-time"
     }
   },
   "required": [
@@ -463,7 +471,8 @@ var toolgenInputStamp = []byte(`{
     "extra": {},
     "value": {},
     "addr": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     },
     "slug": {
       "type": "string",
@@ -803,7 +812,8 @@ var toolgenOutputAddress = []byte(`{
   "type": "object",
   "properties": {
     "result": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     }
   },
   "required": [
@@ -974,8 +984,8 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 				toolgenDecode_time_Month(d, &v.Month)
 			case "stamped":
 				seen16 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Stamped.UnmarshalText(s0); err != nil {
+				if r0, ok := d.RawValue(); ok {
+					if err := v.Stamped.UnmarshalJSON(r0); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
@@ -1082,7 +1092,7 @@ func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
 	e.Member("\"month\":")
 	e.Int(int64(v.Month))
 	e.Member("\"stamped\":")
-	e.Text(&v.Stamped)
+	e.JSON(&v.Stamped)
 	e.EndObject()
 }
 
