@@ -109,3 +109,13 @@ func Densify(in Sparse) (Dense, error) {
 	last, lastOut = in, Dense(in)
 	return Dense(in), nil
 }
+
+// EchoMethods returns its arguments.
+//
+//toolgen:tool
+func EchoMethods(in *Methods) (*Methods, error) { return echo(in) }
+
+// EchoNumbers returns its arguments.
+//
+//toolgen:tool
+func EchoNumbers(in *Numbers) (*Numbers, error) { return echo(in) }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/big"
 	"regexp"
 	"time"
 
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of runtime.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(2 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 2)
+	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
+	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -58,6 +59,12 @@ const (
 	// ToolDensify names the tool densify (Densify). Densify returns its arguments
 	// with every member written, nil or not.
 	ToolDensify runtime.ToolName = "densify"
+	// ToolEchoMethods names the tool echo_methods (EchoMethods). EchoMethods
+	// returns its arguments.
+	ToolEchoMethods runtime.ToolName = "echo_methods"
+	// ToolEchoNumbers names the tool echo_numbers (EchoNumbers). EchoNumbers
+	// returns its arguments.
+	ToolEchoNumbers runtime.ToolName = "echo_numbers"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -75,9 +82,11 @@ var (
 	_ func(Tree) (Tree, error)                                          = EchoTree
 	_ func(string, *int, []string, *time.Time, Color) (FlatArgs, error) = Flat
 	_ func(Sparse) (Dense, error)                                       = Densify
+	_ func(*Methods) (*Methods, error)                                  = EchoMethods
+	_ func(*Numbers) (*Numbers, error)                                  = EchoNumbers
 )
 
-// Tools returns the tools of package fidelity: echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify.
+// Tools returns the tools of package fidelity: echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallEchoScalars,
@@ -163,6 +172,20 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputDensify,
 		Name:         ToolDensify,
 		OutputSchema: toolgenOutputDensify,
+	}, {
+		Call:         toolgenCallEchoMethods,
+		Description:  "EchoMethods returns its arguments.",
+		InputSchema:  toolgenInputEchoMethods,
+		Name:         ToolEchoMethods,
+		OutputSchema: toolgenOutputEchoMethods,
+	}, {
+		Call:         toolgenCallEchoNumbers,
+		Description:  "EchoNumbers returns its arguments.",
+		GeminiSchema: toolgenGeminiEchoNumbers,
+		InputSchema:  toolgenInputEchoNumbers,
+		Name:         ToolEchoNumbers,
+		OutputSchema: toolgenOutputEchoNumbers,
+		StrictSchema: toolgenStrictEchoNumbers,
 	}}
 }
 
@@ -610,6 +633,66 @@ func (r DensifyRule) Rule() runtime.Rule {
 		}
 	}
 	return runtime.Rule{Tool: ToolDensify, Args: args}
+}
+
+// EchoMethodsRule is a permission rule for the tool echo_methods: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoMethodsRule struct {
+	Temp   string // argument "temp"
+	Temps  string // argument "temps"
+	PT     string // argument "pt"
+	Level  string // argument "level"
+	Levels string // argument "levels"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoMethodsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"temp", r.Temp},
+		{"temps", r.Temps},
+		{"pt", r.PT},
+		{"level", r.Level},
+		{"levels", r.Levels},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoMethods, Args: args}
+}
+
+// EchoNumbersRule is a permission rule for the tool echo_numbers: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoNumbersRule struct {
+	N    string // argument "n"
+	Big  string // argument "big"
+	BigF string // argument "bigf"
+	Wait string // argument "wait"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoNumbersRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"big", r.Big},
+		{"bigf", r.BigF},
+		{"wait", r.Wait},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoNumbers, Args: args}
 }
 
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
@@ -2341,14 +2424,16 @@ var toolgenInputEchoSpecial = []byte(`{
     "raw": {},
     "any": {},
     "addr": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     },
     "blob": {
       "type": "string",
       "contentEncoding": "base64"
     },
     "wait": {
-      "type": "integer"
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
     }
   },
   "required": [
@@ -2375,14 +2460,16 @@ var toolgenOutputEchoSpecial = []byte(`{
     "raw": {},
     "any": {},
     "addr": {
-      "type": "string"
+      "type": "string",
+      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
     },
     "blob": {
       "type": "string",
       "contentEncoding": "base64"
     },
     "wait": {
-      "type": "integer"
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
     }
   },
   "required": [
@@ -3372,6 +3459,259 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, e
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeDense(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments.
+var toolgenInputEchoMethods = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "temp": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "temps": {
+      "type": "array",
+      "items": {
+        "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+      }
+    },
+    "pt": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "level": {
+      "type": "string",
+      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+    },
+    "levels": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+      }
+    }
+  },
+  "required": [
+    "temp",
+    "temps",
+    "level",
+    "levels"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoMethods is the JSON Schema of echo_methods's structured result.
+var toolgenOutputEchoMethods = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Methods has types that read and write themselves.",
+  "properties": {
+    "temp": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "temps": {
+      "type": "array",
+      "items": {
+        "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+      }
+    },
+    "pt": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "level": {
+      "type": "string",
+      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+    },
+    "levels": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+      }
+    }
+  },
+  "required": [
+    "temp",
+    "temps",
+    "level",
+    "levels"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
+func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoMethods, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(Methods)
+	toolgenDecodeMethods(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoMethods(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.TextResult("null"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeMethods(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputEchoNumbers is the JSON Schema of echo_numbers's arguments.
+var toolgenInputEchoNumbers = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "number"
+    },
+    "big": {
+      "type": "integer",
+      "description": "An integer of any size."
+    },
+    "bigf": {
+      "type": "string",
+      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
+    },
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    }
+  },
+  "required": [
+    "n",
+    "wait"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictEchoNumbers is toolgenInputEchoNumbers in OpenAI's strict dialect.
+var toolgenStrictEchoNumbers = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "number"
+    },
+    "big": {
+      "description": "An integer of any size.",
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "bigf": {
+      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\".",
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    }
+  },
+  "required": [
+    "n",
+    "big",
+    "bigf",
+    "wait"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEchoNumbers is toolgenInputEchoNumbers in Gemini's subset.
+var toolgenGeminiEchoNumbers = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "number"
+    },
+    "big": {
+      "type": "integer",
+      "description": "An integer of any size."
+    },
+    "bigf": {
+      "type": "string",
+      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
+    },
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    }
+  },
+  "required": [
+    "n",
+    "wait"
+  ]
+}`)
+
+// toolgenOutputEchoNumbers is the JSON Schema of echo_numbers's structured result.
+var toolgenOutputEchoNumbers = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Numbers has the library's number types.",
+  "properties": {
+    "n": {
+      "type": "number"
+    },
+    "big": {
+      "type": "integer",
+      "description": "An integer of any size."
+    },
+    "bigf": {
+      "type": "string",
+      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
+    },
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    }
+  },
+  "required": [
+    "n",
+    "wait"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
+func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoNumbers, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(Numbers)
+	toolgenDecodeNumbers(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoNumbers(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.TextResult("null"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeNumbers(e, &(*out))
 	return e.Result(), nil
 }
 
@@ -4975,6 +5315,187 @@ func toolgenEncodeDense(e *runtime.Encoder, v *Dense) {
 	e.EndObject()
 	e.Member("\"a\":")
 	e.Any(v.A)
+	e.EndObject()
+}
+
+// toolgenDecodeMethods reads a Methods object.
+func toolgenDecodeMethods(d *runtime.Decoder, v *Methods) {
+	if d.Object() {
+		var seen0, seen1, seen3, seen4 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "temp":
+				seen0 = true
+				if r0, ok := d.RawValue(); ok {
+					if err := v.Temp.UnmarshalJSON(r0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "temps":
+				seen1 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]Temp, 0, n0)
+					for d.Elem() {
+						var e0 Temp
+						if r1, ok := d.RawValue(); ok {
+							if err := e0.UnmarshalJSON(r1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+						s0 = append(s0, e0)
+					}
+					v.Temps = s0
+				}
+			case "pt":
+				if d.Null() {
+					v.PT = nil
+				} else {
+					p0 := new(Temp)
+					if r1, ok := d.RawValue(); ok {
+						if err := p0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v.PT = p0
+				}
+			case "level":
+				seen3 = true
+				if s0, ok := d.StringBytes(); ok {
+					if err := v.Level.UnmarshalText(s0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "levels":
+				seen4 = true
+				if d.Object() {
+					m0 := make(map[string]Level)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 Level
+						if s1, ok := d.StringBytes(); ok {
+							if err := v0.UnmarshalText(s1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+						m0[k0] = v0
+					}
+					v.Levels = m0
+				}
+			default:
+				d.Unknown("\"temp\", \"temps\", \"pt\", \"level\", \"levels\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("temp")
+		}
+		if !seen1 {
+			d.Missing("temps")
+		}
+		if !seen3 {
+			d.Missing("level")
+		}
+		if !seen4 {
+			d.Missing("levels")
+		}
+	}
+}
+
+// toolgenEncodeMethods writes a Methods object.
+func toolgenEncodeMethods(e *runtime.Encoder, v *Methods) {
+	e.Object()
+	e.Member("\"temp\":")
+	e.JSON(&v.Temp)
+	e.Member("\"temps\":")
+	e.Array()
+	for i0 := range v.Temps {
+		e.JSON(&v.Temps[i0])
+	}
+	e.EndArray()
+	if v.PT != nil {
+		e.Member("\"pt\":")
+		e.JSON(&(*v.PT))
+	}
+	e.Member("\"level\":")
+	e.Text(&v.Level)
+	e.Member("\"levels\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.Levels) {
+		e.Key(k0)
+		v0 := v.Levels[k0]
+		e.Text(&v0)
+	}
+	e.EndObject()
+	e.EndObject()
+}
+
+// toolgenDecodeNumbers reads a Numbers object.
+func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
+	if d.Object() {
+		var seen0, seen3 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "n":
+				seen0 = true
+				if n0, ok := d.Number(); ok {
+					v.N = json.Number(n0)
+				}
+			case "big":
+				if d.Null() {
+					v.Big = nil
+				} else {
+					p0 := new(big.Int)
+					if r1, ok := d.RawValue(); ok {
+						if err := p0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v.Big = p0
+				}
+			case "bigf":
+				if d.Null() {
+					v.BigF = nil
+				} else {
+					p0 := new(big.Float)
+					if s1, ok := d.StringBytes(); ok {
+						if err := p0.UnmarshalText(s1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v.BigF = p0
+				}
+			case "wait":
+				seen3 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Wait = time.Duration(n0)
+				}
+			default:
+				d.Unknown("\"n\", \"big\", \"bigf\", \"wait\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("n")
+		}
+		if !seen3 {
+			d.Missing("wait")
+		}
+	}
+}
+
+// toolgenEncodeNumbers writes a Numbers object.
+func toolgenEncodeNumbers(e *runtime.Encoder, v *Numbers) {
+	e.Object()
+	e.Member("\"n\":")
+	e.Number(v.N)
+	if v.Big != nil {
+		e.Member("\"big\":")
+		e.JSON(&(*v.Big))
+	}
+	if v.BigF != nil {
+		e.Member("\"bigf\":")
+		e.Text(&(*v.BigF))
+	}
+	e.Member("\"wait\":")
+	e.Int(int64(v.Wait))
 	e.EndObject()
 }
 
