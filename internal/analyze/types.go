@@ -215,8 +215,11 @@ func pkgPath(obj types.Object) string {
 	return obj.Pkg().Path()
 }
 
-// enumOf collects the constants of type t declared in t's package, in
-// source order. Only string and integer types make enums.
+// enumOf collects the exported constants of type t declared in t's package,
+// in source order. Only string and integer types make enums. Unexported
+// constants are left out (an iota sentinel such as numDays is no value to
+// offer a model), and a type with only unexported ones is no enum: that is
+// also all export data shows of a type from another package.
 func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	b, _ := t.Underlying().(*types.Basic)
 	if b == nil || b.Info()&(types.IsString|types.IsInteger) == 0 || t.Obj().Pkg() == nil {
@@ -225,7 +228,7 @@ func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	scope := t.Obj().Pkg().Scope()
 	var consts []*types.Const
 	for _, name := range scope.Names() {
-		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t) && c.Name() != "_" {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t) && c.Exported() {
 			consts = append(consts, c)
 		}
 	}
