@@ -168,7 +168,7 @@ func (a *analyzer) named(t *types.Named) (*model.Type, error) {
 		return nil, unsupported("type %s is not exported, so generated code cannot name it", a.typeString(t))
 	}
 	if implementsText(t) {
-		return &model.Type{Kind: model.KindText, Name: obj.Name(), Pkg: pkg, Doc: a.docs[obj.Pos()],
+		return &model.Type{Kind: model.KindText, Name: obj.Name(), Pkg: pkg, Doc: a.docs.of(obj),
 			TextMarshaler: implementsMarshalText(t), Comparable: types.Comparable(t)}, nil
 	}
 	m, err := a.namedShape(t, obj, pkg)
@@ -188,7 +188,7 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 		if err != nil {
 			return nil, err
 		}
-		m.Doc = a.docs[obj.Pos()]
+		m.Doc = a.docs.of(obj)
 		m.Enum = a.enumOf(t)
 		if m.Enum != nil {
 			m.Kind = model.KindEnum
@@ -204,7 +204,7 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 		return nil, err
 	}
 	named := *m
-	named.Name, named.Pkg, named.Doc = obj.Name(), pkg, a.docs[obj.Pos()]
+	named.Name, named.Pkg, named.Doc = obj.Name(), pkg, a.docs.of(obj)
 	return &named, nil
 }
 
@@ -238,7 +238,7 @@ func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	slices.SortStableFunc(consts, func(x, y *types.Const) int { return int(x.Pos() - y.Pos()) })
 	e := &model.Enum{}
 	for _, c := range consts {
-		e.Values = append(e.Values, model.EnumValue{GoName: c.Name(), Value: constLiteral(c.Val()), Doc: a.docs[c.Pos()]})
+		e.Values = append(e.Values, model.EnumValue{GoName: c.Name(), Value: constLiteral(c.Val()), Doc: a.docs.of(c)})
 	}
 	return e
 }
