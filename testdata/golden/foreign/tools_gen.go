@@ -225,7 +225,7 @@ var toolgenInputLocate = []byte(`{
     },
     "level": {
       "type": "integer",
-      "description": "Level has only unexported constants, which export data leaves out: seen from another package it is a plain integer, not an enum."
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
@@ -354,7 +354,7 @@ var toolgenStrictLocate = []byte(`{
     },
     "level": {
       "type": "integer",
-      "description": "Level has only unexported constants, which export data leaves out: seen from another package it is a plain integer, not an enum."
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "description": "Mode is an enum with exported constants.",
@@ -484,7 +484,7 @@ var toolgenGeminiLocate = []byte(`{
     },
     "level": {
       "type": "integer",
-      "description": "Level has only unexported constants, which export data leaves out: seen from another package it is a plain integer, not an enum."
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
@@ -614,7 +614,7 @@ var toolgenOutputLocate = []byte(`{
     },
     "level": {
       "type": "integer",
-      "description": "Level has only unexported constants, which export data leaves out: seen from another package it is a plain integer, not an enum."
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
