@@ -50,6 +50,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 	}
 	a.checkNames(out.Tools)
 	if len(a.errs) > 0 {
+		a.explainCompileErrors()
 		sortErrors(a.errs)
 		return nil, a.errs
 	}
