@@ -7,6 +7,7 @@ import (
 	"go/doc/comment"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -43,8 +44,9 @@ var itemName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*`)
 // twice costs the model tokens on every call.
 //
 // Mistakes in a list under a heading, where the author clearly meant
-// parameters, come back as errors; tool names the tool in them.
-func toolDoc(cg *ast.CommentGroup, tool string, params []string) (string, map[string]paramItem, []docError) {
+// parameters, come back as errors; tool names the tool in them, and hidden
+// are the parameters the model never sends (context.Context, runtime.Ctx).
+func toolDoc(cg *ast.CommentGroup, tool string, params []string, hidden ...string) (string, map[string]paramItem, []docError) {
 	if cg == nil {
 		return "", nil, nil
 	}
@@ -53,7 +55,7 @@ func toolDoc(cg *ast.CommentGroup, tool string, params []string) (string, map[st
 		// A struct parameter's fields are described by their own docs.
 		return printText(d), nil, nil
 	}
-	s := &docSplit{tool: tool, params: params, items: map[string]paramItem{}, lines: newItemLocator(cg)}
+	s := &docSplit{tool: tool, params: params, hidden: hidden, items: map[string]paramItem{}, lines: newItemLocator(cg)}
 	var kept []comment.Block
 	for _, b := range d.Content {
 		list, ok := b.(*comment.List)
@@ -78,6 +80,7 @@ func toolDoc(cg *ast.CommentGroup, tool string, params []string) (string, map[st
 type docSplit struct {
 	tool   string
 	params []string
+	hidden []string
 	items  map[string]paramItem // by Go name
 	errs   []docError
 	lines  *itemLocator
@@ -112,6 +115,8 @@ func (s *docSplit) paramList(list *comment.List, heading bool) bool {
 // take records one item of a parameter list, or says what is wrong with it.
 func (s *docSplit) take(it listItem) {
 	switch {
+	case it.param == "" && slices.Contains(s.hidden, it.head.name):
+		s.errorf(it.pos, "doc item %q: parameter %s is no tool argument (the model never sends it); leave it out of the list", it.head.name, it.head.name)
 	case it.param == "":
 		s.errorf(it.pos, "doc item %q names no parameter of %s (parameters: %s)", it.head.name, s.tool, strings.Join(s.params, ", "))
 	case !it.head.colon:

@@ -159,7 +159,13 @@ func (a *analyzer) flatParams(t *model.Tool, fd *ast.FuncDecl, args []*types.Var
 	for i, v := range args {
 		names[i] = v.Name()
 	}
-	_, items, errs := toolDoc(fd.Doc, t.GoName, names)
+	var hidden []string
+	for _, p := range t.Params {
+		if p.Kind == model.ParamContext || p.Kind == model.ParamCtx {
+			hidden = append(hidden, p.GoName)
+		}
+	}
+	_, items, errs := toolDoc(fd.Doc, t.GoName, names, hidden...)
 	for _, e := range errs {
 		a.errorf(e.pos, "%s", e.msg)
 	}

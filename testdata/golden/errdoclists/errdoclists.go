@@ -2,9 +2,12 @@
 // heading, where the author clearly meant parameters.
 package errdoclists
 
+import "context"
+
 // GetWeather looks up the weather.
 //
 // Parameters:
+//   - ctx: the context, which the model never sends.
 //   - citty: a typo.
 //   - unit min=1: options for the wrong type.
 //   - unit: described twice.
@@ -12,4 +15,4 @@ package errdoclists
 //   - n < 0: options toolgen cannot read.
 //
 //toolgen:tool
-func GetWeather(city string, unit string, days int, n int) (string, error) { return city, nil }
+func GetWeather(ctx context.Context, city string, unit string, days int, n int) (string, error) { return city, nil }
