@@ -15,4 +15,6 @@ import "context"
 //   - n < 0: options toolgen cannot read.
 //
 //toolgen:tool
-func GetWeather(ctx context.Context, city string, unit string, days int, n int) (string, error) { return city, nil }
+func GetWeather(ctx context.Context, city string, unit string, days int, n int) (string, error) {
+	return city, nil
+}
