@@ -23,14 +23,17 @@
 // validates the arguments and calls the tool through an *mcp.Client.
 //
 // Mistakes in the package are printed as file:line:col: message, all at
-// once, and exit with status 1; a bad command line exits with status 2.
+// once, and exit with status 1; a bad command line (a directory that does
+// not exist, or a file where the directory goes) exits with status 2.
 package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -99,7 +102,26 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	if fs.NArg() == 1 {
 		o.dir = fs.Arg(0)
 	}
+	if msg := notADirectory(o.dir); msg != "" {
+		fmt.Fprintln(stderr, "toolgen:", msg)
+		return o, false
+	}
 	return o, true
+}
+
+// notADirectory says why dir cannot hold the package, or "": the go command
+// would otherwise fail to start in it with a message about itself.
+func notADirectory(dir string) string {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "directory " + dir + " does not exist"
+	case err != nil:
+		return err.Error()
+	case !info.IsDir():
+		return dir + " is not a directory: name the package's directory"
+	}
+	return ""
 }
 
 func splitTags(s string) []string {

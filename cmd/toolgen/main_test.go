@@ -50,6 +50,17 @@ func runCLI(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
+func TestBadDirectoryIsAUsageError(t *testing.T) {
+	dir := newPackage(t, source)
+	code, _, stderr := runCLI("./nope")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgen: directory ./nope does not exist\n", stderr)
+
+	code, _, stderr = runCLI(filepath.Join(dir, "tools.go"))
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgen: "+filepath.Join(dir, "tools.go")+" is not a directory: name the package's directory\n", stderr)
+}
+
 func TestUsageErrorsExit2(t *testing.T) {
 	for _, args := range [][]string{{"-nope"}, {"a", "b"}, {"-output", "sub/x.go"}} {
 		code, _, stderr := runCLI(args...)
@@ -151,6 +162,6 @@ func TestEndToEnd(t *testing.T) {
 
 	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./fidelity/...")
 	gotest.Dir, gotest.Env = root, env
-	out, err = gotest.CombinedOutput()
+	out, err := gotest.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 }

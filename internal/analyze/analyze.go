@@ -23,7 +23,7 @@ const RuntimePath = "github.com/toolgen-dev/toolgen/runtime"
 type analyzer struct {
 	collector
 	pkg      *packages.Package
-	docs     docIndex
+	docs     *docIndex
 	memo     map[*types.Named]*model.Type
 	building map[*types.Named]bool
 	ids      map[string]*types.Named
@@ -37,7 +37,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 	a := &analyzer{
 		collector: collector{fset: pkg.Fset},
 		pkg:       pkg,
-		docs:      indexDocs(pkg.Syntax),
+		docs:      newDocIndex(pkg),
 		memo:      map[*types.Named]*model.Type{},
 		building:  map[*types.Named]bool{},
 		ids:       map[string]*types.Named{},
@@ -52,6 +52,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 	}
 	a.checkNames(out.Tools)
 	if len(a.errs) > 0 {
+		a.explainCompileErrors()
 		sortErrors(a.errs)
 		return nil, a.errs
 	}

@@ -86,7 +86,7 @@ func (a *analyzer) textType(t *types.Named, obj *types.TypeName, pkg string) *mo
 // decide its JSON form: a //toolgen:schema directive on it, else toolgen's
 // own for a standard library type, else none (the caller's default).
 func (a *analyzer) methodsSchema(obj *types.TypeName) (doc, schema string) {
-	doc = a.docs[obj.Pos()]
+	doc = a.docs.of(obj)
 	if d, ok := a.schemas[obj.Pos()]; ok {
 		if d.description != "" {
 			doc = d.description

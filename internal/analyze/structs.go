@@ -14,7 +14,7 @@ import (
 // structs flattened, unexported fields skipped.
 func (a *analyzer) structType(t *types.Named, u *types.Struct) (*model.Type, error) {
 	obj := t.Obj()
-	m := &model.Type{Kind: model.KindStruct, Name: obj.Name(), Pkg: pkgPath(obj), Doc: a.docs[obj.Pos()],
+	m := &model.Type{Kind: model.KindStruct, Name: obj.Name(), Pkg: pkgPath(obj), Doc: a.docs.of(obj),
 		Struct: &model.Struct{ID: a.structID(t)}}
 	a.memo[t] = m
 	a.building[t] = true
@@ -115,7 +115,7 @@ func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts s
 		JSONName:  name,
 		Path:      append(append([]model.Step(nil), path...), model.Step{Name: f.Name()}),
 		Type:      t,
-		Doc:       a.docs[f.Pos()],
+		Doc:       a.docs.of(f),
 		OmitEmpty: hasOption(opts, "omitempty"),
 		OmitZero:  hasOption(opts, "omitzero"),
 		Pos:       a.position(f.Pos()),

@@ -78,14 +78,13 @@ func receiver(sig *types.Signature) (*model.Receiver, bool) {
 // describe sets the tool's description and the flat parameters' field
 // descriptions from its doc comment.
 func (a *analyzer) describe(t *model.Tool, fd *ast.FuncDecl, items map[string]paramItem) {
-	names := map[string]bool{}
+	var names []string
 	for _, p := range t.Params {
 		if p.Kind == model.ParamFlat {
-			names[p.GoName] = true
-			names[t.Input.Fields[p.Field].JSONName] = true
+			names = append(names, p.GoName)
 		}
 	}
-	t.Doc, _ = toolDoc(fd.Doc, names)
+	t.Doc, _, _ = toolDoc(fd.Doc, t.GoName, names) // flatParams reported the list's mistakes
 	t.Summary = summary(t.Doc)
 }
 
@@ -156,11 +155,20 @@ func (a *analyzer) structParam(t *model.Tool, v *types.Var) {
 }
 
 func (a *analyzer) flatParams(t *model.Tool, fd *ast.FuncDecl, args []*types.Var) map[string]paramItem {
-	names := map[string]bool{}
-	for _, v := range args {
-		names[v.Name()], names[snakeCase(v.Name())] = true, true
+	names := make([]string, len(args))
+	for i, v := range args {
+		names[i] = v.Name()
 	}
-	_, items := toolDoc(fd.Doc, names)
+	var hidden []string
+	for _, p := range t.Params {
+		if p.Kind == model.ParamContext || p.Kind == model.ParamCtx {
+			hidden = append(hidden, p.GoName)
+		}
+	}
+	_, items, errs := toolDoc(fd.Doc, t.GoName, names, hidden...)
+	for _, e := range errs {
+		a.errorf(e.pos, "%s", e.msg)
+	}
 	t.Input = &model.Struct{ID: t.GoName + "Args"}
 	byJSON := map[string]string{}
 	for _, p := range t.Params {
@@ -198,10 +206,7 @@ func (a *analyzer) flatField(t *model.Tool, v *types.Var, items map[string]param
 		a.errorf(v.Pos(), "tool %s: parameter %s: %v", t.GoName, v.Name(), err)
 		return nil
 	}
-	item, ok := items[v.Name()]
-	if !ok {
-		item = items[snakeCase(v.Name())]
-	}
+	item := items[v.Name()]
 	f := &model.Field{
 		JSONName: snakeCase(v.Name()),
 		Path:     []model.Step{{Name: v.Name()}},

@@ -201,7 +201,7 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 		if err != nil {
 			return nil, err
 		}
-		m.Doc = a.docs[obj.Pos()]
+		m.Doc = a.docs.of(obj)
 		m.Enum = a.enumOf(t)
 		if m.Enum != nil {
 			m.Kind = model.KindEnum
@@ -217,7 +217,7 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 		return nil, err
 	}
 	named := *m
-	named.Name, named.Pkg, named.Doc = obj.Name(), pkg, a.docs[obj.Pos()]
+	named.Name, named.Pkg, named.Doc = obj.Name(), pkg, a.docs.of(obj)
 	return &named, nil
 }
 
@@ -228,8 +228,11 @@ func pkgPath(obj types.Object) string {
 	return obj.Pkg().Path()
 }
 
-// enumOf collects the constants of type t declared in t's package, in
-// source order. Only string and integer types make enums.
+// enumOf collects the exported constants of type t declared in t's package,
+// in source order. Only string and integer types make enums. Unexported
+// constants are left out (an iota sentinel such as numDays is no value to
+// offer a model), and a type with only unexported ones is no enum: that is
+// also all export data shows of a type from another package.
 func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	b, _ := t.Underlying().(*types.Basic)
 	if b == nil || b.Info()&(types.IsString|types.IsInteger) == 0 || t.Obj().Pkg() == nil {
@@ -238,7 +241,7 @@ func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	scope := t.Obj().Pkg().Scope()
 	var consts []*types.Const
 	for _, name := range scope.Names() {
-		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t) && c.Name() != "_" {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t) && c.Exported() {
 			consts = append(consts, c)
 		}
 	}
@@ -248,7 +251,7 @@ func (a *analyzer) enumOf(t *types.Named) *model.Enum {
 	slices.SortStableFunc(consts, func(x, y *types.Const) int { return int(x.Pos() - y.Pos()) })
 	e := &model.Enum{}
 	for _, c := range consts {
-		e.Values = append(e.Values, model.EnumValue{GoName: c.Name(), Value: constLiteral(c.Val()), Doc: a.docs[c.Pos()]})
+		e.Values = append(e.Values, model.EnumValue{GoName: c.Name(), Value: constLiteral(c.Val()), Doc: a.docs.of(c)})
 	}
 	return e
 }

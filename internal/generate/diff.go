@@ -5,9 +5,14 @@ import (
 	"strings"
 )
 
-// unifiedDiff is a small line diff for -check: generated files change in a
-// few places, so it trims the common head and tail and runs an LCS on the
-// middle only.
+// diffContext is the number of unchanged lines around a change in a hunk,
+// as diff -u writes.
+const diffContext = 3
+
+// unifiedDiff is a small line diff for -check, in the unified format that
+// patch and git apply read: changes farther apart than twice the context
+// are separate hunks. Generated files change in a few places, so it trims
+// the common head and tail and runs an LCS on the middle only.
 func unifiedDiff(fromName, toName, from, to string) string {
 	a, b := splitLines(from), splitLines(to)
 	head := 0
@@ -18,31 +23,85 @@ func unifiedDiff(fromName, toName, from, to string) string {
 	for tail < len(a)-head && tail < len(b)-head && a[len(a)-1-tail] == b[len(b)-1-tail] {
 		tail++
 	}
-	ops := lcsOps(a[head:len(a)-tail], b[head:len(b)-tail])
+	ops := make([]string, 0, head+tail)
+	for _, l := range a[:head] {
+		ops = append(ops, " "+l)
+	}
+	ops = append(ops, lcsOps(a[head:len(a)-tail], b[head:len(b)-tail])...)
+	for _, l := range a[len(a)-tail:] {
+		ops = append(ops, " "+l)
+	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", fromName, toName)
-	ctx := min(3, head)
-	fromCount, toCount := len(a)-head-tail+ctx+min(3, tail), len(b)-head-tail+ctx+min(3, tail)
-	fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", hunkStart(head-ctx, fromCount), fromCount, hunkStart(head-ctx, toCount), toCount)
-	for _, l := range a[head-ctx : head] {
-		out.WriteString(" " + l + "\n")
-	}
-	for _, op := range ops {
-		out.WriteString(op + "\n")
-	}
-	for _, l := range a[len(a)-tail : len(a)-tail+min(3, tail)] {
-		out.WriteString(" " + l + "\n")
+	for _, h := range hunks(ops) {
+		h.write(&out, ops)
 	}
 	return out.String()
 }
 
-// hunkStart is the first line of a range starting after line skipped; an
-// empty range is numbered by the line before it, as diff -u does.
-func hunkStart(skipped, count int) int {
-	if count == 0 {
-		return skipped
+// hunk is a run of ops [start, end) and the line numbers it starts at
+// (1-based) in the two files.
+type hunk struct {
+	start, end     int
+	fromLine, toLn int
+}
+
+// hunks groups the changes of ops with their context; changes whose
+// contexts touch or overlap (at most twice the context apart) share a hunk.
+func hunks(ops []string) []hunk {
+	var out []hunk
+	fromLine, toLine := 1, 1 // of ops[i]
+	lastChange := -1
+	for i, op := range ops {
+		if op[0] != ' ' {
+			start := max(i-diffContext, 0)
+			if lastChange >= 0 && start <= lastChange+diffContext+1 {
+				out[len(out)-1].end = i + 1
+			} else {
+				back := i - start // context lines before the change: unchanged in both
+				out = append(out, hunk{start: start, end: i + 1, fromLine: fromLine - back, toLn: toLine - back})
+			}
+			lastChange = i
+		}
+		if op[0] != '+' {
+			fromLine++
+		}
+		if op[0] != '-' {
+			toLine++
+		}
 	}
-	return skipped + 1
+	for i := range out {
+		out[i].end = min(out[i].end+diffContext, len(ops))
+		if i+1 < len(out) {
+			out[i].end = min(out[i].end, out[i+1].start)
+		}
+	}
+	return out
+}
+
+func (h hunk) write(out *strings.Builder, ops []string) {
+	fromCount, toCount := 0, 0
+	for _, op := range ops[h.start:h.end] {
+		if op[0] != '+' {
+			fromCount++
+		}
+		if op[0] != '-' {
+			toCount++
+		}
+	}
+	fmt.Fprintf(out, "@@ -%d,%d +%d,%d @@\n", hunkStart(h.fromLine, fromCount), fromCount, hunkStart(h.toLn, toCount), toCount)
+	for _, op := range ops[h.start:h.end] {
+		out.WriteString(op + "\n")
+	}
+}
+
+// hunkStart is the number of a range's first line; an empty range is
+// numbered by the line before it, as diff -u does.
+func hunkStart(first, count int) int {
+	if count == 0 {
+		return first - 1
+	}
+	return first
 }
 
 func splitLines(s string) []string {

@@ -14,7 +14,8 @@ import (
 // toolgen from reading the package that replaces it.
 const BuildTag = "toolgen"
 
-// Package loads the package in dir. Type errors do not fail the load: code
+// Package loads the package in dir, with its module (analyze reads the
+// doc comments of the module's other packages from their source). Type errors do not fail the load: code
 // that uses generated names (ToolGetWeather) does not type-check while the
 // generated file is hidden, so analyze decides which errors matter (those
 // touching a tool's signature). The package's errors are in its Errors.
@@ -26,7 +27,7 @@ const BuildTag = "toolgen"
 // altogether.
 func Package(dir string, tags []string) (*packages.Package, error) {
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Mode:       packages.NeedName | packages.NeedModule | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
 		Dir:        dir,
 		BuildFlags: []string{"-tags=" + strings.Join(append([]string{BuildTag}, tags...), ",")},
 		Tests:      false,

@@ -59,10 +59,11 @@ func Undocumented(a, b int) (int, error) {
 	return a + b, nil
 }
 
-// Mixed has a list with items about parameters and others: the others
-// stay, and so does the heading before them.
+// Mixed has a list with items about parameters and others, under no
+// Parameters: heading: it is prose, and stays whole (under the heading, the
+// stray item would be an error).
 //
-// Parameters:
+// Notes:
 //   - id: the record.
 //   - note: not a parameter of this tool, so it stays.
 //   - verbose: say more.

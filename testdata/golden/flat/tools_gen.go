@@ -32,7 +32,8 @@ const (
 	// numbers; its parameters have no descriptions.
 	ToolUndocumented runtime.ToolName = "undocumented"
 	// ToolMixed names the tool mixed (Mixed). Mixed has a list with items about
-	// parameters and others: the others stay, and so does the heading before them.
+	// parameters and others, under no Parameters: heading: it is prose, and stays
+	// whole (under the heading, the stray item would be an error).
 	ToolMixed runtime.ToolName = "mixed"
 )
 
@@ -80,7 +81,7 @@ func Tools() []runtime.Tool {
 		StrictSchema: toolgenStrictUndocumented,
 	}, {
 		Call:         toolgenCallMixed,
-		Description:  "Mixed has a list with items about parameters and others: the others stay, and so does the heading before them.\n\nParameters:\n  - note: not a parameter of this tool, so it stays.",
+		Description:  "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
 		GeminiSchema: toolgenGeminiMixed,
 		InputSchema:  toolgenInputMixed,
 		Name:         ToolMixed,
@@ -899,12 +900,10 @@ var toolgenInputMixed = []byte(`{
   "type": "object",
   "properties": {
     "id": {
-      "type": "integer",
-      "description": "the record."
+      "type": "integer"
     },
     "verbose": {
-      "type": "boolean",
-      "description": "say more."
+      "type": "boolean"
     }
   },
   "required": [
@@ -919,12 +918,10 @@ var toolgenStrictMixed = []byte(`{
   "type": "object",
   "properties": {
     "id": {
-      "type": "integer",
-      "description": "the record."
+      "type": "integer"
     },
     "verbose": {
-      "type": "boolean",
-      "description": "say more."
+      "type": "boolean"
     }
   },
   "required": [
@@ -939,12 +936,10 @@ var toolgenGeminiMixed = []byte(`{
   "type": "object",
   "properties": {
     "id": {
-      "type": "integer",
-      "description": "the record."
+      "type": "integer"
     },
     "verbose": {
-      "type": "boolean",
-      "description": "say more."
+      "type": "boolean"
     }
   },
   "required": [

@@ -137,6 +137,7 @@ var toolgenInputLocate = []byte(`{
     },
     "there": {
       "type": "object",
+      "description": "Point has the same name as a local type of the case.",
       "properties": {
         "x": {
           "type": "integer"
@@ -223,10 +224,12 @@ var toolgenInputLocate = []byte(`{
       "additionalProperties": false
     },
     "level": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
+      "description": "Mode is an enum with exported constants.",
       "enum": [
         "a",
         "b"
@@ -263,6 +266,7 @@ var toolgenStrictLocate = []byte(`{
     },
     "there": {
       "type": "object",
+      "description": "Point has the same name as a local type of the case.",
       "properties": {
         "x": {
           "type": "integer"
@@ -349,9 +353,11 @@ var toolgenStrictLocate = []byte(`{
       "additionalProperties": false
     },
     "level": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
+      "description": "Mode is an enum with exported constants.",
       "anyOf": [
         {
           "type": "string",
@@ -396,6 +402,7 @@ var toolgenGeminiLocate = []byte(`{
     },
     "there": {
       "type": "object",
+      "description": "Point has the same name as a local type of the case.",
       "properties": {
         "x": {
           "type": "integer"
@@ -476,10 +483,12 @@ var toolgenGeminiLocate = []byte(`{
       ]
     },
     "level": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
+      "description": "Mode is an enum with exported constants.",
       "enum": [
         "a",
         "b"
@@ -517,6 +526,7 @@ var toolgenOutputLocate = []byte(`{
     },
     "there": {
       "type": "object",
+      "description": "Point has the same name as a local type of the case.",
       "properties": {
         "x": {
           "type": "integer"
@@ -603,10 +613,12 @@ var toolgenOutputLocate = []byte(`{
       "additionalProperties": false
     },
     "level": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Level has only unexported constants: it is a plain integer, not an enum."
     },
     "mode": {
       "type": "string",
+      "description": "Mode is an enum with exported constants.",
       "enum": [
         "a",
         "b"

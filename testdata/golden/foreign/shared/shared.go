@@ -1,5 +1,6 @@
 // Package shared declares types that the foreign case's tools use from
-// another package: they have no doc comments there (export data keeps none).
+// another package of the same module, whose doc comments toolgen reads from
+// source (export data keeps none).
 package shared
 
 // Point has the same name as a local type of the case.
@@ -8,8 +9,7 @@ type Point struct {
 	Y int `json:"y"`
 }
 
-// Level has only unexported constants, which export data leaves out: seen
-// from another package it is a plain integer, not an enum.
+// Level has only unexported constants: it is a plain integer, not an enum.
 type Level int
 
 const (

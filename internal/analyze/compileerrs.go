@@ -1,0 +1,90 @@
+package analyze
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// notCompiling and notChecked end the messages of types and functions that
+// go/types could not check; explainCompileErrors adds the compiler's own
+// words when it can find them.
+const (
+	notCompiling = " does not compile (go build -tags toolgen shows why)"
+	notChecked   = " could not be type-checked"
+)
+
+// explainCompileErrors adds, to each error about a type that does not
+// compile, the type errors inside that type's source (undefined: Foo, at
+// its position). Type errors elsewhere (in bodies, or in code using the
+// generated names) are no concern of toolgen's and stay unreported.
+func (a *analyzer) explainCompileErrors() {
+	for i, e := range a.errs {
+		switch {
+		case strings.HasSuffix(e.Msg, notCompiling):
+			if why := a.typeErrorsAt(e.Pos); why != "" {
+				a.errs[i].Msg = strings.TrimSuffix(e.Msg, notCompiling) + " does not compile: " + why
+			}
+		case strings.HasSuffix(e.Msg, notChecked):
+			if why := a.typeErrorsAt(e.Pos); why != "" {
+				a.errs[i].Msg += ": " + why
+			}
+		}
+	}
+}
+
+// typeErrorsAt describes the type errors inside the type written at pos:
+// the type of the parameter, field or receiver named there, the result
+// list starting there, or the signature of the function named there.
+func (a *analyzer) typeErrorsAt(at token.Position) string {
+	file, pos := a.syntaxAt(at)
+	if file == nil {
+		return ""
+	}
+	start, end := typeSpan(file, pos)
+	if !start.IsValid() {
+		return ""
+	}
+	var msgs []string
+	for _, te := range a.pkg.TypeErrors {
+		if te.Fset == a.fset && te.Pos >= start && te.Pos < end {
+			msgs = append(msgs, te.Msg+" (at "+a.posString(a.position(te.Pos))+")")
+		}
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// syntaxAt finds the package's file holding at and at's token.Pos.
+func (a *analyzer) syntaxAt(at token.Position) (*ast.File, token.Pos) {
+	for _, f := range a.pkg.Syntax {
+		tf := a.fset.File(f.Pos())
+		if tf == nil || tf.Name() != at.Filename || at.Line < 1 || at.Line > tf.LineCount() {
+			continue
+		}
+		return f, tf.LineStart(at.Line) + token.Pos(at.Column-1)
+	}
+	return nil, token.NoPos
+}
+
+// typeSpan returns the source range of the type written at pos: the type
+// of the innermost field (parameter, result, struct field, receiver)
+// holding pos, the whole field list when pos is on the list itself, or a
+// function's declaration up to its body when pos is on its name.
+func typeSpan(file *ast.File, pos token.Pos) (token.Pos, token.Pos) {
+	path, _ := astutil.PathEnclosingInterval(file, pos, pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.Field:
+			return n.Type.Pos(), n.Type.End()
+		case *ast.FieldList:
+			return n.Pos(), n.End()
+		case *ast.FuncDecl:
+			return n.Pos(), n.Type.End()
+		case ast.Decl:
+			return token.NoPos, token.NoPos
+		}
+	}
+	return token.NoPos, token.NoPos
+}
