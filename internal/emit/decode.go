@@ -301,10 +301,19 @@ func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constr
 	case model.KindText: // the method is called on the pointer: *p0.UnmarshalText would not parse as meant
 		inner = append(inner, g.readText(t.Elem, p.Clone(), r, jen.Id(fmt.Sprintf("s%d", depth+1)))...)
 	default:
-		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), r, depth+1)...)
+		inner = append(inner, g.readValue(t.Elem, deref(t.Elem, p), r, depth+1)...)
 	}
 	inner = append(inner, lv.Clone().Op("=").Add(p.Clone()))
 	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(inner...)}
+}
+
+// deref is *p as an lvalue of type t: (*p) when the reader of t indexes it
+// (an array: *p[i] would index p and then dereference).
+func deref(t *model.Type, p *jen.Statement) *jen.Statement {
+	if t.Kind == model.KindArray {
+		return jen.Parens(jen.Op("*").Add(p.Clone()))
+	}
+	return jen.Op("*").Add(p.Clone())
 }
 
 // readSlice allocates once, with the decoder's count of the elements as the
