@@ -735,13 +735,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *Point
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							v0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						v0 = p1
 						m0[k0] = v0
 					}
 					argLookup = m0
@@ -1014,13 +1010,9 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 					s0 := make([]*Point, 0, n0)
 					for d.Elem() {
 						var e0 *Point
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							e0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						e0 = p1
 						s0 = append(s0, e0)
 					}
 					v.Optional = s0

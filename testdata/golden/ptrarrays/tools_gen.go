@@ -455,25 +455,21 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 					s0 := make([]*[2]int, 0, n0)
 					for d.Elem() {
 						var e0 *[2]int
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
 									}
+								} else {
+									d.Skip()
 								}
-								d.CheckItems(i2, 2, 2)
 							}
-							e0 = p1
+							d.CheckItems(i2, 2, 2)
 						}
+						e0 = p1
 						s0 = append(s0, e0)
 					}
 					argRows = s0
@@ -485,25 +481,21 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *[2]int
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
 									}
+								} else {
+									d.Skip()
 								}
-								d.CheckItems(i2, 2, 2)
 							}
-							v0 = p1
+							d.CheckItems(i2, 2, 2)
 						}
+						v0 = p1
 						m0[k0] = v0
 					}
 					argByName = m0
@@ -563,41 +555,33 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 					argDeep = nil
 				} else {
 					p0 := new(*[2]*[2]string)
-					if d.Null() {
-						*p0 = nil
-					} else {
-						p1 := new([2]*[2]string)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if d.Null() {
-										(*p1)[i2] = nil
-									} else {
-										p3 := new([2]string)
-										if _, ok := d.Array(); ok {
-											i4 := 0
-											for ; d.Elem(); i4++ {
-												if i4 < 2 {
-													if s5, ok := d.String(); ok {
-														(*p3)[i4] = s5
-													}
-												} else {
-													d.Skip()
-												}
+					p1 := new([2]*[2]string)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								p3 := new([2]string)
+								if _, ok := d.Array(); ok {
+									i4 := 0
+									for ; d.Elem(); i4++ {
+										if i4 < 2 {
+											if s5, ok := d.String(); ok {
+												(*p3)[i4] = s5
 											}
-											d.CheckItems(i4, 2, 2)
+										} else {
+											d.Skip()
 										}
-										(*p1)[i2] = p3
 									}
-								} else {
-									d.Skip()
+									d.CheckItems(i4, 2, 2)
 								}
+								(*p1)[i2] = p3
+							} else {
+								d.Skip()
 							}
-							d.CheckItems(i2, 2, 2)
 						}
-						*p0 = p1
+						d.CheckItems(i2, 2, 2)
 					}
+					*p0 = p1
 					argDeep = p0
 				}
 			default:
@@ -1347,25 +1331,21 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 					s0 := make([]*[2]int, 0, n0)
 					for d.Elem() {
 						var e0 *[2]int
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
 									}
+								} else {
+									d.Skip()
 								}
-								d.CheckItems(i2, 2, 2)
 							}
-							e0 = p1
+							d.CheckItems(i2, 2, 2)
 						}
+						e0 = p1
 						s0 = append(s0, e0)
 					}
 					v.Rows = s0
@@ -1377,25 +1357,21 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *[2]int
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
 									}
+								} else {
+									d.Skip()
 								}
-								d.CheckItems(i2, 2, 2)
 							}
-							v0 = p1
+							d.CheckItems(i2, 2, 2)
 						}
+						v0 = p1
 						m0[k0] = v0
 					}
 					v.ByName = m0
@@ -1455,41 +1431,33 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 					v.Deep = nil
 				} else {
 					p0 := new(*[2]*[2]string)
-					if d.Null() {
-						*p0 = nil
-					} else {
-						p1 := new([2]*[2]string)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if d.Null() {
-										(*p1)[i2] = nil
-									} else {
-										p3 := new([2]string)
-										if _, ok := d.Array(); ok {
-											i4 := 0
-											for ; d.Elem(); i4++ {
-												if i4 < 2 {
-													if s5, ok := d.String(); ok {
-														(*p3)[i4] = s5
-													}
-												} else {
-													d.Skip()
-												}
+					p1 := new([2]*[2]string)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								p3 := new([2]string)
+								if _, ok := d.Array(); ok {
+									i4 := 0
+									for ; d.Elem(); i4++ {
+										if i4 < 2 {
+											if s5, ok := d.String(); ok {
+												(*p3)[i4] = s5
 											}
-											d.CheckItems(i4, 2, 2)
+										} else {
+											d.Skip()
 										}
-										(*p1)[i2] = p3
 									}
-								} else {
-									d.Skip()
+									d.CheckItems(i4, 2, 2)
 								}
+								(*p1)[i2] = p3
+							} else {
+								d.Skip()
 							}
-							d.CheckItems(i2, 2, 2)
 						}
-						*p0 = p1
+						d.CheckItems(i2, 2, 2)
 					}
+					*p0 = p1
 					v.Deep = p0
 				}
 			case "mixed":
@@ -1505,25 +1473,21 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 									s2 := make([]*[2]bool, 0, n2)
 									for d.Elem() {
 										var e2 *[2]bool
-										if d.Null() {
-											e2 = nil
-										} else {
-											p3 := new([2]bool)
-											if _, ok := d.Array(); ok {
-												i4 := 0
-												for ; d.Elem(); i4++ {
-													if i4 < 2 {
-														if b5, ok := d.Bool(); ok {
-															(*p3)[i4] = b5
-														}
-													} else {
-														d.Skip()
+										p3 := new([2]bool)
+										if _, ok := d.Array(); ok {
+											i4 := 0
+											for ; d.Elem(); i4++ {
+												if i4 < 2 {
+													if b5, ok := d.Bool(); ok {
+														(*p3)[i4] = b5
 													}
+												} else {
+													d.Skip()
 												}
-												d.CheckItems(i4, 2, 2)
 											}
-											e2 = p3
+											d.CheckItems(i4, 2, 2)
 										}
+										e2 = p3
 										s2 = append(s2, e2)
 									}
 									(*p0)[i1] = s2
@@ -1550,15 +1514,11 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 									for _, ok := d.Field(); ok; _, ok = d.Field() {
 										k2 := d.KeyString()
 										var v2 *int
-										if d.Null() {
-											v2 = nil
-										} else {
-											p3 := new(int)
-											if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												*p3 = int(n4)
-											}
-											v2 = p3
+										p3 := new(int)
+										if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											*p3 = int(n4)
 										}
+										v2 = p3
 										m2[k2] = v2
 									}
 									(*p0)[i1] = m2
@@ -1595,25 +1555,21 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 					i0 := 0
 					for ; d.Elem(); i0++ {
 						if i0 < 2 {
-							if d.Null() {
-								v.Stacked[i0] = nil
-							} else {
-								p1 := new([2]float64)
-								if _, ok := d.Array(); ok {
-									i2 := 0
-									for ; d.Elem(); i2++ {
-										if i2 < 2 {
-											if f3, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-												(*p1)[i2] = f3
-											}
-										} else {
-											d.Skip()
+							p1 := new([2]float64)
+							if _, ok := d.Array(); ok {
+								i2 := 0
+								for ; d.Elem(); i2++ {
+									if i2 < 2 {
+										if f3, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+											(*p1)[i2] = f3
 										}
+									} else {
+										d.Skip()
 									}
-									d.CheckItems(i2, 2, 2)
 								}
-								v.Stacked[i0] = p1
+								d.CheckItems(i2, 2, 2)
 							}
+							v.Stacked[i0] = p1
 						} else {
 							d.Skip()
 						}

@@ -1178,13 +1178,9 @@ func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *Tree
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new(Tree)
-							toolgenDecodeTree(d, p1)
-							v0 = p1
-						}
+						p1 := new(Tree)
+						toolgenDecodeTree(d, p1)
+						v0 = p1
 						m0[k0] = v0
 					}
 					v.Roots = m0
