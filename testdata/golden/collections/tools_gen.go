@@ -469,7 +469,10 @@ var toolgenOutputMeasure = []byte(`{
     "optional": {
       "type": "array",
       "items": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a nested struct: inlined wherever it is used.",
         "properties": {
           "x": {
@@ -587,7 +590,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc

@@ -290,7 +290,10 @@ var toolgenOutputShapes = []byte(`{
     "rows": {
       "type": "array",
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -301,7 +304,10 @@ var toolgenOutputShapes = []byte(`{
     "by_name": {
       "type": "object",
       "additionalProperties": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -332,11 +338,17 @@ var toolgenOutputShapes = []byte(`{
       }
     },
     "deep": {
-      "type": "array",
+      "type": [
+        "array",
+        "null"
+      ],
       "minItems": 2,
       "maxItems": 2,
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -351,7 +363,10 @@ var toolgenOutputShapes = []byte(`{
       "items": {
         "type": "array",
         "items": {
-          "type": "array",
+          "type": [
+            "array",
+            "null"
+          ],
           "minItems": 2,
           "maxItems": 2,
           "items": {
@@ -367,7 +382,10 @@ var toolgenOutputShapes = []byte(`{
       "items": {
         "type": "object",
         "additionalProperties": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "null"
+          ]
         }
       }
     },
@@ -394,7 +412,10 @@ var toolgenOutputShapes = []byte(`{
       "minItems": 2,
       "maxItems": 2,
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -763,7 +784,10 @@ var toolgenOutputEcho = []byte(`{
     "rows": {
       "type": "array",
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -774,7 +798,10 @@ var toolgenOutputEcho = []byte(`{
     "by_name": {
       "type": "object",
       "additionalProperties": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -805,11 +832,17 @@ var toolgenOutputEcho = []byte(`{
       }
     },
     "deep": {
-      "type": "array",
+      "type": [
+        "array",
+        "null"
+      ],
       "minItems": 2,
       "maxItems": 2,
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -824,7 +857,10 @@ var toolgenOutputEcho = []byte(`{
       "items": {
         "type": "array",
         "items": {
-          "type": "array",
+          "type": [
+            "array",
+            "null"
+          ],
           "minItems": 2,
           "maxItems": 2,
           "items": {
@@ -840,7 +876,10 @@ var toolgenOutputEcho = []byte(`{
       "items": {
         "type": "object",
         "additionalProperties": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "null"
+          ]
         }
       }
     },
@@ -867,7 +906,10 @@ var toolgenOutputEcho = []byte(`{
       "minItems": 2,
       "maxItems": 2,
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -966,7 +1008,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("triple returned no result (a nil *[3]int) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -1011,7 +1053,10 @@ var toolgenOutputPairs = []byte(`{
     "result": {
       "type": "array",
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -1097,7 +1142,10 @@ var toolgenOutputMatrix = []byte(`{
       "minItems": 2,
       "maxItems": 2,
       "items": {
-        "type": "array",
+        "type": [
+          "array",
+          "null"
+        ],
         "minItems": 2,
         "maxItems": 2,
         "items": {
@@ -1131,7 +1179,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc

@@ -961,8 +961,15 @@ var toolgenOutputDraw = []byte(`{
     "roots": {
       "type": "object",
       "additionalProperties": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
+        "description": "Tree is a node with children of its own type.",
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Tree"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "head": {
@@ -1029,7 +1036,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
