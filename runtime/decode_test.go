@@ -421,9 +421,9 @@ func TestTime(t *testing.T) {
 		assert.Equal(t, std.String(), got.String(), text)
 	}
 	for text, msg := range map[string]string{
-		`{"v":"2024-03-01"}`:           `/v: "2024-03-01" is not an RFC 3339 date-time`,
-		`{"v":"yesterday"}`:            `/v: "yesterday" is not an RFC 3339 date-time`,
-		`{"v":"2024-02-30T00:00:00Z"}`: `/v: "2024-02-30T00:00:00Z" is not an RFC 3339 date-time`,
+		`{"v":"2024-03-01"}`:           `/v: "2024-03-01" is not an RFC 3339 date-time (like "2026-01-02T15:04:05Z")`,
+		`{"v":"yesterday"}`:            `/v: "yesterday" is not an RFC 3339 date-time (like "2026-01-02T15:04:05Z")`,
+		`{"v":"2024-02-30T00:00:00Z"}`: `/v: "2024-02-30T00:00:00Z" is not an RFC 3339 date-time (like "2026-01-02T15:04:05Z")`,
 		`{"v":1700000000}`:             `/v: expected string, got number 1700000000`,
 	} {
 		_, err := read(text, field(func(d *Decoder) bool { _, ok := d.Time(); return ok }))

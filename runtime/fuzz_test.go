@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"strings"
@@ -136,14 +137,11 @@ func checkRoundTrip(t *testing.T, out []byte, s string, i int64, u uint64, fl fl
 			v, ok := d.Bool()
 			require.True(t, ok)
 			require.Equal(t, b, v)
-		case "raw":
-			if raw == nil {
-				require.True(t, d.Null())
-				continue
-			}
+		case "raw": // nil is written as "", which reads as empty
 			v, ok := d.Bytes()
 			require.True(t, ok)
-			require.Equal(t, raw, v)
+			require.Equal(t, len(raw), len(v))
+			require.True(t, bytes.Equal(raw, v))
 		case "any":
 			v, ok := d.Any()
 			require.True(t, ok)

@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // The JSON Schema formats that CheckFormat checks (see Formats).
@@ -34,13 +35,81 @@ func checkFormat(s, format string) (valid, known bool) {
 	return false, false
 }
 
-// validDateTime checks RFC 3339's date-time: full-date "T" full-time, where
-// the T may be lower case (RFC 3339, section 5.6).
+// validDateTime checks RFC 3339's date-time (section 5.6), as
+// parseDateTime reads it.
 func validDateTime(s string) bool {
-	return len(s) > len("2006-01-02T") &&
-		validDate(s[:10]) &&
-		(s[10] == 'T' || s[10] == 't') &&
-		validTime(s[11:])
+	_, ok := parseDateTime(s)
+	return ok
+}
+
+// parseDateTime reads exactly what RFC 3339's date-time grammar (section
+// 5.6, JSON Schema's format date-time) accepts: 2006-01-02T15:04:05, an
+// optional fraction of a second of one or more digits, then Z or an offset
+// like +02:00 (hours 00-23, minutes 00-59); T and Z may be lower case; the
+// day must exist (February 29 only in leap years); a second of 60 (a leap
+// second) only at 23:59 UTC. time.Time cannot hold a leap second: it reads
+// as the next second (23:59:60Z is 00:00:00Z the next day). Digits of the
+// fraction beyond nanoseconds are dropped. The location is as
+// time.Time.UnmarshalText sets it: UTC for Z, time.Local when its offset
+// at that instant is the one written, else a fixed zone.
+//
+// encoding/json (time.Time.UnmarshalText) rejects lower case t and z and
+// leap seconds, which the schema allows; the schema wins.
+func parseDateTime[S ~string | ~[]byte](s S) (time.Time, bool) {
+	const layout = "2006-01-02T15:04:05"
+	if len(s) < len(layout)+1 || s[4] != '-' || s[7] != '-' || s[10] != 'T' && s[10] != 't' || s[13] != ':' || s[16] != ':' {
+		return time.Time{}, false
+	}
+	year, ok1 := decimal(s[0:4])
+	month, ok2 := decimal(s[5:7])
+	day, ok3 := decimal(s[8:10])
+	hour, ok4 := decimal(s[11:13])
+	minute, ok5 := decimal(s[14:16])
+	second, ok6 := decimal(s[17:19])
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 ||
+		month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || second > 60 {
+		return time.Time{}, false
+	}
+	rest := s[len(layout):]
+	nanos := 0
+	if rest[0] == '.' {
+		end := digitsEnd(rest, 1)
+		if end == 1 {
+			return time.Time{}, false
+		}
+		nanos = fractionNanos(rest[1:end])
+		rest = rest[end:]
+	}
+	offset, ok := parseOffset(rest)
+	if !ok {
+		return time.Time{}, false
+	}
+	if second == 60 && ((hour*60+minute-offset)%(24*60)+24*60)%(24*60) != 23*60+59 {
+		return time.Time{}, false
+	}
+	// time.Date carries a second of 60 into the next minute.
+	t := time.Date(year, time.Month(month), day, hour, minute, second, nanos, time.UTC)
+	if rest[0] == 'Z' || rest[0] == 'z' {
+		return t, true
+	}
+	t = t.Add(-time.Duration(offset) * time.Minute)
+	if _, local := t.In(time.Local).Zone(); local == offset*60 {
+		return t.In(time.Local), true
+	}
+	return t.In(time.FixedZone("", offset*60)), true
+}
+
+// fractionNanos is a fraction of a second's digits (after the point) in
+// nanoseconds, digits beyond the ninth dropped.
+func fractionNanos[S ~string | ~[]byte](digits S) int {
+	n := 0
+	for i := range 9 {
+		n *= 10
+		if i < len(digits) {
+			n += int(digits[i] - '0')
+		}
+	}
+	return n
 }
 
 // validDate checks RFC 3339's full-date, 2006-01-02, for a day that exists.
@@ -98,8 +167,8 @@ func validTime(s string) bool {
 
 // parseOffset reads a time zone, Z (or z) or +hh:mm or -hh:mm, as minutes
 // east of UTC.
-func parseOffset(s string) (int, bool) {
-	if s == "Z" || s == "z" {
+func parseOffset[S ~string | ~[]byte](s S) (int, bool) {
+	if len(s) == 1 && (s[0] == 'Z' || s[0] == 'z') {
 		return 0, true
 	}
 	if len(s) != len("+07:00") || s[0] != '+' && s[0] != '-' || s[3] != ':' {
@@ -117,7 +186,7 @@ func parseOffset(s string) (int, bool) {
 }
 
 // decimal returns the value of s, a few decimal digits.
-func decimal(s string) (int, bool) {
+func decimal[S ~string | ~[]byte](s S) (int, bool) {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) {

@@ -280,15 +280,17 @@ func (d *Decoder) Bytes() ([]byte, bool) {
 	return b[:n], true
 }
 
-// Time reads an RFC 3339 date-time string.
+// Time reads a string in RFC 3339's date-time format, exactly as the
+// schema's format date-time says (see parseDateTime: lower case t and z
+// and leap seconds are accepted, which encoding/json rejects).
 func (d *Decoder) Time() (time.Time, bool) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return time.Time{}, false
 	}
-	var t time.Time
-	if t.UnmarshalText(s) != nil {
-		d.problem(quote(s) + " is not an RFC 3339 date-time")
+	t, ok := parseDateTime(s)
+	if !ok {
+		d.problem(quote(s) + ` is not an RFC 3339 date-time (like "2026-01-02T15:04:05Z")`)
 		return time.Time{}, false
 	}
 	return t, true

@@ -109,12 +109,9 @@ func (e *Encoder) Null() {
 	e.buf = append(e.buf, "null"...)
 }
 
-// Bytes writes b as a base64 string, or null for a nil slice.
+// Bytes writes b as a base64 string; a nil slice is "" (encoding/json
+// writes null, which the schema, a string, does not allow).
 func (e *Encoder) Bytes(b []byte) {
-	if b == nil {
-		e.Null()
-		return
-	}
 	e.value()
 	e.buf = append(base64.StdEncoding.AppendEncode(append(e.buf, '"'), b), '"')
 }

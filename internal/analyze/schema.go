@@ -38,7 +38,8 @@ func objectSchema(s *model.Struct, description string, output bool) *model.Schem
 // {"result": value}.
 func wrappedSchema(t *model.Type, description string) *model.Schema {
 	b := &schemaBuilder{done: map[string]bool{}, output: true}
-	props := model.Properties{{Name: "result", Schema: b.value(t, "")}}
+	// A nil pointer result is a failed result, never {"result": null}.
+	props := model.Properties{{Name: "result", Schema: b.value(memberType(t), "")}}
 	return &model.Schema{SchemaURI: schemaDialect, Type: "object", Description: description,
 		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
 }
@@ -71,16 +72,54 @@ func behindPointer(f *model.Field) bool {
 // field is a member's schema: its type's, with the member's description and
 // constraints.
 func (b *schemaBuilder) field(f *model.Field) *model.Schema {
-	s := b.value(f.Type, f.Doc)
-	applyRules(s, f.Rules)
-	return s
+	return b.constrained(memberType(f.Type), f.Doc, f.Rules)
+}
+
+// memberType is the type of the value a member holds when it is written: a
+// nil pointer member is left out, so only the pointers below it can be
+// written as null.
+func memberType(t *model.Type) *model.Type {
+	if t.Kind == model.KindPointer {
+		return t.Elem
+	}
+	return t
 }
 
 // value is the schema of a value of type t described by doc.
 func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
-	t = b.direction(base(t))
-	s := b.shape(t)
-	s.Description = describe(t, doc)
+	return b.constrained(t, doc, model.Constraints{})
+}
+
+// constrained is value with a member's constraints. In an output schema a
+// pointer may be null, as the encoder writes a nil one (an element of a
+// []*T, a value of a map[string]*T, the pointer under a **T member); input
+// schemas never say null (see nullableOutput).
+func (b *schemaBuilder) constrained(t *model.Type, doc string, r model.Constraints) *model.Schema {
+	bt := b.direction(base(t))
+	s := b.shape(bt)
+	s.Description = describe(bt, doc)
+	applyRules(s, r)
+	if b.output && t.Kind == model.KindPointer {
+		s = nullableOutput(s)
+	}
+	return s
+}
+
+// nullableOutput lets s be null too: ["integer", "null"] as the type, or, where a
+// type list would not do (a $ref, an enum, whose values would need null
+// among them), anyOf [s, {"type": "null"}]. Only output schemas, which
+// clients validate results with, say null: providers mishandle null unions
+// in the schemas of arguments.
+func nullableOutput(s *model.Schema) *model.Schema {
+	switch {
+	case s.Ref != "" || len(s.Enum) > 0:
+		desc := s.Description
+		s.Description = ""
+		return &model.Schema{Description: desc, AnyOf: []*model.Schema{s, {Type: "null"}}}
+	case s.Type == "": // {} allows null already
+		return s
+	}
+	s.Type = s.Type.OrNull()
 	return s
 }
 

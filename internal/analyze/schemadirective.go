@@ -244,7 +244,7 @@ func setKeyword(s *model.Schema, key string, v json.RawMessage) error {
 	switch key {
 	case "type":
 		err = strictDecode(v, &s.Type, "a string (use anyOf for more than one type)")
-		if err == nil && !validType(s.Type) {
+		if err == nil && !validType(string(s.Type)) {
 			err = fmt.Errorf("type %q is not a JSON Schema type (string, number, integer, boolean, object, array, null)", s.Type)
 		}
 	case "description":

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -92,7 +93,7 @@ func (g *generator) callAndWrite(t *model.Tool) []jen.Code {
 	if r.Kind == model.ResultText {
 		return append(out, jen.Return(rt("TextResult").Call(convert(r.Type, "string", jen.Id("out"))), jen.Nil()))
 	}
-	return append(out, g.writeResult(r)...)
+	return append(out, g.writeResult(t)...)
 }
 
 func (g *generator) toolCall(t *model.Tool) *jen.Statement {
@@ -117,14 +118,21 @@ func (g *generator) toolCall(t *model.Tool) *jen.Statement {
 
 // writeResult encodes a value result into the memory the decoder left
 // spare, so a call allocates as little as possible.
-func (g *generator) writeResult(r model.Result) []jen.Code {
+func (g *generator) writeResult(tool *model.Tool) []jen.Code {
+	r := tool.Result
 	out := []jen.Code{}
 	t, v := r.Type, jen.Id("out")
-	if t.Kind == model.KindPointer {
-		// A nil result is the text null, wrapped or not: {"result": null}
-		// would not match the output schema, which has no null.
-		out = append(out, jen.If(jen.Id("out").Op("==").Nil()).Block(jen.Return(rt("TextResult").Call(jen.Lit("null")), jen.Nil())))
-		t, v = t.Elem, jen.Parens(jen.Op("*").Id("out"))
+	// A nil pointer result is a failed result: the tool declares an output
+	// schema, and neither null nor {"result": null} would match it. An
+	// object result is the struct itself, so every pointer to it must be
+	// there; a wrapped result may hold null below its top pointer (its
+	// schema says so).
+	for t.Kind == model.KindPointer {
+		out = append(out, jen.If(v.Clone().Op("==").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Lit(g.noResult(tool, t))), jen.Nil())))
+		t, v = t.Elem, jen.Parens(jen.Op("*").Add(v))
+		if r.Wrapped {
+			break
+		}
 	}
 	out = append(out,
 		jen.Var().Id("enc").Add(rt("Encoder")),
@@ -136,16 +144,42 @@ func (g *generator) writeResult(r model.Result) []jen.Code {
 		out = append(out, g.writeValue(t, v, 0)...)
 		out = append(out, call("EndObject"))
 	} else {
-		out = append(out, g.writeValue(baseType(t), v, 0)...)
+		out = append(out, g.writeValue(t, v, 0)...)
 	}
 	return append(out, jen.Return(e.Clone().Dot("Result").Call(), jen.Nil()))
 }
 
-func baseType(t *model.Type) *model.Type {
-	for t.Kind == model.KindPointer {
-		t = t.Elem
+// noResult is the message of a failed result for a nil pointer of type t
+// where the tool's result should be.
+func (g *generator) noResult(tool *model.Tool, t *model.Type) string {
+	msg := fmt.Sprintf("%s returned no result (a nil %s)", tool.Name, g.typeText(t))
+	if tool.Result.HasError {
+		msg += " and no error"
 	}
-	return t
+	return msg
+}
+
+// typeText spells t as its package's code would: *Report, []*time.Time.
+func (g *generator) typeText(t *model.Type) string {
+	if t.Name != "" {
+		if t.Pkg == "" || t.Pkg == g.pkg.Path {
+			return t.Name
+		}
+		return path.Base(t.Pkg) + "." + t.Name
+	}
+	switch t.Kind {
+	case model.KindPointer:
+		return "*" + g.typeText(t.Elem)
+	case model.KindSlice:
+		return "[]" + g.typeText(t.Elem)
+	case model.KindBytes:
+		return "[]byte"
+	case model.KindArray:
+		return fmt.Sprintf("[%d]%s", t.Len, g.typeText(t.Elem))
+	case model.KindMap:
+		return "map[" + g.typeText(t.Key) + "]" + g.typeText(t.Elem)
+	}
+	return "any"
 }
 
 // structHelper asks for the function reading a struct and returns its name.

@@ -43,7 +43,7 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 			body = append(body, flag.Clone().Op("=").True())
 		}
 		body = append(body, allocSteps(f, lvalue)...)
-		body = append(body, g.readValue(f.Type, lvalue(f), f.Rules, 0)...)
+		body = append(body, g.readMember(f, lvalue(f))...)
 		if nullIsAbsent(f) {
 			body = []jen.Code{jen.If(jen.Op("!").Add(d.Clone().Dot("Null").Call())).Block(body...)}
 		}
@@ -68,6 +68,17 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 	body = append(body, loop)
 	body = append(body, after...)
 	return jen.If(d.Clone().Dot("Object").Call()).Block(body...)
+}
+
+// readMember reads a member's value. A pointer member reads null as nil
+// (the one place null is nil: an element of a []*T or map[string]*T must
+// be a value, as the schema says).
+func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
+	if f.Type.Kind != model.KindPointer {
+		return g.readValue(f.Type, lv, f.Rules, 0)
+	}
+	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(
+		g.readValue(f.Type, lv, f.Rules, 0)...)}
 }
 
 // nullIsAbsent reports whether null for a member reads as if the member
@@ -285,16 +296,13 @@ func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
 	return d.Clone().Dot("Float").Call(bound(r.Min, -1), bound(r.Max, 1), jen.Lit(t.Bits))
 }
 
-// readPointer: null is nil; anything else is read into a new value, with
-// the member's constraints (they describe the value pointed to).
+// readPointer reads a value into a new T, with the member's constraints
+// (they describe the value pointed to); null is rejected as T's reader
+// rejects it (readMember reads null for a member as nil):
 //
-//	if d.Null() {
-//		lv = nil
-//	} else {
-//		p0 := new(T)
-//		... read into *p0 ...
-//		lv = p0
-//	}
+//	p0 := new(T)
+//	... read into *p0 ...
+//	lv = p0
 func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, p *jen.Statement) []jen.Code {
 	inner := []jen.Code{p.Clone().Op(":=").New(goType(t.Elem))}
 	switch t.Elem.Kind {
@@ -307,10 +315,18 @@ func (g *generator) readPointer(t *model.Type, lv *jen.Statement, r model.Constr
 	case model.KindJSON: // as for text: on the pointer
 		inner = append(inner, g.readJSON(t.Elem, p.Clone(), r, depth+1)...)
 	default:
-		inner = append(inner, g.readValue(t.Elem, jen.Op("*").Add(p.Clone()), r, depth+1)...)
+		inner = append(inner, g.readValue(t.Elem, deref(t.Elem, p), r, depth+1)...)
 	}
-	inner = append(inner, lv.Clone().Op("=").Add(p.Clone()))
-	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(inner...)}
+	return append(inner, lv.Clone().Op("=").Add(p.Clone()))
+}
+
+// deref is *p as an lvalue of type t: (*p) when the reader of t indexes it
+// (an array: *p[i] would index p and then dereference).
+func deref(t *model.Type, p *jen.Statement) *jen.Statement {
+	if t.Kind == model.KindArray {
+		return jen.Parens(jen.Op("*").Add(p.Clone()))
+	}
+	return jen.Op("*").Add(p.Clone())
 }
 
 // readSlice allocates once, with the decoder's count of the elements as the

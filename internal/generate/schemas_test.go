@@ -34,7 +34,7 @@ func TestSchemasValid(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/%s", name, tool.Name, which), func(t *testing.T) {
 					text, err := s.JSON()
 					require.NoError(t, err)
-					checkSchema(t, meta, text)
+					checkSchema(t, meta, text, which == "output")
 				})
 				checked++
 			}
@@ -50,7 +50,10 @@ type failer interface {
 	FailNow()
 }
 
-func checkSchema(t failer, meta *jsonschema.Schema, text string) {
+// checkSchema checks a schema; output schemas may say null where the
+// encoder writes it (["T", "null"] or anyOf [S, {"type": "null"}]), input
+// schemas never.
+func checkSchema(t failer, meta *jsonschema.Schema, text string, output bool) {
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	require.NoError(t, err, "schema is not JSON:\n%s", text)
 	require.NoError(t, meta.Validate(doc), "schema does not validate against the metaschema:\n%s", text)
@@ -67,16 +70,23 @@ func checkSchema(t failer, meta *jsonschema.Schema, text string) {
 	require.True(t, ok, "schema is not an object")
 	assert.Equal(t, "object", root["type"], "top level is not an object")
 	assert.Equal(t, metaschemaURL, root["$schema"])
-	walkSchema(t, c, url, "#", root)
+	walkSchema(t, c, url, "#", root, output)
 }
 
 // walkSchema checks one (sub)schema at pointer ptr and descends into the
 // keywords toolgen writes subschemas under.
-func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]any) {
+func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]any, output bool) {
 	typ, hasType := s["type"]
 	if hasType {
+		if output {
+			typ = withoutNull(typ)
+		}
 		_, isString := typ.(string)
-		assert.True(t, isString, "%s: type is %v, not one type (no unions, no null)", ptr, typ)
+		assert.True(t, isString, "%s: type is %v, not one type (no unions, no null)", ptr, s["type"])
+	}
+	if anyOf, ok := s["anyOf"].([]any); ok {
+		assert.True(t, output && len(anyOf) == 2 && isNullSchema(anyOf[1]), "%s: anyOf other than [S, {\"type\": \"null\"}] in an output schema", ptr)
+		walkSchema(t, c, url, ptr+"/anyOf/0", anyOf[0].(map[string]any), output)
 	}
 	if _, ok := s["properties"]; ok {
 		// Only struct objects have properties; maps have a schema for
@@ -94,15 +104,28 @@ func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]
 	for _, kw := range []string{"properties", "$defs"} {
 		if m, ok := s[kw].(map[string]any); ok {
 			for name, sub := range m {
-				walkSchema(t, c, url, ptr+"/"+kw+"/"+escapePointer(name), sub.(map[string]any))
+				walkSchema(t, c, url, ptr+"/"+kw+"/"+escapePointer(name), sub.(map[string]any), output)
 			}
 		}
 	}
 	for _, kw := range []string{"items", "additionalProperties"} {
 		if sub, ok := s[kw].(map[string]any); ok {
-			walkSchema(t, c, url, ptr+"/"+kw, sub)
+			walkSchema(t, c, url, ptr+"/"+kw, sub, output)
 		}
 	}
+}
+
+// withoutNull is the one type of ["T", "null"], else typ as it is.
+func withoutNull(typ any) any {
+	if list, ok := typ.([]any); ok && len(list) == 2 && list[1] == "null" {
+		return list[0]
+	}
+	return typ
+}
+
+func isNullSchema(s any) bool {
+	m, ok := s.(map[string]any)
+	return ok && len(m) == 1 && m["type"] == "null"
 }
 
 // checkValues validates a schema's default and examples against the schema
@@ -158,21 +181,26 @@ func TestSchemaChecksFail(t *testing.T) {
 	tests := []struct {
 		name, schema string
 		want         string // in the first message; "" for none
+		output       bool
 	}{
-		{"valid", `{` + head + `, "type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer"}}}, "additionalProperties": false}`, ""},
-		{"not a schema", `{` + head + `, "type": "object", "minimum": "one"}`, "metaschema"},
-		{"bad pattern", `{` + head + `, "type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}, "additionalProperties": false}`, "does not compile"},
-		{"dangling ref", `{` + head + `, "type": "object", "properties": {"s": {"$ref": "#/$defs/Nope"}}, "additionalProperties": false}`, "does not compile"},
-		{"not an object", `{` + head + `, "type": "string"}`, "top level"},
-		{"type union", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}}, "additionalProperties": false}`, "not one type"},
-		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false"},
-		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map"},
-		{"default out of range", `{` + head + `, "type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "default": 0}}, "additionalProperties": false}`, "default"},
-		{"bad example in $defs", `{` + head + `, "type": "object", "properties": {}, "additionalProperties": false, "$defs": {"T": {"type": "string", "format": "email", "examples": ["no"]}}}`, "example 0"},
+		{"valid", `{` + head + `, "type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer"}}}, "additionalProperties": false}`, "", false},
+		{"not a schema", `{` + head + `, "type": "object", "minimum": "one"}`, "metaschema", false},
+		{"bad pattern", `{` + head + `, "type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}, "additionalProperties": false}`, "does not compile", false},
+		{"dangling ref", `{` + head + `, "type": "object", "properties": {"s": {"$ref": "#/$defs/Nope"}}, "additionalProperties": false}`, "does not compile", false},
+		{"not an object", `{` + head + `, "type": "string"}`, "top level", false},
+		{"type union", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}}, "additionalProperties": false}`, "not one type", false},
+		{"null in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}, "e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "", true},
+		{"union in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "integer"]}}, "additionalProperties": false}`, "not one type", true},
+		{"anyOf in an input", `{` + head + `, "type": "object", "properties": {"e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "anyOf", false},
+		{"open struct under anyOf", `{` + head + `, "type": "object", "properties": {"o": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]}}, "additionalProperties": false}`, "additionalProperties false", true},
+		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false", false},
+		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map", false},
+		{"default out of range", `{` + head + `, "type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "default": 0}}, "additionalProperties": false}`, "default", false},
+		{"bad example in $defs", `{` + head + `, "type": "object", "properties": {}, "additionalProperties": false, "$defs": {"T": {"type": "string", "format": "email", "examples": ["no"]}}}`, "example 0", false},
 	}
 	for _, tt := range tests {
 		var r recorder
-		r.run(func() { checkSchema(&r, meta, tt.schema) })
+		r.run(func() { checkSchema(&r, meta, tt.schema, tt.output) })
 		if tt.want == "" {
 			assert.Empty(t, r.msgs, tt.name)
 			continue

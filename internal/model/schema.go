@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 )
 
 // Schema is a JSON Schema (2020-12) with its keywords in a fixed order, so
@@ -10,7 +11,7 @@ import (
 type Schema struct {
 	SchemaURI   string      `json:"$schema,omitempty"`
 	Ref         string      `json:"$ref,omitempty"`
-	Type        string      `json:"type,omitempty"`
+	Type        JSONType    `json:"type,omitempty"`
 	Description string      `json:"description,omitempty"`
 	AnyOf       []*Schema   `json:"anyOf,omitempty"`
 	Enum        []RawJSON   `json:"enum,omitempty"`
@@ -30,6 +31,33 @@ type Schema struct {
 	Default     RawJSON     `json:"default,omitempty"`
 	Examples    []RawJSON   `json:"examples,omitempty"`
 	Defs        Properties  `json:"$defs,omitempty"`
+}
+
+// JSONType is a schema's type keyword: the name of a JSON type
+// ("integer"), or, made by OrNull, that name and null (written as
+// ["integer", "null"]).
+type JSONType string
+
+// orNullSuffix marks a JSONType made by OrNull.
+const orNullSuffix = " or null"
+
+// OrNull is t or null.
+func (t JSONType) OrNull() JSONType {
+	if t.Nullable() {
+		return t
+	}
+	return t + orNullSuffix
+}
+
+// Nullable reports whether t was made by OrNull.
+func (t JSONType) Nullable() bool { return strings.HasSuffix(string(t), orNullSuffix) }
+
+// MarshalJSON writes "integer", or ["integer","null"].
+func (t JSONType) MarshalJSON() ([]byte, error) {
+	if name, ok := strings.CutSuffix(string(t), orNullSuffix); ok {
+		return json.Marshal([]string{name, "null"})
+	}
+	return json.Marshal(string(t))
 }
 
 // RawJSON is JSON text kept as written.

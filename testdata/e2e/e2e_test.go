@@ -35,7 +35,7 @@ func TestValidCalls(t *testing.T) {
 		{ToolSearch, `{"query":"go"}`, `{"query":"go","sort":"score","page":1,"tags":[]}`},
 		{ToolSearch, `{"query":"go","sort":"date","page":2,"level":2,"tags":["a","b"],"near":{"lat":1.5,"lon":-2},"code":"FR","email":"a@b.io"}`,
 			`{"query":"go","sort":"date","page":2,"level":2,"tags":["a","b"],"near":{"lat":1.5,"lon":-2}}`},
-		{ToolCount, `{"name":"root","children":[{"name":"a","children":[{"name":"b"}]},null,{"name":"c"}]}`, `{"result":4}`},
+		{ToolCount, `{"name":"root","children":[{"name":"a","children":[{"name":"b"}]},{"name":"c"}]}`, `{"result":4}`},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.name)+" "+tt.args, func(t *testing.T) {
@@ -88,6 +88,9 @@ func TestInvalidArguments(t *testing.T) {
 		{ToolBoom, `{"x":1}`, `invalid arguments: /x: unknown field (this object has no fields)`},
 		{ToolMirror, strings.Replace(validArgs[ToolMirror], `"i8":1`, `"i8":128`, 1), `invalid arguments: /i8: 128 is greater than the maximum 127`},
 		{ToolCount, `{"name":"r","children":[{"name":"a","children":[{}]}]}`, `invalid arguments: /children/0/children/0/name: missing (required)`},
+		// An element of a []*T is a value, as the schema says: a nil one would
+		// reach the tool.
+		{ToolCount, `{"name":"r","children":[{"name":"a"},null]}`, `invalid arguments: /children/1: expected object, got null`},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.name)+" "+tt.args, func(t *testing.T) {

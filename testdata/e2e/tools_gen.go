@@ -1613,13 +1613,9 @@ func toolgenDecodeNode(d *runtime.Decoder, v *Node) {
 						s0 := make([]*Node, 0, n0)
 						for d.Elem() {
 							var e0 *Node
-							if d.Null() {
-								e0 = nil
-							} else {
-								p1 := new(Node)
-								toolgenDecodeNode(d, p1)
-								e0 = p1
-							}
+							p1 := new(Node)
+							toolgenDecodeNode(d, p1)
+							e0 = p1
 							s0 = append(s0, e0)
 						}
 						v.Children = s0

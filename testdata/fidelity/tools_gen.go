@@ -1478,7 +1478,10 @@ var toolgenOutputEchoCollections = []byte(`{
     "ptr_elems": {
       "type": "array",
       "items": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a plain struct.",
         "properties": {
           "x": {
@@ -1498,7 +1501,10 @@ var toolgenOutputEchoCollections = []byte(`{
     "ptr_map": {
       "type": "object",
       "additionalProperties": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a plain struct.",
         "properties": {
           "x": {
@@ -1840,7 +1846,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_pointers returned no result (a nil *Pointers) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -2970,8 +2976,15 @@ var toolgenOutputEchoTree = []byte(`{
     "kids": {
       "type": "array",
       "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a recursive type."
+        "description": "Tree is a recursive type.",
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Tree"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "left": {
@@ -2993,8 +3006,15 @@ var toolgenOutputEchoTree = []byte(`{
         "kids": {
           "type": "array",
           "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a recursive type."
+            "description": "Tree is a recursive type.",
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Tree"
+              },
+              {
+                "type": "null"
+              }
+            ]
           }
         },
         "left": {
@@ -3390,7 +3410,10 @@ var toolgenOutputDensify = []byte(`{
     "p": {
       "type": "array",
       "items": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a plain struct.",
         "properties": {
           "x": {
@@ -3410,7 +3433,10 @@ var toolgenOutputDensify = []byte(`{
     "pm": {
       "type": "object",
       "additionalProperties": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a plain struct.",
         "properties": {
           "x": {
@@ -3555,7 +3581,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_methods returned no result (a nil *Methods) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -3706,7 +3732,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_numbers returned no result (a nil *Numbers) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -4119,13 +4145,9 @@ func toolgenDecodeCollections(d *runtime.Decoder, v *Collections) {
 					s0 := make([]*Point, 0, n0)
 					for d.Elem() {
 						var e0 *Point
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							e0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						e0 = p1
 						s0 = append(s0, e0)
 					}
 					v.PtrElems = s0
@@ -4137,13 +4159,9 @@ func toolgenDecodeCollections(d *runtime.Decoder, v *Collections) {
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *Point
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							v0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						v0 = p1
 						m0[k0] = v0
 					}
 					v.PtrMap = m0
@@ -5088,13 +5106,9 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 						s0 := make([]*Tree, 0, n0)
 						for d.Elem() {
 							var e0 *Tree
-							if d.Null() {
-								e0 = nil
-							} else {
-								p1 := new(Tree)
-								toolgenDecodeTree(d, p1)
-								e0 = p1
-							}
+							p1 := new(Tree)
+							toolgenDecodeTree(d, p1)
+							e0 = p1
 							s0 = append(s0, e0)
 						}
 						v.Kids = s0
@@ -5228,13 +5242,9 @@ func toolgenDecodeSparse(d *runtime.Decoder, v *Sparse) {
 						s0 := make([]*Point, 0, n0)
 						for d.Elem() {
 							var e0 *Point
-							if d.Null() {
-								e0 = nil
-							} else {
-								p1 := new(Point)
-								toolgenDecodePoint(d, p1)
-								e0 = p1
-							}
+							p1 := new(Point)
+							toolgenDecodePoint(d, p1)
+							e0 = p1
 							s0 = append(s0, e0)
 						}
 						v.P = s0
@@ -5247,13 +5257,9 @@ func toolgenDecodeSparse(d *runtime.Decoder, v *Sparse) {
 						for _, ok := d.Field(); ok; _, ok = d.Field() {
 							k0 := d.KeyString()
 							var v0 *Point
-							if d.Null() {
-								v0 = nil
-							} else {
-								p1 := new(Point)
-								toolgenDecodePoint(d, p1)
-								v0 = p1
-							}
+							p1 := new(Point)
+							toolgenDecodePoint(d, p1)
+							v0 = p1
 							m0[k0] = v0
 						}
 						v.PM = m0

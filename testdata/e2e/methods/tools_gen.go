@@ -326,7 +326,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -636,7 +636,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc

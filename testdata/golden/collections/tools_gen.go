@@ -469,7 +469,10 @@ var toolgenOutputMeasure = []byte(`{
     "optional": {
       "type": "array",
       "items": {
-        "type": "object",
+        "type": [
+          "object",
+          "null"
+        ],
         "description": "Point is a nested struct: inlined wherever it is used.",
         "properties": {
           "x": {
@@ -587,7 +590,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -735,13 +738,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *Point
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							v0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						v0 = p1
 						m0[k0] = v0
 					}
 					argLookup = m0
@@ -1014,13 +1013,9 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 					s0 := make([]*Point, 0, n0)
 					for d.Elem() {
 						var e0 *Point
-						if d.Null() {
-							e0 = nil
-						} else {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							e0 = p1
-						}
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						e0 = p1
 						s0 = append(s0, e0)
 					}
 					v.Optional = s0

@@ -272,7 +272,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -336,7 +336,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("flags returned no result (a nil *Flag) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc

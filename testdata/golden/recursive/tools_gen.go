@@ -961,8 +961,15 @@ var toolgenOutputDraw = []byte(`{
     "roots": {
       "type": "object",
       "additionalProperties": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
+        "description": "Tree is a node with children of its own type.",
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Tree"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "head": {
@@ -1029,7 +1036,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -1178,13 +1185,9 @@ func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
 						k0 := d.KeyString()
 						var v0 *Tree
-						if d.Null() {
-							v0 = nil
-						} else {
-							p1 := new(Tree)
-							toolgenDecodeTree(d, p1)
-							v0 = p1
-						}
+						p1 := new(Tree)
+						toolgenDecodeTree(d, p1)
+						v0 = p1
 						m0[k0] = v0
 					}
 					v.Roots = m0

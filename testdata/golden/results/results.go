@@ -29,7 +29,7 @@ func TextOnly() string { return "hi" }
 //toolgen:tool
 func Check() (Status, error) { return Status{OK: true}, nil }
 
-// CheckPtr returns a pointer to a struct; nil is written as null.
+// CheckPtr returns a pointer to a struct; nil is a failed result.
 //
 //toolgen:tool
 func CheckPtr() (*Status, error) { return nil, nil }

@@ -28,7 +28,7 @@ const (
 	// content with an output schema.
 	ToolCheck runtime.ToolName = "check"
 	// ToolCheckPtr names the tool check_ptr (CheckPtr). CheckPtr returns a pointer
-	// to a struct; nil is written as null.
+	// to a struct; nil is a failed result.
 	ToolCheckPtr runtime.ToolName = "check_ptr"
 	// ToolCheckOnly names the tool check_only (CheckOnly). CheckOnly returns a
 	// struct without an error.
@@ -103,7 +103,7 @@ func Tools() []runtime.Tool {
 		StrictSchema: toolgenStrictCheck,
 	}, {
 		Call:         toolgenCallCheckPtr,
-		Description:  "CheckPtr returns a pointer to a struct; nil is written as null.",
+		Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
 		GeminiSchema: toolgenGeminiCheckPtr,
 		InputSchema:  toolgenInputCheckPtr,
 		Name:         ToolCheckPtr,
@@ -533,7 +533,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("check_ptr returned no result (a nil *Status) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
@@ -977,7 +977,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.TextResult("null"), nil
+		return runtime.ErrorResult("maybe returned no result (a nil *int) and no error"), nil
 	}
 	var enc runtime.Encoder
 	e := &enc
