@@ -153,14 +153,14 @@ func TestEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	env := append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
 
-	for _, pkg := range []string{"./e2e", "./fidelity"} {
+	for _, pkg := range []string{"./e2e", "./e2e/methods", "./shapes", "./fidelity"} {
 		toolgen := exec.Command(os.Args[0], "-check", pkg)
 		toolgen.Dir, toolgen.Env = root, append(env, "TOOLGEN_TEST_IS_TOOLGEN=1")
 		out, err := toolgen.CombinedOutput()
 		require.NoError(t, err, "testdata/%s/tools_gen.go is stale (go generate %s in testdata):\n%s", pkg, pkg, out)
 	}
 
-	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./fidelity/...")
+	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./shapes/...", "./fidelity/...")
 	gotest.Dir, gotest.Env = root, env
 	out, err := gotest.CombinedOutput()
 	require.NoError(t, err, "%s", out)

@@ -38,6 +38,7 @@ var goTypes = map[runtime.ToolName]func() any{
 	ToolDensify:         func() any { return new(Sparse) },
 	ToolEchoMethods:     func() any { return new(*Methods) },
 	ToolEchoNumbers:     func() any { return new(*Numbers) },
+	ToolEchoShapes:      func() any { return new(Shapes) },
 }
 
 // methodMembers are members whose Go type reads itself (UnmarshalText or
@@ -99,7 +100,7 @@ func (s *subject) check(doc []byte) []string {
 	if res.IsError && !strings.HasPrefix(res.Text(), "invalid arguments: ") {
 		fail("the call failed: %s", res.Text())
 	}
-	if len(bytes.TrimSpace(doc)) == 0 {
+	if len(bytes.Trim(doc, " \t\r\n")) == 0 {
 		doc = []byte(`{}`) // documented: no arguments at all read as {}
 	}
 	parsed, ok := parseDoc(doc)

@@ -119,3 +119,8 @@ func EchoMethods(in *Methods) (*Methods, error) { return echo(in) }
 //
 //toolgen:tool
 func EchoNumbers(in *Numbers) (*Numbers, error) { return echo(in) }
+
+// EchoShapes returns its arguments.
+//
+//toolgen:tool
+func EchoShapes(in Shapes) (Shapes, error) { return echo(in) }

@@ -65,6 +65,9 @@ const (
 	// ToolEchoNumbers names the tool echo_numbers (EchoNumbers). EchoNumbers
 	// returns its arguments.
 	ToolEchoNumbers runtime.ToolName = "echo_numbers"
+	// ToolEchoShapes names the tool echo_shapes (EchoShapes). EchoShapes returns
+	// its arguments.
+	ToolEchoShapes runtime.ToolName = "echo_shapes"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -84,9 +87,10 @@ var (
 	_ func(Sparse) (Dense, error)                                       = Densify
 	_ func(*Methods) (*Methods, error)                                  = EchoMethods
 	_ func(*Numbers) (*Numbers, error)                                  = EchoNumbers
+	_ func(Shapes) (Shapes, error)                                      = EchoShapes
 )
 
-// Tools returns the tools of package fidelity: echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers.
+// Tools returns the tools of package fidelity: echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Call:         toolgenCallEchoScalars,
@@ -186,6 +190,12 @@ func Tools() []runtime.Tool {
 		Name:         ToolEchoNumbers,
 		OutputSchema: toolgenOutputEchoNumbers,
 		StrictSchema: toolgenStrictEchoNumbers,
+	}, {
+		Call:         toolgenCallEchoShapes,
+		Description:  "EchoShapes returns its arguments.",
+		InputSchema:  toolgenInputEchoShapes,
+		Name:         ToolEchoShapes,
+		OutputSchema: toolgenOutputEchoShapes,
 	}}
 }
 
@@ -693,6 +703,45 @@ func (r EchoNumbersRule) Rule() runtime.Rule {
 		}
 	}
 	return runtime.Rule{Tool: ToolEchoNumbers, Args: args}
+}
+
+// EchoShapesRule is a permission rule for the tool echo_shapes: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoShapesRule struct {
+	PA   string // argument "pa"
+	SPA  string // argument "spa"
+	MPA  string // argument "mpa"
+	PAA  string // argument "paa"
+	PAT  string // argument "pat"
+	APS  string // argument "aps"
+	SS   string // argument "ss"
+	MS   string // argument "ms"
+	AMap string // argument "amap"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoShapesRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"pa", r.PA},
+		{"spa", r.SPA},
+		{"mpa", r.MPA},
+		{"paa", r.PAA},
+		{"pat", r.PAT},
+		{"aps", r.APS},
+		{"ss", r.SS},
+		{"ms", r.MS},
+		{"amap", r.AMap},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoShapes, Args: args}
 }
 
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
@@ -3741,6 +3790,281 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 	return e.Result(), nil
 }
 
+// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments.
+var toolgenInputEchoShapes = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "pa": {
+      "type": "array",
+      "minItems": 3,
+      "maxItems": 3,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "spa": {
+      "type": "array",
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "mpa": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "paa": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "pat": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string",
+        "format": "date-time"
+      }
+    },
+    "aps": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string"
+      }
+    },
+    "ss": {
+      "type": "array",
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "description": "Point is a plain struct.",
+          "properties": {
+            "x": {
+              "type": "number"
+            },
+            "y": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "x",
+            "y"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "ms": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "amap": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  "required": [
+    "spa",
+    "mpa",
+    "aps",
+    "ss",
+    "ms",
+    "amap"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoShapes is the JSON Schema of echo_shapes's structured result.
+var toolgenOutputEchoShapes = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Shapes nests pointers, arrays, slices and maps.",
+  "properties": {
+    "pa": {
+      "type": "array",
+      "minItems": 3,
+      "maxItems": 3,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "spa": {
+      "type": "array",
+      "items": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "mpa": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "paa": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "pat": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string",
+        "format": "date-time"
+      }
+    },
+    "aps": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "ss": {
+      "type": "array",
+      "items": {
+        "type": "array",
+        "items": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Point is a plain struct.",
+          "properties": {
+            "x": {
+              "type": "number"
+            },
+            "y": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "x",
+            "y"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "ms": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "amap": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  "required": [
+    "spa",
+    "mpa",
+    "aps",
+    "ss",
+    "ms",
+    "amap"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
+func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoShapes, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Shapes
+	toolgenDecodeShapes(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoShapes(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeShapes(e, &out)
+	return e.Result(), nil
+}
+
 // toolgenDecodeScalars reads a Scalars object.
 func toolgenDecodeScalars(d *runtime.Decoder, v *Scalars) {
 	if d.Object() {
@@ -5502,6 +5826,354 @@ func toolgenEncodeNumbers(e *runtime.Encoder, v *Numbers) {
 	}
 	e.Member("\"wait\":")
 	e.Int(int64(v.Wait))
+	e.EndObject()
+}
+
+// toolgenDecodeShapes reads a Shapes object.
+func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
+	if d.Object() {
+		var seen1, seen2, seen5, seen6, seen7, seen8 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "pa":
+				if d.Null() {
+					v.PA = nil
+				} else {
+					p0 := new([3]int)
+					if _, ok := d.Array(); ok {
+						i1 := 0
+						for ; d.Elem(); i1++ {
+							if i1 < 3 {
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p0)[i1] = int(n2)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i1, 3, 3)
+					}
+					v.PA = p0
+				}
+			case "spa":
+				seen1 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]*[2]int, 0, n0)
+					for d.Elem() {
+						var e0 *[2]int
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i2, 2, 2)
+						}
+						e0 = p1
+						s0 = append(s0, e0)
+					}
+					v.SPA = s0
+				}
+			case "mpa":
+				seen2 = true
+				if d.Object() {
+					m0 := make(map[string]*[2]int)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 *[2]int
+						p1 := new([2]int)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										(*p1)[i2] = int(n3)
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i2, 2, 2)
+						}
+						v0 = p1
+						m0[k0] = v0
+					}
+					v.MPA = m0
+				}
+			case "paa":
+				if d.Null() {
+					v.PAA = nil
+				} else {
+					p0 := new([2][2]int)
+					if _, ok := d.Array(); ok {
+						i1 := 0
+						for ; d.Elem(); i1++ {
+							if i1 < 2 {
+								if _, ok := d.Array(); ok {
+									i2 := 0
+									for ; d.Elem(); i2++ {
+										if i2 < 2 {
+											if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+												(*p0)[i1][i2] = int(n3)
+											}
+										} else {
+											d.Skip()
+										}
+									}
+									d.CheckItems(i2, 2, 2)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i1, 2, 2)
+					}
+					v.PAA = p0
+				}
+			case "pat":
+				if d.Null() {
+					v.PAT = nil
+				} else {
+					p0 := new([2]time.Time)
+					if _, ok := d.Array(); ok {
+						i1 := 0
+						for ; d.Elem(); i1++ {
+							if i1 < 2 {
+								if t2, ok := d.Time(); ok {
+									(*p0)[i1] = t2
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i1, 2, 2)
+					}
+					v.PAT = p0
+				}
+			case "aps":
+				seen5 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							p1 := new(string)
+							if s2, ok := d.String(); ok {
+								*p1 = s2
+							}
+							v.APS[i0] = p1
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "ss":
+				seen6 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([][]*Point, 0, n0)
+					for d.Elem() {
+						var e0 []*Point
+						if n1, ok := d.Array(); ok {
+							s1 := make([]*Point, 0, n1)
+							for d.Elem() {
+								var e1 *Point
+								p2 := new(Point)
+								toolgenDecodePoint(d, p2)
+								e1 = p2
+								s1 = append(s1, e1)
+							}
+							e0 = s1
+						}
+						s0 = append(s0, e0)
+					}
+					v.SS = s0
+				}
+			case "ms":
+				seen7 = true
+				if d.Object() {
+					m0 := make(map[string][]int)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 []int
+						if n1, ok := d.Array(); ok {
+							s1 := make([]int, 0, n1)
+							for d.Elem() {
+								var e1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									e1 = int(n2)
+								}
+								s1 = append(s1, e1)
+							}
+							v0 = s1
+						}
+						m0[k0] = v0
+					}
+					v.MS = m0
+				}
+			case "amap":
+				seen8 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							if d.Object() {
+								m1 := make(map[string]int)
+								for _, ok := d.Field(); ok; _, ok = d.Field() {
+									k1 := d.KeyString()
+									var v1 int
+									if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										v1 = int(n2)
+									}
+									m1[k1] = v1
+								}
+								v.AMap[i0] = m1
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			default:
+				d.Unknown("\"pa\", \"spa\", \"mpa\", \"paa\", \"pat\", \"aps\", \"ss\", \"ms\", \"amap\"")
+			}
+		}
+		if !seen1 {
+			d.Missing("spa")
+		}
+		if !seen2 {
+			d.Missing("mpa")
+		}
+		if !seen5 {
+			d.Missing("aps")
+		}
+		if !seen6 {
+			d.Missing("ss")
+		}
+		if !seen7 {
+			d.Missing("ms")
+		}
+		if !seen8 {
+			d.Missing("amap")
+		}
+	}
+}
+
+// toolgenEncodeShapes writes a Shapes object.
+func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
+	e.Object()
+	if v.PA != nil {
+		e.Member("\"pa\":")
+		e.Array()
+		for i0 := range *v.PA {
+			e.Int(int64((*v.PA)[i0]))
+		}
+		e.EndArray()
+	}
+	e.Member("\"spa\":")
+	e.Array()
+	for i0 := range v.SPA {
+		if v.SPA[i0] == nil {
+			e.Null()
+		} else {
+			e.Array()
+			for i2 := range *v.SPA[i0] {
+				e.Int(int64((*v.SPA[i0])[i2]))
+			}
+			e.EndArray()
+		}
+	}
+	e.EndArray()
+	e.Member("\"mpa\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.MPA) {
+		e.Key(k0)
+		v0 := v.MPA[k0]
+		if v0 == nil {
+			e.Null()
+		} else {
+			e.Array()
+			for i2 := range *v0 {
+				e.Int(int64((*v0)[i2]))
+			}
+			e.EndArray()
+		}
+	}
+	e.EndObject()
+	if v.PAA != nil {
+		e.Member("\"paa\":")
+		e.Array()
+		for i0 := range *v.PAA {
+			e.Array()
+			for i1 := range (*v.PAA)[i0] {
+				e.Int(int64((*v.PAA)[i0][i1]))
+			}
+			e.EndArray()
+		}
+		e.EndArray()
+	}
+	if v.PAT != nil {
+		e.Member("\"pat\":")
+		e.Array()
+		for i0 := range *v.PAT {
+			e.Time((*v.PAT)[i0])
+		}
+		e.EndArray()
+	}
+	e.Member("\"aps\":")
+	e.Array()
+	for i0 := range v.APS {
+		if v.APS[i0] == nil {
+			e.Null()
+		} else {
+			e.String((*v.APS[i0]))
+		}
+	}
+	e.EndArray()
+	e.Member("\"ss\":")
+	e.Array()
+	for i0 := range v.SS {
+		e.Array()
+		for i1 := range v.SS[i0] {
+			if v.SS[i0][i1] == nil {
+				e.Null()
+			} else {
+				toolgenEncodePoint(e, &(*v.SS[i0][i1]))
+			}
+		}
+		e.EndArray()
+	}
+	e.EndArray()
+	e.Member("\"ms\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.MS) {
+		e.Key(k0)
+		v0 := v.MS[k0]
+		e.Array()
+		for i1 := range v0 {
+			e.Int(int64(v0[i1]))
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+	e.Member("\"amap\":")
+	e.Array()
+	for i0 := range v.AMap {
+		e.Object()
+		for _, k1 := range runtime.SortedKeys(v.AMap[i0]) {
+			e.Key(k1)
+			v1 := v.AMap[i0][k1]
+			e.Int(int64(v1))
+		}
+		e.EndObject()
+	}
+	e.EndArray()
 	e.EndObject()
 }
 

@@ -186,3 +186,16 @@ type Tree struct {
 	Kids []*Tree `json:"kids,omitempty"`
 	Left *Tree   `json:"left,omitempty"`
 }
+
+// Shapes nests pointers, arrays, slices and maps.
+type Shapes struct {
+	PA   *[3]int            `json:"pa,omitempty"`
+	SPA  []*[2]int          `json:"spa"`
+	MPA  map[string]*[2]int `json:"mpa"`
+	PAA  *[2][2]int         `json:"paa,omitempty"`
+	PAT  *[2]time.Time      `json:"pat,omitempty"`
+	APS  [2]*string         `json:"aps"`
+	SS   [][]*Point         `json:"ss"`
+	MS   map[string][]int   `json:"ms"`
+	AMap [2]map[string]int  `json:"amap"`
+}
