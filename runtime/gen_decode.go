@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // Kind is the kind of a JSON value.
@@ -404,7 +406,7 @@ func (d *Decoder) CheckPattern(s string, re *regexp.Regexp) {
 // CheckFormat checks s against a JSON Schema format that toolgen supports
 // (see Formats).
 func (d *Decoder) CheckFormat(s string, format string) {
-	if valid, known := checkFormat(s, format); known && !valid {
+	if valid, known := jsonformat.Valid(s, format); known && !valid {
 		d.problem(quote(s) + " is not a valid " + format)
 	}
 }
@@ -442,7 +444,7 @@ func (d *Decoder) Spare() []byte {
 }
 
 // Formats lists the JSON Schema formats that CheckFormat checks.
-var Formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+var Formats = jsonformat.Names()
 
 // ArgsError is the verdict on arguments that could not be read: every problem
 // found, or the one syntax error that stopped reading.
