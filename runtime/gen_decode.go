@@ -244,7 +244,9 @@ func (d *Decoder) Uint(min, max uint64) (uint64, bool) {
 }
 
 // Float reads a number in [min, max] (use ±Inf for no bound) that fits in a
-// float of the given bits (32 or 64).
+// float of the given bits (32 or 64). The bounds are compared with the
+// number read as a float64, before it is rounded to 32 bits, so that they
+// mean what the schema's minimum and maximum say (see narrowFloat).
 func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	if !d.is(KindNumber) && !d.expect(typeNumber) {
 		return 0, false
@@ -253,7 +255,7 @@ func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	f, ok := d.parseFloat(lit, bits)
+	f, ok := d.parseFloat(lit, 64)
 	switch {
 	case !ok:
 	case f < min:
@@ -261,7 +263,7 @@ func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	case f > max:
 		d.problem(excerpt(lit, false) + " is greater than the maximum " + formatBound(max))
 	default:
-		return f, true
+		return d.narrowFloat(lit, f, bits)
 	}
 	return 0, false
 }

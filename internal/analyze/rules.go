@@ -170,7 +170,10 @@ func numberLiteral(value string, t *model.Type) (string, string) {
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return "", "not a finite number"
 		}
-		return strconv.FormatFloat(f, 'g', -1, 64), ""
+		// The shortest text that reads back as the same float of t's width:
+		// 0.1 for a float32, not 0.10000000149011612. The decoder compares
+		// with exactly this text's value.
+		return strconv.FormatFloat(f, 'g', -1, t.Bits), ""
 	}
 	return "", "min and max apply to numbers, not " + describeKind(t)
 }

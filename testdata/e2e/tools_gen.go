@@ -7,7 +7,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -43,6 +42,8 @@ const (
 	ToolAdd runtime.ToolName = "counter_add"
 	// ToolTotal names the tool total ((*Counter).Total). Total reads the counter.
 	ToolTotal runtime.ToolName = "total"
+	// ToolBound names the tool bound (Bound). Bound returns its arguments.
+	ToolBound runtime.ToolName = "bound"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -57,9 +58,10 @@ var (
 	_ func(Kinds) (Kinds, error)                                        = Mirror
 	_ func(*Counter, context.Context, runtime.Ctx, int) (string, error) = (*Counter).Add
 	_ func(*Counter) []int                                              = (*Counter).Total
+	_ func(Bounds) (Bounds, error)                                      = Bound
 )
 
-// Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror.
+// Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Annotations: runtime.Annotations{
@@ -115,6 +117,14 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputMirror,
 		Name:         ToolMirror,
 		OutputSchema: toolgenOutputMirror,
+	}, {
+		Call:         toolgenCallBound,
+		Description:  "Bound returns its arguments.",
+		GeminiSchema: toolgenGeminiBound,
+		InputSchema:  toolgenInputBound,
+		Name:         ToolBound,
+		OutputSchema: toolgenOutputBound,
+		StrictSchema: toolgenStrictBound,
 	}}
 }
 
@@ -363,6 +373,35 @@ type TotalRule struct{}
 // Rule returns r as a runtime.Rule for runtime.Permissions.
 func (r TotalRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolTotal}
+}
+
+// BoundRule is a permission rule for the tool bound: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type BoundRule struct {
+	Narrow string // argument "narrow"
+	Wide   string // argument "wide"
+	Width  string // argument "width"
+	Neg    string // argument "neg"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BoundRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"narrow", r.Narrow},
+		{"wide", r.Wide},
+		{"width", r.Width},
+		{"neg", r.Neg},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolBound, Args: args}
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments.
@@ -1133,8 +1172,8 @@ var toolgenInputMirror = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "on": {
       "type": "boolean"
@@ -1235,8 +1274,8 @@ var toolgenOutputMirror = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "on": {
       "type": "boolean"
@@ -1483,6 +1522,166 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 	return e.Result(), nil
 }
 
+// toolgenInputBound is the JSON Schema of bound's arguments.
+var toolgenInputBound = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictBound is toolgenInputBound in OpenAI's strict dialect.
+var toolgenStrictBound = []byte(`{
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBound is toolgenInputBound in Gemini's subset.
+var toolgenGeminiBound = []byte(`{
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ]
+}`)
+
+// toolgenOutputBound is the JSON Schema of bound's structured result.
+var toolgenOutputBound = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
+func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolBound, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Bounds
+	toolgenDecodeBounds(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := Bound(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeBounds(e, &out)
+	return e.Result(), nil
+}
+
 // toolgenDecodeSearchArgs reads a SearchArgs object.
 func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 	if d.Object() {
@@ -1656,7 +1855,7 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 				}
 			case "f32":
 				seen3 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					v.F32 = float32(f0)
 				}
 			case "on":
@@ -1867,6 +2066,65 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 		}
 		e.EndObject()
 	}
+	e.EndObject()
+}
+
+// toolgenDecodeBounds reads a Bounds object.
+func toolgenDecodeBounds(d *runtime.Decoder, v *Bounds) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "narrow":
+				seen0 = true
+				if f0, ok := d.Float(0.1, 0.7, 32); ok {
+					v.Narrow = float32(f0)
+				}
+			case "wide":
+				seen1 = true
+				if f0, ok := d.Float(0.1, 0.7, 64); ok {
+					v.Wide = f0
+				}
+			case "width":
+				seen2 = true
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+					v.Width = float32(f0)
+				}
+			case "neg":
+				seen3 = true
+				if f0, ok := d.Float(-0.3, -0.1, 32); ok {
+					v.Neg = float32(f0)
+				}
+			default:
+				d.Unknown("\"narrow\", \"wide\", \"width\", \"neg\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("narrow")
+		}
+		if !seen1 {
+			d.Missing("wide")
+		}
+		if !seen2 {
+			d.Missing("width")
+		}
+		if !seen3 {
+			d.Missing("neg")
+		}
+	}
+}
+
+// toolgenEncodeBounds writes a Bounds object.
+func toolgenEncodeBounds(e *runtime.Encoder, v *Bounds) {
+	e.Object()
+	e.Member("\"narrow\":")
+	e.Float(float64(v.Narrow), 32)
+	e.Member("\"wide\":")
+	e.Float(v.Wide, 64)
+	e.Member("\"width\":")
+	e.Float(float64(v.Width), 32)
+	e.Member("\"neg\":")
+	e.Float(float64(v.Neg), 32)
 	e.EndObject()
 }
 

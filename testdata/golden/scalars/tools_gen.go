@@ -316,8 +316,8 @@ var toolgenInputEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -438,8 +438,8 @@ var toolgenStrictEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -560,8 +560,8 @@ var toolgenGeminiEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -683,8 +683,8 @@ var toolgenOutputEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -784,8 +784,8 @@ var toolgenInputWidths = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "temp": {
       "type": "number",
@@ -835,8 +835,8 @@ var toolgenStrictWidths = []byte(`{
       "anyOf": [
         {
           "type": "number",
-          "minimum": -3.4028234663852886e+38,
-          "maximum": 3.4028234663852886e+38
+          "minimum": -3.4028235e+38,
+          "maximum": 3.4028235e+38
         },
         {
           "type": "null"
@@ -892,8 +892,8 @@ var toolgenGeminiWidths = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "temp": {
       "type": "number",
@@ -971,7 +971,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 					argF32 = nil
 				} else {
 					p0 := new(float32)
-					if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 						*p0 = float32(f1)
 					}
 					argF32 = p0
@@ -1112,8 +1112,8 @@ var toolgenInputFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1128,8 +1128,8 @@ var toolgenStrictFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1144,8 +1144,8 @@ var toolgenGeminiFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1160,8 +1160,8 @@ var toolgenOutputFloat32 = []byte(`{
   "properties": {
     "result": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1185,7 +1185,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 			switch string(k) {
 			case "x":
 				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					argX = float32(f0)
 				}
 			default:
@@ -1382,7 +1382,7 @@ func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
 				}
 			case "float32":
 				seen12 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					v.Float32 = float32(f0)
 				}
 			case "float64":
