@@ -158,12 +158,22 @@ func (recv *Counter) Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
-	Page  string // argument "page"
+	// Page is a glob over the argument "page", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Page  string
 	Query string // argument "query"
 	Sort  string // argument "sort"
-	Level string // argument "level"
-	Tags  string // argument "tags"
-	Near  string // argument "near"
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Near is a glob over the argument "near", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Near  string
 	Email string // argument "email"
 	Code  string // argument "code"
 }
@@ -195,8 +205,10 @@ func (r SearchRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	Text  string // argument "text"
-	Times string // argument "times"
+	Text string // argument "text"
+	// Times is a glob over the argument "times", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Times string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -251,7 +263,9 @@ func (r BoomRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SleepRule struct {
-	Ms string // argument "ms"
+	// Ms is a glob over the argument "ms", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Ms string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -274,8 +288,11 @@ func (r SleepRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CountRule struct {
-	Name     string // argument "name"
-	Children string // argument "children"
+	Name string // argument "name"
+	// Children is a glob over the argument "children", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Children string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -299,20 +316,45 @@ func (r CountRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MirrorRule struct {
-	I8    string // argument "i8"
-	U16   string // argument "u16"
-	U64   string // argument "u64"
-	F32   string // argument "f32"
-	On    string // argument "on"
-	When  string // argument "when"
-	Blob  string // argument "blob"
-	Raw   string // argument "raw"
-	Any   string // argument "any"
-	Addr  string // argument "addr"
-	Pair  string // argument "pair"
-	Votes string // argument "votes"
-	Grid  string // argument "grid"
-	Sorts string // argument "sorts"
+	// I8 is a glob over the argument "i8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I8 string
+	// U16 is a glob over the argument "u16", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U16 string
+	// U64 is a glob over the argument "u64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U64 string
+	// F32 is a glob over the argument "f32", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F32 string
+	// On is a glob over the argument "on", true or false.
+	On   string
+	When string // argument "when"
+	Blob string // argument "blob"
+	// Raw is a glob over the argument "raw", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Raw string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any  string
+	Addr string // argument "addr"
+	// Pair is a glob over the argument "pair", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Pair string
+	// Votes is a glob over the argument "votes", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Votes string
+	// Grid is a glob over the argument "grid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Grid string
+	// Sorts is a glob over the argument "sorts", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Sorts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -348,7 +390,9 @@ func (r MirrorRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type AddRule struct {
-	By string // argument "by"
+	// By is a glob over the argument "by", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	By string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -379,10 +423,18 @@ func (r TotalRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BoundRule struct {
-	Narrow string // argument "narrow"
-	Wide   string // argument "wide"
-	Width  string // argument "width"
-	Neg    string // argument "neg"
+	// Narrow is a glob over the argument "narrow", a number written in
+	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Narrow string
+	// Wide is a glob over the argument "wide", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Wide string
+	// Width is a glob over the argument "width", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Width string
+	// Neg is a glob over the argument "neg", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Neg string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

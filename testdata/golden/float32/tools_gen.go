@@ -45,13 +45,28 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type TakeRule struct {
-	Ratio  string // argument "ratio"
-	Wide   string // argument "wide"
-	Plain  string // argument "plain"
-	Low    string // argument "low"
-	Long   string // argument "long"
-	Maybe  string // argument "maybe"
-	Values string // argument "values"
+	// Ratio is a glob over the argument "ratio", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Ratio string
+	// Wide is a glob over the argument "wide", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Wide string
+	// Plain is a glob over the argument "plain", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Plain string
+	// Low is a glob over the argument "low", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Low string
+	// Long is a glob over the argument "long", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Long string
+	// Maybe is a glob over the argument "maybe", a number written in canonical
+	// form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Maybe string
+	// Values is a glob over the argument "values", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Values string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
