@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -93,10 +94,17 @@ func stringViolation(s string, r model.Constraints) string {
 		return fmt.Sprintf("default=%s is shorter than minLength=%d", s, *r.MinLength)
 	case r.MaxLength != nil && n > *r.MaxLength:
 		return fmt.Sprintf("default=%s is longer than maxLength=%d", s, *r.MaxLength)
-	case r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s):
+	case r.Pattern != "" && !patternMatches(r.Pattern, s):
 		return fmt.Sprintf("default=%s does not match pattern=%s", s, r.Pattern)
 	}
 	return ""
+}
+
+// patternMatches reports whether s matches pattern (accepted by
+// patternRule) as ECMA-262 reads it.
+func patternMatches(pattern, s string) bool {
+	translated, err := ecmaregex.Translate(pattern)
+	return err == nil && regexp.MustCompile(translated).MatchString(s)
 }
 
 // base strips pointers: constraints describe the value pointed to.
@@ -198,7 +206,10 @@ func patternRule(r *model.Constraints, value string, t *model.Type) string {
 	if !isStringKind(t) {
 		return "pattern applies to strings"
 	}
-	if _, err := regexp.Compile(value); err != nil {
+	// A pattern means what ECMA-262 says (JSON Schema's meaning); the
+	// decoder checks its translation to RE2, and what cannot be translated
+	// faithfully is refused here.
+	if _, err := ecmaregex.Translate(value); err != nil {
 		return "pattern " + strconv.Quote(value) + ": " + err.Error()
 	}
 	r.Pattern = value

@@ -2251,7 +2251,9 @@ func toolgenEncodeWhere(e *runtime.Encoder, v *Where) {
 	e.EndObject()
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[A-Z]{2,3}$
 	toolgenPattern0 = regexp.MustCompile("^[A-Z]{2,3}$")
 )

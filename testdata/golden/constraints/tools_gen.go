@@ -1367,10 +1367,15 @@ func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
 	}
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
-	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}(,[A-Z]{3})*$")
+	// ^[A-Z]{3}(,[A-Z]{3})*$
+	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}(?:,[A-Z]{3})*$")
+	// ^[a-z]{1,3}$
 	toolgenPattern1 = regexp.MustCompile("^[a-z]{1,3}$")
+	// ^[A-Z]+$
 	toolgenPattern2 = regexp.MustCompile("^[A-Z]+$")
+	// :
 	toolgenPattern3 = regexp.MustCompile(":")
 )

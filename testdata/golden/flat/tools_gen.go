@@ -1017,7 +1017,9 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult("ok"), nil
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[a-z]{2}$
 	toolgenPattern0 = regexp.MustCompile("^[a-z]{2}$")
 )

@@ -213,7 +213,9 @@ func toolgenEncodeNote(e *toolgenruntime.Encoder, v *Note) {
 	e.EndObject()
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[a-z]+$
 	toolgenPattern0 = regexp.MustCompile("^[a-z]+$")
 )
