@@ -163,9 +163,13 @@ func (recv *shell) Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReadFileRule struct {
-	Path   string // argument "path"
-	Offset string // argument "offset"
-	Limit  string // argument "limit"
+	Path string // argument "path"
+	// Offset is a glob over the argument "offset", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Offset string
+	// Limit is a glob over the argument "limit", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Limit string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -215,10 +219,12 @@ func (r WriteFileRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EditFileRule struct {
-	Path       string // argument "path"
-	OldString  string // argument "old_string"
-	NewString  string // argument "new_string"
-	ReplaceAll string // argument "replace_all"
+	Path      string // argument "path"
+	OldString string // argument "old_string"
+	NewString string // argument "new_string"
+	// ReplaceAll is a glob over the argument "replace_all", true or false (or
+	// null).
+	ReplaceAll string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -244,8 +250,11 @@ func (r EditFileRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListFilesRule struct {
-	Path      string // argument "path"
-	Recursive string // argument "recursive"
+	// Path is a glob over the argument "path", a string's text (or null).
+	Path string
+	// Recursive is a glob over the argument "recursive", true or false (or
+	// null).
+	Recursive string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -293,8 +302,10 @@ func (r GlobRule) Rule() runtime.Rule {
 // field does not constrain it.
 type SearchFilesRule struct {
 	Pattern string // argument "pattern"
-	Path    string // argument "path"
-	Glob    string // argument "glob"
+	// Path is a glob over the argument "path", a string's text (or null).
+	Path string
+	// Glob is a glob over the argument "glob", a string's text (or null).
+	Glob string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -319,8 +330,11 @@ func (r SearchFilesRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type RunCommandRule struct {
-	Command        string // argument "command"
-	TimeoutSeconds string // argument "timeout_seconds"
+	Command string // argument "command"
+	// TimeoutSeconds is a glob over the argument "timeout_seconds", an integer
+	// written in canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match
+	// "7").
+	TimeoutSeconds string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

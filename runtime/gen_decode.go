@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // Kind is the kind of a JSON value.
@@ -242,7 +244,9 @@ func (d *Decoder) Uint(min, max uint64) (uint64, bool) {
 }
 
 // Float reads a number in [min, max] (use ±Inf for no bound) that fits in a
-// float of the given bits (32 or 64).
+// float of the given bits (32 or 64). The bounds are compared with the
+// number read as a float64, before it is rounded to 32 bits, so that they
+// mean what the schema's minimum and maximum say (see narrowFloat).
 func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	if !d.is(KindNumber) && !d.expect(typeNumber) {
 		return 0, false
@@ -251,7 +255,7 @@ func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	f, ok := d.parseFloat(lit, bits)
+	f, ok := d.parseFloat(lit, 64)
 	switch {
 	case !ok:
 	case f < min:
@@ -259,7 +263,7 @@ func (d *Decoder) Float(min, max float64, bits int) (float64, bool) {
 	case f > max:
 		d.problem(excerpt(lit, false) + " is greater than the maximum " + formatBound(max))
 	default:
-		return f, true
+		return d.narrowFloat(lit, f, bits)
 	}
 	return 0, false
 }
@@ -406,7 +410,7 @@ func (d *Decoder) CheckPattern(s string, re *regexp.Regexp) {
 // CheckFormat checks s against a JSON Schema format that toolgen supports
 // (see Formats).
 func (d *Decoder) CheckFormat(s string, format string) {
-	if valid, known := checkFormat(s, format); known && !valid {
+	if valid, known := jsonformat.Valid(s, format); known && !valid {
 		d.problem(quote(s) + " is not a valid " + format)
 	}
 }
@@ -444,7 +448,7 @@ func (d *Decoder) Spare() []byte {
 }
 
 // Formats lists the JSON Schema formats that CheckFormat checks.
-var Formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+var Formats = jsonformat.Names()
 
 // ArgsError is the verdict on arguments that could not be read: every problem
 // found, or the one syntax error that stopped reading.

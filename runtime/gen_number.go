@@ -157,3 +157,23 @@ func scaleUp(v uint64, scale int) (uint64, bool) {
 	}
 	return v, true
 }
+
+// maxFloat32 is the largest number a float32 field accepts: the shortest
+// decimal that reads back as math.MaxFloat32, which is what schemas show
+// as a float32's maximum. Numbers between math.MaxFloat32 and it round
+// to math.MaxFloat32.
+const maxFloat32 = 3.4028235e+38
+
+// narrowFloat rounds f, read from lit, to a float of the given bits. A
+// float32 beyond ±maxFloat32 (possible only when the caller gave no
+// bound) is out of range, as it would round to an infinity.
+func (d *Decoder) narrowFloat(lit []byte, f float64, bits int) (float64, bool) {
+	if bits != 32 {
+		return f, true
+	}
+	if math.Abs(f) > maxFloat32 {
+		d.problem(excerpt(lit, false) + " is out of range for a 32-bit float")
+		return 0, false
+	}
+	return float64(float32(f)), true
+}

@@ -19,9 +19,15 @@ import (
 // its Args matches: the call must send that argument (an absent argument
 // cannot be vouched for, so {"command": "*"} does not match {}), and the
 // argument's value must match the pattern. A string value is matched as its
-// text, unescaped; any other value as its compact JSON text, as the model
-// wrote it: 5, 5.0, true, null, ["a","b"], {"k":1}. Arguments the rule does
-// not name are not constrained. When the arguments are not a JSON object, a
+// text, unescaped; any other value as its compact JSON text with every
+// number, nested ones included, in a canonical form, so that a number is
+// matched by its value however the model spelled it: 7.0, 7e0 and 70e-1 are
+// all "7", 0.50 is "0.5", -0 is "0" (an integer without fraction or
+// exponent, else a plain decimal without trailing zeros; see
+// appendCanonicalNumber for numbers with huge exponents). So true, null,
+// ["a","b"] and {"k":[1,2.5]} are matched as written, compacted, and
+// {"k":1.0} as {"k":1}. Arguments the rule does not name are not
+// constrained. When the arguments are not a JSON object, a
 // rule with Args matches nothing, a rule without Args still matches by name.
 // If a member is repeated, the last one counts (as in encoding/json).
 //
@@ -272,7 +278,8 @@ func (c *callArgs) value(key string) ([]byte, bool) {
 }
 
 // parse reads the arguments with the package's Decoder (no reflection):
-// strings unescaped, other values as compact JSON text.
+// strings unescaped, other values as compact JSON text with canonical
+// numbers.
 func (c *callArgs) parse() {
 	if c.read {
 		return
@@ -284,7 +291,8 @@ func (c *callArgs) parse() {
 		return
 	}
 	// Unescaped and compacted, the text is hardly ever longer than the
-	// arguments (only invalid UTF-8, read as U+FFFD, grows).
+	// arguments (only invalid UTF-8, read as U+FFFD, and a number whose
+	// exponent stands for zeros, at most maxPlainZeros each, grow).
 	c.text = make([]byte, 0, len(c.raw))
 	d.Object()
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
@@ -307,7 +315,7 @@ func (c *callArgs) readValue(d *Decoder) bool {
 		c.text = append(c.text, s...)
 		return ok
 	}
-	raw, ok := d.Raw() // checked JSON, so appendCompact may be used
-	c.text = appendCompact(c.text, raw)
+	raw, ok := d.Raw() // checked JSON, so appendCanonicalJSON may be used
+	c.text = appendCanonicalJSON(c.text, raw)
 	return ok
 }

@@ -64,7 +64,8 @@ func Tools() []runtime.Tool {
 // field does not constrain it.
 type GetWeatherRule struct {
 	City string // argument "city"
-	Unit string // argument "unit"
+	// Unit is a glob over the argument "unit", a string's text (or null).
+	Unit string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -89,8 +90,11 @@ func (r GetWeatherRule) Rule() runtime.Rule {
 // does not constrain it.
 type GetForecastRule struct {
 	City string // argument "city"
-	Days string // argument "days"
-	Unit string // argument "unit"
+	// Days is a glob over the argument "days", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Days string
+	// Unit is a glob over the argument "unit", a string's text (or null).
+	Unit string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

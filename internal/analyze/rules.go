@@ -2,25 +2,26 @@ package analyze
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
 	"math"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
-// formats are the formats runtime.Decoder.CheckFormat checks (a test keeps
-// the two lists equal; the generator does not import the runtime).
-var formats = []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
-
-// Formats returns the formats a format= option accepts, for the test that
-// keeps them equal to the runtime's.
-func Formats() []string { return slices.Clone(formats) }
+// formats are the formats a format= option accepts: those the runtime's
+// CheckFormat checks.
+var formats = jsonformat.Names()
 
 // ruleKeys are the keys of a toolgen:"..." tag, in the order documented.
 var ruleKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
@@ -57,46 +58,131 @@ func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) 
 			a.errorf(pos, "%s: %s", where, msg)
 		}
 	}
-	if msg := defaultViolation(rules); msg != "" {
+	for _, msg := range contradictions(rules) {
 		a.errorf(pos, "%s: %s", where, msg)
 	}
 	return rules
 }
 
-// defaultViolation says how a default breaks the other constraints, or "":
-// a default that the tool would reject if a model sent it is a mistake.
-func defaultViolation(r model.Constraints) string {
-	if r.Default == nil {
+// contradictions are the ways the options contradict each other: bounds
+// out of order, a format no string of the allowed lengths can match, and
+// a default or example that the tool would reject if a model sent it.
+func contradictions(r model.Constraints) []string {
+	var out []string
+	if r.Min != "" && r.Max != "" && compareNumbers(r.Min, r.Max) > 0 {
+		out = append(out, fmt.Sprintf("min=%s is greater than max=%s: no number is allowed", r.Min, r.Max))
+	}
+	out = append(out, countsOutOfOrder("Length", r.MinLength, r.MaxLength)...)
+	out = append(out, countsOutOfOrder("Items", r.MinItems, r.MaxItems)...)
+	if msg := formatLengths(r); msg != "" {
+		out = append(out, msg)
+	}
+	if r.Default != nil {
+		if msg := valueViolation("default", *r.Default, r); msg != "" {
+			out = append(out, msg)
+		}
+	}
+	for _, e := range r.Examples {
+		if msg := valueViolation("example", e, r); msg != "" {
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+func countsOutOfOrder(what string, min, max *int) []string {
+	if min != nil && max != nil && *min > *max {
+		return []string{fmt.Sprintf("min%s=%d is greater than max%s=%d: nothing is allowed", what, *min, what, *max)}
+	}
+	return nil
+}
+
+// compareNumbers compares two JSON numbers (as numberLiteral writes them)
+// exactly.
+func compareNumbers(a, b string) int {
+	x, okA := new(big.Rat).SetString(a)
+	y, okB := new(big.Rat).SetString(b)
+	if !okA || !okB {
+		return 0
+	}
+	return x.Cmp(y)
+}
+
+// formatSizes are the fewest and most characters a string of a format can
+// have (-1: no most).
+var formatSizes = map[string][2]int{
+	"date-time": {len("2006-01-02T15:04:05Z"), -1},
+	"date":      {len("2006-01-02"), len("2006-01-02")},
+	"time":      {len("15:04:05Z"), -1},
+	"email":     {len("a@b"), 254},
+	"uri":       {len("a:"), -1},
+	"uuid":      {36, 36},
+	"ipv4":      {len("0.0.0.0"), len("255.255.255.255")},
+	"ipv6":      {len("::"), -1},
+	"hostname":  {1, 254},
+}
+
+// formatLengths reports a format that no string within minLength and
+// maxLength can match.
+func formatLengths(r model.Constraints) string {
+	size, ok := formatSizes[r.Format]
+	if !ok {
 		return ""
 	}
-	def := r.Default.JSON
-	if n, err := strconv.ParseFloat(def, 64); err == nil {
-		if min, err := strconv.ParseFloat(r.Min, 64); err == nil && n < min {
-			return fmt.Sprintf("default=%s is less than min=%s", def, r.Min)
+	if r.MaxLength != nil && *r.MaxLength < size[0] {
+		return fmt.Sprintf("format=%s needs at least %d characters, more than maxLength=%d", r.Format, size[0], *r.MaxLength)
+	}
+	if r.MinLength != nil && size[1] >= 0 && *r.MinLength > size[1] {
+		return fmt.Sprintf("format=%s allows at most %d characters, fewer than minLength=%d", r.Format, size[1], *r.MinLength)
+	}
+	return ""
+}
+
+// valueViolation says how a default or example (key) breaks the other
+// constraints, or "": one that the tool would reject if a model sent it is
+// a mistake. Enum membership and width were checked when it was read.
+func valueViolation(key string, v model.Value, r model.Constraints) string {
+	if _, isNumber := new(big.Rat).SetString(v.JSON); isNumber && !strings.HasPrefix(v.JSON, `"`) {
+		if r.Min != "" && compareNumbers(v.JSON, r.Min) < 0 {
+			return fmt.Sprintf("%s=%s is less than min=%s", key, v.JSON, r.Min)
 		}
-		if max, err := strconv.ParseFloat(r.Max, 64); err == nil && n > max {
-			return fmt.Sprintf("default=%s is greater than max=%s", def, r.Max)
+		if r.Max != "" && compareNumbers(v.JSON, r.Max) > 0 {
+			return fmt.Sprintf("%s=%s is greater than max=%s", key, v.JSON, r.Max)
 		}
 		return ""
 	}
-	s, err := strconv.Unquote(r.Default.Go)
+	s, err := strconv.Unquote(v.Go)
 	if err != nil {
 		return ""
 	}
-	return stringViolation(s, r)
+	return stringViolation(key, s, r)
 }
 
-func stringViolation(s string, r model.Constraints) string {
-	n := utf8.RuneCountInString(s)
+func stringViolation(key, value string, r model.Constraints) string {
+	s := value
+	if strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) {
+		s = strconv.Quote(s) // show a control character as an escape
+	}
+	n := utf8.RuneCountInString(value)
 	switch {
 	case r.MinLength != nil && n < *r.MinLength:
-		return fmt.Sprintf("default=%s is shorter than minLength=%d", s, *r.MinLength)
+		return fmt.Sprintf("%s=%s is shorter than minLength=%d", key, s, *r.MinLength)
 	case r.MaxLength != nil && n > *r.MaxLength:
-		return fmt.Sprintf("default=%s is longer than maxLength=%d", s, *r.MaxLength)
-	case r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s):
-		return fmt.Sprintf("default=%s does not match pattern=%s", s, r.Pattern)
+		return fmt.Sprintf("%s=%s is longer than maxLength=%d", key, s, *r.MaxLength)
+	case r.Pattern != "" && !patternMatches(r.Pattern, value):
+		return fmt.Sprintf("%s=%s does not match pattern=%s", key, s, r.Pattern)
+	}
+	if valid, known := jsonformat.Valid(value, r.Format); known && !valid {
+		return fmt.Sprintf("%s=%s is not a valid %s", key, s, r.Format)
 	}
 	return ""
+}
+
+// patternMatches reports whether s matches pattern (accepted by
+// patternRule) as ECMA-262 reads it.
+func patternMatches(pattern, s string) bool {
+	translated, err := ecmaregex.Translate(pattern)
+	return err == nil && regexp.MustCompile(translated).MatchString(s)
 }
 
 // base strips pointers: constraints describe the value pointed to.
@@ -167,10 +253,21 @@ func numberLiteral(value string, t *model.Type) (string, string) {
 		return strconv.FormatUint(n, 10), ""
 	case model.KindFloat:
 		f, err := strconv.ParseFloat(value, t.Bits)
+		if t.Bits == 32 && errors.Is(err, strconv.ErrRange) && !math.IsInf(f, 0) {
+			err = nil // a number too small for a float32 reads as 0, as the decoder does
+		}
+		if t.Bits == 32 && errors.Is(err, strconv.ErrRange) {
+			if _, err64 := strconv.ParseFloat(value, 64); err64 == nil {
+				return "", "beyond what a float32 holds (±" + strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32) + ")"
+			}
+		}
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return "", "not a finite number"
 		}
-		return strconv.FormatFloat(f, 'g', -1, 64), ""
+		// The shortest text that reads back as the same float of t's width:
+		// 0.1 for a float32, not 0.10000000149011612. The decoder compares
+		// with exactly this text's value.
+		return strconv.FormatFloat(f, 'g', -1, t.Bits), ""
 	}
 	return "", "min and max apply to numbers, not " + describeKind(t)
 }
@@ -195,7 +292,10 @@ func patternRule(r *model.Constraints, value string, t *model.Type) string {
 	if !isStringKind(t) {
 		return "pattern applies to strings"
 	}
-	if _, err := regexp.Compile(value); err != nil {
+	// A pattern means what ECMA-262 says (JSON Schema's meaning); the
+	// decoder checks its translation to RE2, and what cannot be translated
+	// faithfully is refused here.
+	if _, err := ecmaregex.Translate(value); err != nil {
 		return "pattern " + strconv.Quote(value) + ": " + err.Error()
 	}
 	r.Pattern = value

@@ -76,6 +76,16 @@ func TestParseRulesValues(t *testing.T) {
 	assert.Equal(t, "-1.5", r.Min)
 	assert.Equal(t, "1000", r.Max, "numbers are written as JSON numbers")
 
+	float32Type := &model.Type{Kind: model.KindFloat, Name: "float32", Bits: 32, Basic: model.KindFloat}
+	r, msgs = rules("min=0.1,max=3.4028235e38,default=0.3,example=5e-1", float32Type)
+	require.Empty(t, msgs)
+	assert.Equal(t, "0.1", r.Min, "a float32 in the shortest text that reads back as it, not 0.10000000149011612")
+	assert.Equal(t, "3.4028235e+38", r.Max)
+	assert.Equal(t, "0.3", r.Default.JSON)
+	assert.Equal(t, "0.5", r.Examples[0].JSON)
+	_, msgs = rules("max=3.5e38", float32Type)
+	assert.Equal(t, []string{"field F: max=3.5e38: beyond what a float32 holds (±3.4028235e+38)"}, msgs)
+
 	r, msgs = rules("max=18446744073709551615", uint64Type)
 	require.Empty(t, msgs)
 	assert.Equal(t, "18446744073709551615", r.Max)
@@ -112,7 +122,16 @@ func TestParseRulesErrors(t *testing.T) {
 			"field F: maxLength applies to strings",
 			"field F: minItems=x: not a count (a whole number >= 0)",
 		}},
-		{"pattern=(a", stringType, []string{"field F: pattern \"(a\": error parsing regexp: missing closing ): `(a`"}},
+		{"pattern=(a", stringType, []string{`field F: pattern "(a": at offset 0: unclosed group (write \( for a literal parenthesis)`}},
+		{"pattern=(?i)ab", stringType, []string{`field F: pattern "(?i)ab": at offset 0: inline flags and modifiers like (?i) are not JSON Schema (ECMA-262) syntax; write [Aa][Bb]`}},
+		{"pattern=^a.c$,default=a\u2028c", stringType, []string{"field F: default=\"a\\u2028c\" does not match pattern=^a.c$"}},
+		{"min=10,max=1", intType, []string{"field F: min=10 is greater than max=1: no number is allowed"}},
+		{"min=0.1,max=0.7,example=0.0999999", float64Type, []string{"field F: example=0.0999999 is less than min=0.1"}},
+		{"minLength=3,maxLength=2", stringType, []string{"field F: minLength=3 is greater than maxLength=2: nothing is allowed"}},
+		{"minItems=3,maxItems=2", sliceType, []string{"field F: minItems=3 is greater than maxItems=2: nothing is allowed"}},
+		{"format=uuid,maxLength=10", stringType, []string{"field F: format=uuid needs at least 36 characters, more than maxLength=10"}},
+		{"format=date,default=2024-13-01", stringType, []string{"field F: default=2024-13-01 is not a valid date"}},
+		{"format=ipv4,example=1.2.3.4,example=1.2.3", stringType, []string{"field F: example=1.2.3 is not a valid ipv4"}},
 		{"format=phone", stringType, []string{`field F: unknown format "phone" (known: date-time, date, time, email, uri, uuid, ipv4, ipv6, hostname)`}},
 		{"default=m", sizeType, []string{`field F: default=m: not one of "s", "l"`}},
 		{"default=yes", &model.Type{Kind: model.KindBool, Name: "bool"}, []string{"field F: default=yes: not true or false"}},

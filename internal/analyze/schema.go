@@ -238,11 +238,13 @@ func intBounds(t *model.Type) (string, string) {
 }
 
 // floatSchema bounds a float32 by what it can hold, as the decoder does
-// (±3.4e38 is within reach of a model's numbers, ±1.8e308 is not).
+// (±3.4e38 is within reach of a model's numbers, ±1.8e308 is not), in the
+// shortest text that reads back as math.MaxFloat32: 3.4028235e+38, the
+// bound the decoder checks too.
 func floatSchema(t *model.Type) *model.Schema {
 	s := &model.Schema{Type: "number"}
 	if t.Bits == 32 {
-		max := strconv.FormatFloat(math.MaxFloat32, 'g', -1, 64)
+		max := strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 		s.Minimum, s.Maximum = model.RawJSON("-"+max), model.RawJSON(max)
 	}
 	return s

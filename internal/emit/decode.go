@@ -285,13 +285,25 @@ func widthBounds(t *model.Type) (string, string) {
 	return strconv.FormatInt(math.MinInt64>>(64-t.Bits), 10), strconv.FormatInt(math.MaxInt64>>(64-t.Bits), 10)
 }
 
-// floatCall is d.Float(min, max, bits), math.Inf for absent bounds.
+// floatCall is d.Float(min, max, bits) with the bounds as the schema writes
+// them (the decoder compares the float64 it reads with exactly those
+// values): the tag's, else a float32's width, ±3.4028235e+38, else
+// math.Inf.
 func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
+	width := ""
+	if t.Bits == 32 {
+		width = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
+	}
 	bound := func(v string, sign int) jen.Code {
-		if v == "" {
-			return jen.Qual("math", "Inf").Call(jen.Lit(sign))
+		switch {
+		case v != "":
+			return jen.Id(v)
+		case width != "" && sign < 0:
+			return jen.Id("-" + width)
+		case width != "":
+			return jen.Id(width)
 		}
-		return jen.Id(v)
+		return jen.Qual("math", "Inf").Call(jen.Lit(sign))
 	}
 	return d.Clone().Dot("Float").Call(bound(r.Min, -1), bound(r.Max, 1), jen.Lit(t.Bits))
 }

@@ -35,9 +35,45 @@ func (g *generator) ruleType(t *model.Tool) {
 	}
 	g.f.Type().Id(t.RuleName).StructFunc(func(gr *jen.Group) {
 		for i, f := range t.Input.Fields {
-			gr.Id(t.RuleFields[i]).String().Comment(fmt.Sprintf("argument %q", f.JSONName))
+			what := ruleFieldMatches(f.Type)
+			if what == "" {
+				gr.Id(t.RuleFields[i]).String().Comment(fmt.Sprintf("argument %q", f.JSONName))
+				continue
+			}
+			doc := fmt.Sprintf("%s is a glob over the argument %q, %s", t.RuleFields[i], f.JSONName, what)
+			for _, line := range wrap(doc, 72) {
+				gr.Comment(line)
+			}
+			gr.Id(t.RuleFields[i]).String()
 		}
 	})
+}
+
+// ruleFieldMatches says what text a rule field's glob is matched against
+// (see runtime.Rule), or "" for a string, matched as its text.
+func ruleFieldMatches(t *model.Type) string {
+	orNull := ""
+	if t.Kind == model.KindPointer {
+		orNull = " (or null)"
+		for t.Kind == model.KindPointer {
+			t = t.Elem
+		}
+	}
+	switch {
+	case t.Kind == model.KindFloat:
+		return "a number written in canonical form" + orNull + `: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").`
+	case t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindEnum && t.Basic != model.KindString:
+		return "an integer written in canonical form" + orNull + `: 7, -2 (7.0, 7e0 and 70e-1 all match "7").`
+	case t.Kind == model.KindBool:
+		return "true or false" + orNull + "."
+	case t.Kind == model.KindSlice || t.Kind == model.KindArray || t.Kind == model.KindMap || t.Kind == model.KindStruct:
+		return "compact JSON with numbers in canonical form" + orNull + `: \["a","b"] matches ["a", "b"], {"k":1} matches { "k": 1.0 }.`
+	case t.Kind == model.KindAny || t.Kind == model.KindRaw:
+		return "a string's text, or any other value as compact JSON with numbers in canonical form (7.0 matches \"7\")."
+	case orNull != "":
+		return "a string's text" + orNull + "."
+	}
+	return ""
 }
 
 // ruleMethod:

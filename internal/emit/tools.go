@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -164,8 +165,11 @@ func (g *generator) patternVars() {
 	}
 	var defs []jen.Code
 	for _, p := range g.patternList {
-		defs = append(defs, jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p)))
+		// analyze refused every pattern Translate cannot translate.
+		translated, _ := ecmaregex.Translate(p)
+		defs = append(defs, jen.Comment(p), jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(translated)))
 	}
-	g.f.Comment("Patterns from toolgen tags, compiled once.")
+	g.f.Comment("Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),")
+	g.f.Comment("translated to Go regular expressions that match the same strings, compiled once.")
 	g.f.Var().Defs(defs...)
 }

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -62,6 +64,7 @@ func checkSchema(t failer, meta *jsonschema.Schema, text string, output bool) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.AssertFormat()
+	c.UseRegexpEngine(ecmaRegexp)
 	require.NoError(t, c.AddResource(url, doc))
 	_, err = c.Compile(url)
 	require.NoError(t, err, "schema does not compile:\n%s", text)
@@ -71,6 +74,16 @@ func checkSchema(t failer, meta *jsonschema.Schema, text string, output bool) {
 	assert.Equal(t, "object", root["type"], "top level is not an object")
 	assert.Equal(t, metaschemaURL, root["$schema"])
 	walkSchema(t, c, url, "#", root, output)
+}
+
+// ecmaRegexp reads patterns as JSON Schema does, in ECMA-262 syntax (the
+// validator's default is Go's syntax).
+func ecmaRegexp(pattern string) (jsonschema.Regexp, error) {
+	translated, err := ecmaregex.Translate(pattern)
+	if err != nil {
+		return nil, err
+	}
+	return regexp.Compile(translated)
 }
 
 // walkSchema checks one (sub)schema at pointer ptr and descends into the

@@ -5,17 +5,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/toolgen-dev/toolgen/internal/analyze"
 	"github.com/toolgen-dev/toolgen/internal/emit"
 	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The generator does not import the runtime; these keep what it assumes
 // about the runtime true.
-
-func TestFormatsMatchRuntime(t *testing.T) {
-	assert.ElementsMatch(t, runtime.Formats, analyze.Formats(), "a format= option toolgen accepts must be one runtime.Decoder.CheckFormat checks, and the reverse")
-}
 
 func TestGenVersionMatchesRuntime(t *testing.T) {
 	assert.Equal(t, runtime.GenVersion, emit.GenVersion, "generated files must declare the version the runtime of this module supports")

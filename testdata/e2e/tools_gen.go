@@ -7,7 +7,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"math"
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -43,6 +42,8 @@ const (
 	ToolAdd runtime.ToolName = "counter_add"
 	// ToolTotal names the tool total ((*Counter).Total). Total reads the counter.
 	ToolTotal runtime.ToolName = "total"
+	// ToolBound names the tool bound (Bound). Bound returns its arguments.
+	ToolBound runtime.ToolName = "bound"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -57,9 +58,10 @@ var (
 	_ func(Kinds) (Kinds, error)                                        = Mirror
 	_ func(*Counter, context.Context, runtime.Ctx, int) (string, error) = (*Counter).Add
 	_ func(*Counter) []int                                              = (*Counter).Total
+	_ func(Bounds) (Bounds, error)                                      = Bound
 )
 
-// Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror.
+// Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
 		Annotations: runtime.Annotations{
@@ -115,6 +117,14 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputMirror,
 		Name:         ToolMirror,
 		OutputSchema: toolgenOutputMirror,
+	}, {
+		Call:         toolgenCallBound,
+		Description:  "Bound returns its arguments.",
+		GeminiSchema: toolgenGeminiBound,
+		InputSchema:  toolgenInputBound,
+		Name:         ToolBound,
+		OutputSchema: toolgenOutputBound,
+		StrictSchema: toolgenStrictBound,
 	}}
 }
 
@@ -148,12 +158,22 @@ func (recv *Counter) Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
-	Page  string // argument "page"
+	// Page is a glob over the argument "page", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Page  string
 	Query string // argument "query"
 	Sort  string // argument "sort"
-	Level string // argument "level"
-	Tags  string // argument "tags"
-	Near  string // argument "near"
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Near is a glob over the argument "near", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Near  string
 	Email string // argument "email"
 	Code  string // argument "code"
 }
@@ -185,8 +205,10 @@ func (r SearchRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	Text  string // argument "text"
-	Times string // argument "times"
+	Text string // argument "text"
+	// Times is a glob over the argument "times", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Times string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -241,7 +263,9 @@ func (r BoomRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SleepRule struct {
-	Ms string // argument "ms"
+	// Ms is a glob over the argument "ms", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Ms string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -264,8 +288,11 @@ func (r SleepRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CountRule struct {
-	Name     string // argument "name"
-	Children string // argument "children"
+	Name string // argument "name"
+	// Children is a glob over the argument "children", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Children string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -289,20 +316,45 @@ func (r CountRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MirrorRule struct {
-	I8    string // argument "i8"
-	U16   string // argument "u16"
-	U64   string // argument "u64"
-	F32   string // argument "f32"
-	On    string // argument "on"
-	When  string // argument "when"
-	Blob  string // argument "blob"
-	Raw   string // argument "raw"
-	Any   string // argument "any"
-	Addr  string // argument "addr"
-	Pair  string // argument "pair"
-	Votes string // argument "votes"
-	Grid  string // argument "grid"
-	Sorts string // argument "sorts"
+	// I8 is a glob over the argument "i8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I8 string
+	// U16 is a glob over the argument "u16", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U16 string
+	// U64 is a glob over the argument "u64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U64 string
+	// F32 is a glob over the argument "f32", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F32 string
+	// On is a glob over the argument "on", true or false.
+	On   string
+	When string // argument "when"
+	Blob string // argument "blob"
+	// Raw is a glob over the argument "raw", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Raw string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any  string
+	Addr string // argument "addr"
+	// Pair is a glob over the argument "pair", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Pair string
+	// Votes is a glob over the argument "votes", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Votes string
+	// Grid is a glob over the argument "grid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Grid string
+	// Sorts is a glob over the argument "sorts", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Sorts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -338,7 +390,9 @@ func (r MirrorRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type AddRule struct {
-	By string // argument "by"
+	// By is a glob over the argument "by", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	By string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -363,6 +417,43 @@ type TotalRule struct{}
 // Rule returns r as a runtime.Rule for runtime.Permissions.
 func (r TotalRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolTotal}
+}
+
+// BoundRule is a permission rule for the tool bound: each field is a glob over
+// that argument's value (as runtime.Rule's Args), and an empty field does not
+// constrain it.
+type BoundRule struct {
+	// Narrow is a glob over the argument "narrow", a number written in
+	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Narrow string
+	// Wide is a glob over the argument "wide", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Wide string
+	// Width is a glob over the argument "width", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Width string
+	// Neg is a glob over the argument "neg", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Neg string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r BoundRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"narrow", r.Narrow},
+		{"wide", r.Wide},
+		{"width", r.Width},
+		{"neg", r.Neg},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolBound, Args: args}
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments.
@@ -1133,8 +1224,8 @@ var toolgenInputMirror = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "on": {
       "type": "boolean"
@@ -1236,8 +1327,8 @@ var toolgenOutputMirror = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "on": {
       "type": "boolean"
@@ -1485,6 +1576,166 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 	return e.Result(), nil
 }
 
+// toolgenInputBound is the JSON Schema of bound's arguments.
+var toolgenInputBound = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictBound is toolgenInputBound in OpenAI's strict dialect.
+var toolgenStrictBound = []byte(`{
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiBound is toolgenInputBound in Gemini's subset.
+var toolgenGeminiBound = []byte(`{
+  "type": "object",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ]
+}`)
+
+// toolgenOutputBound is the JSON Schema of bound's structured result.
+var toolgenOutputBound = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.",
+  "properties": {
+    "narrow": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "wide": {
+      "type": "number",
+      "minimum": 0.1,
+      "maximum": 0.7
+    },
+    "width": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "neg": {
+      "type": "number",
+      "minimum": -0.3,
+      "maximum": -0.1
+    }
+  },
+  "required": [
+    "narrow",
+    "wide",
+    "width",
+    "neg"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
+func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolBound, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Bounds
+	toolgenDecodeBounds(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := Bound(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeBounds(e, &out)
+	return e.Result(), nil
+}
+
 // toolgenDecodeSearchArgs reads a SearchArgs object.
 func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 	if d.Object() {
@@ -1654,7 +1905,7 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 				}
 			case "f32":
 				seen3 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					v.F32 = float32(f0)
 				}
 			case "on":
@@ -1868,6 +2119,65 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 	e.EndObject()
 }
 
+// toolgenDecodeBounds reads a Bounds object.
+func toolgenDecodeBounds(d *runtime.Decoder, v *Bounds) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "narrow":
+				seen0 = true
+				if f0, ok := d.Float(0.1, 0.7, 32); ok {
+					v.Narrow = float32(f0)
+				}
+			case "wide":
+				seen1 = true
+				if f0, ok := d.Float(0.1, 0.7, 64); ok {
+					v.Wide = f0
+				}
+			case "width":
+				seen2 = true
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+					v.Width = float32(f0)
+				}
+			case "neg":
+				seen3 = true
+				if f0, ok := d.Float(-0.3, -0.1, 32); ok {
+					v.Neg = float32(f0)
+				}
+			default:
+				d.Unknown("\"narrow\", \"wide\", \"width\", \"neg\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("narrow")
+		}
+		if !seen1 {
+			d.Missing("wide")
+		}
+		if !seen2 {
+			d.Missing("width")
+		}
+		if !seen3 {
+			d.Missing("neg")
+		}
+	}
+}
+
+// toolgenEncodeBounds writes a Bounds object.
+func toolgenEncodeBounds(e *runtime.Encoder, v *Bounds) {
+	e.Object()
+	e.Member("\"narrow\":")
+	e.Float(float64(v.Narrow), 32)
+	e.Member("\"wide\":")
+	e.Float(v.Wide, 64)
+	e.Member("\"width\":")
+	e.Float(float64(v.Width), 32)
+	e.Member("\"neg\":")
+	e.Float(float64(v.Neg), 32)
+	e.EndObject()
+}
+
 // toolgenDecodeSort reads a Sort: one of "score", "date".
 func toolgenDecodeSort(d *runtime.Decoder, v *Sort) {
 	s, ok := d.StringBytes()
@@ -1939,7 +2249,9 @@ func toolgenEncodeWhere(e *runtime.Encoder, v *Where) {
 	e.EndObject()
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[A-Z]{2,3}$
 	toolgenPattern0 = regexp.MustCompile("^[A-Z]{2,3}$")
 )

@@ -1135,10 +1135,18 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool000Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1164,10 +1172,18 @@ func (r Tool000Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool001Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1193,10 +1209,18 @@ func (r Tool001Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool002Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1222,10 +1246,18 @@ func (r Tool002Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool003Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1251,10 +1283,18 @@ func (r Tool003Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool004Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1280,10 +1320,18 @@ func (r Tool004Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool005Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1309,10 +1357,18 @@ func (r Tool005Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool006Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1338,10 +1394,18 @@ func (r Tool006Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool007Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1367,10 +1431,18 @@ func (r Tool007Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool008Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1396,10 +1468,18 @@ func (r Tool008Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool009Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1425,10 +1505,18 @@ func (r Tool009Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool010Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1454,10 +1542,18 @@ func (r Tool010Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool011Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1483,10 +1579,18 @@ func (r Tool011Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool012Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1512,10 +1616,18 @@ func (r Tool012Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool013Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1541,10 +1653,18 @@ func (r Tool013Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool014Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1570,10 +1690,18 @@ func (r Tool014Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool015Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1599,10 +1727,18 @@ func (r Tool015Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool016Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1628,10 +1764,18 @@ func (r Tool016Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool017Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1657,10 +1801,18 @@ func (r Tool017Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool018Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1686,10 +1838,18 @@ func (r Tool018Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool019Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1715,10 +1875,18 @@ func (r Tool019Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool020Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1744,10 +1912,18 @@ func (r Tool020Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool021Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1773,10 +1949,18 @@ func (r Tool021Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool022Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1802,10 +1986,18 @@ func (r Tool022Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool023Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1831,10 +2023,18 @@ func (r Tool023Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool024Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1860,10 +2060,18 @@ func (r Tool024Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool025Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1889,10 +2097,18 @@ func (r Tool025Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool026Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1918,10 +2134,18 @@ func (r Tool026Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool027Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1947,10 +2171,18 @@ func (r Tool027Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool028Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1976,10 +2208,18 @@ func (r Tool028Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool029Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2005,10 +2245,18 @@ func (r Tool029Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool030Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2034,10 +2282,18 @@ func (r Tool030Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool031Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2063,10 +2319,18 @@ func (r Tool031Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool032Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2092,10 +2356,18 @@ func (r Tool032Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool033Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2121,10 +2393,18 @@ func (r Tool033Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool034Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2150,10 +2430,18 @@ func (r Tool034Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool035Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2179,10 +2467,18 @@ func (r Tool035Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool036Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2208,10 +2504,18 @@ func (r Tool036Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool037Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2237,10 +2541,18 @@ func (r Tool037Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool038Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2266,10 +2578,18 @@ func (r Tool038Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool039Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2295,10 +2615,18 @@ func (r Tool039Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool040Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2324,10 +2652,18 @@ func (r Tool040Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool041Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2353,10 +2689,18 @@ func (r Tool041Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool042Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2382,10 +2726,18 @@ func (r Tool042Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool043Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2411,10 +2763,18 @@ func (r Tool043Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool044Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2440,10 +2800,18 @@ func (r Tool044Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool045Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2469,10 +2837,18 @@ func (r Tool045Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool046Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2498,10 +2874,18 @@ func (r Tool046Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool047Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2527,10 +2911,18 @@ func (r Tool047Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool048Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2556,10 +2948,18 @@ func (r Tool048Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool049Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2585,10 +2985,18 @@ func (r Tool049Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool050Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2614,10 +3022,18 @@ func (r Tool050Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool051Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2643,10 +3059,18 @@ func (r Tool051Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool052Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2672,10 +3096,18 @@ func (r Tool052Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool053Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2701,10 +3133,18 @@ func (r Tool053Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool054Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2730,10 +3170,18 @@ func (r Tool054Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool055Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2759,10 +3207,18 @@ func (r Tool055Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool056Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2788,10 +3244,18 @@ func (r Tool056Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool057Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2817,10 +3281,18 @@ func (r Tool057Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool058Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2846,10 +3318,18 @@ func (r Tool058Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool059Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2875,10 +3355,18 @@ func (r Tool059Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool060Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2904,10 +3392,18 @@ func (r Tool060Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool061Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2933,10 +3429,18 @@ func (r Tool061Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool062Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2962,10 +3466,18 @@ func (r Tool062Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool063Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2991,10 +3503,18 @@ func (r Tool063Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool064Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3020,10 +3540,18 @@ func (r Tool064Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool065Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3049,10 +3577,18 @@ func (r Tool065Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool066Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3078,10 +3614,18 @@ func (r Tool066Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool067Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3107,10 +3651,18 @@ func (r Tool067Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool068Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3136,10 +3688,18 @@ func (r Tool068Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool069Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3165,10 +3725,18 @@ func (r Tool069Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool070Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3194,10 +3762,18 @@ func (r Tool070Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool071Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3223,10 +3799,18 @@ func (r Tool071Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool072Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3252,10 +3836,18 @@ func (r Tool072Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool073Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3281,10 +3873,18 @@ func (r Tool073Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool074Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3310,10 +3910,18 @@ func (r Tool074Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool075Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3339,10 +3947,18 @@ func (r Tool075Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool076Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3368,10 +3984,18 @@ func (r Tool076Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool077Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3397,10 +4021,18 @@ func (r Tool077Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool078Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3426,10 +4058,18 @@ func (r Tool078Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool079Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3455,10 +4095,18 @@ func (r Tool079Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool080Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3484,10 +4132,18 @@ func (r Tool080Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool081Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3513,10 +4169,18 @@ func (r Tool081Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool082Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3542,10 +4206,18 @@ func (r Tool082Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool083Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3571,10 +4243,18 @@ func (r Tool083Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool084Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3600,10 +4280,18 @@ func (r Tool084Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool085Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3629,10 +4317,18 @@ func (r Tool085Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool086Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3658,10 +4354,18 @@ func (r Tool086Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool087Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3687,10 +4391,18 @@ func (r Tool087Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool088Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3716,10 +4428,18 @@ func (r Tool088Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool089Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3745,10 +4465,18 @@ func (r Tool089Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool090Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3774,10 +4502,18 @@ func (r Tool090Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool091Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3803,10 +4539,18 @@ func (r Tool091Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool092Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3832,10 +4576,18 @@ func (r Tool092Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool093Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3861,10 +4613,18 @@ func (r Tool093Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool094Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3890,10 +4650,18 @@ func (r Tool094Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool095Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3919,10 +4687,18 @@ func (r Tool095Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool096Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3948,10 +4724,18 @@ func (r Tool096Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool097Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -3977,10 +4761,18 @@ func (r Tool097Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool098Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -4006,10 +4798,18 @@ func (r Tool098Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool099Rule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	Opts  string // argument "opts"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Opts is a glob over the argument "opts", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Opts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -49,11 +49,19 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
-	City  string // argument "city"
-	Unit  string // argument "unit"
-	Days  string // argument "days"
-	Tags  string // argument "tags"
-	Where string // argument "where"
+	City string // argument "city"
+	Unit string // argument "unit"
+	// Days is a glob over the argument "days", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Days string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Where is a glob over the argument "where", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Where string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

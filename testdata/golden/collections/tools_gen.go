@@ -67,22 +67,70 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MeasureRule struct {
-	Names    string // argument "names"
-	IDs      string // argument "ids"
-	Matrix   string // argument "matrix"
-	Pair     string // argument "pair"
-	Grid     string // argument "grid"
-	Points   string // argument "points"
-	Origin   string // argument "origin"
-	Best     string // argument "best"
-	Optional string // argument "optional"
-	Scores   string // argument "scores"
-	ByKey    string // argument "by_key"
-	Nested   string // argument "nested"
-	Places   string // argument "places"
-	Empty    string // argument "empty"
-	Tags     string // argument "tags"
-	Counts   string // argument "counts"
+	// Names is a glob over the argument "names", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Names string
+	// IDs is a glob over the argument "ids", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	IDs string
+	// Matrix is a glob over the argument "matrix", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Matrix string
+	// Pair is a glob over the argument "pair", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Pair string
+	// Grid is a glob over the argument "grid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Grid string
+	// Points is a glob over the argument "points", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Points string
+	// Origin is a glob over the argument "origin", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Origin string
+	// Best is a glob over the argument "best", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Best string
+	// Optional is a glob over the argument "optional", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Optional string
+	// Scores is a glob over the argument "scores", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Scores string
+	// ByKey is a glob over the argument "by_key", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByKey string
+	// Nested is a glob over the argument "nested", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Nested string
+	// Places is a glob over the argument "places", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Places string
+	// Empty is a glob over the argument "empty", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Empty string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Counts is a glob over the argument "counts", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Counts string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -120,10 +168,22 @@ func (r MeasureRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
-	Points string // argument "points"
-	Lookup string // argument "lookup"
-	Pair   string // argument "pair"
-	Keys   string // argument "keys"
+	// Points is a glob over the argument "points", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Points string
+	// Lookup is a glob over the argument "lookup", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Lookup string
+	// Pair is a glob over the argument "pair", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Pair string
+	// Keys is a glob over the argument "keys", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Keys string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

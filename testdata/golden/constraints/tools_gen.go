@@ -57,16 +57,32 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type RegisterRule struct {
-	Name     string // argument "name"
-	Handle   string // argument "handle"
-	Code     string // argument "code"
-	Age      string // argument "age"
-	Score    string // argument "score"
-	Ratio    string // argument "ratio"
-	Count    string // argument "count"
-	Delta    string // argument "delta"
-	Tags     string // argument "tags"
-	Grid     string // argument "grid"
+	Name   string // argument "name"
+	Handle string // argument "handle"
+	Code   string // argument "code"
+	// Age is a glob over the argument "age", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Age string
+	// Score is a glob over the argument "score", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Score string
+	// Ratio is a glob over the argument "ratio", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Ratio string
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Delta is a glob over the argument "delta", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Delta string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Grid is a glob over the argument "grid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Grid     string
 	When     string // argument "when"
 	Day      string // argument "day"
 	At       string // argument "at"
@@ -78,13 +94,21 @@ type RegisterRule struct {
 	Host     string // argument "host"
 	Greeting string // argument "greeting"
 	Quote    string // argument "quote"
-	Enabled  string // argument "enabled"
-	Size     string // argument "size"
-	Level    string // argument "level"
-	MaybeInt string // argument "maybe_int"
-	Maybe    string // argument "maybe"
-	MaybeSz  string // argument "maybe_size"
-	Addr     string // argument "addr"
+	// Enabled is a glob over the argument "enabled", true or false.
+	Enabled string
+	Size    string // argument "size"
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
+	// MaybeInt is a glob over the argument "maybe_int", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	MaybeInt string
+	// Maybe is a glob over the argument "maybe", a string's text (or null).
+	Maybe string
+	// MaybeSz is a glob over the argument "maybe_size", a string's text (or
+	// null).
+	MaybeSz string
+	Addr    string // argument "addr"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -134,15 +158,26 @@ func (r RegisterRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BookRule struct {
-	Guests string // argument "guests"
+	// Guests is a glob over the argument "guests", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Guests string
 	Name   string // argument "name"
 	Day    string // argument "day"
-	Nights string // argument "nights"
+	// Nights is a glob over the argument "nights", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Nights string
 	Size   string // argument "size"
-	Code   string // argument "code"
-	Extras string // argument "extras"
-	Note   string // argument "note"
-	Budget string // argument "budget"
+	// Code is a glob over the argument "code", a string's text (or null).
+	Code string
+	// Extras is a glob over the argument "extras", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Extras string
+	// Note is a glob over the argument "note", a string's text (or null).
+	Note string
+	// Budget is a glob over the argument "budget", a number written in
+	// canonical form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Budget string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1334,10 +1369,15 @@ func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
 	}
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
-	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}(,[A-Z]{3})*$")
+	// ^[A-Z]{3}(,[A-Z]{3})*$
+	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}(?:,[A-Z]{3})*$")
+	// ^[a-z]{1,3}$
 	toolgenPattern1 = regexp.MustCompile("^[a-z]{1,3}$")
+	// ^[A-Z]+$
 	toolgenPattern2 = regexp.MustCompile("^[A-Z]+$")
+	// :
 	toolgenPattern3 = regexp.MustCompile(":")
 )

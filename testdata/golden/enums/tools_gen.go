@@ -66,14 +66,25 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixRule struct {
-	Color    string // argument "color"
-	Trim     string // argument "trim"
-	Palette  string // argument "palette"
-	ByRoom   string // argument "by_room"
-	Priority string // argument "priority"
+	Color string // argument "color"
+	// Trim is a glob over the argument "trim", a string's text (or null).
+	Trim string
+	// Palette is a glob over the argument "palette", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Palette string
+	// ByRoom is a glob over the argument "by_room", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByRoom string
+	// Priority is a glob over the argument "priority", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Priority string
 	Mode     string // argument "mode"
-	Sign     string // argument "sign"
-	Quote    string // argument "quote"
+	// Sign is a glob over the argument "sign", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Sign  string
+	Quote string // argument "quote"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -103,9 +114,13 @@ func (r MixRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PickRule struct {
-	Color    string // argument "color"
-	Level    string // argument "level"
-	Priority string // argument "priority"
+	Color string // argument "color"
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
+	// Priority is a glob over the argument "priority", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Priority string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

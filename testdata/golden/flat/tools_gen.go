@@ -93,11 +93,15 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
-	Query  string // argument "query"
-	Limit  string // argument "limit"
+	Query string // argument "query"
+	// Limit is a glob over the argument "limit", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Limit  string
 	UserID string // argument "user_id"
-	Exact  string // argument "exact"
-	Lang   string // argument "lang"
+	// Exact is a glob over the argument "exact", true or false.
+	Exact string
+	// Lang is a glob over the argument "lang", a string's text (or null).
+	Lang string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -126,7 +130,9 @@ func (r SearchRule) Rule() runtime.Rule {
 type GreetRule struct {
 	Name     string // argument "name"
 	Greeting string // argument "greeting"
-	Times    string // argument "times"
+	// Times is a glob over the argument "times", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Times string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -151,11 +157,18 @@ func (r GreetRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SnakeRule struct {
-	UserName   string // argument "user_name"
-	HTTPStatus string // argument "http_status"
+	UserName string // argument "user_name"
+	// HTTPStatus is a glob over the argument "http_status", an integer written
+	// in canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	HTTPStatus string
 	XMLBody    string // argument "xml_body"
-	X          string // argument "x"
-	Top10Items string // argument "top10_items"
+	// X is a glob over the argument "x", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	X string
+	// Top10Items is a glob over the argument "top10_items", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Top10Items string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -182,8 +195,12 @@ func (r SnakeRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type UndocumentedRule struct {
-	A string // argument "a"
-	B string // argument "b"
+	// A is a glob over the argument "a", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	A string
+	// B is a glob over the argument "b", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	B string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -207,8 +224,11 @@ func (r UndocumentedRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixedRule struct {
-	Id      string // argument "id"
-	Verbose string // argument "verbose"
+	// Id is a glob over the argument "id", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Id string
+	// Verbose is a glob over the argument "verbose", true or false.
+	Verbose string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -992,7 +1012,9 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult("ok"), nil
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[a-z]{2}$
 	toolgenPattern0 = regexp.MustCompile("^[a-z]{2}$")
 )

@@ -61,13 +61,31 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type LocateRule struct {
-	Here  string // argument "here"
-	There string // argument "there"
-	Pixel string // argument "pixel"
-	Box   string // argument "box"
-	Odd   string // argument "odd"
-	Level string // argument "level"
-	Mode  string // argument "mode"
+	// Here is a glob over the argument "here", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Here string
+	// There is a glob over the argument "there", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	There string
+	// Pixel is a glob over the argument "pixel", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Pixel string
+	// Box is a glob over the argument "box", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Box string
+	// Odd is a glob over the argument "odd", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Odd string
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
+	// Mode is a glob over the argument "mode", a string's text (or null).
+	Mode string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -96,8 +114,12 @@ func (r LocateRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MoveRule struct {
-	X string // argument "x"
-	Y string // argument "y"
+	// X is a glob over the argument "x", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	X string
+	// Y is a glob over the argument "y", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Y string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

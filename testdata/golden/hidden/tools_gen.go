@@ -129,7 +129,9 @@ func (r CtxOnlyRule) Rule() runtime.Rule {
 // field does not constrain it.
 type CtxBetweenRule struct {
 	A string // argument "a"
-	B string // argument "b"
+	// B is a glob over the argument "b", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	B string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -47,10 +47,14 @@ func Tools() []toolgenruntime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
-	Text  string // argument "text"
-	Score string // argument "score"
+	Text string // argument "text"
+	// Score is a glob over the argument "score", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Score string
 	When  string // argument "when"
-	Raw   string // argument "raw"
+	// Raw is a glob over the argument "raw", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Raw string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -209,7 +213,9 @@ func toolgenEncodeNote(e *toolgenruntime.Encoder, v *Note) {
 	e.EndObject()
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[a-z]+$
 	toolgenPattern0 = regexp.MustCompile("^[a-z]+$")
 )

@@ -194,7 +194,9 @@ func (r NowRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
-	Hours string // argument "hours"
+	// Hours is a glob over the argument "hours", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Hours string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -226,7 +228,9 @@ func (r VersionRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type IncrRule struct {
-	By string // argument "by"
+	// By is a glob over the argument "by", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	By string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -76,8 +76,11 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WalkRule struct {
-	Name     string // argument "name"
-	Children string // argument "children"
+	Name string // argument "name"
+	// Children is a glob over the argument "children", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Children string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -101,8 +104,14 @@ func (r WalkRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SumRule struct {
-	List  string // argument "list"
-	Trees string // argument "trees"
+	// List is a glob over the argument "list", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	List string
+	// Trees is a glob over the argument "trees", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Trees string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -126,8 +135,11 @@ func (r SumRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type BrowseRule struct {
-	Name  string // argument "name"
-	Files string // argument "files"
+	Name string // argument "name"
+	// Files is a glob over the argument "files", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Files string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -151,8 +163,14 @@ func (r BrowseRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
-	Roots string // argument "roots"
-	Head  string // argument "head"
+	// Roots is a glob over the argument "roots", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Roots string
+	// Head is a glob over the argument "head", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Head string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -95,8 +95,11 @@ func (r PingRule) Rule() runtime.Rule {
 type CopyRule struct {
 	From string // argument "from"
 	To   string // argument "to"
-	Tmp  string // argument "_tmp"
-	N    string // argument "n"
+	// Tmp is a glob over the argument "_tmp", true or false.
+	Tmp string
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -124,11 +127,16 @@ func (r CopyRule) Rule() runtime.Rule {
 type DoAssignRule struct {
 	OwnerName2 string // argument "owner_name"
 	TeamName   string // argument "team_name"
-	Size       string // argument "size"
-	Rule2      string // argument "rule"
-	OwnerName  string // argument "owner"
-	Tags       string // argument "tags"
-	Weird      string // argument "2-step"
+	// Size is a glob over the argument "size", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Size      string
+	Rule2     string // argument "rule"
+	OwnerName string // argument "owner"
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags  string
+	Weird string // argument "2-step"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -157,7 +165,9 @@ func (r DoAssignRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
-	By string // argument "by"
+	// By is a glob over the argument "by", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	By string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -94,27 +94,63 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	Int     string // argument "int"
-	Int8    string // argument "int8"
-	Int16   string // argument "int16"
-	Int32   string // argument "int32"
-	Int64   string // argument "int64"
-	Uint    string // argument "uint"
-	Uint8   string // argument "uint8"
-	Uint16  string // argument "uint16"
-	Uint32  string // argument "uint32"
-	Uint64  string // argument "uint64"
-	Byte    string // argument "byte"
-	Rune    string // argument "rune"
-	Float32 string // argument "float32"
-	Float64 string // argument "float64"
+	// Int is a glob over the argument "int", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Int string
+	// Int8 is a glob over the argument "int8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Int8 string
+	// Int16 is a glob over the argument "int16", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Int16 string
+	// Int32 is a glob over the argument "int32", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Int32 string
+	// Int64 is a glob over the argument "int64", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Int64 string
+	// Uint is a glob over the argument "uint", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Uint string
+	// Uint8 is a glob over the argument "uint8", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Uint8 string
+	// Uint16 is a glob over the argument "uint16", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Uint16 string
+	// Uint32 is a glob over the argument "uint32", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Uint32 string
+	// Uint64 is a glob over the argument "uint64", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Uint64 string
+	// Byte is a glob over the argument "byte", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Byte string
+	// Rune is a glob over the argument "rune", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Rune string
+	// Float32 is a glob over the argument "float32", a number written in
+	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Float32 string
+	// Float64 is a glob over the argument "float64", a number written in
+	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Float64 string
 	String  string // argument "string"
-	Bool    string // argument "bool"
-	Temp    string // argument "temp"
-	Count   string // argument "count"
-	Flag    string // argument "flag"
-	Label   string // argument "label"
-	Small   string // argument "small"
+	// Bool is a glob over the argument "bool", true or false.
+	Bool string
+	// Temp is a glob over the argument "temp", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Temp string
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Flag is a glob over the argument "flag", true or false.
+	Flag  string
+	Label string // argument "label"
+	// Small is a glob over the argument "small", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Small string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -157,12 +193,23 @@ func (r EchoRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type WidthsRule struct {
-	I8    string // argument "i8"
-	U32   string // argument "u32"
-	F32   string // argument "f32"
-	Temp  string // argument "temp"
-	Count string // argument "count"
-	Flag  string // argument "flag"
+	// I8 is a glob over the argument "i8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I8 string
+	// U32 is a glob over the argument "u32", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U32 string
+	// F32 is a glob over the argument "f32", a number written in canonical
+	// form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F32 string
+	// Temp is a glob over the argument "temp", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Temp string
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Flag is a glob over the argument "flag", true or false.
+	Flag string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -213,7 +260,9 @@ func (r GetLabelRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Float32Rule struct {
-	X string // argument "x"
+	// X is a glob over the argument "x", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	X string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -236,7 +285,9 @@ func (r Float32Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Uint64Rule struct {
-	X string // argument "x"
+	// X is a glob over the argument "x", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	X string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -316,8 +367,8 @@ var toolgenInputEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -438,8 +489,8 @@ var toolgenStrictEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -560,8 +611,8 @@ var toolgenGeminiEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -683,8 +734,8 @@ var toolgenOutputEcho = []byte(`{
     },
     "float32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "float64": {
       "type": "number"
@@ -784,8 +835,8 @@ var toolgenInputWidths = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "temp": {
       "type": "number",
@@ -835,8 +886,8 @@ var toolgenStrictWidths = []byte(`{
       "anyOf": [
         {
           "type": "number",
-          "minimum": -3.4028234663852886e+38,
-          "maximum": 3.4028234663852886e+38
+          "minimum": -3.4028235e+38,
+          "maximum": 3.4028235e+38
         },
         {
           "type": "null"
@@ -892,8 +943,8 @@ var toolgenGeminiWidths = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "temp": {
       "type": "number",
@@ -971,7 +1022,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 					argF32 = nil
 				} else {
 					p0 := new(float32)
-					if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 						*p0 = float32(f1)
 					}
 					argF32 = p0
@@ -1112,8 +1163,8 @@ var toolgenInputFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1128,8 +1179,8 @@ var toolgenStrictFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1144,8 +1195,8 @@ var toolgenGeminiFloat32 = []byte(`{
   "properties": {
     "x": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1160,8 +1211,8 @@ var toolgenOutputFloat32 = []byte(`{
   "properties": {
     "result": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [
@@ -1185,7 +1236,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 			switch string(k) {
 			case "x":
 				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					argX = float32(f0)
 				}
 			default:
@@ -1382,7 +1433,7 @@ func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
 				}
 			case "float32":
 				seen12 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					v.Float32 = float32(f0)
 				}
 			case "float64":

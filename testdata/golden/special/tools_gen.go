@@ -104,23 +104,44 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StoreRule struct {
-	When     string // argument "when"
-	Until    string // argument "until"
-	Since    string // argument "since"
-	Blob     string // argument "blob"
-	Raw      string // argument "raw"
-	Any      string // argument "any"
-	Empty    string // argument "empty"
-	Addr     string // argument "addr"
-	Prefix   string // argument "prefix"
-	Slug     string // argument "slug"
-	Code     string // argument "code"
-	Times    string // argument "times"
-	Blobs    string // argument "blobs"
-	Addrs    string // argument "addrs"
-	Duration string // argument "duration"
-	Month    string // argument "month"
-	Stamped  string // argument "stamped"
+	When string // argument "when"
+	// Until is a glob over the argument "until", a string's text (or null).
+	Until string
+	Since string // argument "since"
+	Blob  string // argument "blob"
+	// Raw is a glob over the argument "raw", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Raw string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any string
+	// Empty is a glob over the argument "empty", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Empty string
+	Addr  string // argument "addr"
+	// Prefix is a glob over the argument "prefix", a string's text (or null).
+	Prefix string
+	Slug   string // argument "slug"
+	Code   string // argument "code"
+	// Times is a glob over the argument "times", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Times string
+	// Blobs is a glob over the argument "blobs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Blobs string
+	// Addrs is a glob over the argument "addrs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Addrs string
+	// Duration is a glob over the argument "duration", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Duration string
+	// Month is a glob over the argument "month", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Month   string
+	Stamped string // argument "stamped"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -159,12 +180,17 @@ func (r StoreRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StampRule struct {
-	At    string // argument "at"
-	Data  string // argument "data"
-	Extra string // argument "extra"
-	Value string // argument "value"
-	Addr  string // argument "addr"
-	Slug  string // argument "slug"
+	At   string // argument "at"
+	Data string // argument "data"
+	// Extra is a glob over the argument "extra", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Extra string
+	// Value is a glob over the argument "value", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Value string
+	// Addr is a glob over the argument "addr", a string's text (or null).
+	Addr string
+	Slug string // argument "slug"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

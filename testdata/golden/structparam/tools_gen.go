@@ -80,21 +80,39 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListItemsRule struct {
-	Name      string // argument "name"
-	Offset    string // argument "offset"
-	Limit     string // argument "limit"
-	Reason    string // argument "reason"
-	By        string // argument "By"
-	Filter    string // argument "filter"
-	Extra     string // argument "extra"
-	Visible   string // argument "visible"
-	Label     string // argument "Label"
-	Tags      string // argument "tags"
-	Dash      string // argument "-"
-	NoTag     string // argument "NoTag"
-	Renamed   string // argument "is_renamed"
-	Optional  string // argument "optional"
-	OnlyOpts  string // argument "OnlyOpts"
+	Name string // argument "name"
+	// Offset is a glob over the argument "offset", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Offset string
+	// Limit is a glob over the argument "limit", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Limit  string
+	Reason string // argument "reason"
+	By     string // argument "By"
+	// Filter is a glob over the argument "filter", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Filter string
+	// Extra is a glob over the argument "extra", true or false.
+	Extra   string
+	Visible string // argument "visible"
+	Label   string // argument "Label"
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	Dash string // argument "-"
+	// NoTag is a glob over the argument "NoTag", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	NoTag string
+	// Renamed is a glob over the argument "is_renamed", true or false.
+	Renamed string
+	// Optional is a glob over the argument "optional", a string's text (or
+	// null).
+	Optional string
+	// OnlyOpts is a glob over the argument "OnlyOpts", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	OnlyOpts  string
 	Dominated string // argument "Shown"
 }
 
@@ -141,7 +159,8 @@ func (r PingRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ConfigureRule struct {
-	Verbose string // argument "verbose"
+	// Verbose is a glob over the argument "verbose", true or false.
+	Verbose string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -164,8 +183,14 @@ func (r ConfigureRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SegmentRule struct {
-	From string // argument "from"
-	To   string // argument "to"
+	// From is a glob over the argument "from", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	From string
+	// To is a glob over the argument "to", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	To string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -1,4 +1,6 @@
-package runtime
+// Package jsonformat checks the JSON Schema formats toolgen supports. The
+// runtime checks arguments with it, the generator defaults and examples.
+package jsonformat
 
 import (
 	"net/netip"
@@ -7,11 +9,14 @@ import (
 	"time"
 )
 
-// The JSON Schema formats that CheckFormat checks (see Formats).
+// Names lists the formats Valid knows, in the order documented.
+func Names() []string {
+	return []string{"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}
+}
 
-// checkFormat reports whether s is valid in the named format, and whether
-// the format is one that toolgen checks.
-func checkFormat(s, format string) (valid, known bool) {
+// Valid reports whether s is valid in the named format, and whether the
+// format is one that toolgen checks.
+func Valid(s, format string) (valid, known bool) {
 	switch format {
 	case "date-time":
 		return validDateTime(s), true
