@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/internal/jsonformat"
 )
 
 // rfc3339DateTime is RFC 3339's date-time grammar (section 5.6) as a
@@ -18,7 +20,7 @@ import (
 var rfc3339DateTime = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$`)
 
 // grammarReading reads s by the RFC's grammar and rules, independently of
-// parseDateTime: whether it is a date-time and, if so, the instant it
+// jsonformat.ParseDateTime: whether it is a date-time and, if so, the instant it
 // names (a leap second read as the next second, digits beyond nanoseconds
 // dropped) and its offset in seconds.
 func grammarReading(s string) (instant time.Time, offset int, ok bool) {
@@ -93,12 +95,13 @@ var dateTimeCases = []string{
 func TestParseDateTimeIsTheGrammar(t *testing.T) {
 	for _, s := range dateTimeCases {
 		want, wantOffset, valid := grammarReading(s)
-		got, ok := parseDateTime(s)
+		got, ok := jsonformat.ParseDateTime(s)
 		require.Equal(t, valid, ok, "%q", s)
-		gotBytes, okBytes := parseDateTime([]byte(s))
+		gotBytes, okBytes := jsonformat.ParseDateTime([]byte(s))
 		require.Equal(t, ok, okBytes, "%q as bytes", s)
 		assert.True(t, got.Equal(gotBytes), "%q as bytes", s)
-		assert.Equal(t, valid, validDateTime(s), "%q: the format check and the decoder agree", s)
+		format, _ := jsonformat.Valid(s, "date-time")
+		assert.Equal(t, valid, format, "%q: the format check and the decoder agree", s)
 		if !valid {
 			continue
 		}
@@ -125,7 +128,7 @@ func TestDecoderTimeDiffersFromEncodingJSON(t *testing.T) {
 		text, _ := json.Marshal(s)
 		var std time.Time
 		stdOK := json.Unmarshal(text, &std) == nil
-		got, ok := parseDateTime(s)
+		got, ok := jsonformat.ParseDateTime(s)
 		switch {
 		case onlyGrammar[s]:
 			assert.True(t, ok && !stdOK, "%q: only the grammar's", s)

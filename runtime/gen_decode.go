@@ -285,14 +285,14 @@ func (d *Decoder) Bytes() ([]byte, bool) {
 }
 
 // Time reads a string in RFC 3339's date-time format, exactly as the
-// schema's format date-time says (see parseDateTime: lower case t and z
+// schema's format date-time says (see jsonformat.ParseDateTime: lower case t and z
 // and leap seconds are accepted, which encoding/json rejects).
 func (d *Decoder) Time() (time.Time, bool) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return time.Time{}, false
 	}
-	t, ok := parseDateTime(s)
+	t, ok := jsonformat.ParseDateTime(s)
 	if !ok {
 		d.problem(quote(s) + ` is not an RFC 3339 date-time (like "2026-01-02T15:04:05Z")`)
 		return time.Time{}, false

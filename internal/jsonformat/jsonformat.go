@@ -41,13 +41,13 @@ func Valid(s, format string) (valid, known bool) {
 }
 
 // validDateTime checks RFC 3339's date-time (section 5.6), as
-// parseDateTime reads it.
+// ParseDateTime reads it.
 func validDateTime(s string) bool {
-	_, ok := parseDateTime(s)
+	_, ok := ParseDateTime(s)
 	return ok
 }
 
-// parseDateTime reads exactly what RFC 3339's date-time grammar (section
+// ParseDateTime reads exactly what RFC 3339's date-time grammar (section
 // 5.6, JSON Schema's format date-time) accepts: 2006-01-02T15:04:05, an
 // optional fraction of a second of one or more digits, then Z or an offset
 // like +02:00 (hours 00-23, minutes 00-59); T and Z may be lower case; the
@@ -60,7 +60,7 @@ func validDateTime(s string) bool {
 //
 // encoding/json (time.Time.UnmarshalText) rejects lower case t and z and
 // leap seconds, which the schema allows; the schema wins.
-func parseDateTime[S ~string | ~[]byte](s S) (time.Time, bool) {
+func ParseDateTime[S ~string | ~[]byte](s S) (time.Time, bool) {
 	const layout = "2006-01-02T15:04:05"
 	if len(s) < len(layout)+1 || s[4] != '-' || s[7] != '-' || s[10] != 'T' && s[10] != 't' || s[13] != ':' || s[16] != ':' {
 		return time.Time{}, false

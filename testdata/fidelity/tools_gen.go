@@ -203,22 +203,49 @@ func Tools() []runtime.Tool {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoScalarsRule struct {
-	S     string // argument "s"
-	B     string // argument "b"
-	I     string // argument "i"
-	I8    string // argument "i8"
-	I16   string // argument "i16"
-	I32   string // argument "i32"
-	I64   string // argument "i64"
-	U     string // argument "u"
-	U8    string // argument "u8"
-	U16   string // argument "u16"
-	U32   string // argument "u32"
-	U64   string // argument "u64"
-	F32   string // argument "f32"
-	F64   string // argument "f64"
+	S string // argument "s"
+	// B is a glob over the argument "b", true or false.
+	B string
+	// I is a glob over the argument "i", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I string
+	// I8 is a glob over the argument "i8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I8 string
+	// I16 is a glob over the argument "i16", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I16 string
+	// I32 is a glob over the argument "i32", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I32 string
+	// I64 is a glob over the argument "i64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I64 string
+	// U is a glob over the argument "u", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U string
+	// U8 is a glob over the argument "u8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U8 string
+	// U16 is a glob over the argument "u16", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U16 string
+	// U32 is a glob over the argument "u32", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U32 string
+	// U64 is a glob over the argument "u64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U64 string
+	// F32 is a glob over the argument "f32", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F32 string
+	// F64 is a glob over the argument "f64", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F64   string
 	Label string // argument "label"
-	Count string // argument "count"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -256,12 +283,23 @@ func (r EchoScalarsRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoEnumsRule struct {
-	C      string // argument "c"
-	P      string // argument "p"
-	B      string // argument "b"
-	PC     string // argument "pc"
-	Cs     string // argument "cs"
-	ByName string // argument "by_name"
+	C string // argument "c"
+	// P is a glob over the argument "p", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	P string
+	// B is a glob over the argument "b", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	B string
+	// PC is a glob over the argument "pc", a string's text (or null).
+	PC string
+	// Cs is a glob over the argument "cs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Cs string
+	// ByName is a glob over the argument "by_name", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByName string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -289,17 +327,47 @@ func (r EchoEnumsRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoCollectionsRule struct {
-	Strs     string // argument "strs"
-	Ints     string // argument "ints"
-	Map      string // argument "map"
-	Nested   string // argument "nested"
-	Lists    string // argument "lists"
-	Bytes    string // argument "bytes"
-	Keyed    string // argument "keyed"
-	Points   string // argument "points"
-	PtrElems string // argument "ptr_elems"
-	PtrMap   string // argument "ptr_map"
-	Grid     string // argument "grid"
+	// Strs is a glob over the argument "strs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Strs string
+	// Ints is a glob over the argument "ints", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Ints string
+	// Map is a glob over the argument "map", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Map string
+	// Nested is a glob over the argument "nested", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Nested string
+	// Lists is a glob over the argument "lists", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Lists string
+	Bytes string // argument "bytes"
+	// Keyed is a glob over the argument "keyed", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Keyed string
+	// Points is a glob over the argument "points", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Points string
+	// PtrElems is a glob over the argument "ptr_elems", compact JSON with
+	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	PtrElems string
+	// PtrMap is a glob over the argument "ptr_map", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PtrMap string
+	// Grid is a glob over the argument "grid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Grid string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -332,15 +400,32 @@ func (r EchoCollectionsRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPointersRule struct {
-	PS   string // argument "ps"
-	PI   string // argument "pi"
-	PF   string // argument "pf"
-	PB   string // argument "pb"
-	PP   string // argument "pp"
-	PT   string // argument "pt"
-	PL   string // argument "pl"
-	PM   string // argument "pm"
-	Must string // argument "must"
+	// PS is a glob over the argument "ps", a string's text (or null).
+	PS string
+	// PI is a glob over the argument "pi", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PI string
+	// PF is a glob over the argument "pf", a number written in canonical form
+	// (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	PF string
+	// PB is a glob over the argument "pb", true or false (or null).
+	PB string
+	// PP is a glob over the argument "pp", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PP string
+	// PT is a glob over the argument "pt", a string's text (or null).
+	PT string
+	// PL is a glob over the argument "pl", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PL string
+	// PM is a glob over the argument "pm", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PM string
+	// Must is a glob over the argument "must", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Must string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -371,16 +456,29 @@ func (r EchoPointersRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoConstrainedRule struct {
-	Name    string // argument "name"
-	Code    string // argument "code"
-	Age     string // argument "age"
-	Ratio   string // argument "ratio"
-	Ratio32 string // argument "ratio32"
-	Tags    string // argument "tags"
-	Small   string // argument "small"
-	Mode    string // argument "mode"
-	N       string // argument "n"
-	Color   string // argument "color"
+	Name string // argument "name"
+	Code string // argument "code"
+	// Age is a glob over the argument "age", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Age string
+	// Ratio is a glob over the argument "ratio", a number written in canonical
+	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Ratio string
+	// Ratio32 is a glob over the argument "ratio32", a number written in
+	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Ratio32 string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Small is a glob over the argument "small", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Small string
+	Mode  string // argument "mode"
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N     string
+	Color string // argument "color"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -452,11 +550,17 @@ func (r EchoFormatsRule) Rule() runtime.Rule {
 // field does not constrain it.
 type EchoSpecialRule struct {
 	When string // argument "when"
-	Raw  string // argument "raw"
-	Any  string // argument "any"
+	// Raw is a glob over the argument "raw", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Raw string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any  string
 	Addr string // argument "addr"
 	Blob string // argument "blob"
-	Wait string // argument "wait"
+	// Wait is a glob over the argument "wait", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Wait string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -484,10 +588,14 @@ func (r EchoSpecialRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbeddedRule struct {
-	ID    string // argument "id"
-	Extra string // argument "extra"
+	ID string // argument "id"
+	// Extra is a glob over the argument "extra", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Extra string
 	Own   string // argument "own"
-	Note  string // argument "note"
+	// Note is a glob over the argument "note", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Note string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -513,18 +621,41 @@ func (r EchoEmbeddedRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitRule struct {
-	E1    string // argument "e1"
-	E2    string // argument "e2"
-	E3    string // argument "e3"
-	E4    string // argument "e4"
-	E5    string // argument "e5"
-	Z1    string // argument "z1"
-	Z2    string // argument "z2"
-	Z3    string // argument "z3"
-	Z4    string // argument "z4"
-	Plain string // argument "plain"
-	Dict  string // argument "dict"
-	Bin   string // argument "bin"
+	E1 string // argument "e1"
+	// E2 is a glob over the argument "e2", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	E2 string
+	// E3 is a glob over the argument "e3", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	E3 string
+	// E4 is a glob over the argument "e4", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	E4 string
+	// E5 is a glob over the argument "e5", true or false.
+	E5 string
+	Z1 string // argument "z1"
+	// Z2 is a glob over the argument "z2", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Z2 string
+	// Z3 is a glob over the argument "z3", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Z3 string
+	// Z4 is a glob over the argument "z4", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	Z4 string
+	// Plain is a glob over the argument "plain", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Plain string
+	// Dict is a glob over the argument "dict", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Dict string
+	Bin  string // argument "bin"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -559,8 +690,14 @@ func (r EchoOmitRule) Rule() runtime.Rule {
 // does not constrain it.
 type EchoTreeRule struct {
 	Name string // argument "name"
-	Kids string // argument "kids"
-	Left string // argument "left"
+	// Kids is a glob over the argument "kids", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Kids string
+	// Left is a glob over the argument "left", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Left string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -585,10 +722,16 @@ func (r EchoTreeRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
-	Name  string // argument "name"
-	Count string // argument "count"
-	Tags  string // argument "tags"
-	When  string // argument "when"
+	Name string // argument "name"
+	// Count is a glob over the argument "count", an integer written in
+	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// When is a glob over the argument "when", a string's text (or null).
+	When  string
 	Color string // argument "color"
 }
 
@@ -616,12 +759,26 @@ func (r FlatRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type DensifyRule struct {
-	L  string // argument "l"
-	M  string // argument "m"
-	B  string // argument "b"
-	P  string // argument "p"
-	PM string // argument "pm"
-	A  string // argument "a"
+	// L is a glob over the argument "l", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	L string
+	// M is a glob over the argument "m", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	M string
+	B string // argument "b"
+	// P is a glob over the argument "p", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	P string
+	// PM is a glob over the argument "pm", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PM string
+	// A is a glob over the argument "a", a string's text, or any other value
+	// as compact JSON with numbers in canonical form (7.0 matches "7").
+	A string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -649,11 +806,18 @@ func (r DensifyRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMethodsRule struct {
-	Temp   string // argument "temp"
-	Temps  string // argument "temps"
-	PT     string // argument "pt"
-	Level  string // argument "level"
-	Levels string // argument "levels"
+	Temp string // argument "temp"
+	// Temps is a glob over the argument "temps", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Temps string
+	// PT is a glob over the argument "pt", a string's text (or null).
+	PT    string
+	Level string // argument "level"
+	// Levels is a glob over the argument "levels", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Levels string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -680,10 +844,14 @@ func (r EchoMethodsRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoNumbersRule struct {
-	N    string // argument "n"
-	Big  string // argument "big"
-	BigF string // argument "bigf"
-	Wait string // argument "wait"
+	N string // argument "n"
+	// Big is a glob over the argument "big", a string's text (or null).
+	Big string
+	// BigF is a glob over the argument "bigf", a string's text (or null).
+	BigF string
+	// Wait is a glob over the argument "wait", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Wait string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -709,15 +877,42 @@ func (r EchoNumbersRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoShapesRule struct {
-	PA   string // argument "pa"
-	SPA  string // argument "spa"
-	MPA  string // argument "mpa"
-	PAA  string // argument "paa"
-	PAT  string // argument "pat"
-	APS  string // argument "aps"
-	SS   string // argument "ss"
-	MS   string // argument "ms"
-	AMap string // argument "amap"
+	// PA is a glob over the argument "pa", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PA string
+	// SPA is a glob over the argument "spa", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	SPA string
+	// MPA is a glob over the argument "mpa", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	MPA string
+	// PAA is a glob over the argument "paa", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PAA string
+	// PAT is a glob over the argument "pat", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PAT string
+	// APS is a glob over the argument "aps", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	APS string
+	// SS is a glob over the argument "ss", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	SS string
+	// MS is a glob over the argument "ms", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	MS string
+	// AMap is a glob over the argument "amap", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	AMap string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -801,8 +996,8 @@ var toolgenInputEchoScalars = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "f64": {
       "type": "number"
@@ -895,8 +1090,8 @@ var toolgenStrictEchoScalars = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "f64": {
       "type": "number"
@@ -989,8 +1184,8 @@ var toolgenGeminiEchoScalars = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "f64": {
       "type": "number"
@@ -1084,8 +1279,8 @@ var toolgenOutputEchoScalars = []byte(`{
     },
     "f32": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "f64": {
       "type": "number"
@@ -1635,8 +1830,8 @@ var toolgenInputEchoPointers = []byte(`{
     },
     "pf": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "pb": {
       "type": "boolean"
@@ -1711,8 +1906,8 @@ var toolgenStrictEchoPointers = []byte(`{
       "anyOf": [
         {
           "type": "number",
-          "minimum": -3.4028234663852886e+38,
-          "maximum": 3.4028234663852886e+38
+          "minimum": -3.4028235e+38,
+          "maximum": 3.4028235e+38
         },
         {
           "type": "null"
@@ -1831,8 +2026,8 @@ var toolgenOutputEchoPointers = []byte(`{
     },
     "pf": {
       "type": "number",
-      "minimum": -3.4028234663852886e+38,
-      "maximum": 3.4028234663852886e+38
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "pb": {
       "type": "boolean"
@@ -1930,8 +2125,8 @@ var toolgenInputEchoConstrained = []byte(`{
     },
     "ratio32": {
       "type": "number",
-      "minimum": 0.10000000149011612,
-      "maximum": 0.8999999761581421
+      "minimum": 0.1,
+      "maximum": 0.9
     },
     "tags": {
       "type": "array",
@@ -2000,8 +2195,8 @@ var toolgenStrictEchoConstrained = []byte(`{
     },
     "ratio32": {
       "type": "number",
-      "minimum": 0.10000000149011612,
-      "maximum": 0.8999999761581421
+      "minimum": 0.1,
+      "maximum": 0.9
     },
     "tags": {
       "type": "array",
@@ -2093,8 +2288,8 @@ var toolgenGeminiEchoConstrained = []byte(`{
     },
     "ratio32": {
       "type": "number",
-      "minimum": 0.10000000149011612,
-      "maximum": 0.8999999761581421
+      "minimum": 0.1,
+      "maximum": 0.9
     },
     "tags": {
       "type": "array",
@@ -2163,8 +2358,8 @@ var toolgenOutputEchoConstrained = []byte(`{
     },
     "ratio32": {
       "type": "number",
-      "minimum": 0.10000000149011612,
-      "maximum": 0.8999999761581421
+      "minimum": 0.1,
+      "maximum": 0.9
     },
     "tags": {
       "type": "array",
@@ -4133,7 +4328,7 @@ func toolgenDecodeScalars(d *runtime.Decoder, v *Scalars) {
 				}
 			case "f32":
 				seen12 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 					v.F32 = float32(f0)
 				}
 			case "f64":
@@ -4681,7 +4876,7 @@ func toolgenDecodePointers(d *runtime.Decoder, v *Pointers) {
 					v.PF = nil
 				} else {
 					p0 := new(float32)
-					if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 32); ok {
+					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 						*p0 = float32(f1)
 					}
 					v.PF = p0
@@ -4833,7 +5028,7 @@ func toolgenDecodeConstrained(d *runtime.Decoder, v *Constrained) {
 				}
 			case "ratio32":
 				seen4 = true
-				if f0, ok := d.Float(0.10000000149011612, 0.8999999761581421, 32); ok {
+				if f0, ok := d.Float(0.1, 0.9, 32); ok {
 					v.Ratio32 = float32(f0)
 				}
 			case "tags":
@@ -6248,7 +6443,9 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 	e.EndObject()
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[A-Z]{2}[0-9]$
 	toolgenPattern0 = regexp.MustCompile("^[A-Z]{2}[0-9]$")
 )

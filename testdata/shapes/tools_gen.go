@@ -115,13 +115,34 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGridRule struct {
-	Cells  string // argument "cells"
-	Rows   string // argument "rows"
-	ByName string // argument "by_name"
-	Square string // argument "square"
-	Times  string // argument "times"
-	Deep   string // argument "deep"
-	Items  string // argument "items"
+	// Cells is a glob over the argument "cells", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Cells string
+	// Rows is a glob over the argument "rows", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Rows string
+	// ByName is a glob over the argument "by_name", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByName string
+	// Square is a glob over the argument "square", compact JSON with numbers
+	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Square string
+	// Times is a glob over the argument "times", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Times string
+	// Deep is a glob over the argument "deep", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Deep string
+	// Items is a glob over the argument "items", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Items string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -150,7 +171,10 @@ func (r EchoGridRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMatrixRule struct {
-	M string // argument "m"
+	// M is a glob over the argument "m", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	M string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -173,7 +197,10 @@ func (r EchoMatrixRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTableRule struct {
-	T string // argument "t"
+	// T is a glob over the argument "t", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	T string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -196,7 +223,10 @@ func (r EchoTableRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTimesRule struct {
-	At string // argument "at"
+	// At is a glob over the argument "at", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	At string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

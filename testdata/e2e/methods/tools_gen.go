@@ -71,16 +71,26 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
-	Temp   string // argument "temp"
-	Temps  string // argument "temps"
-	ByCity string // argument "by_city"
-	Ptr    string // argument "ptr"
-	Flag   string // argument "flag"
-	Flags  string // argument "flags"
-	Count  string // argument "count"
-	Level  string // argument "level"
-	Both   string // argument "both"
-	Maybe  string // argument "maybe"
+	Temp string // argument "temp"
+	// Temps is a glob over the argument "temps", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Temps string
+	// ByCity is a glob over the argument "by_city", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByCity string
+	// Ptr is a glob over the argument "ptr", a string's text (or null).
+	Ptr  string
+	Flag string // argument "flag"
+	// Flags is a glob over the argument "flags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Flags string
+	Count string // argument "count"
+	Level string // argument "level"
+	Both  string // argument "both"
+	Maybe string // argument "maybe"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -112,18 +122,30 @@ func (r EchoCustomRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
-	Int      string // argument "int"
+	// Int is a glob over the argument "int", a string's text (or null).
+	Int      string
 	IntValue string // argument "int_value"
-	Float    string // argument "float"
-	Rat      string // argument "rat"
-	Number   string // argument "number"
-	Numbers  string // argument "numbers"
-	Addr     string // argument "addr"
-	Prefix   string // argument "prefix"
-	Level    string // argument "level"
-	Pattern  string // argument "pattern"
-	Timeout  string // argument "timeout"
-	Month    string // argument "month"
+	// Float is a glob over the argument "float", a string's text (or null).
+	Float string
+	// Rat is a glob over the argument "rat", a string's text (or null).
+	Rat    string
+	Number string // argument "number"
+	// Numbers is a glob over the argument "numbers", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Numbers string
+	Addr    string // argument "addr"
+	Prefix  string // argument "prefix"
+	Level   string // argument "level"
+	// Pattern is a glob over the argument "pattern", a string's text (or
+	// null).
+	Pattern string
+	// Timeout is a glob over the argument "timeout", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Timeout string
+	// Month is a glob over the argument "month", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Month string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -157,7 +179,9 @@ func (r EchoStdRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
-	Timeout string // argument "timeout"
+	// Timeout is a glob over the argument "timeout", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Timeout string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -108,7 +108,9 @@ func (r AtRule) Rule() runtime.Rule {
 type SplitNRule struct {
 	S   string // argument "s"
 	Sep string // argument "sep"
-	N   string // argument "n"
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -133,8 +135,10 @@ func (r SplitNRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
-	City     string // argument "city"
-	UnitName string // argument "unit_name"
+	City string // argument "city"
+	// UnitName is a glob over the argument "unit_name", a string's text (or
+	// null).
+	UnitName string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -631,7 +635,9 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// Patterns from toolgen tags, compiled once.
+// Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
+// translated to Go regular expressions that match the same strings, compiled once.
 var (
+	// ^[0-2][0-9]:[0-5][0-9]$
 	toolgenPattern0 = regexp.MustCompile("^[0-2][0-9]:[0-5][0-9]$")
 )

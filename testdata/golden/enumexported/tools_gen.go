@@ -45,8 +45,12 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
-	Day   string // argument "day"
-	Level string // argument "level"
+	// Day is a glob over the argument "day", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Day string
+	// Level is a glob over the argument "level", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Level string
 	Color string // argument "color"
 }
 

@@ -58,10 +58,16 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
-	Kind   string // argument "kind"
-	W      string // argument "W"
-	H      string // argument "H"
-	Size   string // argument "size"
+	Kind string // argument "kind"
+	// W is a glob over the argument "W", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	W string
+	// H is a glob over the argument "H", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	H string
+	// Size is a glob over the argument "size", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Size   string
 	Label  string // argument "label"
 	Corner string // argument "corner"
 }
@@ -93,7 +99,10 @@ func (r DrawRule) Rule() runtime.Rule {
 type PaintRule struct {
 	Kind  string // argument "kind"
 	Color string // argument "color"
-	At    string // argument "at"
+	// At is a glob over the argument "at", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	At string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -69,16 +69,26 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
-	Temp   string // argument "temp"
-	Temps  string // argument "temps"
-	ByCity string // argument "by_city"
-	Ptr    string // argument "ptr"
-	Flag   string // argument "flag"
-	Flags  string // argument "flags"
-	Count  string // argument "count"
-	Level  string // argument "level"
-	Both   string // argument "both"
-	Maybe  string // argument "maybe"
+	Temp string // argument "temp"
+	// Temps is a glob over the argument "temps", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Temps string
+	// ByCity is a glob over the argument "by_city", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByCity string
+	// Ptr is a glob over the argument "ptr", a string's text (or null).
+	Ptr  string
+	Flag string // argument "flag"
+	// Flags is a glob over the argument "flags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Flags string
+	Count string // argument "count"
+	Level string // argument "level"
+	Both  string // argument "both"
+	Maybe string // argument "maybe"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

@@ -93,12 +93,30 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type ShapesRule struct {
-	Cells  string // argument "cells"
-	Rows   string // argument "rows"
-	ByName string // argument "by_name"
-	Square string // argument "square"
-	Times  string // argument "times"
-	Deep   string // argument "deep"
+	// Cells is a glob over the argument "cells", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Cells string
+	// Rows is a glob over the argument "rows", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Rows string
+	// ByName is a glob over the argument "by_name", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByName string
+	// Square is a glob over the argument "square", compact JSON with numbers
+	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Square string
+	// Times is a glob over the argument "times", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Times string
+	// Deep is a glob over the argument "deep", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Deep string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -126,16 +144,46 @@ func (r ShapesRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	Cells   string // argument "cells"
-	Rows    string // argument "rows"
-	ByName  string // argument "by_name"
-	Square  string // argument "square"
-	Times   string // argument "times"
-	Deep    string // argument "deep"
-	Mixed   string // argument "mixed"
-	Tables  string // argument "tables"
-	Grids   string // argument "grids"
-	Stacked string // argument "stacked"
+	// Cells is a glob over the argument "cells", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Cells string
+	// Rows is a glob over the argument "rows", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Rows string
+	// ByName is a glob over the argument "by_name", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByName string
+	// Square is a glob over the argument "square", compact JSON with numbers
+	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Square string
+	// Times is a glob over the argument "times", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Times string
+	// Deep is a glob over the argument "deep", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Deep string
+	// Mixed is a glob over the argument "mixed", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Mixed string
+	// Tables is a glob over the argument "tables", compact JSON with numbers
+	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	Tables string
+	// Grids is a glob over the argument "grids", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Grids string
+	// Stacked is a glob over the argument "stacked", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Stacked string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.

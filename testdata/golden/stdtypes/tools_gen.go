@@ -61,18 +61,30 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
-	Int      string // argument "int"
+	// Int is a glob over the argument "int", a string's text (or null).
+	Int      string
 	IntValue string // argument "int_value"
-	Float    string // argument "float"
-	Rat      string // argument "rat"
-	Number   string // argument "number"
-	Numbers  string // argument "numbers"
-	Addr     string // argument "addr"
-	Prefix   string // argument "prefix"
-	Level    string // argument "level"
-	Pattern  string // argument "pattern"
-	Timeout  string // argument "timeout"
-	Month    string // argument "month"
+	// Float is a glob over the argument "float", a string's text (or null).
+	Float string
+	// Rat is a glob over the argument "rat", a string's text (or null).
+	Rat    string
+	Number string // argument "number"
+	// Numbers is a glob over the argument "numbers", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Numbers string
+	Addr    string // argument "addr"
+	Prefix  string // argument "prefix"
+	Level   string // argument "level"
+	// Pattern is a glob over the argument "pattern", a string's text (or
+	// null).
+	Pattern string
+	// Timeout is a glob over the argument "timeout", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Timeout string
+	// Month is a glob over the argument "month", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Month string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -106,7 +118,9 @@ func (r EchoStdRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
-	Timeout string // argument "timeout"
+	// Timeout is a glob over the argument "timeout", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Timeout string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
