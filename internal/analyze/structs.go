@@ -123,6 +123,9 @@ func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts s
 	if field.Doc == "" {
 		field.Doc = typeDoc(t)
 	}
+	if field.OmitZero && !zeroTestable(t) {
+		a.errorf(f.Pos(), "field %s: omitzero cannot tell when a %s is zero (it cannot be compared with ==); give %s an IsZero() bool method, or use omitempty or a pointer", f.Name(), a.typeString(f.Type()), a.typeString(f.Type()))
+	}
 	field.Rules = a.parseRules(f.Pos(), "field "+f.Name(), tag.Get("toolgen"), t)
 	field.Required = t.Kind != model.KindPointer && !field.OmitEmpty && !field.OmitZero && field.Rules.Default == nil
 	return field, true
@@ -202,4 +205,22 @@ func hasOption(opts, want string) bool {
 		}
 	}
 	return false
+}
+
+// zeroTestable reports whether generated code can test a value of type t
+// for omitzero as encoding/json does: with its IsZero method, against nil,
+// or with == (encoding/json also looks inside structs that cannot be
+// compared; toolgen refuses those rather than write them when zero).
+func zeroTestable(t *model.Type) bool {
+	switch {
+	case t.IsZeroer, t.Comparable:
+		return true
+	case t.Kind == model.KindJSON && t.Shape != nil:
+		return zeroTestable(t.Shape)
+	}
+	switch t.Kind {
+	case model.KindStruct, model.KindArray, model.KindText, model.KindJSON:
+		return false
+	}
+	return true
 }

@@ -28,7 +28,11 @@ func (a *analyzer) typeOf(t types.Type) (*model.Type, error) {
 	case *types.Alias:
 		return a.typeOf(types.Unalias(t))
 	case *types.Named:
-		return a.named(t)
+		m, err := a.named(t)
+		if m != nil {
+			m.IsZeroer = hasIsZero(t)
+		}
+		return m, err
 	case *types.Basic:
 		return basic(t, "", "")
 	case *types.Pointer:
@@ -291,4 +295,16 @@ func implementsText(t types.Type) bool {
 
 func implementsMarshalText(t types.Type) bool {
 	return types.Implements(t, textMarshaler) || types.Implements(types.NewPointer(t), textMarshaler)
+}
+
+// hasIsZero reports whether T or *T has an IsZero() bool method, which
+// encoding/json's omitzero calls instead of comparing with the zero value.
+func hasIsZero(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), false, nil, "IsZero")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }

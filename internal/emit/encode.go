@@ -111,14 +111,19 @@ func notEmpty(t *model.Type, lv *jen.Statement) *jen.Statement {
 
 // notZero is omitzero's test: the zero value, or IsZero for time.Time.
 func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
-	switch t.Kind {
-	case model.KindTime:
+	switch {
+	case t.IsZeroer || t.Kind == model.KindTime:
 		return jen.Op("!").Add(lv.Clone()).Dot("IsZero").Call()
+	case t.Kind == model.KindText && t.Comparable:
+		// Its underlying type is unknown here: compare with *new(T).
+		return lv.Clone().Op("!=").Op("*").New(goType(t))
+	}
+	switch t.Kind {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
 		return notZeroMethods(t, lv)
-	case model.KindStruct, model.KindArray, model.KindText:
+	case model.KindStruct, model.KindArray:
 		if !t.Comparable {
 			return nil
 		}

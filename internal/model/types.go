@@ -75,6 +75,9 @@ type Type struct {
 	Note string `json:"note,omitempty"`
 	// Comparable types can be compared with == (for omitzero).
 	Comparable bool `json:"comparable,omitempty"`
+	// IsZeroer types have an IsZero() bool method (on T or *T), which
+	// omitzero calls, as encoding/json does.
+	IsZeroer bool `json:"is_zeroer,omitempty"`
 }
 
 // Struct is a struct type's JSON object.

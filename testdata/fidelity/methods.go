@@ -74,3 +74,13 @@ type Numbers struct {
 	BigF *big.Float    `json:"bigf,omitempty"`
 	Wait time.Duration `json:"wait"`
 }
+
+// Money is zero when its amount is, whatever its currency (omitzero calls
+// IsZero).
+type Money struct {
+	Amount   int    `json:"amount"`
+	Currency string `json:"currency"`
+}
+
+// IsZero reports whether there is no money.
+func (m *Money) IsZero() bool { return m.Amount == 0 }

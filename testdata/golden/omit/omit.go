@@ -22,10 +22,13 @@ type Point struct {
 	X int `json:"x"`
 }
 
-// Bag is not comparable: omitzero cannot compare it with ==.
+// Bag is not comparable: omitzero calls its IsZero method.
 type Bag struct {
 	Items []string `json:"items"`
 }
+
+// IsZero reports whether the bag is empty.
+func (b Bag) IsZero() bool { return len(b.Items) == 0 }
 
 // Extra is embedded by pointer in the result.
 type Extra struct {

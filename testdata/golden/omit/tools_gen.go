@@ -188,7 +188,7 @@ var toolgenOutputSummarize = []byte(`{
     },
     "zb": {
       "type": "object",
-      "description": "Bag is not comparable: omitzero cannot compare it with ==.",
+      "description": "Bag is not comparable: omitzero calls its IsZero method.",
       "properties": {
         "items": {
           "type": "array",
@@ -364,8 +364,10 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		e.Member("\"zp\":")
 		toolgenEncodePoint(e, &v.ZP)
 	}
-	e.Member("\"zb\":")
-	toolgenEncodeBag(e, &v.ZB)
+	if !v.ZB.IsZero() {
+		e.Member("\"zb\":")
+		toolgenEncodeBag(e, &v.ZB)
+	}
 	if v.ZA != ([2]int{}) {
 		e.Member("\"za\":")
 		e.Array()
@@ -392,7 +394,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 		}
 		e.EndObject()
 	}
-	if v.ZX != (netip.Addr{}) {
+	if v.ZX != *new(netip.Addr) {
 		e.Member("\"zx\":")
 		e.Text(&v.ZX)
 	}
