@@ -647,6 +647,10 @@ type EchoOmitRule struct {
 	// Z4 is a glob over the argument "z4", a number written in canonical form:
 	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
 	Z4 string
+	// Z5 is a glob over the argument "z5", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Z5 string
 	// Plain is a glob over the argument "plain", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -671,6 +675,7 @@ func (r EchoOmitRule) Rule() runtime.Rule {
 		{"z2", r.Z2},
 		{"z3", r.Z3},
 		{"z4", r.Z4},
+		{"z5", r.Z5},
 		{"plain", r.Plain},
 		{"dict", r.Dict},
 		{"bin", r.Bin},
@@ -2946,6 +2951,23 @@ var toolgenInputEchoOmit = []byte(`{
     "z4": {
       "type": "number"
     },
+    "z5": {
+      "type": "object",
+      "description": "Money is zero when its amount is, whatever its currency (omitzero calls IsZero).",
+      "properties": {
+        "amount": {
+          "type": "integer"
+        },
+        "currency": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "amount",
+        "currency"
+      ],
+      "additionalProperties": false
+    },
     "plain": {
       "type": "array",
       "items": {
@@ -3027,6 +3049,23 @@ var toolgenOutputEchoOmit = []byte(`{
     },
     "z4": {
       "type": "number"
+    },
+    "z5": {
+      "type": "object",
+      "description": "Money is zero when its amount is, whatever its currency (omitzero calls IsZero).",
+      "properties": {
+        "amount": {
+          "type": "integer"
+        },
+        "currency": {
+          "type": "string"
+        }
+      },
+      "required": [
+        "amount",
+        "currency"
+      ],
+      "additionalProperties": false
     },
     "plain": {
       "type": "array",
@@ -5408,7 +5447,7 @@ func toolgenEncodeEmbedded(e *runtime.Encoder, v *Embedded) {
 // toolgenDecodeOmit reads a Omit object.
 func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
 	if d.Object() {
-		var seen9, seen10, seen11 bool
+		var seen10, seen11, seen12 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
 			case "e1":
@@ -5488,8 +5527,12 @@ func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
 						v.Z4 = f0
 					}
 				}
+			case "z5":
+				if !d.Null() {
+					toolgenDecodeMoney(d, &v.Z5)
+				}
 			case "plain":
-				seen9 = true
+				seen10 = true
 				if n0, ok := d.Array(); ok {
 					s0 := make([]int, 0, n0)
 					for d.Elem() {
@@ -5502,7 +5545,7 @@ func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
 					v.Plain = s0
 				}
 			case "dict":
-				seen10 = true
+				seen11 = true
 				if d.Object() {
 					m0 := make(map[string]string)
 					for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5516,21 +5559,21 @@ func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
 					v.Dict = m0
 				}
 			case "bin":
-				seen11 = true
+				seen12 = true
 				if b0, ok := d.Bytes(); ok {
 					v.Bin = b0
 				}
 			default:
-				d.Unknown("\"e1\", \"e2\", \"e3\", \"e4\", \"e5\", \"z1\", \"z2\", \"z3\", \"z4\", \"plain\", \"dict\", \"bin\"")
+				d.Unknown("\"e1\", \"e2\", \"e3\", \"e4\", \"e5\", \"z1\", \"z2\", \"z3\", \"z4\", \"z5\", \"plain\", \"dict\", \"bin\"")
 			}
 		}
-		if !seen9 {
+		if !seen10 {
 			d.Missing("plain")
 		}
-		if !seen10 {
+		if !seen11 {
 			d.Missing("dict")
 		}
-		if !seen11 {
+		if !seen12 {
 			d.Missing("bin")
 		}
 	}
@@ -5588,6 +5631,10 @@ func toolgenEncodeOmit(e *runtime.Encoder, v *Omit) {
 	if v.Z4 != 0 {
 		e.Member("\"z4\":")
 		e.Float(v.Z4, 64)
+	}
+	if !v.Z5.IsZero() {
+		e.Member("\"z5\":")
+		toolgenEncodeMoney(e, &v.Z5)
 	}
 	e.Member("\"plain\":")
 	e.Array()
@@ -6440,6 +6487,45 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 	e.Float(v.X, 64)
 	e.Member("\"y\":")
 	e.Float(v.Y, 64)
+	e.EndObject()
+}
+
+// toolgenDecodeMoney reads a Money object.
+func toolgenDecodeMoney(d *runtime.Decoder, v *Money) {
+	if d.Object() {
+		var seen0, seen1 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "amount":
+				seen0 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Amount = int(n0)
+				}
+			case "currency":
+				seen1 = true
+				if s0, ok := d.String(); ok {
+					v.Currency = s0
+				}
+			default:
+				d.Unknown("\"amount\", \"currency\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("amount")
+		}
+		if !seen1 {
+			d.Missing("currency")
+		}
+	}
+}
+
+// toolgenEncodeMoney writes a Money object.
+func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
+	e.Object()
+	e.Member("\"amount\":")
+	e.Int(int64(v.Amount))
+	e.Member("\"currency\":")
+	e.String(v.Currency)
 	e.EndObject()
 }
 

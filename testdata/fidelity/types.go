@@ -175,6 +175,7 @@ type Omit struct {
 	Z2    Point             `json:"z2,omitzero"`
 	Z3    []string          `json:"z3,omitzero"`
 	Z4    float64           `json:"z4,omitzero"`
+	Z5    Money             `json:"z5,omitzero"`
 	Plain []int             `json:"plain"`
 	Dict  map[string]string `json:"dict"`
 	Bin   []byte            `json:"bin"`
