@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -815,4 +816,22 @@ func TestArrayCountIsBoundedHint(t *testing.T) {
 	}
 	require.NoError(t, d.Close())
 	assert.Equal(t, 3001, read, "every element is read whatever the hint")
+}
+
+// A pattern problem quotes the schema's ECMA-262 pattern, not the RE2
+// translation the decoder runs.
+func TestMatchPatternQuotesTheSchemasPattern(t *testing.T) {
+	translated := regexp.MustCompile(`^[^\n\r\x{2028}\x{2029}]$`)
+	_, err := read(`{"v":"ab"}`, field(func(d *Decoder) string {
+		s, _ := d.String()
+		d.MatchPattern(s, translated, `^.$`)
+		return s
+	}))
+	assert.Equal(t, `invalid arguments: /v: "ab" does not match the pattern ^.$`, errText(err))
+	_, err = read(`{"v":"a"}`, field(func(d *Decoder) string {
+		s, _ := d.String()
+		d.MatchPattern(s, translated, `^.$`)
+		return s
+	}))
+	assert.NoError(t, err)
 }

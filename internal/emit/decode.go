@@ -227,7 +227,7 @@ func (g *generator) stringChecks(s *jen.Statement, r model.Constraints) []jen.Co
 		out = append(out, d.Clone().Dot("CheckLength").Call(s.Clone(), jen.Lit(intOr(r.MinLength, 0)), jen.Lit(intOr(r.MaxLength, -1))))
 	}
 	if r.Pattern != "" {
-		out = append(out, d.Clone().Dot("CheckPattern").Call(s.Clone(), jen.Id(g.pattern(r.Pattern))))
+		out = append(out, d.Clone().Dot("MatchPattern").Call(s.Clone(), jen.Id(g.pattern(r.Pattern)), jen.Lit(r.Pattern)))
 	}
 	if r.Format != "" {
 		out = append(out, d.Clone().Dot("CheckFormat").Call(s.Clone(), jen.Lit(r.Format)))

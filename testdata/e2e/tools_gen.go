@@ -1801,7 +1801,7 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 			case "code":
 				if !d.Null() {
 					if s0, ok := d.String(); ok {
-						d.CheckPattern(s0, toolgenPattern0)
+						d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2,3}$")
 						v.Code = s0
 					}
 				}

@@ -5052,7 +5052,7 @@ func toolgenDecodeConstrained(d *runtime.Decoder, v *Constrained) {
 			case "code":
 				seen1 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern0)
+					d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}[0-9]$")
 					v.Code = s0
 				}
 			case "age":

@@ -954,7 +954,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 				} else {
 					p0 := new(string)
 					if s1, ok := d.String(); ok {
-						d.CheckPattern(s1, toolgenPattern0)
+						d.MatchPattern(s1, toolgenPattern0, "^[A-Z]{3}(,[A-Z]{3})*$")
 						*p0 = s1
 					}
 					argCode = p0
@@ -1043,13 +1043,13 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 				seen1 = true
 				if s0, ok := d.String(); ok {
 					d.CheckLength(s0, 0, 5)
-					d.CheckPattern(s0, toolgenPattern1)
+					d.MatchPattern(s0, toolgenPattern1, "^[a-z]{1,3}$")
 					v.Handle = s0
 				}
 			case "code":
 				seen2 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern2)
+					d.MatchPattern(s0, toolgenPattern2, "^[A-Z]+$")
 					v.Code = s0
 				}
 			case "age":
@@ -1238,7 +1238,7 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 				seen27 = true
 				if s0, ok := d.String(); ok {
 					d.CheckLength(s0, 0, 39)
-					d.CheckPattern(s0, toolgenPattern3)
+					d.MatchPattern(s0, toolgenPattern3, ":")
 					if err := v.Addr.UnmarshalText([]byte(s0)); err != nil {
 						d.Invalid(err.Error())
 					}

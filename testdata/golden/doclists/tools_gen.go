@@ -263,7 +263,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err er
 			case "hhmm":
 				seen0 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern0)
+					d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
 					argHhmm = s0
 				}
 			case "room":

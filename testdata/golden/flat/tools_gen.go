@@ -439,7 +439,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 				} else {
 					p0 := new(string)
 					if s1, ok := d.String(); ok {
-						d.CheckPattern(s1, toolgenPattern0)
+						d.MatchPattern(s1, toolgenPattern0, "^[a-z]{2}$")
 						*p0 = s1
 					}
 					argLang = p0

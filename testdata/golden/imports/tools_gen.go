@@ -162,7 +162,7 @@ func toolgenDecodeNote(d *toolgenruntime.Decoder, v *Note) {
 			case "text":
 				seen0 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern0)
+					d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
 					v.Text = s0
 				}
 			case "score":

@@ -264,7 +264,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 			case "code":
 				seen1 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern0)
+					d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}\\d{3}$")
 					argCode = s0
 				}
 			default:
@@ -296,32 +296,32 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 			case "dot":
 				seen0 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern1)
+					d.MatchPattern(s0, toolgenPattern1, "^a.c$")
 					v.Dot = s0
 				}
 			case "space":
 				seen1 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern2)
+					d.MatchPattern(s0, toolgenPattern2, "^\\S+\\s\\S+$")
 					v.Space = s0
 				}
 			case "escape":
 				seen2 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern3)
+					d.MatchPattern(s0, toolgenPattern3, "^caf\\u00e9|\\u{1F600}$")
 					v.Escape = s0
 				}
 			case "class":
 				seen3 = true
 				if s0, ok := d.String(); ok {
-					d.CheckPattern(s0, toolgenPattern4)
+					d.MatchPattern(s0, toolgenPattern4, "^[[a-z]+$")
 					v.Class = s0
 				}
 			case "letters":
 				if !d.Null() {
 					seen4 = true
 					if s0, ok := d.String(); ok {
-						d.CheckPattern(s0, toolgenPattern5)
+						d.MatchPattern(s0, toolgenPattern5, "^\\p{L}+$")
 						v.Letters = s0
 					}
 				}
