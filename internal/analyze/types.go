@@ -52,6 +52,11 @@ func (a *analyzer) typeOf(t types.Type) (*model.Type, error) {
 		if !isString(t.Key()) {
 			return nil, unsupported("map key type %s: JSON object keys are strings; use a map with string keys", a.typeString(t.Key()))
 		}
+		if implementsText(t.Key()) {
+			// encoding/json reads such keys with UnmarshalText but writes
+			// them as the plain string: toolgen keeps keys plain strings.
+			return nil, unsupported("map key type %s has an UnmarshalText method, which encoding/json calls for keys; use a plain string key type", a.typeString(t.Key()))
+		}
 		m, err := a.composite(model.KindMap, t.Elem())
 		if m != nil {
 			m.Key, err = a.typeOf(t.Key())

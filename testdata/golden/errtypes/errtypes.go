@@ -17,6 +17,12 @@ type Box[T any] struct {
 // Code is a named integer.
 type Code int
 
+// Tag is a string that reads itself as text.
+type Tag string
+
+// UnmarshalText reads a tag.
+func (t *Tag) UnmarshalText(b []byte) error { *t = Tag(b); return nil }
+
 // Flat takes one unsupported type per parameter.
 //
 //toolgen:tool
@@ -27,7 +33,7 @@ func Flat(ch chan int, fn func() error, c complex128, p unsafe.Pointer, u uintpt
 // Nested has unsupported types inside others.
 //
 //toolgen:tool
-func Nested(list []chan int, table map[string]func(), ptr *complex64, keys map[Code]bool, arr [2]uintptr) error {
+func Nested(list []chan int, table map[string]func(), ptr *complex64, keys map[Code]bool, arr [2]uintptr, tags map[Tag]int) error {
 	return nil
 }
 
