@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -253,6 +254,11 @@ func setKeyword(s *model.Schema, key string, v json.RawMessage) error {
 		err = strictDecode(v, &s.Format, "a string")
 	case "pattern":
 		err = strictDecode(v, &s.Pattern, "a string")
+		if err == nil {
+			if _, terr := ecmaregex.Translate(s.Pattern); terr != nil {
+				err = fmt.Errorf("pattern %q: %v", s.Pattern, terr)
+			}
+		}
 	case "contentEncoding":
 		err = strictDecode(v, &s.ContentEnc, "a string")
 	case "minimum", "maximum":

@@ -45,6 +45,14 @@ type BadType Temp
 // UnmarshalJSON reads it.
 func (b *BadType) UnmarshalJSON([]byte) error { return nil }
 
+// BadPattern has a pattern JSON Schema cannot say.
+//
+//toolgen:schema {"type":"string","pattern":"(?i)^c$"}
+type BadPattern Temp
+
+// UnmarshalJSON reads it.
+func (b *BadPattern) UnmarshalJSON([]byte) error { return nil }
+
 // Empty has no schema.
 //
 //toolgen:schema
