@@ -95,43 +95,6 @@ func appendCanonicalNumber(dst, lit []byte) []byte {
 	return appendExponentForm(dst, digits, mag)
 }
 
-// literalParts are the parts of a number literal: -012.50e-007 is neg,
-// "012", "50", expNeg and "7" (the exponent without leading zeros).
-type literalParts struct {
-	neg, expNeg     bool
-	intDigits, frac []byte
-	expDigits       []byte
-}
-
-func splitLiteral(lit []byte) literalParts {
-	var n literalParts
-	i := 0
-	if lit[0] == '-' {
-		n.neg = true
-		i++
-	}
-	end := digitsEnd(lit, i)
-	n.intDigits, i = lit[i:end], end
-	if i < len(lit) && lit[i] == '.' {
-		end = digitsEnd(lit, i+1)
-		n.frac, i = lit[i+1:end], end
-	}
-	if i < len(lit) { // e or E
-		i++
-		switch lit[i] {
-		case '-':
-			n.expNeg = true
-			i++
-		case '+':
-			i++
-		}
-		for i < len(lit)-1 && lit[i] == '0' {
-			i++
-		}
-		n.expDigits = lit[i:]
-	}
-	return n
-}
 
 // parseDecimal returns the value of a few decimal digits ("" is 0).
 func parseDecimal(digits []byte) int64 {

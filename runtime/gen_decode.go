@@ -302,16 +302,11 @@ func (d *Decoder) Time() (time.Time, bool) {
 
 // Raw reads any JSON value and returns a copy of its text.
 func (d *Decoder) Raw() ([]byte, bool) {
-	if d.Kind() == KindInvalid {
-		d.failAt("looking for the start of a value")
+	b, ok := d.RawValue()
+	if !ok {
 		return nil, false
 	}
-	start := d.pos
-	d.skipValue()
-	if d.fatal {
-		return nil, false
-	}
-	return append([]byte(nil), d.data[start:d.pos]...), true
+	return append([]byte(nil), b...), true
 }
 
 // Any reads any JSON value as encoding/json decodes into an any: nil, bool,

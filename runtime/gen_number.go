@@ -56,7 +56,20 @@ type numberParts struct {
 }
 
 func splitNumber(lit []byte) numberParts {
-	var n numberParts
+	p := splitLiteral(lit)
+	return numberParts{neg: p.neg, intDigits: p.intDigits, frac: p.frac, exp: exponentValue(p.expNeg, p.expDigits)}
+}
+
+// literalParts are the parts of a number literal: -012.50e-007 is neg,
+// "012", "50", expNeg and "7" (the exponent without leading zeros).
+type literalParts struct {
+	neg, expNeg     bool
+	intDigits, frac []byte
+	expDigits       []byte
+}
+
+func splitLiteral(lit []byte) literalParts {
+	var n literalParts
 	i := 0
 	if lit[0] == '-' {
 		n.neg = true
@@ -68,7 +81,20 @@ func splitNumber(lit []byte) numberParts {
 		end = digitsEnd(lit, i+1)
 		n.frac, i = lit[i+1:end], end
 	}
-	n.exp = parseExponent(lit[i:])
+	if i < len(lit) { // e or E
+		i++
+		switch lit[i] {
+		case '-':
+			n.expNeg = true
+			i++
+		case '+':
+			i++
+		}
+		for i < len(lit)-1 && lit[i] == '0' {
+			i++
+		}
+		n.expDigits = lit[i:]
+	}
 	return n
 }
 
@@ -88,28 +114,20 @@ func smallInteger(lit []byte) (uint64, bool) {
 	return v, true
 }
 
-// parseExponent returns the exponent of s, the rest of a number literal
-// after its fraction ("" or "e-12"), capped at ±maxExponent.
-func parseExponent(s []byte) int {
-	if len(s) == 0 {
-		return 0
-	}
-	s = s[1:] // the e or E
-	sign := 1
-	switch s[0] {
-	case '-':
-		sign = -1
-		s = s[1:]
-	case '+':
-		s = s[1:]
-	}
+// exponentValue is the value of an exponent's digits, capped at
+// ±maxExponent.
+func exponentValue(neg bool, digits []byte) int {
 	e := 0
-	for _, c := range s {
+	for _, c := range digits {
 		if e < maxExponent {
 			e = e*10 + int(c-'0')
 		}
 	}
-	return sign * min(e, maxExponent)
+	e = min(e, maxExponent)
+	if neg {
+		return -e
+	}
+	return e
 }
 
 // mantissa accumulates the digits of a number literal, without its
