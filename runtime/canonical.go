@@ -95,7 +95,6 @@ func appendCanonicalNumber(dst, lit []byte) []byte {
 	return appendExponentForm(dst, digits, mag)
 }
 
-
 // parseDecimal returns the value of a few decimal digits ("" is 0).
 func parseDecimal(digits []byte) int64 {
 	var v int64
