@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -20,9 +19,10 @@ import (
 
 // Defaults of the file tools' limits.
 const (
-	DefaultMaxReadBytes = 100_000 // bytes of output one read_file call returns
-	DefaultMaxResults   = 200     // matches or paths one call returns
-	DefaultReadLines    = 2000    // lines read_file returns without a limit
+	DefaultMaxReadBytes = 100_000  // bytes of output one read_file call returns
+	DefaultMaxResults   = 200      // matches or paths one call returns
+	DefaultReadLines    = 2000     // lines read_file returns without a limit
+	DefaultMaxEditBytes = 16 << 20 // size of the largest file edit_file edits
 )
 
 // FileOption configures FileTools.
@@ -39,6 +39,10 @@ func MaxReadBytes(n int) FileOption { return func(f *files) { f.maxRead = max(n,
 // list_files.
 func MaxResults(n int) FileOption { return func(f *files) { f.maxResults = max(n, 1) } }
 
+// MaxEditBytes is the size of the largest file edit_file edits: it holds
+// the file in memory. A larger file is refused before it is read.
+func MaxEditBytes(n int) FileOption { return func(f *files) { f.maxEdit = max(n, 1) } }
+
 // FilesWithoutApproval lets write_file and edit_file run without asking.
 func FilesWithoutApproval() FileOption { return func(f *files) { f.noApproval = true } }
 
@@ -49,6 +53,7 @@ type files struct {
 	noApproval bool
 	maxRead    int
 	maxResults int
+	maxEdit    int
 }
 
 // FileTools returns the file tools of a workspace rooted at root: read_file,
@@ -65,7 +70,7 @@ func FileTools(root string, opts ...FileOption) ([]runtime.Tool, error) {
 
 // FileTools returns the workspace's file tools (see the package function).
 func (w *Workspace) FileTools(opts ...FileOption) []runtime.Tool {
-	f := &files{ws: w, maxRead: DefaultMaxReadBytes, maxResults: DefaultMaxResults}
+	f := &files{ws: w, maxRead: DefaultMaxReadBytes, maxResults: DefaultMaxResults, maxEdit: DefaultMaxEditBytes}
 	for _, opt := range opts {
 		opt(f)
 	}
@@ -112,11 +117,25 @@ func (f *files) ReadFile(ctx context.Context, path string, offset, limit *int) (
 		return "", err
 	}
 	defer file.Close()
-	r := bufio.NewReaderSize(file, 64<<10)
+	// A done context stops the reading of a huge file at the next read.
+	r := bufio.NewReaderSize(ctxReader{ctx, file}, 64<<10)
 	if head, _ := r.Peek(textSniffLen); !isText(head) {
 		return "", &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); read_file reads text files"}
 	}
 	return readLines(r, valueOr(offset, 1), valueOr(limit, DefaultReadLines), f.maxRead)
+}
+
+// ctxReader reads from r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 func valueOr(p *int, def int) int {
@@ -281,59 +300,58 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 	if name == "." {
 		return "", &pathError{path: path, msg: "is the workspace root, not a file"}
 	}
-	existed, err := f.checkWritable(path, name)
+	old, err := f.checkWritable(path, name)
 	if err != nil {
 		return "", err
 	}
-	if dir := filepath.Dir(name); dir != "." {
+	if dir, _ := split(name); dir != "." {
 		if err := f.ws.root.MkdirAll(dir, 0o755); err != nil {
 			return "", explain(path, err)
 		}
 	}
-	// Not os.Root.WriteFile: it truncates when it opens, before the file
-	// could be checked (see Workspace.open).
-	file, _, err := f.ws.openName(path, name, os.O_WRONLY|os.O_CREATE)
+	if old != nil {
+		// Opened for writing, and checked, as the file itself: the same
+		// refusals as before it was replaced by a new file (no write
+		// permission, a hard link or a special file swapped in).
+		file, info, err := f.ws.openName(path, name, os.O_WRONLY)
+		if err != nil {
+			return "", err
+		}
+		file.Close()
+		old = info
+	}
+	err = f.ws.replace(ctx, path, name, old, func(w io.Writer) error {
+		_, err := io.WriteString(w, content)
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
-	if err := rewrite(file, []byte(content)); err != nil {
-		return "", explain(path, err)
-	}
 	verb := "created"
-	if existed {
+	if old != nil {
 		verb = "replaced"
 	}
 	return fmt.Sprintf("%s %s (%d bytes)", verb, rel(name), len(content)), nil
 }
 
-// checkWritable reports whether the file exists, refusing what must not be
-// written: directories, special files, files with other hard links. It
-// gives clear messages early; the file is checked again once open.
-func (f *files) checkWritable(path, name string) (bool, error) {
+// checkWritable returns the file a path names, nil if there is none,
+// refusing what must not be written: directories (the root among them),
+// special files, files with other hard links. It gives clear messages
+// early; the file is checked again once open.
+func (f *files) checkWritable(path, name string) (fs.FileInfo, error) {
 	info, err := f.ws.root.Stat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return false, nil
+		return nil, nil
 	case err != nil:
-		return false, explain(path, err)
+		return nil, explain(path, err)
 	case info.IsDir():
-		return false, &pathError{path: path, msg: "is a directory, not a file"}
+		if root, err := f.ws.root.Stat("."); err == nil && os.SameFile(info, root) {
+			return nil, &pathError{path: path, msg: "is the workspace root, not a file"}
+		}
+		return nil, &pathError{path: path, msg: "is a directory, not a file"}
 	}
-	return true, checkRegular(path, info)
-}
-
-// rewrite replaces the content of a file open for writing, then closes it.
-// It writes through the descriptor that was checked, so that the path
-// cannot be swapped for a hard link in between.
-func rewrite(file *os.File, data []byte) error {
-	_, err := file.WriteAt(data, 0)
-	if err == nil {
-		err = file.Truncate(int64(len(data)))
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return info, checkRegular(path, info)
 }
 
 // EditFile replaces text in a file of the workspace: old_string must appear
@@ -354,39 +372,77 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	if oldString == newString {
 		return "", errors.New("old_string and new_string are the same; there is nothing to change")
 	}
-	// One descriptor for reading and writing: the file written is the file
-	// read and checked, whatever happens to the path meanwhile.
-	file, _, err := f.ws.open(path, os.O_RDWR)
+	name, err := f.ws.name(path)
 	if err != nil {
 		return "", err
 	}
-	content, n, err := replace(file, path, oldString, newString, replaceAll != nil && *replaceAll)
+	// Opened for writing (so that a file the process may not write is
+	// refused as before) and checked; the new content replaces it whole
+	// (see replace), and only if the name still leads to it.
+	file, info, err := f.ws.openName(path, name, os.O_RDWR)
 	if err != nil {
-		file.Close()
 		return "", err
 	}
-	if err := rewrite(file, []byte(content)); err != nil {
-		return "", explain(path, err)
+	defer file.Close()
+	content, err := f.readForEdit(ctx, path, file, info)
+	if err != nil {
+		return "", err
 	}
-	name, _ := f.ws.name(path) // open accepted it
+	n := bytes.Count(content, []byte(oldString))
+	switch {
+	case n == 0:
+		return "", fmt.Errorf("%s does not contain old_string; read the file again and copy the text exactly, white space included", path)
+	case n > 1 && (replaceAll == nil || !*replaceAll):
+		return "", fmt.Errorf("old_string appears %d times in %s; include more of the surrounding text to make it unique, or set replace_all", n, path)
+	}
+	err = f.ws.replace(ctx, path, name, info, func(w io.Writer) error {
+		return writeReplaced(w, content, []byte(oldString), []byte(newString))
+	})
+	if err != nil {
+		return "", err
+	}
 	return fmt.Sprintf("edited %s: %d %s replaced", rel(name), n, plural(n, "occurrence", "occurrences")), nil
 }
 
-// replace reads a file and returns its content edited, and the number of
-// occurrences replaced.
-func replace(file *os.File, path, oldString, newString string, all bool) (string, int, error) {
-	data, err := io.ReadAll(file)
-	if err != nil {
-		return "", 0, explain(path, err)
+// readForEdit reads a file to edit, refusing it, before reading, when it is
+// larger than maxEdit (and if it grew past it since).
+func (f *files) readForEdit(ctx context.Context, path string, file *os.File, info fs.FileInfo) ([]byte, error) {
+	tooLarge := func(size int64) error {
+		return &pathError{path: path, msg: fmt.Sprintf("is too large to edit (%d bytes; edit_file edits files up to %d bytes); write_file can replace it whole", size, f.maxEdit)}
 	}
-	content := string(data)
-	switch n := strings.Count(content, oldString); {
-	case n == 0:
-		return "", 0, fmt.Errorf("%s does not contain old_string; read the file again and copy the text exactly, white space included", path)
-	case n > 1 && !all:
-		return "", 0, fmt.Errorf("old_string appears %d times in %s; include more of the surrounding text to make it unique, or set replace_all", n, path)
-	default:
-		return strings.Replace(content, oldString, newString, n), n, nil
+	if info.Size() > int64(f.maxEdit) {
+		return nil, tooLarge(info.Size())
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(info.Size()) + 1)
+	if _, err := buf.ReadFrom(io.LimitReader(ctxReader{ctx, file}, int64(f.maxEdit)+1)); err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, explain(path, err)
+	}
+	if buf.Len() > f.maxEdit {
+		return nil, tooLarge(int64(buf.Len()))
+	}
+	return buf.Bytes(), nil
+}
+
+// writeReplaced writes content with every oldString replaced by newString,
+// without building the new content in memory.
+func writeReplaced(w io.Writer, content, oldString, newString []byte) error {
+	for {
+		i := bytes.Index(content, oldString)
+		if i < 0 {
+			_, err := w.Write(content)
+			return err
+		}
+		if _, err := w.Write(content[:i]); err != nil {
+			return err
+		}
+		if _, err := w.Write(newString); err != nil {
+			return err
+		}
+		content = content[i+len(oldString):]
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -34,8 +35,9 @@ func (f *files) ListFiles(ctx context.Context, path *string, recursive *bool) (s
 		return "", err
 	}
 	out := newLister(f.maxResults)
+	var unread walkProblems
 	if recursive != nil && *recursive {
-		err = f.ws.walk(ctx, dir, func(e entry) error {
+		unread, err = f.ws.walk(ctx, dir, func(e entry) error {
 			out.add(e.name, e.IsDir())
 			return out.full()
 		})
@@ -45,7 +47,7 @@ func (f *files) ListFiles(ctx context.Context, path *string, recursive *bool) (s
 	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(strOr(path, "."), err)
 	}
-	return out.text("(empty directory)"), nil
+	return answer(out, "(empty directory)", "nothing found", unread)
 }
 
 func (f *files) listDir(dir string, out *lister) error {
@@ -57,7 +59,7 @@ func (f *files) listDir(dir string, out *lister) error {
 		if e.Name() == ".git" {
 			continue
 		}
-		out.add(path.Join(fsName(dir), e.Name()), e.IsDir())
+		out.add(join(rel(dir), e.Name()), e.IsDir())
 		if out.full() != nil {
 			return errFull
 		}
@@ -72,8 +74,15 @@ func strOr(p *string, def string) string {
 	return *p
 }
 
-// fsName is a root-relative name as io/fs spells it.
-func fsName(name string) string { return path.Clean(rel(name)) }
+// join is the name of an entry of directory dir (slash-separated, as rel
+// spells it). It does not clean the name: dir may hold ".." after a link,
+// which only os.Root resolves as the kernel would.
+func join(dir, base string) string {
+	if dir == "." || dir == "" {
+		return base
+	}
+	return dir + "/" + base
+}
 
 // errFull stops a walk once a listing holds all it may show.
 var errFull = errors.New("listing full")
@@ -118,45 +127,120 @@ func (l *lister) text(empty string) string {
 
 // walk visits everything below dir (not dir itself), depth first, each
 // directory's entries in lexical order, without following symbolic links
-// and without entering .git. An error from visit stops the walk.
+// and without entering .git. An error from visit stops the walk, and so
+// does a done context.
 //
 // Only dir itself must be readable: a directory below it that cannot be
-// read (no permission, replaced since it was listed) is skipped rather than
-// failing the whole call. This walks with os.Root's own methods, not its
-// io/fs view, which refuses names that are not UTF-8: one such directory
-// would fail every walk.
-func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) error {
-	start := fsName(dir)
-	r := w.root
+// read (no permission, no descriptor left, replaced by a link to outside)
+// does not stop the walk but is reported in the problems returned, so that
+// a tool never answers that nothing is there when it could not look. One
+// that vanished since its parent was read is not a problem: it is not
+// there.
+//
+// A walk holds a handful of descriptors whatever the depth: each directory
+// is opened from the root by its name (os.Root resolves the name again,
+// confined), read, and closed before its subdirectories are walked; it is
+// opened again only if a visitor opens a file in it after that. This walks
+// with os.Root's own methods, not its io/fs view, which refuses names that
+// are not UTF-8: one such directory would fail every walk.
+func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) (walkProblems, error) {
+	start := rel(dir)
 	if start != "." {
 		// os.Root.OpenRoot on a file does not say ENOTDIR; callers test it.
 		if info, err := w.root.Stat(start); err == nil && !info.IsDir() {
-			return &fs.PathError{Op: "open", Path: start, Err: syscall.ENOTDIR}
+			return nil, &fs.PathError{Op: "open", Path: start, Err: syscall.ENOTDIR}
 		}
-		sub, err := w.root.OpenRoot(start)
-		if err != nil {
-			return err
-		}
-		defer sub.Close()
-		r = sub
 	}
-	entries, err := readEntries(r)
+	wk := &walker{ws: w, visit: visit}
+	d := &walkDir{ws: w, name: start}
+	entries, err := d.read()
 	if err != nil {
-		return err
+		d.close()
+		return nil, err
 	}
-	return walkEntries(ctx, r, start, entries, visit)
+	err = wk.entries(ctx, d, entries)
+	return wk.problems, err
+}
+
+// walker is one walk.
+type walker struct {
+	ws       *Workspace
+	visit    func(entry) error
+	problems walkProblems
 }
 
 // entry is what a walk visits: a root-relative name, its directory entry,
-// and the directory it is in, open, so that it opens with one system call
-// (through the whole path, os.Root would open every directory on the way).
+// and its directory, which opens a file with one system call (through the
+// whole path, os.Root would open every directory on the way).
 type entry struct {
 	fs.DirEntry
 	name string
-	dir  *os.Root
+	dir  *walkDir
 }
 
-func walkEntries(ctx context.Context, r *os.Root, dir string, entries []fs.DirEntry, visit func(entry) error) error {
+// walkDir is a directory of a walk, open only while needed.
+type walkDir struct {
+	ws   *Workspace
+	name string   // root-relative, slash-separated
+	r    *os.Root // nil when closed
+}
+
+// root opens the directory if it is not open.
+func (d *walkDir) root() (*os.Root, error) {
+	if d.r != nil {
+		return d.r, nil
+	}
+	var err error
+	if d.name == "." {
+		d.r, err = d.ws.root.OpenRoot(".")
+	} else {
+		d.r, err = d.ws.root.OpenRoot(filepath.FromSlash(d.name))
+	}
+	return d.r, err
+}
+
+func (d *walkDir) close() {
+	if d.r != nil {
+		d.r.Close()
+		d.r = nil
+	}
+}
+
+// read reads the directory's entries, sorted by name, leaving it open.
+func (d *walkDir) read() ([]fs.DirEntry, error) {
+	r, err := d.root()
+	if err != nil {
+		return nil, err
+	}
+	if hook := testHookWalkOpen; hook != nil {
+		if err := hook(d.name); err != nil {
+			return nil, &fs.PathError{Op: "readdirent", Path: d.name, Err: err}
+		}
+	}
+	return readEntries(r)
+}
+
+// openFile opens a regular file of the directory for reading.
+func (d *walkDir) openFile(base string) (*os.File, error) {
+	r, err := d.root()
+	if err != nil {
+		return nil, err
+	}
+	if hook := testHookWalkOpen; hook != nil {
+		if err := hook(join(d.name, base)); err != nil {
+			return nil, &fs.PathError{Op: "open", Path: base, Err: err}
+		}
+	}
+	return r.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
+
+// testHookWalkOpen, when set by a test, is called with the name of each
+// directory a walk reads and each file it opens, and fails them with the
+// error it returns.
+var testHookWalkOpen func(name string) error
+
+func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry) error {
+	defer d.close()
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -164,33 +248,26 @@ func walkEntries(ctx context.Context, r *os.Root, dir string, entries []fs.DirEn
 		if e.IsDir() && e.Name() == ".git" {
 			continue
 		}
-		name := path.Join(dir, e.Name())
-		if err := visit(entry{DirEntry: e, name: name, dir: r}); err != nil {
+		name := join(d.name, e.Name())
+		if err := wk.visit(entry{DirEntry: e, name: name, dir: d}); err != nil {
 			return err
 		}
 		if !e.IsDir() {
 			continue
 		}
-		if err := walkSub(ctx, r, name, e.Name(), visit); err != nil {
+		d.close() // one directory open at a time, whatever the depth
+		sub := &walkDir{ws: wk.ws, name: name}
+		subEntries, err := sub.read()
+		if err != nil {
+			sub.close()
+			wk.problems.add(name, err)
+			continue
+		}
+		if err := wk.entries(ctx, sub, subEntries); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// walkSub walks a subdirectory; one that cannot be read (no permission, or
-// gone since its parent was read) is skipped.
-func walkSub(ctx context.Context, parent *os.Root, name, base string, visit func(entry) error) error {
-	sub, err := parent.OpenRoot(base)
-	if err != nil {
-		return nil
-	}
-	defer sub.Close()
-	entries, err := readEntries(sub)
-	if err != nil {
-		return nil
-	}
-	return walkEntries(ctx, sub, name, entries, visit)
 }
 
 // readEntries reads a directory's entries, sorted by name.
@@ -217,6 +294,49 @@ func (w *Workspace) readDir(name string) ([]fs.DirEntry, error) {
 	return entries, err
 }
 
+// walkProblems are the parts of a tree a walk could not read: directories
+// it could not list, files it could not open.
+type walkProblems []error
+
+// maxProblemsShown is how many problems a result names.
+const maxProblemsShown = 5
+
+// add notes that name could not be read, unless it is gone.
+func (p *walkProblems) add(name string, err error) {
+	if errors.Is(err, fs.ErrNotExist) {
+		return // gone since its directory was read: it is not there
+	}
+	*p = append(*p, explain(name, err))
+}
+
+func (p walkProblems) String() string {
+	var b strings.Builder
+	for i, err := range p[:min(len(p), maxProblemsShown)] {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(err.Error())
+	}
+	if len(p) > maxProblemsShown {
+		fmt.Fprintf(&b, "; and %d more", len(p)-maxProblemsShown)
+	}
+	return b.String()
+}
+
+// answer is the result of a walking tool: the list, followed by what could
+// not be read. When nothing was found and part of the tree could not be
+// read, it is an error: absence is not established.
+// nothing says that the walk found nothing, for the error.
+func answer(out *lister, empty, nothing string, unread walkProblems) (string, error) {
+	if len(unread) == 0 {
+		return out.text(empty), nil
+	}
+	if len(out.lines) == 0 {
+		return "", fmt.Errorf("%s in what could be read, but part of the tree could not be read: %s", nothing, unread)
+	}
+	return fmt.Sprintf("%s\n[part of the tree could not be read: %s]", out.text(empty), unread), nil
+}
+
 // Glob finds the files of the workspace whose paths match a pattern, sorted.
 // In the pattern, * matches within one path segment, ** any number of
 // segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.
@@ -232,8 +352,9 @@ func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
 	}
 	start := staticPrefix(segs)
 	out := newLister(f.maxResults)
-	err = f.ws.walk(ctx, start, func(e entry) error {
-		if !e.IsDir() && matchSegments(segs, strings.Split(e.name, "/")) {
+	m := newMatcher(segs)
+	unread, err := f.ws.walk(ctx, filepath.FromSlash(start), func(e entry) error {
+		if !e.IsDir() && m.match(e.name) {
 			out.add(e.name, false)
 		}
 		return out.full()
@@ -244,8 +365,15 @@ func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
 	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(pattern, err)
 	}
-	return out.text(fmt.Sprintf("no files match %q", pattern)), nil
+	return answer(out, fmt.Sprintf("no files match %q", pattern), fmt.Sprintf("no files match %q", pattern), unread)
 }
+
+// Limits of glob patterns (glob's, and search_files' glob), which keep the
+// cost of matching one path small and predictable.
+const (
+	maxPatternBytes = 1024 // bytes in a pattern
+	maxPatternStars = 16   // ** segments in a pattern, runs of them counting as one
+)
 
 // globSegments checks a pattern and splits it into path segments.
 func (f *files) globSegments(pattern string) ([]string, error) {
@@ -253,11 +381,31 @@ func (f *files) globSegments(pattern string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	segs := strings.Split(shellSets(rel(name)), "/")
-	for _, s := range segs {
-		if _, err := path.Match(s, ""); err != nil {
-			return nil, fmt.Errorf("pattern %q is malformed: %v", pattern, err)
+	return patternSegments("pattern", pattern, rel(name))
+}
+
+// patternSegments checks a pattern (what names it in messages) and splits
+// it into path segments, runs of ** made one.
+func patternSegments(what, pattern, slashed string) ([]string, error) {
+	if len(pattern) > maxPatternBytes {
+		return nil, fmt.Errorf("%s is too long (%d bytes; the limit is %d)", what, len(pattern), maxPatternBytes)
+	}
+	var segs []string
+	stars := 0
+	for _, s := range strings.Split(shellSets(slashed), "/") {
+		if s == "**" {
+			if len(segs) > 0 && segs[len(segs)-1] == "**" {
+				continue // a**/**b is a**b: one run, one way to match
+			}
+			stars++
 		}
+		if _, err := path.Match(s, ""); err != nil {
+			return nil, fmt.Errorf("%s %q is malformed: %v", what, pattern, err)
+		}
+		segs = append(segs, s)
+	}
+	if stars > maxPatternStars {
+		return nil, fmt.Errorf("%s %q has %d ** segments; the limit is %d", what, pattern, stars, maxPatternStars)
 	}
 	return segs, nil
 }
@@ -298,30 +446,59 @@ func staticPrefix(segs []string) string {
 	if len(fixed) == 0 {
 		return "."
 	}
-	return path.Join(fixed...)
+	return strings.Join(fixed, "/")
 }
 
-// matchSegments matches a path's segments against a pattern's, where **
-// stands for any number of segments.
-func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(pat[1:], name[i:]) {
-					return true
-				}
+// matcher matches slash-separated names against a pattern's segments, where
+// ** stands for any number of segments. It follows every way the pattern
+// may go at once (a set of positions in the pattern, one segment of the
+// name at a time), so a match costs at most segments of the pattern times
+// segments of the name, whatever the number of **: trying each way in turn
+// took exponential time.
+type matcher struct {
+	pat       []string
+	cur, next []bool // positions in pat reached; len(pat) is the end
+}
+
+func newMatcher(pat []string) *matcher {
+	return &matcher{pat: pat, cur: make([]bool, len(pat)+1), next: make([]bool, len(pat)+1)}
+}
+
+func (m *matcher) match(name string) bool {
+	clear(m.cur)
+	m.cur[0] = true
+	m.skipStars(m.cur)
+	for seg := range strings.SplitSeq(name, "/") {
+		clear(m.next)
+		alive := false
+		for i, p := range m.pat {
+			if !m.cur[i] {
+				continue
 			}
+			if p == "**" {
+				m.next[i] = true // ** takes this segment and may take more
+				alive = true
+			} else if ok, _ := path.Match(p, seg); ok {
+				m.next[i+1] = true
+				alive = true
+			}
+		}
+		if !alive {
 			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
+		m.skipStars(m.next)
+		m.cur, m.next = m.next, m.cur
 	}
-	return len(name) == 0
+	return m.cur[len(m.pat)]
+}
+
+// skipStars adds the positions reached by letting ** take no segment.
+func (m *matcher) skipStars(set []bool) {
+	for i, p := range m.pat {
+		if set[i] && p == "**" {
+			set[i+1] = true
+		}
+	}
 }
 
 // SearchFiles searches the contents of the workspace's text files for a
@@ -345,41 +522,48 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 	}
 	where := strOr(path, ".")
 	s := &searcher{re: re, quick: quickFilter(pattern), keep: keep, out: newLister(f.maxResults)}
-	if err := f.searchPath(ctx, where, s); err != nil && !errors.Is(err, errFull) {
+	unread, err := f.searchPath(ctx, where, s)
+	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(where, err)
 	}
-	return s.out.text(fmt.Sprintf("no matches for %q", pattern)), nil
+	nothing := fmt.Sprintf("no matches for %q", pattern)
+	return answer(s.out, nothing, nothing, unread)
 }
 
 // searchPath searches one file, or every file below a directory. A file
-// named by path that cannot be searched is an error saying why; in a
-// directory, such files are skipped.
-func (f *files) searchPath(ctx context.Context, where string, s *searcher) error {
+// named by path that cannot be searched is an error saying why. In a
+// directory, the files search_files does not search (binary, too large,
+// hard-linked, special) are skipped, and those it could not read are
+// reported.
+func (f *files) searchPath(ctx context.Context, where string, s *searcher) (walkProblems, error) {
 	name, err := f.ws.name(where)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	info, err := f.ws.root.Stat(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !info.IsDir() {
-		return s.file(f.ws, where, name)
+		return nil, s.file(ctx, f.ws, where, name)
 	}
-	return f.ws.walk(ctx, name, func(e entry) error {
+	var unread walkProblems
+	problems, err := f.ws.walk(ctx, name, func(e entry) error {
 		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
 			return nil
 		}
-		file, info, err := openEntry(e)
-		if err != nil {
-			return nil // a file that cannot be searched is skipped in a directory
-		}
-		defer file.Close()
-		if err := s.scan(e.name, e.name, file, info); errors.Is(err, errFull) {
+		err := s.entry(ctx, e)
+		var skipped *pathError
+		switch {
+		case err == nil || errors.As(err, &skipped):
+			return nil
+		case errors.Is(err, errFull) || ctx.Err() != nil:
 			return err
 		}
+		unread.add(e.name, err)
 		return nil
 	})
+	return append(problems, unread...), err
 }
 
 // globFilter turns search_files' glob into a test on root-relative names.
@@ -387,16 +571,15 @@ func globFilter(glob string) (func(string) bool, error) {
 	if glob == "" {
 		return func(string) bool { return true }, nil
 	}
-	segs := strings.Split(shellSets(strings.TrimPrefix(glob, "./")), "/")
-	for _, s := range segs {
-		if _, err := path.Match(s, ""); err != nil {
-			return nil, fmt.Errorf("glob %q is malformed: %v", glob, err)
-		}
+	segs, err := patternSegments("glob", glob, strings.TrimPrefix(glob, "./"))
+	if err != nil {
+		return nil, err
 	}
 	if len(segs) == 1 {
 		return func(name string) bool { ok, _ := path.Match(segs[0], path.Base(name)); return ok }, nil
 	}
-	return func(name string) bool { return matchSegments(segs, strings.Split(name, "/")) }, nil
+	m := newMatcher(segs)
+	return m.match, nil
 }
 
 // searcher collects matching lines.
@@ -441,40 +624,42 @@ func anchorsText(re *syntax.Regexp) bool {
 // other hard links (its contents may be a file's outside the workspace), is
 // too large or binary. path is the file as the model named it, name its
 // name in the root.
-func (s *searcher) file(w *Workspace, path, name string) error {
+func (s *searcher) file(ctx context.Context, w *Workspace, path, name string) error {
 	file, info, err := w.openName(path, name, os.O_RDONLY)
 	if err != nil {
 		return err
 	}
 	defer file.Close()
-	return s.scan(path, name, file, info)
+	return s.scan(ctx, path, rel(name), file, info)
 }
 
-// openEntry opens a regular file a walk met, in its open directory.
-func openEntry(e entry) (*os.File, fs.FileInfo, error) {
-	f, err := e.dir.OpenFile(e.Name(), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+// entry searches a regular file a walk met, opened in its directory. A
+// file it does not search is a *pathError saying why.
+func (s *searcher) entry(ctx context.Context, e entry) error {
+	f, err := e.dir.openFile(e.Name())
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
+	defer f.Close()
 	info, err := f.Stat()
-	if err == nil {
-		err = checkRegular(e.name, info)
-	}
 	if err != nil {
-		f.Close()
-		return nil, nil, err
+		return err
 	}
-	return f, info, nil
+	if err := checkRegular(e.name, info); err != nil {
+		return err
+	}
+	return s.scan(ctx, e.name, e.name, f, info)
 }
 
-// scan searches an open file.
-func (s *searcher) scan(path, name string, file *os.File, info fs.FileInfo) error {
+// scan searches an open file; shown is its name in the results. It
+// refuses a file too large or binary with a *pathError.
+func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo) error {
 	if info.Size() > maxSearchFileSize {
 		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
-	data, err := io.ReadAll(io.LimitReader(file, maxSearchFileSize))
+	data, err := io.ReadAll(io.LimitReader(ctxReader{ctx, file}, maxSearchFileSize))
 	if err != nil {
-		return explain(path, err)
+		return err
 	}
 	if !isText(data[:min(len(data), textSniffLen)]) {
 		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
@@ -484,7 +669,7 @@ func (s *searcher) scan(path, name string, file *os.File, info fs.FileInfo) erro
 	}
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
-			s.out.add(fmt.Sprintf("%s:%d: %s", fsName(name), n, shorten(line)), false)
+			s.out.add(fmt.Sprintf("%s:%d: %s", shown, n, shorten(line)), false)
 			if err := s.out.full(); err != nil {
 				return err
 			}

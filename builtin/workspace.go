@@ -1,11 +1,16 @@
 package builtin
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -64,11 +69,19 @@ func outside(path string) error {
 }
 
 // name turns a path from the model into a name inside the root: relative,
-// clean, slash-separated; "" and "." are the root itself. An absolute path
-// is accepted when it lies inside the workspace directory, spelt with its
-// links resolved or as it was given (a model told "you work in /home/me/x"
-// uses that spelling even when /home is a link). The check is lexical: what
-// the name leads to on disk is os.Root's business at each operation.
+// with the separators of the system; "." is the root itself. An absolute
+// path is accepted when it lies inside the workspace directory, spelt with
+// its links resolved or as it was given (a model told "you work in
+// /home/me/x" uses that spelling even when /home is a link).
+//
+// The name is not cleaned: "." and empty components go, but ".." stays,
+// for os.Root to resolve as the kernel would. Cleaning as text would
+// remove "link/.." where the kernel goes to the parent of the link's
+// target ("self/../x", with self a link to ".", is outside the root, not
+// "x"). A path whose ".." lead above the root even as text is refused here,
+// with a clearer message than os.Root's (and before write_file creates a
+// directory on the way); what the name leads to on disk is os.Root's
+// business at each operation.
 func (w *Workspace) name(path string) (string, error) {
 	if strings.ContainsRune(path, 0) {
 		return "", &pathError{path: path, msg: "contains a NUL byte"}
@@ -76,22 +89,47 @@ func (w *Workspace) name(path string) (string, error) {
 	p := filepath.FromSlash(path)
 	if filepath.IsAbs(p) {
 		var ok bool
-		if p, ok = w.below(filepath.Clean(p)); !ok {
+		if p, ok = w.below(p); !ok {
 			return "", outside(path)
 		}
 	}
-	p = filepath.Clean(p)
-	if escapes(p) {
+	if escapes(filepath.Clean(p)) {
 		return "", outside(path)
 	}
-	return p, nil
+	return tidy(p), nil
 }
 
-// below makes a clean absolute path relative to the workspace directory.
+// tidy drops the empty and "." components of a relative path, keeping
+// "..": "./a//b/../c/" is "a/b/../c"; "" is ".".
+func tidy(p string) string {
+	var parts []string
+	for part := range strings.SplitSeq(p, string(filepath.Separator)) {
+		if part != "" && part != "." {
+			parts = append(parts, part)
+		}
+	}
+	if len(parts) == 0 {
+		return "."
+	}
+	return strings.Join(parts, string(filepath.Separator))
+}
+
+// below makes an absolute path relative to the workspace directory: the
+// path must start with the directory, component by component, and what
+// follows is the name, ".." components included (os.Root resolves them).
 func (w *Workspace) below(abs string) (string, bool) {
+	vol := filepath.VolumeName(abs)
+	p := vol + string(filepath.Separator)
+	if rest := tidy(abs[len(vol):]); rest != "." {
+		p += rest
+	}
 	for _, dir := range [...]string{w.dir, w.given} {
-		if rel, err := filepath.Rel(dir, abs); err == nil && !escapes(rel) {
-			return rel, true
+		prefix := strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator)
+		switch {
+		case p == dir:
+			return ".", true
+		case strings.HasPrefix(p, prefix):
+			return p[len(prefix):], true
 		}
 	}
 	return "", false
@@ -175,6 +213,169 @@ func checkRegular(path string, info fs.FileInfo) error {
 		return &pathError{path: path, msg: "has other hard links, which may lie outside the workspace; it is not read or written", err: ErrOutsideWorkspace}
 	}
 	return nil
+}
+
+// split splits a name from w.name into its directory ("." for the root)
+// and its last component.
+func split(name string) (dir, base string) {
+	i := strings.LastIndexByte(name, filepath.Separator)
+	if i < 0 {
+		return ".", name
+	}
+	return name[:i], name[i+1:]
+}
+
+// maxLinks is how many symbolic links resolveLinks follows, as os.Root.
+const maxLinks = 8
+
+// resolveLinks follows the symbolic links a name ends with (os.Root
+// follows those on the way) to the name of what they lead to, which may not
+// exist yet. A file is replaced under that name, so that writing through a
+// link writes the file it leads to, not a new file in the link's place.
+// The names are os.Root's to resolve: a link that leads out of the root is
+// refused at the next step.
+func (w *Workspace) resolveLinks(path, name string) (string, error) {
+	for range maxLinks + 1 {
+		info, err := w.root.Lstat(name)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return name, nil
+		case err != nil:
+			return "", explain(path, err)
+		case info.Mode()&fs.ModeSymlink == 0:
+			return name, nil
+		}
+		target, err := w.root.Readlink(name)
+		if err != nil {
+			return "", explain(path, err)
+		}
+		target = filepath.FromSlash(target)
+		if filepath.IsAbs(target) {
+			return "", outside(path) // os.Root follows no absolute link
+		}
+		if dir, _ := split(name); dir != "." {
+			target = dir + string(filepath.Separator) + target
+		}
+		name = tidy(target)
+	}
+	return "", &pathError{path: path, msg: "is a loop of symbolic links", err: syscall.ELOOP}
+}
+
+// testHookWrite, when set by a test, wraps the writer of every new file
+// content (to fail or slow down a write).
+var testHookWrite func(io.Writer) io.Writer
+
+// replace gives the file that name leads to (through links) the content
+// write writes, or creates it: the content goes to a new file in the same
+// directory, synced, which is then renamed over the name. A reader, a crash,
+// a kill or a full disk sees the old content or the new, never a mix; on a
+// failure the new file is removed. old is the file replaced, nil if there
+// was none: the new file keeps its mode (and owner, where the process may
+// set it), and replaces it only if the name still leads to it. A hard link
+// is never written through: the name gets a new file.
+func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileInfo, write func(io.Writer) error) error {
+	target, err := w.resolveLinks(path, name)
+	if err != nil {
+		return err
+	}
+	dir, base := split(target)
+	perm := fs.FileMode(0o644) // a new file's, less the umask
+	if old != nil {
+		perm = 0o600 // until it gets the old file's mode
+	}
+	tmpName, tmp, err := w.createTemp(dir, base, perm)
+	if err != nil {
+		return explain(path, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			w.root.Remove(tmpName)
+		}
+	}()
+	failed := func(err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &pathError{path: path, msg: fmt.Sprintf("could not be written (%v); the file was left as it was", err), err: err}
+	}
+	if old != nil {
+		keepOwner(tmp, old)
+		if err := tmp.Chmod(old.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+			return failed(err)
+		}
+	}
+	var out io.Writer = tmp
+	if testHookWrite != nil {
+		out = testHookWrite(out)
+	}
+	bw := bufio.NewWriterSize(ctxWriter{ctx, out}, 64<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil && old != nil {
+		if now, serr := w.root.Lstat(target); serr != nil || !os.SameFile(now, old) {
+			return &pathError{path: path, msg: "changed while it was being written; it was left as it is: read it again"}
+		}
+	}
+	if err == nil {
+		err = w.root.Rename(tmpName, target)
+	}
+	if err != nil {
+		return failed(err)
+	}
+	done = true
+	tmp.Close()
+	w.syncDir(dir)
+	return nil
+}
+
+// createTemp creates a new file in dir to hold a new content of base.
+func (w *Workspace) createTemp(dir, base string, perm fs.FileMode) (string, *os.File, error) {
+	prefix := "." + base[:cutAt([]byte(base), 64)] + "."
+	if dir != "." {
+		prefix = dir + string(filepath.Separator) + prefix
+	}
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(rand.Uint64(), 36) + ".tmp"
+		f, err := w.root.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) && try < 100 {
+			continue
+		}
+		return name, f, err
+	}
+}
+
+// syncDir makes a rename in dir durable, as far as the system allows.
+func (w *Workspace) syncDir(dir string) {
+	if d, err := w.root.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// ctxWriter writes to w until ctx is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // rel shows a root-relative name to the model, slash-separated.
