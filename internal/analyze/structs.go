@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"unicode"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -193,9 +194,33 @@ func goPath(f *model.Field) string {
 	return strings.Join(names, ".")
 }
 
+// parseJSONTag splits a json tag into its name and options. A name
+// encoding/json does not take (one with a quote, a backslash, a comma or
+// other punctuation outside its list) is no name, as in encoding/json: the
+// field keeps its Go name.
 func parseJSONTag(tag string) (name, opts string) {
 	name, opts, _ = strings.Cut(tag, ",")
+	if !validTagName(name) {
+		name = ""
+	}
 	return name, opts
+}
+
+// validTagName is encoding/json's isValidTag.
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+			// Backslash and quote characters are reserved, other
+			// punctuation is allowed.
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
 }
 
 func hasOption(opts, want string) bool {

@@ -1,0 +1,61 @@
+package fidelity
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// StrList is a named slice.
+type StrList []string
+
+// Board is a named array of arrays.
+type Board [2][2]int
+
+// Index is a named map of slices.
+type Index map[string][]int
+
+// Blob is a named []byte: encoding/json writes it in base64.
+type Blob []byte
+
+// Octet is a named byte.
+type Octet byte
+
+// Hash is a [N]byte: encoding/json writes it as an array of numbers.
+type Hash [4]byte
+
+// Joined is a named slice with text methods: it reads and writes "a,b".
+type Joined []string
+
+// MarshalText joins the elements.
+func (j Joined) MarshalText() ([]byte, error) { return []byte(strings.Join(j, ",")), nil }
+
+// UnmarshalText splits on commas.
+func (j *Joined) UnmarshalText(b []byte) error {
+	*j = nil
+	if len(b) > 0 {
+		*j = strings.Split(string(b), ",")
+	}
+	return nil
+}
+
+// MyRaw is a named json.RawMessage: it loses RawMessage's methods, so
+// encoding/json writes it in base64.
+type MyRaw json.RawMessage
+
+// Named has named slices, maps and arrays and byte shapes.
+type Named struct {
+	Tags   StrList           `json:"tags"`
+	Board  Board             `json:"board"`
+	Index  Index             `json:"index"`
+	Blob   Blob              `json:"blob"`
+	Octets []Octet           `json:"octets"`
+	Hash   Hash              `json:"hash"`
+	Arr    [3]byte           `json:"arr"`
+	U8s    []uint8           `json:"u8s"`
+	Joined Joined            `json:"joined"`
+	MyRaw  MyRaw             `json:"my_raw"`
+	Raws   []json.RawMessage `json:"raws"`
+	ByKey  map[Key]Label     `json:"by_key"`
+	PBlob  *Blob             `json:"pblob,omitempty"`
+	Blobs  map[string]Blob   `json:"blobs"`
+}
