@@ -146,9 +146,10 @@ func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 		if b.output {
 			// A value of the type may hold any value of its underlying
 			// type (a flag set, a new code), and the encoder writes it as
-			// encoding/json does; the description still lists the
-			// constants.
-			return b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
+			// encoding/json does: the constants are examples.
+			s := b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
+			s.Examples = enumSchema(t).Enum
+			return s
 		}
 		return enumSchema(t)
 	case model.KindSlice:

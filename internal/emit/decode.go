@@ -74,6 +74,9 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 // (the one place null is nil: an element of a []*T or map[string]*T must
 // be a value, as the schema says).
 func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
+	if f.Type.Kind != model.KindPointer || nullIsAbsent(f) { // null never reaches here
+		return g.readValue(f.Type, lv, f.Rules, 0)
+	}
 	if f.Type.Kind != model.KindPointer {
 		return g.readValue(f.Type, lv, f.Rules, 0)
 	}

@@ -54,6 +54,13 @@ type Embeds struct {
 	*Box `json:"box,omitempty"`
 	Kept Box `json:"kept"`
 	any
+	hidden `json:"hid"`
+}
+
+// hidden is unexported and embedded with a tag name: encoding/json makes it
+// a member of that name.
+type hidden struct {
+	Z int `json:"z"`
 }
 
 // Stamped embeds time.Time: its promoted methods make it a time, and

@@ -1833,6 +1833,10 @@ type EchoEmbedsRule struct {
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
 	Kept string
+	// Hid is a glob over the argument "hid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Hid string
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -1849,6 +1853,7 @@ func (r EchoEmbedsRule) Rule() runtime.Rule {
 		{"rev", r.Rev},
 		{"box", r.Box},
 		{"kept", r.Kept},
+		{"hid", r.Hid},
 	} {
 		if a.glob != "" {
 			if args == nil {
@@ -2983,7 +2988,12 @@ var toolgenOutputReturnEnum = []byte(`{
     "result": {
       "type": "integer",
       "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
     }
   },
   "required": [
@@ -3240,7 +3250,17 @@ var toolgenOutputReturnMap = []byte(`{
         "type": "array",
         "items": {
           "type": "string",
-          "description": "Odd is a string enum whose values need escapes."
+          "description": "Odd is a string enum whose values need escapes.",
+          "examples": [
+            "say \"hi\"",
+            "a\\b",
+            "héllo 世界",
+            "two\nlines",
+            "bell\u0007\u0001",
+            "",
+            "line\u2028sep",
+            "<a&b>"
+          ]
         }
       }
     }
@@ -4171,7 +4191,11 @@ var toolgenOutputReturnForeign = []byte(`{
     },
     "unit": {
       "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit"
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
     }
   },
   "required": [
@@ -5111,34 +5135,58 @@ var toolgenOutputEchoEnums = []byte(`{
   "properties": {
     "c": {
       "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
     },
     "p": {
       "type": "integer",
-      "description": "Priority is an integer enum."
+      "description": "Priority is an integer enum.",
+      "examples": [
+        1,
+        2
+      ]
     },
     "b": {
       "type": "integer",
       "description": "Bits is an unsigned enum of a small width.",
       "minimum": 0,
-      "maximum": 255
+      "maximum": 255,
+      "examples": [
+        1,
+        128
+      ]
     },
     "pc": {
       "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
     },
     "cs": {
       "type": "array",
       "items": {
         "type": "string",
-        "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+        "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+        "examples": [
+          "red",
+          "green"
+        ]
       }
     },
     "by_name": {
       "type": "object",
       "additionalProperties": {
         "type": "integer",
-        "description": "Priority is an integer enum."
+        "description": "Priority is an integer enum.",
+        "examples": [
+          1,
+          2
+        ]
       }
     }
   },
@@ -5733,7 +5781,11 @@ var toolgenOutputEchoPointers = []byte(`{
     },
     "pm": {
       "type": "integer",
-      "description": "Priority is an integer enum."
+      "description": "Priority is an integer enum.",
+      "examples": [
+        1,
+        2
+      ]
     },
     "must": {
       "type": "integer"
@@ -6041,7 +6093,11 @@ var toolgenOutputEchoConstrained = []byte(`{
     },
     "color": {
       "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
     }
   },
   "required": [
@@ -7137,7 +7193,11 @@ var toolgenOutputFlat = []byte(`{
     },
     "color": {
       "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
     }
   },
   "required": [
@@ -7990,6 +8050,19 @@ var toolgenInputEchoEmbeds = []byte(`{
         "a"
       ],
       "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
     }
   },
   "required": [
@@ -8000,7 +8073,8 @@ var toolgenInputEchoEmbeds = []byte(`{
     "X",
     "Count",
     "by",
-    "kept"
+    "kept",
+    "hid"
   ],
   "additionalProperties": false
 }`)
@@ -8076,6 +8150,19 @@ var toolgenStrictEchoEmbeds = []byte(`{
         "a"
       ],
       "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
     }
   },
   "required": [
@@ -8088,7 +8175,8 @@ var toolgenStrictEchoEmbeds = []byte(`{
     "by",
     "rev",
     "box",
-    "kept"
+    "kept",
+    "hid"
   ],
   "additionalProperties": false
 }`)
@@ -8148,6 +8236,18 @@ var toolgenGeminiEchoEmbeds = []byte(`{
       "required": [
         "a"
       ]
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ]
     }
   },
   "required": [
@@ -8158,7 +8258,8 @@ var toolgenGeminiEchoEmbeds = []byte(`{
     "X",
     "Count",
     "by",
-    "kept"
+    "kept",
+    "hid"
   ]
 }`)
 
@@ -8221,6 +8322,19 @@ var toolgenOutputEchoEmbeds = []byte(`{
         "a"
       ],
       "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
     }
   },
   "required": [
@@ -8231,7 +8345,8 @@ var toolgenOutputEchoEmbeds = []byte(`{
     "X",
     "Count",
     "by",
-    "kept"
+    "kept",
+    "hid"
   ],
   "additionalProperties": false
 }`)
@@ -9205,32 +9320,70 @@ var toolgenOutputEchoWide = []byte(`{
       "type": "integer",
       "description": "I8 is an int8 enum with negative values.",
       "minimum": -128,
-      "maximum": 127
+      "maximum": 127,
+      "examples": [
+        -128,
+        0,
+        127
+      ]
     },
     "u16": {
       "type": "integer",
       "description": "U16 is a uint16 enum.",
       "minimum": 0,
-      "maximum": 65535
+      "maximum": 65535,
+      "examples": [
+        1,
+        65535
+      ]
     },
     "u64": {
       "type": "integer",
       "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
     },
     "i64": {
       "type": "integer",
-      "description": "I64 is an int64 enum at the edges."
+      "description": "I64 is an int64 enum at the edges.",
+      "examples": [
+        -9223372036854775808,
+        9223372036854775807
+      ]
     },
     "odd": {
       "type": "string",
-      "description": "Odd is a string enum whose values need escapes."
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
     },
     "odds": {
       "type": "array",
       "items": {
         "type": "string",
-        "description": "Odd is a string enum whose values need escapes."
+        "description": "Odd is a string enum whose values need escapes.",
+        "examples": [
+          "say \"hi\"",
+          "a\\b",
+          "héllo 世界",
+          "two\nlines",
+          "bell\u0007\u0001",
+          "",
+          "line\u2028sep",
+          "<a&b>"
+        ]
       }
     },
     "r": {
@@ -9244,7 +9397,12 @@ var toolgenOutputEchoWide = []byte(`{
     "pu": {
       "type": "integer",
       "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
     },
     "mu": {
       "type": "object",
@@ -9252,12 +9410,26 @@ var toolgenOutputEchoWide = []byte(`{
         "type": "integer",
         "description": "U16 is a uint16 enum.",
         "minimum": 0,
-        "maximum": 65535
+        "maximum": 65535,
+        "examples": [
+          1,
+          65535
+        ]
       }
     },
     "def_o": {
       "type": "string",
-      "description": "Odd is a string enum whose values need escapes."
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
     },
     "ai": {
       "type": "array",
@@ -9267,7 +9439,12 @@ var toolgenOutputEchoWide = []byte(`{
         "type": "integer",
         "description": "I8 is an int8 enum with negative values.",
         "minimum": -128,
-        "maximum": 127
+        "maximum": 127,
+        "examples": [
+          -128,
+          0,
+          127
+        ]
       }
     },
     "ko": {
@@ -9816,7 +9993,11 @@ var toolgenOutputEchoDeeps = []byte(`{
     },
     "def_c": {
       "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass"
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
     },
     "any": {},
     "anys": {
@@ -10539,7 +10720,11 @@ var toolgenOutputFlatAll = []byte(`{
   "properties": {
     "unit": {
       "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit"
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
     },
     "place": {
       "type": "object",
@@ -10550,7 +10735,11 @@ var toolgenOutputFlatAll = []byte(`{
         },
         "unit": {
           "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit"
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "examples": [
+            "celsius",
+            "fahrenheit"
+          ]
         }
       },
       "required": [
@@ -10567,7 +10756,11 @@ var toolgenOutputFlatAll = []byte(`{
         },
         "unit": {
           "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit"
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "examples": [
+            "celsius",
+            "fahrenheit"
+          ]
         }
       },
       "required": [
@@ -10607,11 +10800,26 @@ var toolgenOutputFlatAll = []byte(`{
     "u64": {
       "type": "integer",
       "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
     },
     "odd": {
       "type": "string",
-      "description": "Odd is a string enum whose values need escapes."
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
     },
     "temp": {
       "description": "Temp is a temperature that reads and writes itself as \"21C\"."
@@ -11199,7 +11407,11 @@ var toolgenOutputFlatDefaults = []byte(`{
     },
     "unit": {
       "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit"
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
     },
     "tags": {
       "type": "array",
@@ -11237,26 +11449,18 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 			case "n":
 				if !d.Null() {
 					seen0 = true
-					if d.Null() {
-						argN = nil
-					} else {
-						p0 := new(int)
-						if n1, ok := d.Int(1, 9223372036854775807); ok {
-							*p0 = int(n1)
-						}
-						argN = p0
+					p0 := new(int)
+					if n1, ok := d.Int(1, 9223372036854775807); ok {
+						*p0 = int(n1)
 					}
+					argN = p0
 				}
 			case "unit":
 				if !d.Null() {
 					seen1 = true
-					if d.Null() {
-						argUnit = nil
-					} else {
-						p0 := new(other.Unit)
-						toolgenDecode_other_Unit(d, p0)
-						argUnit = p0
-					}
+					p0 := new(other.Unit)
+					toolgenDecode_other_Unit(d, p0)
+					argUnit = p0
 				}
 			case "tags":
 				seen2 = true
@@ -13581,7 +13785,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 // toolgenDecodeEmbeds reads a Embeds object.
 func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
 	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen9 bool
+		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen9, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
 			case "Name":
@@ -13636,8 +13840,11 @@ func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
 			case "kept":
 				seen9 = true
 				toolgenDecodeBox(d, &v.Kept)
+			case "hid":
+				seen10 = true
+				toolgenDecodehidden(d, &v.hidden)
 			default:
-				d.Unknown("\"Name\", \"hidden\", \"shared\", \"only2\", \"X\", \"Count\", \"by\", \"rev\", \"box\", \"kept\"")
+				d.Unknown("\"Name\", \"hidden\", \"shared\", \"only2\", \"X\", \"Count\", \"by\", \"rev\", \"box\", \"kept\", \"hid\"")
 			}
 		}
 		if !seen0 {
@@ -13663,6 +13870,9 @@ func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
 		}
 		if !seen9 {
 			d.Missing("kept")
+		}
+		if !seen10 {
+			d.Missing("hid")
 		}
 	}
 }
@@ -13694,6 +13904,8 @@ func toolgenEncodeEmbeds(e *runtime.Encoder, v *Embeds) {
 	}
 	e.Member("\"kept\":")
 	toolgenEncodeBox(e, &v.Kept)
+	e.Member("\"hid\":")
+	toolgenEncodehidden(e, &v.hidden)
 	e.EndObject()
 }
 
@@ -14638,39 +14850,27 @@ func toolgenDecodeDeeps(d *runtime.Decoder, v *Deeps) {
 			case "def":
 				if !d.Null() {
 					seen6 = true
-					if d.Null() {
-						v.Def = nil
-					} else {
-						p0 := new(int)
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							*p0 = int(n1)
-						}
-						v.Def = p0
+					p0 := new(int)
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p0 = int(n1)
 					}
+					v.Def = p0
 				}
 			case "def_s":
 				if !d.Null() {
 					seen7 = true
-					if d.Null() {
-						v.DefS = nil
-					} else {
-						p0 := new(string)
-						if s1, ok := d.String(); ok {
-							*p0 = s1
-						}
-						v.DefS = p0
+					p0 := new(string)
+					if s1, ok := d.String(); ok {
+						*p0 = s1
 					}
+					v.DefS = p0
 				}
 			case "def_c":
 				if !d.Null() {
 					seen8 = true
-					if d.Null() {
-						v.DefC = nil
-					} else {
-						p0 := new(Color)
-						toolgenDecodeColor(d, p0)
-						v.DefC = p0
-					}
+					p0 := new(Color)
+					toolgenDecodeColor(d, p0)
+					v.DefC = p0
 				}
 			case "any":
 				seen9 = true
@@ -15885,11 +16085,40 @@ func toolgenDecodeBox(d *runtime.Decoder, v *Box) {
 	}
 }
 
+// toolgenDecodehidden reads a hidden object.
+func toolgenDecodehidden(d *runtime.Decoder, v *hidden) {
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "z":
+				seen0 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Z = int(n0)
+				}
+			default:
+				d.Unknown("\"z\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("z")
+		}
+	}
+}
+
 // toolgenEncodeBox writes a Box object.
 func toolgenEncodeBox(e *runtime.Encoder, v *Box) {
 	e.Object()
 	e.Member("\"a\":")
 	e.Int(int64(v.A))
+	e.EndObject()
+}
+
+// toolgenEncodehidden writes a hidden object.
+func toolgenEncodehidden(e *runtime.Encoder, v *hidden) {
+	e.Object()
+	e.Member("\"z\":")
+	e.Int(int64(v.Z))
 	e.EndObject()
 }
 
