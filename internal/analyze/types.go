@@ -151,16 +151,17 @@ func isByte(t types.Type) bool {
 		!types.Implements(types.NewPointer(t), jsonMarshaler) && !implementsMarshalText(t)
 }
 
-// bytesType maps a slice of bytes; a named element type ([]Octet) is kept,
-// for generated code to spell the slice.
+// bytesType maps a slice of bytes; a named element type ([]Octet) is kept
+// as a plain byte of that name, for generated code to spell the slice (its
+// methods, constants and doc play no part: the slice is base64).
 func (a *analyzer) bytesType(elem types.Type) (*model.Type, error) {
 	m := &model.Type{Kind: model.KindBytes}
-	if _, named := types.Unalias(elem).(*types.Named); named {
-		e, err := a.typeOf(elem)
-		if err != nil {
-			return nil, err
+	if named, ok := types.Unalias(elem).(*types.Named); ok {
+		obj := named.Obj()
+		if obj.Pkg() != nil && !obj.Exported() && pkgPath(obj) != a.pkg.PkgPath {
+			return nil, unsupported("type %s is not exported, so generated code cannot name it", a.typeString(named))
 		}
-		m.Elem = e
+		m.Elem = &model.Type{Kind: model.KindUint, Bits: 8, Basic: model.KindUint, Name: obj.Name(), Pkg: pkgPath(obj), Comparable: true}
 	}
 	return m, nil
 }

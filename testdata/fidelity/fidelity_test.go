@@ -79,7 +79,7 @@ var methodMembers = map[string]bool{"addr": true, "temp": true, "temps": true, "
 // oneWayMembers hold types with MarshalText but no UnmarshalText (OnlyOut):
 // read by their shape, written as text (documented), so their results do
 // not read back.
-var oneWayMembers = map[string]bool{"oo": true, "oos": true}
+var oneWayMembers = map[string]bool{"oo": true, "oos": true, "letters": true}
 
 // oneWayOnly reports whether every problem in a decoder's message is at a
 // one-way member.

@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -58,4 +59,27 @@ type Named struct {
 	ByKey  map[Key]Label     `json:"by_key"`
 	PBlob  *Blob             `json:"pblob,omitempty"`
 	Blobs  map[string]Blob   `json:"blobs"`
+	// Letters are bytes that write themselves: encoding/json writes an
+	// array of their texts, not base64.
+	Letters []Letter `json:"letters,omitempty"`
+	// Codes are bytes that only read themselves: still base64.
+	Codes []Code `json:"codes,omitempty"`
+}
+
+// Letter is a byte written as a letter.
+type Letter byte
+
+// MarshalText writes the letter.
+func (l Letter) MarshalText() ([]byte, error) { return []byte{'a' + byte(l)%26}, nil }
+
+// Code is a byte that reads itself from text but has no MarshalText.
+type Code byte
+
+// UnmarshalText reads one character.
+func (c *Code) UnmarshalText(b []byte) error {
+	if len(b) != 1 {
+		return fmt.Errorf("%q is not one character", b)
+	}
+	*c = Code(b[0])
+	return nil
 }

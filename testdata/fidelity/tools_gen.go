@@ -1993,6 +1993,11 @@ type EchoNamedRule struct {
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
 	Blobs string
+	// Letters is a glob over the argument "letters", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Letters string
+	Codes   string // argument "codes"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -2013,6 +2018,8 @@ func (r EchoNamedRule) Rule() runtime.Rule {
 		{"by_key", r.ByKey},
 		{"pblob", r.PBlob},
 		{"blobs", r.Blobs},
+		{"letters", r.Letters},
+		{"codes", r.Codes},
 	} {
 		if a.glob != "" {
 			if args == nil {
@@ -8998,6 +9005,21 @@ var toolgenInputEchoNamed = []byte(`{
         "description": "Blob is a named []byte: encoding/json writes it in base64.",
         "contentEncoding": "base64"
       }
+    },
+    "letters": {
+      "type": "array",
+      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
+      "items": {
+        "type": "integer",
+        "description": "Letter is a byte written as a letter.",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "codes": {
+      "type": "string",
+      "description": "Codes are bytes that only read themselves: still base64.",
+      "contentEncoding": "base64"
     }
   },
   "required": [
@@ -9121,6 +9143,19 @@ var toolgenOutputEchoNamed = []byte(`{
         "description": "Blob is a named []byte: encoding/json writes it in base64.",
         "contentEncoding": "base64"
       }
+    },
+    "letters": {
+      "type": "array",
+      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
+      "items": {
+        "type": "string",
+        "description": "Letter is a byte written as a letter."
+      }
+    },
+    "codes": {
+      "type": "string",
+      "description": "Codes are bytes that only read themselves: still base64.",
+      "contentEncoding": "base64"
     }
   },
   "required": [
@@ -14287,8 +14322,28 @@ func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
 					}
 					v.Blobs = m0
 				}
+			case "letters":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Letter, 0, n0)
+						for d.Elem() {
+							var e0 Letter
+							if n1, ok := d.Uint(0, 255); ok {
+								e0 = Letter(n1)
+							}
+							s0 = append(s0, e0)
+						}
+						v.Letters = s0
+					}
+				}
+			case "codes":
+				if !d.Null() {
+					if b0, ok := d.Bytes(); ok {
+						v.Codes = runtime.BytesAs[[]Code](b0)
+					}
+				}
 			default:
-				d.Unknown("\"tags\", \"board\", \"index\", \"blob\", \"octets\", \"hash\", \"arr\", \"u8s\", \"joined\", \"my_raw\", \"raws\", \"by_key\", \"pblob\", \"blobs\"")
+				d.Unknown("\"tags\", \"board\", \"index\", \"blob\", \"octets\", \"hash\", \"arr\", \"u8s\", \"joined\", \"my_raw\", \"raws\", \"by_key\", \"pblob\", \"blobs\", \"letters\", \"codes\"")
 			}
 		}
 		if !seen0 {
@@ -14412,6 +14467,18 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 		e.Bytes(v0)
 	}
 	e.EndObject()
+	if len(v.Letters) > 0 {
+		e.Member("\"letters\":")
+		e.Array()
+		for i0 := range v.Letters {
+			e.Text(&v.Letters[i0])
+		}
+		e.EndArray()
+	}
+	if len(v.Codes) > 0 {
+		e.Member("\"codes\":")
+		e.Bytes(runtime.BytesOf(v.Codes))
+	}
 	e.EndObject()
 }
 

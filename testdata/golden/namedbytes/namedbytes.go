@@ -3,6 +3,8 @@
 // itself.
 package namedbytes
 
+import "errors"
+
 // Octet is a named byte.
 type Octet byte
 
@@ -15,6 +17,19 @@ type Letter byte
 // MarshalText writes the letter.
 func (l Letter) MarshalText() ([]byte, error) { return []byte{'a' + byte(l)}, nil }
 
+// Code reads itself from text but does not write itself: a []Code is
+// base64 all the same, as encoding/json writes it.
+type Code byte
+
+// UnmarshalText reads one character.
+func (c *Code) UnmarshalText(b []byte) error {
+	if len(b) != 1 {
+		return errors.New("not one character")
+	}
+	*c = Code(b[0])
+	return nil
+}
+
 // Packet has every byte shape.
 type Packet struct {
 	Raw     []Octet           `json:"raw"`
@@ -23,6 +38,7 @@ type Packet struct {
 	Each    map[string]Octets `json:"each"`
 	Letters []Letter          `json:"letters"`
 	Fixed   [2]Octet          `json:"fixed"`
+	Codes   []Code            `json:"codes"`
 }
 
 // Send echoes a packet.

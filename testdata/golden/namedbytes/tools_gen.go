@@ -72,6 +72,7 @@ type SendRule struct {
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
 	Fixed string
+	Codes string // argument "codes"
 }
 
 // Rule returns r as a runtime.Rule for runtime.Permissions.
@@ -84,6 +85,7 @@ func (r SendRule) Rule() runtime.Rule {
 		{"each", r.Each},
 		{"letters", r.Letters},
 		{"fixed", r.Fixed},
+		{"codes", r.Codes},
 	} {
 		if a.glob != "" {
 			if args == nil {
@@ -165,6 +167,10 @@ var toolgenInputSend = []byte(`{
         "minimum": 0,
         "maximum": 255
       }
+    },
+    "codes": {
+      "type": "string",
+      "contentEncoding": "base64"
     }
   },
   "required": [
@@ -172,7 +178,8 @@ var toolgenInputSend = []byte(`{
     "named",
     "each",
     "letters",
-    "fixed"
+    "fixed",
+    "codes"
   ],
   "additionalProperties": false
 }`)
@@ -221,6 +228,10 @@ var toolgenOutputSend = []byte(`{
         "minimum": 0,
         "maximum": 255
       }
+    },
+    "codes": {
+      "type": "string",
+      "contentEncoding": "base64"
     }
   },
   "required": [
@@ -228,7 +239,8 @@ var toolgenOutputSend = []byte(`{
     "named",
     "each",
     "letters",
-    "fixed"
+    "fixed",
+    "codes"
   ],
   "additionalProperties": false
 }`)
@@ -388,7 +400,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodePacket reads a Packet object.
 func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 	if d.Object() {
-		var seen0, seen1, seen3, seen4, seen5 bool
+		var seen0, seen1, seen3, seen4, seen5, seen6 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
 			case "raw":
@@ -453,8 +465,13 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 					}
 					d.CheckItems(i0, 2, 2)
 				}
+			case "codes":
+				seen6 = true
+				if b0, ok := d.Bytes(); ok {
+					v.Codes = runtime.BytesAs[[]Code](b0)
+				}
 			default:
-				d.Unknown("\"raw\", \"named\", \"opt\", \"each\", \"letters\", \"fixed\"")
+				d.Unknown("\"raw\", \"named\", \"opt\", \"each\", \"letters\", \"fixed\", \"codes\"")
 			}
 		}
 		if !seen0 {
@@ -471,6 +488,9 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 		}
 		if !seen5 {
 			d.Missing("fixed")
+		}
+		if !seen6 {
+			d.Missing("codes")
 		}
 	}
 }
@@ -506,5 +526,7 @@ func toolgenEncodePacket(e *runtime.Encoder, v *Packet) {
 		e.Uint(uint64(v.Fixed[i0]))
 	}
 	e.EndArray()
+	e.Member("\"codes\":")
+	e.Bytes(runtime.BytesOf(v.Codes))
 	e.EndObject()
 }
