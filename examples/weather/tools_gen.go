@@ -355,7 +355,7 @@ var toolgenOutputGetForecast = []byte(`{
     "unit": {
       "type": "string",
       "description": "Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
+      "examples": [
         "c",
         "f"
       ]

@@ -98,6 +98,12 @@ func (b *schemaBuilder) constrained(t *model.Type, doc string, r model.Constrain
 	bt := b.direction(base(t))
 	s := b.shape(bt)
 	s.Description = describe(bt, doc)
+	if b.output {
+		// The encoder writes what the value holds, as encoding/json does:
+		// the constraints the decoder checks on arguments (and their
+		// defaults) say nothing of results, which would break them.
+		r = model.Constraints{Examples: r.Examples}
+	}
 	applyRules(s, r)
 	if b.output && t.Kind == model.KindPointer {
 		s = nullableOutput(s)
@@ -137,6 +143,14 @@ func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 	case model.KindFloat:
 		return floatSchema(t)
 	case model.KindEnum:
+		if b.output {
+			// A value of the type may hold any value of its underlying
+			// type (a flag set, a new code), and the encoder writes it as
+			// encoding/json does: the constants are examples.
+			s := b.shape(&model.Type{Kind: t.Basic, Bits: t.Bits})
+			s.Examples = enumSchema(t).Enum
+			return s
+		}
 		return enumSchema(t)
 	case model.KindSlice:
 		return &model.Schema{Type: "array", Items: b.value(t.Elem, "")}

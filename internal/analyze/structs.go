@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"unicode"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -64,7 +65,7 @@ func (a *analyzer) collectFields(st *types.Struct, path []model.Step, depth int,
 		if f.Embedded() && name == "" && a.flatten(f, path, depth, seen, out) {
 			continue
 		}
-		if !f.Exported() {
+		if !f.Exported() && !(f.Embedded() && a.unexportedMember(f)) {
 			continue
 		}
 		if c, ok := a.memberField(f, tag, name, opts, path); ok {
@@ -85,8 +86,12 @@ func (a *analyzer) flatten(f *types.Var, path []model.Step, depth int, seen map[
 	if !ok || (named != nil && (implementsText(named) || pkgPath(named.Obj()) == "time")) {
 		return false
 	}
-	if seen[st] || (ptr && !f.Exported()) {
-		return true // a cycle of embedding, or a pointer encoding/json cannot allocate
+	if seen[st] {
+		return true // a cycle of embedding: encoding/json goes no further
+	}
+	if ptr && !f.Exported() {
+		a.refuseUnexportedPointer(f, st)
+		return true
 	}
 	step := model.Step{Name: f.Name(), Pointer: ptr}
 	if ptr {
@@ -96,6 +101,38 @@ func (a *analyzer) flatten(f *types.Var, path []model.Step, depth int, seen map[
 	a.collectFields(st, append(append([]model.Step(nil), path...), step), depth+1, seen, out)
 	delete(seen, st)
 	return true
+}
+
+// unexportedMember reports whether an embedded field of an unexported type
+// with a json tag name is a member, as encoding/json makes it: a struct by
+// value is; a pointer to one is refused, as encoding/json cannot set it.
+func (a *analyzer) unexportedMember(f *types.Var) bool {
+	t, ptr := f.Type(), false
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false // encoding/json ignores an embedded unexported non-struct
+	}
+	if ptr {
+		a.refuseUnexportedPointer(f, st)
+		return false
+	}
+	return true
+}
+
+// refuseUnexportedPointer reports an embedded pointer to an unexported
+// struct type that holds members: encoding/json writes its fields when it
+// is set, but fails when it reads them ("cannot set embedded pointer to
+// unexported struct"), and its fields still hide others of the same name.
+func (a *analyzer) refuseUnexportedPointer(f *types.Var, st *types.Struct) {
+	for i := range st.NumFields() {
+		if g := st.Field(i); g.Exported() || g.Embedded() {
+			a.errorf(f.Pos(), "embedded field *%s: encoding/json cannot set a pointer to an unexported struct type when it reads one of its fields; embed %s by value, or export the type", f.Name(), f.Name())
+			return
+		}
+	}
 }
 
 func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts string, path []model.Step) (*model.Field, bool) {
@@ -193,9 +230,33 @@ func goPath(f *model.Field) string {
 	return strings.Join(names, ".")
 }
 
+// parseJSONTag splits a json tag into its name and options. A name
+// encoding/json does not take (one with a quote, a backslash, a comma or
+// other punctuation outside its list) is no name, as in encoding/json: the
+// field keeps its Go name.
 func parseJSONTag(tag string) (name, opts string) {
 	name, opts, _ = strings.Cut(tag, ",")
+	if !validTagName(name) {
+		name = ""
+	}
 	return name, opts
+}
+
+// validTagName is encoding/json's isValidTag.
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+			// Backslash and quote characters are reserved, other
+			// punctuation is allowed.
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
 }
 
 func hasOption(opts, want string) bool {

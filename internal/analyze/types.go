@@ -39,7 +39,7 @@ func (a *analyzer) typeOf(t types.Type) (*model.Type, error) {
 		return a.composite(model.KindPointer, t.Elem())
 	case *types.Slice:
 		if isByte(t.Elem()) {
-			return &model.Type{Kind: model.KindBytes}, nil
+			return a.bytesType(t.Elem())
 		}
 		return a.composite(model.KindSlice, t.Elem())
 	case *types.Array:
@@ -140,9 +140,30 @@ func basicBits(t *types.Basic) int {
 	return 64 // int, uint, int64, uint64, float64: toolgen targets 64-bit platforms
 }
 
+// isByte reports whether a slice of t is read and written as base64, as
+// encoding/json does: t is a byte type and a *t has neither MarshalJSON nor
+// MarshalText (encoding/json's encoder writes the elements one by one
+// then; its decoder takes a base64 string or an array, and toolgen the
+// array its schema states).
 func isByte(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Uint8 && !implementsText(t)
+	return ok && b.Kind() == types.Uint8 &&
+		!types.Implements(types.NewPointer(t), jsonMarshaler) && !implementsMarshalText(t)
+}
+
+// bytesType maps a slice of bytes; a named element type ([]Octet) is kept
+// as a plain byte of that name, for generated code to spell the slice (its
+// methods, constants and doc play no part: the slice is base64).
+func (a *analyzer) bytesType(elem types.Type) (*model.Type, error) {
+	m := &model.Type{Kind: model.KindBytes}
+	if named, ok := types.Unalias(elem).(*types.Named); ok {
+		obj := named.Obj()
+		if obj.Pkg() != nil && !obj.Exported() && pkgPath(obj) != a.pkg.PkgPath {
+			return nil, unsupported("type %s is not exported, so generated code cannot name it", a.typeString(named))
+		}
+		m.Elem = &model.Type{Kind: model.KindUint, Bits: 8, Basic: model.KindUint, Name: obj.Name(), Pkg: pkgPath(obj), Comparable: true}
+	}
+	return m, nil
 }
 
 func isString(t types.Type) bool {

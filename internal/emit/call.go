@@ -173,6 +173,9 @@ func (g *generator) typeText(t *model.Type) string {
 	case model.KindSlice:
 		return "[]" + g.typeText(t.Elem)
 	case model.KindBytes:
+		if t.Elem != nil {
+			return "[]" + g.typeText(t.Elem)
+		}
 		return "[]byte"
 	case model.KindArray:
 		return fmt.Sprintf("[%d]%s", t.Len, g.typeText(t.Elem))

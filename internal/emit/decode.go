@@ -74,6 +74,9 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 // (the one place null is nil: an element of a []*T or map[string]*T must
 // be a value, as the schema says).
 func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
+	if f.Type.Kind != model.KindPointer || nullIsAbsent(f) { // null never reaches here
+		return g.readValue(f.Type, lv, f.Rules, 0)
+	}
 	if f.Type.Kind != model.KindPointer {
 		return g.readValue(f.Type, lv, f.Rules, 0)
 	}
@@ -83,10 +86,11 @@ func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
 
 // nullIsAbsent reports whether null for a member reads as if the member
 // were absent: for every optional member that is not a pointer (a pointer
-// reads null as nil), since OpenAI's strict mode sends null for every
-// optional member it leaves out.
+// reads null as nil) and for a pointer with a default (which null must not
+// bypass), since OpenAI's strict mode sends null for every optional member
+// it leaves out.
 func nullIsAbsent(f *model.Field) bool {
-	return !f.Required && f.Type.Kind != model.KindPointer
+	return !f.Required && (f.Type.Kind != model.KindPointer || f.Rules.Default != nil)
 }
 
 func knownFields(s *model.Struct) string {
@@ -171,6 +175,11 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 	case model.KindTime:
 		return readScalar(t, lv, n("t"), d.Clone().Dot("Time").Call())
 	case model.KindBytes:
+		if t.Elem != nil { // []Octet: the bytes read, as the slice type
+			b := n("b")
+			return []jen.Code{jen.If(jen.List(b.Clone(), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Bytes").Call()), jen.Id("ok")).Block(
+				lv.Op("=").Add(rt("BytesAs").Index(goType(t)).Call(b.Clone())))}
+		}
 		return readScalar(t, lv, n("b"), d.Clone().Dot("Bytes").Call())
 	case model.KindRaw:
 		return readScalar(t, lv, n("r"), d.Clone().Dot("Raw").Call())

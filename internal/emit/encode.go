@@ -177,6 +177,9 @@ func (g *generator) writeValue(t *model.Type, v *jen.Statement, depth int) []jen
 	case model.KindTime:
 		return []jen.Code{call("Time", v.Clone())}
 	case model.KindBytes:
+		if t.Elem != nil {
+			return []jen.Code{call("Bytes", rt("BytesOf").Call(v.Clone()))}
+		}
 		return []jen.Code{call("Bytes", v.Clone())}
 	case model.KindRaw:
 		return []jen.Code{call("Raw", v.Clone())}

@@ -28,6 +28,9 @@ func goType(t *model.Type) *jen.Statement {
 	case model.KindSlice:
 		return jen.Index().Add(goType(t.Elem))
 	case model.KindBytes:
+		if t.Elem != nil {
+			return jen.Index().Add(goType(t.Elem))
+		}
 		return jen.Index().Byte()
 	case model.KindArray:
 		return jen.Index(jen.Lit(int(t.Len))).Add(goType(t.Elem))

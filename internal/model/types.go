@@ -41,7 +41,7 @@ type Type struct {
 
 	Bits   int     `json:"bits,omitempty"` // KindInt, KindUint, KindFloat
 	Key    *Type   `json:"key,omitempty"`  // KindMap: a string type
-	Elem   *Type   `json:"elem,omitempty"` // KindSlice, KindArray, KindMap (values), KindPointer
+	Elem   *Type   `json:"elem,omitempty"` // KindSlice, KindArray, KindMap (values), KindPointer; KindBytes of a named byte type
 	Len    int64   `json:"len,omitempty"`  // KindArray
 	Struct *Struct `json:"-"`              // KindStruct (left out of dumps: it may be recursive)
 	Enum   *Enum   `json:"enum,omitempty"` // KindEnum

@@ -675,7 +675,7 @@ var toolgenOutputSearch = []byte(`{
     "sort": {
       "type": "string",
       "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-      "enum": [
+      "examples": [
         "score",
         "date"
       ]
@@ -686,7 +686,7 @@ var toolgenOutputSearch = []byte(`{
     "level": {
       "type": "integer",
       "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-      "enum": [
+      "examples": [
         1,
         2
       ]
@@ -702,14 +702,10 @@ var toolgenOutputSearch = []byte(`{
       "description": "Where is a place on Earth.",
       "properties": {
         "lat": {
-          "type": "number",
-          "minimum": -90,
-          "maximum": 90
+          "type": "number"
         },
         "lon": {
-          "type": "number",
-          "minimum": -180,
-          "maximum": 180
+          "type": "number"
         }
       },
       "required": [
@@ -1368,7 +1364,7 @@ var toolgenOutputMirror = []byte(`{
         "items": {
           "type": "integer",
           "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-          "enum": [
+          "examples": [
             1,
             2
           ]
@@ -1382,7 +1378,7 @@ var toolgenOutputMirror = []byte(`{
         "items": {
           "type": "string",
           "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-          "enum": [
+          "examples": [
             "score",
             "date"
           ]
@@ -1686,13 +1682,11 @@ var toolgenOutputBound = []byte(`{
   "properties": {
     "narrow": {
       "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
+      "type": "number"
     },
     "width": {
       "type": "number",
@@ -1701,8 +1695,8 @@ var toolgenOutputBound = []byte(`{
     },
     "neg": {
       "type": "number",
-      "minimum": -0.3,
-      "maximum": -0.1
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     }
   },
   "required": [

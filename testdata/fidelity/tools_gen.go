@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	other "toolgen.test/fidelity/other"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
@@ -24,6 +25,56 @@ const (
 
 // The names of the tools, for permission rules and lookups.
 const (
+	// ToolReturnInt names the tool return_int (ReturnInt). ReturnInt returns an
+	// integer.
+	ToolReturnInt runtime.ToolName = "return_int"
+	// ToolReturnFloat names the tool return_float (ReturnFloat). ReturnFloat
+	// returns a float.
+	ToolReturnFloat runtime.ToolName = "return_float"
+	// ToolReturnBool names the tool return_bool (ReturnBool). ReturnBool returns a
+	// bool.
+	ToolReturnBool runtime.ToolName = "return_bool"
+	// ToolReturnEnum names the tool return_enum (ReturnEnum). ReturnEnum returns
+	// an integer enum.
+	ToolReturnEnum runtime.ToolName = "return_enum"
+	// ToolReturnSlice names the tool return_slice (ReturnSlice). ReturnSlice
+	// returns a slice, nil for n = 0.
+	ToolReturnSlice runtime.ToolName = "return_slice"
+	// ToolReturnMap names the tool return_map (ReturnMap). ReturnMap returns a
+	// map, nil for n = 0.
+	ToolReturnMap runtime.ToolName = "return_map"
+	// ToolReturnArray names the tool return_array (ReturnArray). ReturnArray
+	// returns a named array.
+	ToolReturnArray runtime.ToolName = "return_array"
+	// ToolReturnBlob names the tool return_blob (ReturnBlob). ReturnBlob returns a
+	// named []byte.
+	ToolReturnBlob runtime.ToolName = "return_blob"
+	// ToolReturnAny names the tool return_any (ReturnAny). ReturnAny returns any.
+	ToolReturnAny runtime.ToolName = "return_any"
+	// ToolReturnPtrInt names the tool return_ptr_int (ReturnPtrInt). ReturnPtrInt
+	// returns a pointer to an integer, nil for n = 0.
+	ToolReturnPtrInt runtime.ToolName = "return_ptr_int"
+	// ToolReturnText names the tool return_text (ReturnText). ReturnText returns a
+	// text type.
+	ToolReturnText runtime.ToolName = "return_text"
+	// ToolReturnJSON names the tool return_json (ReturnJSON). ReturnJSON returns a
+	// JSON type by value.
+	ToolReturnJSON runtime.ToolName = "return_json"
+	// ToolReturnStamped names the tool return_stamped (ReturnStamped).
+	// ReturnStamped returns a struct that embeds time.Time.
+	ToolReturnStamped runtime.ToolName = "return_stamped"
+	// ToolReturnForeign names the tool return_foreign (ReturnForeign).
+	// ReturnForeign returns a struct from another package by pointer.
+	ToolReturnForeign runtime.ToolName = "return_foreign"
+	// ToolReturnNamedMap names the tool return_named_map (ReturnNamedMap).
+	// ReturnNamedMap returns a named map.
+	ToolReturnNamedMap runtime.ToolName = "return_named_map"
+	// ToolReturnPlaces names the tool return_places (ReturnPlaces). ReturnPlaces
+	// returns method types in every position by value.
+	ToolReturnPlaces runtime.ToolName = "return_places"
+	// ToolReturnAnySlice names the tool return_any_slice (ReturnAnySlice).
+	// ReturnAnySlice returns any holding a slice.
+	ToolReturnAnySlice runtime.ToolName = "return_any_slice"
 	// ToolEchoScalars names the tool echo_scalars (EchoScalars). EchoScalars
 	// returns its arguments.
 	ToolEchoScalars runtime.ToolName = "echo_scalars"
@@ -68,31 +119,232 @@ const (
 	// ToolEchoShapes names the tool echo_shapes (EchoShapes). EchoShapes returns
 	// its arguments.
 	ToolEchoShapes runtime.ToolName = "echo_shapes"
+	// ToolEchoEmbeds names the tool echo_embeds (EchoEmbeds). EchoEmbeds returns
+	// its arguments.
+	ToolEchoEmbeds runtime.ToolName = "echo_embeds"
+	// ToolEchoEmbedsMore names the tool echo_embeds_more (EchoEmbedsMore).
+	// EchoEmbedsMore returns its arguments.
+	ToolEchoEmbedsMore runtime.ToolName = "echo_embeds_more"
+	// ToolEchoTagged names the tool echo_tagged (EchoTagged). EchoTagged returns
+	// its arguments.
+	ToolEchoTagged runtime.ToolName = "echo_tagged"
+	// ToolEchoNamed names the tool echo_named (EchoNamed). EchoNamed returns its
+	// arguments.
+	ToolEchoNamed runtime.ToolName = "echo_named"
+	// ToolEchoWide names the tool echo_wide (EchoWide). EchoWide returns its
+	// arguments.
+	ToolEchoWide runtime.ToolName = "echo_wide"
+	// ToolEchoGraph names the tool echo_graph (EchoGraph). EchoGraph returns its
+	// arguments.
+	ToolEchoGraph runtime.ToolName = "echo_graph"
+	// ToolEchoDeeps names the tool echo_deeps (EchoDeeps). EchoDeeps returns its
+	// arguments.
+	ToolEchoDeeps runtime.ToolName = "echo_deeps"
+	// ToolEchoOmits names the tool echo_omits (EchoOmits). EchoOmits returns its
+	// arguments.
+	ToolEchoOmits runtime.ToolName = "echo_omits"
+	// ToolEchoPlaces names the tool echo_places (EchoPlaces). EchoPlaces returns
+	// its arguments.
+	ToolEchoPlaces runtime.ToolName = "echo_places"
+	// ToolFlatAll names the tool flat_all (FlatAll). FlatAll takes flat parameters
+	// of every kind.
+	ToolFlatAll runtime.ToolName = "flat_all"
+	// ToolEchoMisc names the tool echo_misc (EchoMisc). EchoMisc returns its
+	// arguments.
+	ToolEchoMisc runtime.ToolName = "echo_misc"
+	// ToolFlatDefaults names the tool flat_defaults (FlatDefaults). FlatDefaults
+	// takes optional parameters with defaults.
+	ToolFlatDefaults runtime.ToolName = "flat_defaults"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(Scalars) (Scalars, error)                                    = EchoScalars
-	_ func(Enums) (Enums, error)                                        = EchoEnums
-	_ func(Collections) (Collections, error)                            = EchoCollections
-	_ func(*Pointers) (*Pointers, error)                                = EchoPointers
-	_ func(Constrained) (Constrained, error)                            = EchoConstrained
-	_ func(Formats) (Formats, error)                                    = EchoFormats
-	_ func(Special) (Special, error)                                    = EchoSpecial
-	_ func(Embedded) (Embedded, error)                                  = EchoEmbedded
-	_ func(Omit) (Omit, error)                                          = EchoOmit
-	_ func(Tree) (Tree, error)                                          = EchoTree
-	_ func(string, *int, []string, *time.Time, Color) (FlatArgs, error) = Flat
-	_ func(Sparse) (Dense, error)                                       = Densify
-	_ func(*Methods) (*Methods, error)                                  = EchoMethods
-	_ func(*Numbers) (*Numbers, error)                                  = EchoNumbers
-	_ func(Shapes) (Shapes, error)                                      = EchoShapes
+	_ func(In) (int, error)                                                                                                                                    = ReturnInt
+	_ func(In) (float32, error)                                                                                                                                = ReturnFloat
+	_ func(In) (bool, error)                                                                                                                                   = ReturnBool
+	_ func(In) (U64, error)                                                                                                                                    = ReturnEnum
+	_ func(In) ([]*Point, error)                                                                                                                               = ReturnSlice
+	_ func(In) (map[string][]Odd, error)                                                                                                                       = ReturnMap
+	_ func(In) (Hash, error)                                                                                                                                   = ReturnArray
+	_ func(In) (Blob, error)                                                                                                                                   = ReturnBlob
+	_ func(In) (any, error)                                                                                                                                    = ReturnAny
+	_ func(In) (*int, error)                                                                                                                                   = ReturnPtrInt
+	_ func(In) (Upper, error)                                                                                                                                  = ReturnText
+	_ func(In) (Both, error)                                                                                                                                   = ReturnJSON
+	_ func(In) (Stamped, error)                                                                                                                                = ReturnStamped
+	_ func(In) (*other.Place, error)                                                                                                                           = ReturnForeign
+	_ func(In) (Index, error)                                                                                                                                  = ReturnNamedMap
+	_ func(In) (Places, error)                                                                                                                                 = ReturnPlaces
+	_ func(In) (any, error)                                                                                                                                    = ReturnAnySlice
+	_ func(Scalars) (Scalars, error)                                                                                                                           = EchoScalars
+	_ func(Enums) (Enums, error)                                                                                                                               = EchoEnums
+	_ func(Collections) (Collections, error)                                                                                                                   = EchoCollections
+	_ func(*Pointers) (*Pointers, error)                                                                                                                       = EchoPointers
+	_ func(Constrained) (Constrained, error)                                                                                                                   = EchoConstrained
+	_ func(Formats) (Formats, error)                                                                                                                           = EchoFormats
+	_ func(Special) (Special, error)                                                                                                                           = EchoSpecial
+	_ func(Embedded) (Embedded, error)                                                                                                                         = EchoEmbedded
+	_ func(Omit) (Omit, error)                                                                                                                                 = EchoOmit
+	_ func(Tree) (Tree, error)                                                                                                                                 = EchoTree
+	_ func(string, *int, []string, *time.Time, Color) (FlatArgs, error)                                                                                        = Flat
+	_ func(Sparse) (Dense, error)                                                                                                                              = Densify
+	_ func(*Methods) (*Methods, error)                                                                                                                         = EchoMethods
+	_ func(*Numbers) (*Numbers, error)                                                                                                                         = EchoNumbers
+	_ func(Shapes) (Shapes, error)                                                                                                                             = EchoShapes
+	_ func(Embeds) (Embeds, error)                                                                                                                             = EchoEmbeds
+	_ func(*EmbedsMore) (*EmbedsMore, error)                                                                                                                   = EchoEmbedsMore
+	_ func(Tagged) (Tagged, error)                                                                                                                             = EchoTagged
+	_ func(Named) (Named, error)                                                                                                                               = EchoNamed
+	_ func(Wide) (Wide, error)                                                                                                                                 = EchoWide
+	_ func(*Graph) (*Graph, error)                                                                                                                             = EchoGraph
+	_ func(Deeps) (Deeps, error)                                                                                                                               = EchoDeeps
+	_ func(Omits) (Omits, error)                                                                                                                               = EchoOmits
+	_ func(*Places) (*Places, error)                                                                                                                           = EchoPlaces
+	_ func(other.Unit, other.Place, *other.Place, Board, Blob, Index, U64, *Odd, Temp, *Level, any, time.Duration, []Octet, Upper, **int) (FlatAllArgs, error) = FlatAll
+	_ func(*Misc) (*Misc, error)                                                                                                                               = EchoMisc
+	_ func(*int, *other.Unit, []string, *time.Time) (FlatDefaultsArgs, error)                                                                                  = FlatDefaults
 )
 
-// Tools returns the tools of package fidelity: echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes.
+// Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{{
+		Call:         toolgenCallReturnInt,
+		Description:  "ReturnInt returns an integer.",
+		GeminiSchema: toolgenGeminiReturnInt,
+		InputSchema:  toolgenInputReturnInt,
+		Name:         ToolReturnInt,
+		OutputSchema: toolgenOutputReturnInt,
+		StrictSchema: toolgenStrictReturnInt,
+	}, {
+		Call:         toolgenCallReturnFloat,
+		Description:  "ReturnFloat returns a float.",
+		GeminiSchema: toolgenGeminiReturnFloat,
+		InputSchema:  toolgenInputReturnFloat,
+		Name:         ToolReturnFloat,
+		OutputSchema: toolgenOutputReturnFloat,
+		StrictSchema: toolgenStrictReturnFloat,
+	}, {
+		Call:         toolgenCallReturnBool,
+		Description:  "ReturnBool returns a bool.",
+		GeminiSchema: toolgenGeminiReturnBool,
+		InputSchema:  toolgenInputReturnBool,
+		Name:         ToolReturnBool,
+		OutputSchema: toolgenOutputReturnBool,
+		StrictSchema: toolgenStrictReturnBool,
+	}, {
+		Call:         toolgenCallReturnEnum,
+		Description:  "ReturnEnum returns an integer enum.",
+		GeminiSchema: toolgenGeminiReturnEnum,
+		InputSchema:  toolgenInputReturnEnum,
+		Name:         ToolReturnEnum,
+		OutputSchema: toolgenOutputReturnEnum,
+		StrictSchema: toolgenStrictReturnEnum,
+	}, {
+		Call:         toolgenCallReturnSlice,
+		Description:  "ReturnSlice returns a slice, nil for n = 0.",
+		GeminiSchema: toolgenGeminiReturnSlice,
+		InputSchema:  toolgenInputReturnSlice,
+		Name:         ToolReturnSlice,
+		OutputSchema: toolgenOutputReturnSlice,
+		StrictSchema: toolgenStrictReturnSlice,
+	}, {
+		Call:         toolgenCallReturnMap,
+		Description:  "ReturnMap returns a map, nil for n = 0.",
+		GeminiSchema: toolgenGeminiReturnMap,
+		InputSchema:  toolgenInputReturnMap,
+		Name:         ToolReturnMap,
+		OutputSchema: toolgenOutputReturnMap,
+		StrictSchema: toolgenStrictReturnMap,
+	}, {
+		Call:         toolgenCallReturnArray,
+		Description:  "ReturnArray returns a named array.",
+		GeminiSchema: toolgenGeminiReturnArray,
+		InputSchema:  toolgenInputReturnArray,
+		Name:         ToolReturnArray,
+		OutputSchema: toolgenOutputReturnArray,
+		StrictSchema: toolgenStrictReturnArray,
+	}, {
+		Call:         toolgenCallReturnBlob,
+		Description:  "ReturnBlob returns a named []byte.",
+		GeminiSchema: toolgenGeminiReturnBlob,
+		InputSchema:  toolgenInputReturnBlob,
+		Name:         ToolReturnBlob,
+		OutputSchema: toolgenOutputReturnBlob,
+		StrictSchema: toolgenStrictReturnBlob,
+	}, {
+		Call:         toolgenCallReturnAny,
+		Description:  "ReturnAny returns any.",
+		GeminiSchema: toolgenGeminiReturnAny,
+		InputSchema:  toolgenInputReturnAny,
+		Name:         ToolReturnAny,
+		OutputSchema: toolgenOutputReturnAny,
+		StrictSchema: toolgenStrictReturnAny,
+	}, {
+		Call:         toolgenCallReturnPtrInt,
+		Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
+		GeminiSchema: toolgenGeminiReturnPtrInt,
+		InputSchema:  toolgenInputReturnPtrInt,
+		Name:         ToolReturnPtrInt,
+		OutputSchema: toolgenOutputReturnPtrInt,
+		StrictSchema: toolgenStrictReturnPtrInt,
+	}, {
+		Call:         toolgenCallReturnText,
+		Description:  "ReturnText returns a text type.",
+		GeminiSchema: toolgenGeminiReturnText,
+		InputSchema:  toolgenInputReturnText,
+		Name:         ToolReturnText,
+		OutputSchema: toolgenOutputReturnText,
+		StrictSchema: toolgenStrictReturnText,
+	}, {
+		Call:         toolgenCallReturnJSON,
+		Description:  "ReturnJSON returns a JSON type by value.",
+		GeminiSchema: toolgenGeminiReturnJSON,
+		InputSchema:  toolgenInputReturnJSON,
+		Name:         ToolReturnJSON,
+		OutputSchema: toolgenOutputReturnJSON,
+		StrictSchema: toolgenStrictReturnJSON,
+	}, {
+		Call:         toolgenCallReturnStamped,
+		Description:  "ReturnStamped returns a struct that embeds time.Time.",
+		GeminiSchema: toolgenGeminiReturnStamped,
+		InputSchema:  toolgenInputReturnStamped,
+		Name:         ToolReturnStamped,
+		OutputSchema: toolgenOutputReturnStamped,
+		StrictSchema: toolgenStrictReturnStamped,
+	}, {
+		Call:         toolgenCallReturnForeign,
+		Description:  "ReturnForeign returns a struct from another package by pointer.",
+		GeminiSchema: toolgenGeminiReturnForeign,
+		InputSchema:  toolgenInputReturnForeign,
+		Name:         ToolReturnForeign,
+		OutputSchema: toolgenOutputReturnForeign,
+		StrictSchema: toolgenStrictReturnForeign,
+	}, {
+		Call:         toolgenCallReturnNamedMap,
+		Description:  "ReturnNamedMap returns a named map.",
+		GeminiSchema: toolgenGeminiReturnNamedMap,
+		InputSchema:  toolgenInputReturnNamedMap,
+		Name:         ToolReturnNamedMap,
+		OutputSchema: toolgenOutputReturnNamedMap,
+		StrictSchema: toolgenStrictReturnNamedMap,
+	}, {
+		Call:         toolgenCallReturnPlaces,
+		Description:  "ReturnPlaces returns method types in every position by value.",
+		GeminiSchema: toolgenGeminiReturnPlaces,
+		InputSchema:  toolgenInputReturnPlaces,
+		Name:         ToolReturnPlaces,
+		OutputSchema: toolgenOutputReturnPlaces,
+		StrictSchema: toolgenStrictReturnPlaces,
+	}, {
+		Call:         toolgenCallReturnAnySlice,
+		Description:  "ReturnAnySlice returns any holding a slice.",
+		GeminiSchema: toolgenGeminiReturnAnySlice,
+		InputSchema:  toolgenInputReturnAnySlice,
+		Name:         ToolReturnAnySlice,
+		OutputSchema: toolgenOutputReturnAnySlice,
+		StrictSchema: toolgenStrictReturnAnySlice,
+	}, {
 		Call:         toolgenCallEchoScalars,
 		Description:  "EchoScalars returns its arguments.",
 		GeminiSchema: toolgenGeminiEchoScalars,
@@ -196,7 +448,614 @@ func Tools() []runtime.Tool {
 		InputSchema:  toolgenInputEchoShapes,
 		Name:         ToolEchoShapes,
 		OutputSchema: toolgenOutputEchoShapes,
+	}, {
+		Call:         toolgenCallEchoEmbeds,
+		Description:  "EchoEmbeds returns its arguments.",
+		GeminiSchema: toolgenGeminiEchoEmbeds,
+		InputSchema:  toolgenInputEchoEmbeds,
+		Name:         ToolEchoEmbeds,
+		OutputSchema: toolgenOutputEchoEmbeds,
+		StrictSchema: toolgenStrictEchoEmbeds,
+	}, {
+		Call:         toolgenCallEchoEmbedsMore,
+		Description:  "EchoEmbedsMore returns its arguments.",
+		GeminiSchema: toolgenGeminiEchoEmbedsMore,
+		InputSchema:  toolgenInputEchoEmbedsMore,
+		Name:         ToolEchoEmbedsMore,
+		OutputSchema: toolgenOutputEchoEmbedsMore,
+		StrictSchema: toolgenStrictEchoEmbedsMore,
+	}, {
+		Call:         toolgenCallEchoTagged,
+		Description:  "EchoTagged returns its arguments.",
+		GeminiSchema: toolgenGeminiEchoTagged,
+		InputSchema:  toolgenInputEchoTagged,
+		Name:         ToolEchoTagged,
+		OutputSchema: toolgenOutputEchoTagged,
+		StrictSchema: toolgenStrictEchoTagged,
+	}, {
+		Call:         toolgenCallEchoNamed,
+		Description:  "EchoNamed returns its arguments.",
+		InputSchema:  toolgenInputEchoNamed,
+		Name:         ToolEchoNamed,
+		OutputSchema: toolgenOutputEchoNamed,
+	}, {
+		Call:         toolgenCallEchoWide,
+		Description:  "EchoWide returns its arguments.",
+		InputSchema:  toolgenInputEchoWide,
+		Name:         ToolEchoWide,
+		OutputSchema: toolgenOutputEchoWide,
+	}, {
+		Call:         toolgenCallEchoGraph,
+		Description:  "EchoGraph returns its arguments.",
+		InputSchema:  toolgenInputEchoGraph,
+		Name:         ToolEchoGraph,
+		OutputSchema: toolgenOutputEchoGraph,
+	}, {
+		Call:         toolgenCallEchoDeeps,
+		Description:  "EchoDeeps returns its arguments.",
+		InputSchema:  toolgenInputEchoDeeps,
+		Name:         ToolEchoDeeps,
+		OutputSchema: toolgenOutputEchoDeeps,
+	}, {
+		Call:         toolgenCallEchoOmits,
+		Description:  "EchoOmits returns its arguments.",
+		InputSchema:  toolgenInputEchoOmits,
+		Name:         ToolEchoOmits,
+		OutputSchema: toolgenOutputEchoOmits,
+	}, {
+		Call:         toolgenCallEchoPlaces,
+		Description:  "EchoPlaces returns its arguments.",
+		InputSchema:  toolgenInputEchoPlaces,
+		Name:         ToolEchoPlaces,
+		OutputSchema: toolgenOutputEchoPlaces,
+	}, {
+		Call:         toolgenCallFlatAll,
+		Description:  "FlatAll takes flat parameters of every kind.",
+		InputSchema:  toolgenInputFlatAll,
+		Name:         ToolFlatAll,
+		OutputSchema: toolgenOutputFlatAll,
+	}, {
+		Call:         toolgenCallEchoMisc,
+		Description:  "EchoMisc returns its arguments.",
+		InputSchema:  toolgenInputEchoMisc,
+		Name:         ToolEchoMisc,
+		OutputSchema: toolgenOutputEchoMisc,
+	}, {
+		Call:         toolgenCallFlatDefaults,
+		Description:  "FlatDefaults takes optional parameters with defaults.",
+		GeminiSchema: toolgenGeminiFlatDefaults,
+		InputSchema:  toolgenInputFlatDefaults,
+		Name:         ToolFlatDefaults,
+		OutputSchema: toolgenOutputFlatDefaults,
+		StrictSchema: toolgenStrictFlatDefaults,
 	}}
+}
+
+// ReturnIntRule is a permission rule for the tool return_int: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type ReturnIntRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnIntRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnInt, Args: args}
+}
+
+// ReturnFloatRule is a permission rule for the tool return_float: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnFloatRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnFloatRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnFloat, Args: args}
+}
+
+// ReturnBoolRule is a permission rule for the tool return_bool: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnBoolRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnBoolRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnBool, Args: args}
+}
+
+// ReturnEnumRule is a permission rule for the tool return_enum: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnEnumRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnEnumRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnEnum, Args: args}
+}
+
+// ReturnSliceRule is a permission rule for the tool return_slice: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnSliceRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnSliceRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnSlice, Args: args}
+}
+
+// ReturnMapRule is a permission rule for the tool return_map: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type ReturnMapRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnMapRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnMap, Args: args}
+}
+
+// ReturnArrayRule is a permission rule for the tool return_array: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnArrayRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnArrayRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnArray, Args: args}
+}
+
+// ReturnBlobRule is a permission rule for the tool return_blob: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnBlobRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnBlobRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnBlob, Args: args}
+}
+
+// ReturnAnyRule is a permission rule for the tool return_any: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type ReturnAnyRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnAnyRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnAny, Args: args}
+}
+
+// ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type ReturnPtrIntRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnPtrIntRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnPtrInt, Args: args}
+}
+
+// ReturnTextRule is a permission rule for the tool return_text: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnTextRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnTextRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnText, Args: args}
+}
+
+// ReturnJSONRule is a permission rule for the tool return_json: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnJSONRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnJSONRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnJSON, Args: args}
+}
+
+// ReturnStampedRule is a permission rule for the tool return_stamped: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type ReturnStampedRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnStampedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnStamped, Args: args}
+}
+
+// ReturnForeignRule is a permission rule for the tool return_foreign: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type ReturnForeignRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnForeignRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnForeign, Args: args}
+}
+
+// ReturnNamedMapRule is a permission rule for the tool return_named_map: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type ReturnNamedMapRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnNamedMapRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnNamedMap, Args: args}
+}
+
+// ReturnPlacesRule is a permission rule for the tool return_places: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type ReturnPlacesRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnPlacesRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnPlaces, Args: args}
+}
+
+// ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type ReturnAnySliceRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N    string
+	Word string // argument "word"
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r ReturnAnySliceRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"word", r.Word},
+		{"f", r.F},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolReturnAnySlice, Args: args}
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
@@ -944,6 +1803,2867 @@ func (r EchoShapesRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolEchoShapes, Args: args}
 }
 
+// EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoEmbedsRule struct {
+	Name   string // argument "Name"
+	Hidden string // argument "hidden"
+	// Shared is a glob over the argument "shared", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Shared string
+	// Only2 is a glob over the argument "only2", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Only2 string
+	// X2 is a glob over the argument "X", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	X2 string
+	// Count is a glob over the argument "Count", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Count string
+	By    string // argument "by"
+	// Rev is a glob over the argument "rev", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Rev string
+	// Box is a glob over the argument "box", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Box string
+	// Kept is a glob over the argument "kept", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Kept string
+	// Hid is a glob over the argument "hid", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Hid string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoEmbedsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"Name", r.Name},
+		{"hidden", r.Hidden},
+		{"shared", r.Shared},
+		{"only2", r.Only2},
+		{"X", r.X2},
+		{"Count", r.Count},
+		{"by", r.By},
+		{"rev", r.Rev},
+		{"box", r.Box},
+		{"kept", r.Kept},
+		{"hid", r.Hid},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoEmbeds, Args: args}
+}
+
+// EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
+// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// empty field does not constrain it.
+type EchoEmbedsMoreRule struct {
+	When string // argument "stamp"
+	Lvl  string // argument "lvl"
+	// PE is a glob over the argument "pe", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PE string
+	// Whens is a glob over the argument "stamps", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Whens string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"stamp", r.When},
+		{"lvl", r.Lvl},
+		{"pe", r.PE},
+		{"stamps", r.Whens},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoEmbedsMore, Args: args}
+}
+
+// EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoTaggedRule struct {
+	// Dash is a glob over the argument "-", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Dash   string
+	Uni    string // argument "naïve"
+	Space  string // argument "with space"
+	Quote  string // argument "Quote"
+	Bslash string // argument "Bslash"
+	// Empty is a glob over the argument "Empty", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Empty string
+	Punct string // argument "a-b.c:d"
+	Slash string // argument "a/b~c"
+	Pct   string // argument "100%"
+	// NoName is a glob over the argument "NoName", true or false.
+	NoName string
+	// Upper is a glob over the argument "UPPER", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Upper string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoTaggedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"-", r.Dash},
+		{"naïve", r.Uni},
+		{"with space", r.Space},
+		{"Quote", r.Quote},
+		{"Bslash", r.Bslash},
+		{"Empty", r.Empty},
+		{"a-b.c:d", r.Punct},
+		{"a/b~c", r.Slash},
+		{"100%", r.Pct},
+		{"NoName", r.NoName},
+		{"UPPER", r.Upper},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoTagged, Args: args}
+}
+
+// EchoNamedRule is a permission rule for the tool echo_named: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoNamedRule struct {
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// Board is a glob over the argument "board", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Board string
+	// Index is a glob over the argument "index", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Index  string
+	Blob   string // argument "blob"
+	Octets string // argument "octets"
+	// Hash is a glob over the argument "hash", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Hash string
+	// Arr is a glob over the argument "arr", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Arr    string
+	U8s    string // argument "u8s"
+	Joined string // argument "joined"
+	MyRaw  string // argument "my_raw"
+	// Raws is a glob over the argument "raws", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Raws string
+	// ByKey is a glob over the argument "by_key", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ByKey string
+	// PBlob is a glob over the argument "pblob", a string's text (or null).
+	PBlob string
+	// Blobs is a glob over the argument "blobs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Blobs string
+	// Letters is a glob over the argument "letters", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Letters string
+	Codes   string // argument "codes"
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoNamedRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"tags", r.Tags},
+		{"board", r.Board},
+		{"index", r.Index},
+		{"blob", r.Blob},
+		{"octets", r.Octets},
+		{"hash", r.Hash},
+		{"arr", r.Arr},
+		{"u8s", r.U8s},
+		{"joined", r.Joined},
+		{"my_raw", r.MyRaw},
+		{"raws", r.Raws},
+		{"by_key", r.ByKey},
+		{"pblob", r.PBlob},
+		{"blobs", r.Blobs},
+		{"letters", r.Letters},
+		{"codes", r.Codes},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoNamed, Args: args}
+}
+
+// EchoWideRule is a permission rule for the tool echo_wide: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoWideRule struct {
+	// I8 is a glob over the argument "i8", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I8 string
+	// U16 is a glob over the argument "u16", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U16 string
+	// U64 is a glob over the argument "u64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U64 string
+	// I64 is a glob over the argument "i64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	I64 string
+	Odd string // argument "odd"
+	// Odds is a glob over the argument "odds", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Odds string
+	// R is a glob over the argument "r", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	R string
+	// F is a glob over the argument "f", true or false.
+	F string
+	// PU is a glob over the argument "pu", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PU string
+	// MU is a glob over the argument "mu", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	MU   string
+	DefO string // argument "def_o"
+	// AI is a glob over the argument "ai", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	AI string
+	// KO is a glob over the argument "ko", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	KO string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoWideRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"i8", r.I8},
+		{"u16", r.U16},
+		{"u64", r.U64},
+		{"i64", r.I64},
+		{"odd", r.Odd},
+		{"odds", r.Odds},
+		{"r", r.R},
+		{"f", r.F},
+		{"pu", r.PU},
+		{"mu", r.MU},
+		{"def_o", r.DefO},
+		{"ai", r.AI},
+		{"ko", r.KO},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoWide, Args: args}
+}
+
+// EchoGraphRule is a permission rule for the tool echo_graph: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoGraphRule struct {
+	ID string // argument "id"
+	// Edges is a glob over the argument "edges", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Edges string
+	// Kids is a glob over the argument "kids", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Kids string
+	// Pair is a glob over the argument "pair", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Pair string
+	// Next is a glob over the argument "next", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Next string
+	// Ref is a glob over the argument "ref", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	Ref string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoGraphRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.ID},
+		{"edges", r.Edges},
+		{"kids", r.Kids},
+		{"pair", r.Pair},
+		{"next", r.Next},
+		{"ref", r.Ref},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoGraph, Args: args}
+}
+
+// EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoDeepsRule struct {
+	// PPI is a glob over the argument "ppi", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PPI string
+	// PPS is a glob over the argument "pps", a string's text (or null).
+	PPS string
+	// PSP is a glob over the argument "psp", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PSP string
+	// PMP is a glob over the argument "pmp", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PMP string
+	// PPP is a glob over the argument "ppp", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PPP string
+	// SPP is a glob over the argument "spp", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	SPP string
+	// Def is a glob over the argument "def", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Def string
+	// DefS is a glob over the argument "def_s", a string's text (or null).
+	DefS string
+	// DefC is a glob over the argument "def_c", a string's text (or null).
+	DefC string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any string
+	// Anys is a glob over the argument "anys", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Anys string
+	// MA is a glob over the argument "ma", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	MA string
+	// PA is a glob over the argument "pa", a string's text, or any other value
+	// as compact JSON with numbers in canonical form (7.0 matches "7").
+	PA string
+	// Forest is a glob over the argument "forest", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Forest string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoDeepsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"ppi", r.PPI},
+		{"pps", r.PPS},
+		{"psp", r.PSP},
+		{"pmp", r.PMP},
+		{"ppp", r.PPP},
+		{"spp", r.SPP},
+		{"def", r.Def},
+		{"def_s", r.DefS},
+		{"def_c", r.DefC},
+		{"any", r.Any},
+		{"anys", r.Anys},
+		{"ma", r.MA},
+		{"pa", r.PA},
+		{"forest", r.Forest},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoDeeps, Args: args}
+}
+
+// EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoOmitsRule struct {
+	// Arr is a glob over the argument "arr", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Arr string
+	// Arr0 is a glob over the argument "arr0", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Arr0 string
+	// St is a glob over the argument "st", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	St string
+	// PSt is a glob over the argument "pst", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	PSt string
+	// PI is a glob over the argument "pi", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PI string
+	// F is a glob over the argument "f", a number written in canonical form:
+	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
+	F string
+	// U is a glob over the argument "u", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U    string
+	Str  string // argument "str"
+	Blob string // argument "blob"
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any string
+	Raw string // argument "raw"
+	// Z is a glob over the argument "z", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Z string
+	// ZP is a glob over the argument "zp", compact JSON with numbers in
+	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
+	// { "k": 1.0 }.
+	ZP string
+	// ZM is a glob over the argument "zm", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	ZM string
+	// ZA is a glob over the argument "za", a string's text, or any other value
+	// as compact JSON with numbers in canonical form (7.0 matches "7").
+	ZA string
+	ZB string // argument "zb"
+	ZT string // argument "zt"
+	// Both is a glob over the argument "both", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Both string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoOmitsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"arr", r.Arr},
+		{"arr0", r.Arr0},
+		{"st", r.St},
+		{"pst", r.PSt},
+		{"pi", r.PI},
+		{"f", r.F},
+		{"u", r.U},
+		{"str", r.Str},
+		{"blob", r.Blob},
+		{"any", r.Any},
+		{"raw", r.Raw},
+		{"z", r.Z},
+		{"zp", r.ZP},
+		{"zm", r.ZM},
+		{"za", r.ZA},
+		{"zb", r.ZB},
+		{"zt", r.ZT},
+		{"both", r.Both},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoOmits, Args: args}
+}
+
+// EchoPlacesRule is a permission rule for the tool echo_places: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type EchoPlacesRule struct {
+	U string // argument "u"
+	// US is a glob over the argument "us", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	US string
+	// UA is a glob over the argument "ua", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	UA string
+	// UM is a glob over the argument "um", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	UM string
+	// PT is a glob over the argument "pt", a string's text (or null).
+	PT string
+	// PTS is a glob over the argument "pts", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PTS string
+	// PTM is a glob over the argument "ptm", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PTM string
+	B   string // argument "both"
+	// BS is a glob over the argument "boths", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	BS string
+	OO string // argument "oo"
+	// OOS is a glob over the argument "oos", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	OOS string
+	// OK is a glob over the argument "ok", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	OK string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoPlacesRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"u", r.U},
+		{"us", r.US},
+		{"ua", r.UA},
+		{"um", r.UM},
+		{"pt", r.PT},
+		{"pts", r.PTS},
+		{"ptm", r.PTM},
+		{"both", r.B},
+		{"boths", r.BS},
+		{"oo", r.OO},
+		{"oos", r.OOS},
+		{"ok", r.OK},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoPlaces, Args: args}
+}
+
+// FlatAllRule is a permission rule for the tool flat_all: each field is a glob
+// over that argument's value (as runtime.Rule's Args), and an empty field does
+// not constrain it.
+type FlatAllRule struct {
+	Unit string // argument "unit"
+	// Place is a glob over the argument "place", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Place string
+	// PPlace is a glob over the argument "p_place", compact JSON with numbers
+	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
+	// matches { "k": 1.0 }.
+	PPlace string
+	// Board is a glob over the argument "board", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Board string
+	Blob  string // argument "blob"
+	// Index is a glob over the argument "index", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Index string
+	// U64 is a glob over the argument "u64", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	U64 string
+	// Odd is a glob over the argument "odd", a string's text (or null).
+	Odd  string
+	Temp string // argument "temp"
+	// Level is a glob over the argument "level", a string's text (or null).
+	Level string
+	// Any is a glob over the argument "any", a string's text, or any other
+	// value as compact JSON with numbers in canonical form (7.0 matches "7").
+	Any string
+	// Wait is a glob over the argument "wait", an integer written in canonical
+	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Wait   string
+	Octets string // argument "octets"
+	Upper  string // argument "upper"
+	// Deep is a glob over the argument "deep", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Deep string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FlatAllRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"unit", r.Unit},
+		{"place", r.Place},
+		{"p_place", r.PPlace},
+		{"board", r.Board},
+		{"blob", r.Blob},
+		{"index", r.Index},
+		{"u64", r.U64},
+		{"odd", r.Odd},
+		{"temp", r.Temp},
+		{"level", r.Level},
+		{"any", r.Any},
+		{"wait", r.Wait},
+		{"octets", r.Octets},
+		{"upper", r.Upper},
+		{"deep", r.Deep},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFlatAll, Args: args}
+}
+
+// EchoMiscRule is a permission rule for the tool echo_misc: each field is a
+// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// does not constrain it.
+type EchoMiscRule struct {
+	ID   string // argument "id"
+	Note string // argument "note"
+	// V is a glob over the argument "v", an integer written in canonical form:
+	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	V string
+	// PI is a glob over the argument "pi", an integer written in canonical
+	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	PI string
+	PJ string // argument "pj"
+	// PJs is a glob over the argument "pjs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PJs string
+	// PJa is a glob over the argument "pja", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	PJa string
+	// PJp is a glob over the argument "pjp", a string's text (or null).
+	PJp string
+	// Upper is a glob over the argument "upper", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	Upper string
+	// UPPER is a glob over the argument "UPPER", an integer written in
+	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	UPPER string
+	// Durs is a glob over the argument "durs", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Durs string
+	// DurMap is a glob over the argument "dur_map", compact JSON with numbers
+	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	DurMap string
+	// Nums is a glob over the argument "nums", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Nums string
+	// Times is a glob over the argument "times", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Times string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r EchoMiscRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"id", r.ID},
+		{"note", r.Note},
+		{"v", r.V},
+		{"pi", r.PI},
+		{"pj", r.PJ},
+		{"pjs", r.PJs},
+		{"pja", r.PJa},
+		{"pjp", r.PJp},
+		{"upper", r.Upper},
+		{"UPPER", r.UPPER},
+		{"durs", r.Durs},
+		{"dur_map", r.DurMap},
+		{"nums", r.Nums},
+		{"times", r.Times},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolEchoMisc, Args: args}
+}
+
+// FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
+// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type FlatDefaultsRule struct {
+	// N is a glob over the argument "n", an integer written in canonical form
+	// (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
+	N string
+	// Unit is a glob over the argument "unit", a string's text (or null).
+	Unit string
+	// Tags is a glob over the argument "tags", compact JSON with numbers in
+	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
+	// 1.0 }.
+	Tags string
+	// When is a glob over the argument "when", a string's text (or null).
+	When string
+}
+
+// Rule returns r as a runtime.Rule for runtime.Permissions.
+func (r FlatDefaultsRule) Rule() runtime.Rule {
+	var args map[string]string
+	for _, a := range [...]struct{ name, glob string }{
+		{"n", r.N},
+		{"unit", r.Unit},
+		{"tags", r.Tags},
+		{"when", r.When},
+	} {
+		if a.glob != "" {
+			if args == nil {
+				args = map[string]string{}
+			}
+			args[a.name] = a.glob
+		}
+	}
+	return runtime.Rule{Tool: ToolFlatDefaults, Args: args}
+}
+
+// toolgenInputReturnInt is the JSON Schema of return_int's arguments.
+var toolgenInputReturnInt = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnInt is toolgenInputReturnInt in OpenAI's strict dialect.
+var toolgenStrictReturnInt = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnInt is toolgenInputReturnInt in Gemini's subset.
+var toolgenGeminiReturnInt = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnInt is the JSON Schema of return_int's structured result.
+var toolgenOutputReturnInt = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
+func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnInt, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnInt(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Int(int64(out))
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnFloat is the JSON Schema of return_float's arguments.
+var toolgenInputReturnFloat = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnFloat is toolgenInputReturnFloat in OpenAI's strict dialect.
+var toolgenStrictReturnFloat = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnFloat is toolgenInputReturnFloat in Gemini's subset.
+var toolgenGeminiReturnFloat = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnFloat is the JSON Schema of return_float's structured result.
+var toolgenOutputReturnFloat = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
+func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnFloat, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnFloat(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Float(float64(out), 32)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnBool is the JSON Schema of return_bool's arguments.
+var toolgenInputReturnBool = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnBool is toolgenInputReturnBool in OpenAI's strict dialect.
+var toolgenStrictReturnBool = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnBool is toolgenInputReturnBool in Gemini's subset.
+var toolgenGeminiReturnBool = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnBool is the JSON Schema of return_bool's structured result.
+var toolgenOutputReturnBool = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "boolean"
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
+func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnBool, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnBool(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Bool(out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnEnum is the JSON Schema of return_enum's arguments.
+var toolgenInputReturnEnum = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnEnum is toolgenInputReturnEnum in OpenAI's strict dialect.
+var toolgenStrictReturnEnum = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnEnum is toolgenInputReturnEnum in Gemini's subset.
+var toolgenGeminiReturnEnum = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnEnum is the JSON Schema of return_enum's structured result.
+var toolgenOutputReturnEnum = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
+func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnEnum, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnEnum(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Uint(uint64(out))
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnSlice is the JSON Schema of return_slice's arguments.
+var toolgenInputReturnSlice = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnSlice is toolgenInputReturnSlice in OpenAI's strict dialect.
+var toolgenStrictReturnSlice = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnSlice is toolgenInputReturnSlice in Gemini's subset.
+var toolgenGeminiReturnSlice = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnSlice is the JSON Schema of return_slice's structured result.
+var toolgenOutputReturnSlice = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "array",
+      "items": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "description": "Point is a plain struct.",
+        "properties": {
+          "x": {
+            "type": "number"
+          },
+          "y": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "x",
+          "y"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
+func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnSlice, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnSlice(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Array()
+	for i0 := range out {
+		if out[i0] == nil {
+			e.Null()
+		} else {
+			toolgenEncodePoint(e, &(*out[i0]))
+		}
+	}
+	e.EndArray()
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnMap is the JSON Schema of return_map's arguments.
+var toolgenInputReturnMap = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnMap is toolgenInputReturnMap in OpenAI's strict dialect.
+var toolgenStrictReturnMap = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnMap is toolgenInputReturnMap in Gemini's subset.
+var toolgenGeminiReturnMap = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnMap is the JSON Schema of return_map's structured result.
+var toolgenOutputReturnMap = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "description": "Odd is a string enum whose values need escapes.",
+          "examples": [
+            "say \"hi\"",
+            "a\\b",
+            "héllo 世界",
+            "two\nlines",
+            "bell\u0007\u0001",
+            "",
+            "line\u2028sep",
+            "<a&b>"
+          ]
+        }
+      }
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
+func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnMap, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnMap(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(out) {
+		e.Key(k0)
+		v0 := out[k0]
+		e.Array()
+		for i1 := range v0 {
+			e.String(string(v0[i1]))
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnArray is the JSON Schema of return_array's arguments.
+var toolgenInputReturnArray = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnArray is toolgenInputReturnArray in OpenAI's strict dialect.
+var toolgenStrictReturnArray = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnArray is toolgenInputReturnArray in Gemini's subset.
+var toolgenGeminiReturnArray = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnArray is the JSON Schema of return_array's structured result.
+var toolgenOutputReturnArray = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "array",
+      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
+      "minItems": 4,
+      "maxItems": 4,
+      "items": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+      }
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
+func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnArray, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnArray(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Array()
+	for i0 := range out {
+		e.Uint(uint64(out[i0]))
+	}
+	e.EndArray()
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnBlob is the JSON Schema of return_blob's arguments.
+var toolgenInputReturnBlob = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnBlob is toolgenInputReturnBlob in OpenAI's strict dialect.
+var toolgenStrictReturnBlob = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnBlob is toolgenInputReturnBlob in Gemini's subset.
+var toolgenGeminiReturnBlob = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnBlob is the JSON Schema of return_blob's structured result.
+var toolgenOutputReturnBlob = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
+func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnBlob, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnBlob(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Bytes(out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnAny is the JSON Schema of return_any's arguments.
+var toolgenInputReturnAny = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnAny is toolgenInputReturnAny in OpenAI's strict dialect.
+var toolgenStrictReturnAny = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnAny is toolgenInputReturnAny in Gemini's subset.
+var toolgenGeminiReturnAny = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnAny is the JSON Schema of return_any's structured result.
+var toolgenOutputReturnAny = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {}
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
+func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnAny, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnAny(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Any(out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnPtrInt is the JSON Schema of return_ptr_int's arguments.
+var toolgenInputReturnPtrInt = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnPtrInt is toolgenInputReturnPtrInt in OpenAI's strict dialect.
+var toolgenStrictReturnPtrInt = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnPtrInt is toolgenInputReturnPtrInt in Gemini's subset.
+var toolgenGeminiReturnPtrInt = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnPtrInt is the JSON Schema of return_ptr_int's structured result.
+var toolgenOutputReturnPtrInt = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
+func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnPtrInt, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnPtrInt(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("return_ptr_int returned no result (a nil *int) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Int(int64((*out)))
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnText is the JSON Schema of return_text's arguments.
+var toolgenInputReturnText = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnText is toolgenInputReturnText in OpenAI's strict dialect.
+var toolgenStrictReturnText = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnText is toolgenInputReturnText in Gemini's subset.
+var toolgenGeminiReturnText = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnText is the JSON Schema of return_text's structured result.
+var toolgenOutputReturnText = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
+func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnText, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnText(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Text(&out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnJSON is the JSON Schema of return_json's arguments.
+var toolgenInputReturnJSON = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnJSON is toolgenInputReturnJSON in OpenAI's strict dialect.
+var toolgenStrictReturnJSON = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnJSON is toolgenInputReturnJSON in Gemini's subset.
+var toolgenGeminiReturnJSON = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnJSON is the JSON Schema of return_json's structured result.
+var toolgenOutputReturnJSON = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "description": "Both has text and JSON methods: the JSON ones win."
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
+func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnJSON, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnJSON(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.JSON(&out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnStamped is the JSON Schema of return_stamped's arguments.
+var toolgenInputReturnStamped = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnStamped is toolgenInputReturnStamped in OpenAI's strict dialect.
+var toolgenStrictReturnStamped = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnStamped is toolgenInputReturnStamped in Gemini's subset.
+var toolgenGeminiReturnStamped = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnStamped is the JSON Schema of return_stamped's structured result.
+var toolgenOutputReturnStamped = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "string",
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+      "format": "date-time"
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
+func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnStamped, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnStamped(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.JSON(&out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnForeign is the JSON Schema of return_foreign's arguments.
+var toolgenInputReturnForeign = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnForeign is toolgenInputReturnForeign in OpenAI's strict dialect.
+var toolgenStrictReturnForeign = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnForeign is toolgenInputReturnForeign in Gemini's subset.
+var toolgenGeminiReturnForeign = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnForeign is the JSON Schema of return_foreign's structured result.
+var toolgenOutputReturnForeign = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Place is a struct declared in another package.",
+  "properties": {
+    "city": {
+      "type": "string"
+    },
+    "unit": {
+      "type": "string",
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
+    }
+  },
+  "required": [
+    "city"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
+func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnForeign, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnForeign(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeother_Place(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputReturnNamedMap is the JSON Schema of return_named_map's arguments.
+var toolgenInputReturnNamedMap = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnNamedMap is toolgenInputReturnNamedMap in OpenAI's strict dialect.
+var toolgenStrictReturnNamedMap = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnNamedMap is toolgenInputReturnNamedMap in Gemini's subset.
+var toolgenGeminiReturnNamedMap = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnNamedMap is the JSON Schema of return_named_map's structured result.
+var toolgenOutputReturnNamedMap = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "object",
+      "description": "Index is a named map of slices.",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
+func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnNamedMap, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnNamedMap(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(out) {
+		e.Key(k0)
+		v0 := out[k0]
+		e.Array()
+		for i1 := range v0 {
+			e.Int(int64(v0[i1]))
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+	e.EndObject()
+	return e.Result(), nil
+}
+
+// toolgenInputReturnPlaces is the JSON Schema of return_places's arguments.
+var toolgenInputReturnPlaces = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnPlaces is toolgenInputReturnPlaces in OpenAI's strict dialect.
+var toolgenStrictReturnPlaces = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnPlaces is toolgenInputReturnPlaces in Gemini's subset.
+var toolgenGeminiReturnPlaces = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnPlaces is the JSON Schema of return_places's structured result.
+var toolgenOutputReturnPlaces = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Places are method types in every position.",
+  "properties": {
+    "u": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    },
+    "us": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "ua": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "um": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "pt": {
+      "type": "string",
+      "description": "PtrText has pointer-receiver text methods on both sides."
+    },
+    "pts": {
+      "type": "array",
+      "items": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "ptm": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "both": {
+      "description": "Both has text and JSON methods: the JSON ones win."
+    },
+    "boths": {
+      "type": "array",
+      "items": {
+        "description": "Both has text and JSON methods: the JSON ones win."
+      }
+    },
+    "oo": {
+      "type": "string",
+      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+    },
+    "oos": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+      }
+    },
+    "ok": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    }
+  },
+  "required": [
+    "u",
+    "us",
+    "ua",
+    "um",
+    "both",
+    "oo"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
+func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnPlaces, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnPlaces(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodePlaces(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's arguments.
+var toolgenInputReturnAnySlice = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictReturnAnySlice is toolgenInputReturnAnySlice in OpenAI's strict dialect.
+var toolgenStrictReturnAnySlice = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiReturnAnySlice is toolgenInputReturnAnySlice in Gemini's subset.
+var toolgenGeminiReturnAnySlice = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 3
+    },
+    "word": {
+      "type": "string"
+    },
+    "f": {
+      "type": "number"
+    }
+  },
+  "required": [
+    "n",
+    "word",
+    "f"
+  ]
+}`)
+
+// toolgenOutputReturnAnySlice is the JSON Schema of return_any_slice's structured result.
+var toolgenOutputReturnAnySlice = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "result": {}
+  },
+  "required": [
+    "result"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
+func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolReturnAnySlice, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in In
+	toolgenDecodeIn(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := ReturnAnySlice(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	e.Object()
+	e.Member("\"result\":")
+	e.Any(out)
+	e.EndObject()
+	return e.Result(), nil
+}
+
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
 var toolgenInputEchoScalars = []byte(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -1423,7 +5143,7 @@ var toolgenOutputEchoEnums = []byte(`{
     "c": {
       "type": "string",
       "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
+      "examples": [
         "red",
         "green"
       ]
@@ -1431,7 +5151,7 @@ var toolgenOutputEchoEnums = []byte(`{
     "p": {
       "type": "integer",
       "description": "Priority is an integer enum.",
-      "enum": [
+      "examples": [
         1,
         2
       ]
@@ -1439,7 +5159,9 @@ var toolgenOutputEchoEnums = []byte(`{
     "b": {
       "type": "integer",
       "description": "Bits is an unsigned enum of a small width.",
-      "enum": [
+      "minimum": 0,
+      "maximum": 255,
+      "examples": [
         1,
         128
       ]
@@ -1447,7 +5169,7 @@ var toolgenOutputEchoEnums = []byte(`{
     "pc": {
       "type": "string",
       "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
+      "examples": [
         "red",
         "green"
       ]
@@ -1457,7 +5179,7 @@ var toolgenOutputEchoEnums = []byte(`{
       "items": {
         "type": "string",
         "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-        "enum": [
+        "examples": [
           "red",
           "green"
         ]
@@ -1468,7 +5190,7 @@ var toolgenOutputEchoEnums = []byte(`{
       "additionalProperties": {
         "type": "integer",
         "description": "Priority is an integer enum.",
-        "enum": [
+        "examples": [
           1,
           2
         ]
@@ -2067,7 +5789,7 @@ var toolgenOutputEchoPointers = []byte(`{
     "pm": {
       "type": "integer",
       "description": "Priority is an integer enum.",
-      "enum": [
+      "examples": [
         1,
         2
       ]
@@ -2343,59 +6065,46 @@ var toolgenOutputEchoConstrained = []byte(`{
   "description": "Constrained has every kind of constraint.",
   "properties": {
     "name": {
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 5
+      "type": "string"
     },
     "code": {
-      "type": "string",
-      "pattern": "^[A-Z]{2}[0-9]$"
+      "type": "string"
     },
     "age": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 150
+      "type": "integer"
     },
     "ratio": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
+      "type": "number"
     },
     "ratio32": {
       "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.9
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
     },
     "tags": {
       "type": "array",
-      "minItems": 1,
-      "maxItems": 3,
       "items": {
         "type": "string"
       }
     },
     "small": {
       "type": "integer",
-      "minimum": 1,
-      "maximum": 9
+      "minimum": 0,
+      "maximum": 255
     },
     "mode": {
-      "type": "string",
-      "default": "fast"
+      "type": "string"
     },
     "n": {
-      "type": "integer",
-      "minimum": 1,
-      "default": 3
+      "type": "integer"
     },
     "color": {
       "type": "string",
       "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
+      "examples": [
         "red",
         "green"
-      ],
-      "default": "green"
+      ]
     }
   },
   "required": [
@@ -2595,40 +6304,31 @@ var toolgenOutputEchoFormats = []byte(`{
   "description": "Formats has every format toolgen checks.",
   "properties": {
     "date_time": {
-      "type": "string",
-      "format": "date-time"
+      "type": "string"
     },
     "date": {
-      "type": "string",
-      "format": "date"
+      "type": "string"
     },
     "time": {
-      "type": "string",
-      "format": "time"
+      "type": "string"
     },
     "email": {
-      "type": "string",
-      "format": "email"
+      "type": "string"
     },
     "uri": {
-      "type": "string",
-      "format": "uri"
+      "type": "string"
     },
     "uuid": {
-      "type": "string",
-      "format": "uuid"
+      "type": "string"
     },
     "ipv4": {
-      "type": "string",
-      "format": "ipv4"
+      "type": "string"
     },
     "ipv6": {
-      "type": "string",
-      "format": "ipv6"
+      "type": "string"
     },
     "hostname": {
-      "type": "string",
-      "format": "hostname"
+      "type": "string"
     }
   },
   "required": [
@@ -3501,7 +7201,7 @@ var toolgenOutputFlat = []byte(`{
     "color": {
       "type": "string",
       "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
+      "examples": [
         "red",
         "green"
       ]
@@ -4297,6 +7997,3704 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result
 	e.Reset(d.Spare())
 	toolgenEncodeShapes(e, &out)
 	return e.Result(), nil
+}
+
+// toolgenInputEchoEmbeds is the JSON Schema of echo_embeds's arguments.
+var toolgenInputEchoEmbeds = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is a named string embedded as a member called Name."
+    },
+    "hidden": {
+      "type": "string"
+    },
+    "shared": {
+      "type": "integer"
+    },
+    "only2": {
+      "type": "integer"
+    },
+    "X": {
+      "type": "integer"
+    },
+    "Count": {
+      "type": "integer",
+      "description": "Count is a named integer.",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "by": {
+      "type": "string"
+    },
+    "rev": {
+      "type": "integer"
+    },
+    "box": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ],
+      "additionalProperties": false
+    },
+    "kept": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ],
+      "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "Name",
+    "hidden",
+    "shared",
+    "only2",
+    "X",
+    "Count",
+    "by",
+    "kept",
+    "hid"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictEchoEmbeds is toolgenInputEchoEmbeds in OpenAI's strict dialect.
+var toolgenStrictEchoEmbeds = []byte(`{
+  "type": "object",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is a named string embedded as a member called Name."
+    },
+    "hidden": {
+      "type": "string"
+    },
+    "shared": {
+      "type": "integer"
+    },
+    "only2": {
+      "type": "integer"
+    },
+    "X": {
+      "type": "integer"
+    },
+    "Count": {
+      "type": "integer",
+      "description": "Count is a named integer.",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "by": {
+      "type": "string"
+    },
+    "rev": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "box": {
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "anyOf": [
+        {
+          "type": "object",
+          "properties": {
+            "a": {
+              "type": "integer"
+            }
+          },
+          "required": [
+            "a"
+          ],
+          "additionalProperties": false
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "kept": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ],
+      "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "Name",
+    "hidden",
+    "shared",
+    "only2",
+    "X",
+    "Count",
+    "by",
+    "rev",
+    "box",
+    "kept",
+    "hid"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEchoEmbeds is toolgenInputEchoEmbeds in Gemini's subset.
+var toolgenGeminiEchoEmbeds = []byte(`{
+  "type": "object",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is a named string embedded as a member called Name."
+    },
+    "hidden": {
+      "type": "string"
+    },
+    "shared": {
+      "type": "integer"
+    },
+    "only2": {
+      "type": "integer"
+    },
+    "X": {
+      "type": "integer"
+    },
+    "Count": {
+      "type": "integer",
+      "description": "Count is a named integer.",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "by": {
+      "type": "string"
+    },
+    "rev": {
+      "type": "integer"
+    },
+    "box": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ]
+    },
+    "kept": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ]
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ]
+    }
+  },
+  "required": [
+    "Name",
+    "hidden",
+    "shared",
+    "only2",
+    "X",
+    "Count",
+    "by",
+    "kept",
+    "hid"
+  ]
+}`)
+
+// toolgenOutputEchoEmbeds is the JSON Schema of echo_embeds's structured result.
+var toolgenOutputEchoEmbeds = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Embeds has embedded fields of every kind.",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is a named string embedded as a member called Name."
+    },
+    "hidden": {
+      "type": "string"
+    },
+    "shared": {
+      "type": "integer"
+    },
+    "only2": {
+      "type": "integer"
+    },
+    "X": {
+      "type": "integer"
+    },
+    "Count": {
+      "type": "integer",
+      "description": "Count is a named integer.",
+      "minimum": -32768,
+      "maximum": 32767
+    },
+    "by": {
+      "type": "string"
+    },
+    "rev": {
+      "type": "integer"
+    },
+    "box": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ],
+      "additionalProperties": false
+    },
+    "kept": {
+      "type": "object",
+      "description": "Box is embedded with a tag and by pointer with a tag.",
+      "properties": {
+        "a": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "a"
+      ],
+      "additionalProperties": false
+    },
+    "hid": {
+      "type": "object",
+      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
+      "properties": {
+        "z": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "z"
+      ],
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "Name",
+    "hidden",
+    "shared",
+    "only2",
+    "X",
+    "Count",
+    "by",
+    "kept",
+    "hid"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
+func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoEmbeds, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Embeds
+	toolgenDecodeEmbeds(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoEmbeds(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeEmbeds(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's arguments.
+var toolgenInputEchoEmbedsMore = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "stamp": {
+      "type": "string",
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+      "format": "date-time"
+    },
+    "lvl": {
+      "type": "string",
+      "description": "Leveled embeds a text type: it reads and writes as that text."
+    },
+    "pe": {
+      "type": "object",
+      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "note": {
+          "type": "string"
+        },
+        "shared": {
+          "type": "string"
+        },
+        "only2": {
+          "type": "integer"
+        },
+        "own": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "id",
+        "shared",
+        "only2",
+        "own"
+      ],
+      "additionalProperties": false
+    },
+    "stamps": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+        "format": "date-time"
+      }
+    }
+  },
+  "required": [
+    "stamp",
+    "lvl",
+    "pe"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictEchoEmbedsMore is toolgenInputEchoEmbedsMore in OpenAI's strict dialect.
+var toolgenStrictEchoEmbedsMore = []byte(`{
+  "type": "object",
+  "properties": {
+    "stamp": {
+      "type": "string",
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+      "format": "date-time"
+    },
+    "lvl": {
+      "type": "string",
+      "description": "Leveled embeds a text type: it reads and writes as that text."
+    },
+    "pe": {
+      "type": "object",
+      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "note": {
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "shared": {
+          "type": "string"
+        },
+        "only2": {
+          "type": "integer"
+        },
+        "own": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "id",
+        "note",
+        "shared",
+        "only2",
+        "own"
+      ],
+      "additionalProperties": false
+    },
+    "stamps": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+            "format": "date-time"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "stamp",
+    "lvl",
+    "pe",
+    "stamps"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEchoEmbedsMore is toolgenInputEchoEmbedsMore in Gemini's subset.
+var toolgenGeminiEchoEmbedsMore = []byte(`{
+  "type": "object",
+  "properties": {
+    "stamp": {
+      "type": "string",
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+      "format": "date-time"
+    },
+    "lvl": {
+      "type": "string",
+      "description": "Leveled embeds a text type: it reads and writes as that text."
+    },
+    "pe": {
+      "type": "object",
+      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "note": {
+          "type": "string"
+        },
+        "shared": {
+          "type": "string"
+        },
+        "only2": {
+          "type": "integer"
+        },
+        "own": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "id",
+        "shared",
+        "only2",
+        "own"
+      ]
+    },
+    "stamps": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+        "format": "date-time"
+      }
+    }
+  },
+  "required": [
+    "stamp",
+    "lvl",
+    "pe"
+  ]
+}`)
+
+// toolgenOutputEchoEmbedsMore is the JSON Schema of echo_embeds_more's structured result.
+var toolgenOutputEchoEmbedsMore = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "EmbedsMore has members whose types embed methods.",
+  "properties": {
+    "stamp": {
+      "type": "string",
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+      "format": "date-time"
+    },
+    "lvl": {
+      "type": "string",
+      "description": "Leveled embeds a text type: it reads and writes as that text."
+    },
+    "pe": {
+      "type": "object",
+      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "note": {
+          "type": "string"
+        },
+        "shared": {
+          "type": "string"
+        },
+        "only2": {
+          "type": "integer"
+        },
+        "own": {
+          "type": "integer"
+        }
+      },
+      "required": [
+        "own"
+      ],
+      "additionalProperties": false
+    },
+    "stamps": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
+        "format": "date-time"
+      }
+    }
+  },
+  "required": [
+    "stamp",
+    "lvl",
+    "pe"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
+func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoEmbedsMore, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(EmbedsMore)
+	toolgenDecodeEmbedsMore(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoEmbedsMore(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("echo_embeds_more returned no result (a nil *EmbedsMore) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeEmbedsMore(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputEchoTagged is the JSON Schema of echo_tagged's arguments.
+var toolgenInputEchoTagged = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "-": {
+      "type": "integer"
+    },
+    "naïve": {
+      "type": "string"
+    },
+    "with space": {
+      "type": "string"
+    },
+    "Quote": {
+      "type": "string"
+    },
+    "Bslash": {
+      "type": "string"
+    },
+    "Empty": {
+      "type": "integer"
+    },
+    "a-b.c:d": {
+      "type": "string"
+    },
+    "a/b~c": {
+      "type": "string"
+    },
+    "100%": {
+      "type": "string"
+    },
+    "NoName": {
+      "type": "boolean"
+    },
+    "UPPER": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "-",
+    "naïve",
+    "with space",
+    "Quote",
+    "Bslash",
+    "a-b.c:d",
+    "a/b~c",
+    "100%"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictEchoTagged is toolgenInputEchoTagged in OpenAI's strict dialect.
+var toolgenStrictEchoTagged = []byte(`{
+  "type": "object",
+  "properties": {
+    "-": {
+      "type": "integer"
+    },
+    "naïve": {
+      "type": "string"
+    },
+    "with space": {
+      "type": "string"
+    },
+    "Quote": {
+      "type": "string"
+    },
+    "Bslash": {
+      "type": "string"
+    },
+    "Empty": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "a-b.c:d": {
+      "type": "string"
+    },
+    "a/b~c": {
+      "type": "string"
+    },
+    "100%": {
+      "type": "string"
+    },
+    "NoName": {
+      "anyOf": [
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "UPPER": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "-",
+    "naïve",
+    "with space",
+    "Quote",
+    "Bslash",
+    "Empty",
+    "a-b.c:d",
+    "a/b~c",
+    "100%",
+    "NoName",
+    "UPPER"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiEchoTagged is toolgenInputEchoTagged in Gemini's subset.
+var toolgenGeminiEchoTagged = []byte(`{
+  "type": "object",
+  "properties": {
+    "-": {
+      "type": "integer"
+    },
+    "naïve": {
+      "type": "string"
+    },
+    "with space": {
+      "type": "string"
+    },
+    "Quote": {
+      "type": "string"
+    },
+    "Bslash": {
+      "type": "string"
+    },
+    "Empty": {
+      "type": "integer"
+    },
+    "a-b.c:d": {
+      "type": "string"
+    },
+    "a/b~c": {
+      "type": "string"
+    },
+    "100%": {
+      "type": "string"
+    },
+    "NoName": {
+      "type": "boolean"
+    },
+    "UPPER": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "-",
+    "naïve",
+    "with space",
+    "Quote",
+    "Bslash",
+    "a-b.c:d",
+    "a/b~c",
+    "100%"
+  ]
+}`)
+
+// toolgenOutputEchoTagged is the JSON Schema of echo_tagged's structured result.
+var toolgenOutputEchoTagged = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Tagged has json tags at their edges.",
+  "properties": {
+    "-": {
+      "type": "integer"
+    },
+    "naïve": {
+      "type": "string"
+    },
+    "with space": {
+      "type": "string"
+    },
+    "Quote": {
+      "type": "string"
+    },
+    "Bslash": {
+      "type": "string"
+    },
+    "Empty": {
+      "type": "integer"
+    },
+    "a-b.c:d": {
+      "type": "string"
+    },
+    "a/b~c": {
+      "type": "string"
+    },
+    "100%": {
+      "type": "string"
+    },
+    "NoName": {
+      "type": "boolean"
+    },
+    "UPPER": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "-",
+    "naïve",
+    "with space",
+    "Quote",
+    "Bslash",
+    "a-b.c:d",
+    "a/b~c",
+    "100%"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
+func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoTagged, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Tagged
+	toolgenDecodeTagged(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoTagged(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeTagged(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments.
+var toolgenInputEchoNamed = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "tags": {
+      "type": "array",
+      "description": "StrList is a named slice.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "board": {
+      "type": "array",
+      "description": "Board is a named array of arrays.",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "index": {
+      "type": "object",
+      "description": "Index is a named map of slices.",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "octets": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "hash": {
+      "type": "array",
+      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
+      "minItems": 4,
+      "maxItems": 4,
+      "items": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "arr": {
+      "type": "array",
+      "minItems": 3,
+      "maxItems": 3,
+      "items": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "u8s": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "joined": {
+      "type": "string",
+      "description": "Joined is a named slice with text methods: it reads and writes \"a,b\"."
+    },
+    "my_raw": {
+      "type": "string",
+      "description": "MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "raws": {
+      "type": "array",
+      "items": {}
+    },
+    "by_key": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Label is a named string."
+      }
+    },
+    "pblob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "blobs": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Blob is a named []byte: encoding/json writes it in base64.",
+        "contentEncoding": "base64"
+      }
+    },
+    "letters": {
+      "type": "array",
+      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
+      "items": {
+        "type": "integer",
+        "description": "Letter is a byte written as a letter.",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "codes": {
+      "type": "string",
+      "description": "Codes are bytes that only read themselves: still base64.",
+      "contentEncoding": "base64"
+    }
+  },
+  "required": [
+    "tags",
+    "board",
+    "index",
+    "blob",
+    "octets",
+    "hash",
+    "arr",
+    "u8s",
+    "joined",
+    "my_raw",
+    "raws",
+    "by_key",
+    "blobs"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoNamed is the JSON Schema of echo_named's structured result.
+var toolgenOutputEchoNamed = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Named has named slices, maps and arrays and byte shapes.",
+  "properties": {
+    "tags": {
+      "type": "array",
+      "description": "StrList is a named slice.",
+      "items": {
+        "type": "string"
+      }
+    },
+    "board": {
+      "type": "array",
+      "description": "Board is a named array of arrays.",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "index": {
+      "type": "object",
+      "description": "Index is a named map of slices.",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "octets": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "hash": {
+      "type": "array",
+      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
+      "minItems": 4,
+      "maxItems": 4,
+      "items": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "arr": {
+      "type": "array",
+      "minItems": 3,
+      "maxItems": 3,
+      "items": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 255
+      }
+    },
+    "u8s": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "joined": {
+      "type": "string",
+      "description": "Joined is a named slice with text methods: it reads and writes \"a,b\"."
+    },
+    "my_raw": {
+      "type": "string",
+      "description": "MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "raws": {
+      "type": "array",
+      "items": {}
+    },
+    "by_key": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Label is a named string."
+      }
+    },
+    "pblob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "blobs": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Blob is a named []byte: encoding/json writes it in base64.",
+        "contentEncoding": "base64"
+      }
+    },
+    "letters": {
+      "type": "array",
+      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
+      "items": {
+        "type": "string",
+        "description": "Letter is a byte written as a letter."
+      }
+    },
+    "codes": {
+      "type": "string",
+      "description": "Codes are bytes that only read themselves: still base64.",
+      "contentEncoding": "base64"
+    }
+  },
+  "required": [
+    "tags",
+    "board",
+    "index",
+    "blob",
+    "octets",
+    "hash",
+    "arr",
+    "u8s",
+    "joined",
+    "my_raw",
+    "raws",
+    "by_key",
+    "blobs"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
+func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoNamed, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Named
+	toolgenDecodeNamed(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoNamed(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeNamed(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments.
+var toolgenInputEchoWide = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "i8": {
+      "type": "integer",
+      "description": "I8 is an int8 enum with negative values.",
+      "enum": [
+        -128,
+        0,
+        127
+      ]
+    },
+    "u16": {
+      "type": "integer",
+      "description": "U16 is a uint16 enum.",
+      "enum": [
+        1,
+        65535
+      ]
+    },
+    "u64": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "enum": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "i64": {
+      "type": "integer",
+      "description": "I64 is an int64 enum at the edges.",
+      "enum": [
+        -9223372036854775808,
+        9223372036854775807
+      ]
+    },
+    "odd": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "enum": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
+    },
+    "odds": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Odd is a string enum whose values need escapes.",
+        "enum": [
+          "say \"hi\"",
+          "a\\b",
+          "héllo 世界",
+          "two\nlines",
+          "bell\u0007\u0001",
+          "",
+          "line\u2028sep",
+          "<a&b>"
+        ]
+      }
+    },
+    "r": {
+      "type": "number",
+      "description": "Ratio is a named float with constants: not an enum."
+    },
+    "f": {
+      "type": "boolean",
+      "description": "Flag is a named bool with constants: not an enum."
+    },
+    "pu": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "enum": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "mu": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer",
+        "description": "U16 is a uint16 enum.",
+        "enum": [
+          1,
+          65535
+        ]
+      }
+    },
+    "def_o": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "enum": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ],
+      "default": "héllo 世界"
+    },
+    "ai": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer",
+        "description": "I8 is an int8 enum with negative values.",
+        "enum": [
+          -128,
+          0,
+          127
+        ]
+      }
+    },
+    "ko": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    }
+  },
+  "required": [
+    "i8",
+    "u16",
+    "u64",
+    "i64",
+    "odd",
+    "r",
+    "f",
+    "ai"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoWide is the JSON Schema of echo_wide's structured result.
+var toolgenOutputEchoWide = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Wide has enums of every width.",
+  "properties": {
+    "i8": {
+      "type": "integer",
+      "description": "I8 is an int8 enum with negative values.",
+      "minimum": -128,
+      "maximum": 127,
+      "examples": [
+        -128,
+        0,
+        127
+      ]
+    },
+    "u16": {
+      "type": "integer",
+      "description": "U16 is a uint16 enum.",
+      "minimum": 0,
+      "maximum": 65535,
+      "examples": [
+        1,
+        65535
+      ]
+    },
+    "u64": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "i64": {
+      "type": "integer",
+      "description": "I64 is an int64 enum at the edges.",
+      "examples": [
+        -9223372036854775808,
+        9223372036854775807
+      ]
+    },
+    "odd": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
+    },
+    "odds": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Odd is a string enum whose values need escapes.",
+        "examples": [
+          "say \"hi\"",
+          "a\\b",
+          "héllo 世界",
+          "two\nlines",
+          "bell\u0007\u0001",
+          "",
+          "line\u2028sep",
+          "<a&b>"
+        ]
+      }
+    },
+    "r": {
+      "type": "number",
+      "description": "Ratio is a named float with constants: not an enum."
+    },
+    "f": {
+      "type": "boolean",
+      "description": "Flag is a named bool with constants: not an enum."
+    },
+    "pu": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "mu": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer",
+        "description": "U16 is a uint16 enum.",
+        "minimum": 0,
+        "maximum": 65535,
+        "examples": [
+          1,
+          65535
+        ]
+      }
+    },
+    "def_o": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
+    },
+    "ai": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer",
+        "description": "I8 is an int8 enum with negative values.",
+        "minimum": -128,
+        "maximum": 127,
+        "examples": [
+          -128,
+          0,
+          127
+        ]
+      }
+    },
+    "ko": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    }
+  },
+  "required": [
+    "i8",
+    "u16",
+    "u64",
+    "i64",
+    "odd",
+    "r",
+    "f",
+    "ai"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
+func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoWide, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Wide
+	toolgenDecodeWide(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoWide(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeWide(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments.
+var toolgenInputEchoGraph = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "edges": {
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/Graph",
+        "description": "Graph recurses through maps, slices, arrays and pointers."
+      }
+    },
+    "kids": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/Graph",
+        "description": "Graph recurses through maps, slices, arrays and pointers."
+      }
+    },
+    "pair": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "$ref": "#/$defs/Graph",
+        "description": "Graph recurses through maps, slices, arrays and pointers."
+      }
+    },
+    "next": {
+      "$ref": "#/$defs/Graph",
+      "description": "Graph recurses through maps, slices, arrays and pointers."
+    },
+    "ref": {
+      "$ref": "#/$defs/Other",
+      "description": "Other and Graph refer to each other."
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Graph": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "edges": {
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/Graph",
+            "description": "Graph recurses through maps, slices, arrays and pointers."
+          }
+        },
+        "kids": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Graph",
+            "description": "Graph recurses through maps, slices, arrays and pointers."
+          }
+        },
+        "pair": {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "$ref": "#/$defs/Graph",
+            "description": "Graph recurses through maps, slices, arrays and pointers."
+          }
+        },
+        "next": {
+          "$ref": "#/$defs/Graph",
+          "description": "Graph recurses through maps, slices, arrays and pointers."
+        },
+        "ref": {
+          "$ref": "#/$defs/Other",
+          "description": "Other and Graph refer to each other."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "Other": {
+      "type": "object",
+      "properties": {
+        "back": {
+          "$ref": "#/$defs/Graph",
+          "description": "Graph recurses through maps, slices, arrays and pointers."
+        },
+        "peers": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Other",
+            "description": "Other and Graph refer to each other."
+          }
+        }
+      },
+      "required": [
+        "peers"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenOutputEchoGraph is the JSON Schema of echo_graph's structured result.
+var toolgenOutputEchoGraph = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Graph recurses through maps, slices, arrays and pointers.",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "edges": {
+      "type": "object",
+      "additionalProperties": {
+        "description": "Graph recurses through maps, slices, arrays and pointers.",
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Graph"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "kids": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/Graph",
+        "description": "Graph recurses through maps, slices, arrays and pointers."
+      }
+    },
+    "pair": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "description": "Graph recurses through maps, slices, arrays and pointers.",
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Graph"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "next": {
+      "description": "Graph recurses through maps, slices, arrays and pointers.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/Graph"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "ref": {
+      "$ref": "#/$defs/Other",
+      "description": "Other and Graph refer to each other."
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Graph": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "edges": {
+          "type": "object",
+          "additionalProperties": {
+            "description": "Graph recurses through maps, slices, arrays and pointers.",
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Graph"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "kids": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Graph",
+            "description": "Graph recurses through maps, slices, arrays and pointers."
+          }
+        },
+        "pair": {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "description": "Graph recurses through maps, slices, arrays and pointers.",
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Graph"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "next": {
+          "description": "Graph recurses through maps, slices, arrays and pointers.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/Graph"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "ref": {
+          "$ref": "#/$defs/Other",
+          "description": "Other and Graph refer to each other."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
+    "Other": {
+      "type": "object",
+      "properties": {
+        "back": {
+          "$ref": "#/$defs/Graph",
+          "description": "Graph recurses through maps, slices, arrays and pointers."
+        },
+        "peers": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Other",
+            "description": "Other and Graph refer to each other."
+          }
+        }
+      },
+      "required": [
+        "peers"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
+func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoGraph, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(Graph)
+	toolgenDecodeGraph(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoGraph(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("echo_graph returned no result (a nil *Graph) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeGraph(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments.
+var toolgenInputEchoDeeps = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "ppi": {
+      "type": "integer"
+    },
+    "pps": {
+      "type": "string"
+    },
+    "psp": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "description": "Point is a plain struct.",
+        "properties": {
+          "x": {
+            "type": "number"
+          },
+          "y": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "x",
+          "y"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "pmp": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    },
+    "ppp": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "spp": {
+      "type": "array",
+      "items": {
+        "type": "integer"
+      }
+    },
+    "def": {
+      "type": "integer",
+      "default": 7
+    },
+    "def_s": {
+      "type": "string",
+      "default": "x"
+    },
+    "def_c": {
+      "type": "string",
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "enum": [
+        "red",
+        "green"
+      ],
+      "default": "red"
+    },
+    "any": {},
+    "anys": {
+      "type": "array",
+      "items": {}
+    },
+    "ma": {
+      "type": "object",
+      "additionalProperties": {}
+    },
+    "pa": {},
+    "forest": {
+      "type": "array",
+      "description": "Forest is a named slice of a recursive type.",
+      "items": {
+        "$ref": "#/$defs/Tree",
+        "description": "Tree is a recursive type."
+      }
+    }
+  },
+  "required": [
+    "any"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Tree": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "kids": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Tree",
+            "description": "Tree is a recursive type."
+          }
+        },
+        "left": {
+          "$ref": "#/$defs/Tree",
+          "description": "Tree is a recursive type."
+        }
+      },
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenOutputEchoDeeps is the JSON Schema of echo_deeps's structured result.
+var toolgenOutputEchoDeeps = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Deeps has nested pointers and pointers to collections of pointers.",
+  "properties": {
+    "ppi": {
+      "type": [
+        "integer",
+        "null"
+      ]
+    },
+    "pps": {
+      "type": [
+        "string",
+        "null"
+      ]
+    },
+    "psp": {
+      "type": "array",
+      "items": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "description": "Point is a plain struct.",
+        "properties": {
+          "x": {
+            "type": "number"
+          },
+          "y": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "x",
+          "y"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "pmp": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      }
+    },
+    "ppp": {
+      "type": [
+        "object",
+        "null"
+      ],
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "spp": {
+      "type": "array",
+      "items": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      }
+    },
+    "def": {
+      "type": "integer"
+    },
+    "def_s": {
+      "type": "string"
+    },
+    "def_c": {
+      "type": "string",
+      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
+      "examples": [
+        "red",
+        "green"
+      ]
+    },
+    "any": {},
+    "anys": {
+      "type": "array",
+      "items": {}
+    },
+    "ma": {
+      "type": "object",
+      "additionalProperties": {}
+    },
+    "pa": {},
+    "forest": {
+      "type": "array",
+      "description": "Forest is a named slice of a recursive type.",
+      "items": {
+        "$ref": "#/$defs/Tree",
+        "description": "Tree is a recursive type."
+      }
+    }
+  },
+  "required": [
+    "any"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "Tree": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "kids": {
+          "type": "array",
+          "items": {
+            "description": "Tree is a recursive type.",
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Tree"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "left": {
+          "$ref": "#/$defs/Tree",
+          "description": "Tree is a recursive type."
+        }
+      },
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false
+    }
+  }
+}`)
+
+// toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
+func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoDeeps, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Deeps
+	toolgenDecodeDeeps(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoDeeps(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeDeeps(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments.
+var toolgenInputEchoOmits = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "arr": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "arr0": {
+      "type": "array",
+      "minItems": 0,
+      "maxItems": 0,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "st": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "pst": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "pi": {
+      "type": "integer"
+    },
+    "f": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "u": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "str": {
+      "type": "string",
+      "description": "Label is a named string."
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "any": {},
+    "raw": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "z": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "zp": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "zm": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    },
+    "za": {},
+    "zb": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "zt": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "both": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoOmits is the JSON Schema of echo_omits's structured result.
+var toolgenOutputEchoOmits = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Omits has omitempty on every kind of member.",
+  "properties": {
+    "arr": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "arr0": {
+      "type": "array",
+      "minItems": 0,
+      "maxItems": 0,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "st": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "pst": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "pi": {
+      "type": "integer"
+    },
+    "f": {
+      "type": "number",
+      "minimum": -3.4028235e+38,
+      "maximum": 3.4028235e+38
+    },
+    "u": {
+      "type": "integer",
+      "minimum": 0
+    },
+    "str": {
+      "type": "string",
+      "description": "Label is a named string."
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "any": {},
+    "raw": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "z": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "integer"
+      }
+    },
+    "zp": {
+      "type": "object",
+      "description": "Point is a plain struct.",
+      "properties": {
+        "x": {
+          "type": "number"
+        },
+        "y": {
+          "type": "number"
+        }
+      },
+      "required": [
+        "x",
+        "y"
+      ],
+      "additionalProperties": false
+    },
+    "zm": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    },
+    "za": {},
+    "zb": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "zt": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "both": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
+func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoOmits, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var in Omits
+	toolgenDecodeOmits(d, &in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoOmits(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeOmits(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments.
+var toolgenInputEchoPlaces = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "u": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    },
+    "us": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "ua": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "um": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "pt": {
+      "type": "string",
+      "description": "PtrText has pointer-receiver text methods on both sides."
+    },
+    "pts": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "ptm": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "both": {
+      "description": "Both has text and JSON methods: the JSON ones win."
+    },
+    "boths": {
+      "type": "array",
+      "items": {
+        "description": "Both has text and JSON methods: the JSON ones win."
+      }
+    },
+    "oo": {
+      "type": "integer",
+      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+    },
+    "oos": {
+      "type": "array",
+      "items": {
+        "type": "integer",
+        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+      }
+    },
+    "ok": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    }
+  },
+  "required": [
+    "u",
+    "us",
+    "ua",
+    "um",
+    "both",
+    "oo"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoPlaces is the JSON Schema of echo_places's structured result.
+var toolgenOutputEchoPlaces = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Places are method types in every position.",
+  "properties": {
+    "u": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    },
+    "us": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "ua": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "um": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+      }
+    },
+    "pt": {
+      "type": "string",
+      "description": "PtrText has pointer-receiver text methods on both sides."
+    },
+    "pts": {
+      "type": "array",
+      "items": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "ptm": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "PtrText has pointer-receiver text methods on both sides."
+      }
+    },
+    "both": {
+      "description": "Both has text and JSON methods: the JSON ones win."
+    },
+    "boths": {
+      "type": "array",
+      "items": {
+        "description": "Both has text and JSON methods: the JSON ones win."
+      }
+    },
+    "oo": {
+      "type": "string",
+      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+    },
+    "oos": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
+      }
+    },
+    "ok": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    }
+  },
+  "required": [
+    "u",
+    "us",
+    "ua",
+    "um",
+    "both",
+    "oo"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
+func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoPlaces, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(Places)
+	toolgenDecodePlaces(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoPlaces(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("echo_places returned no result (a nil *Places) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodePlaces(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputFlatAll is the JSON Schema of flat_all's arguments.
+var toolgenInputFlatAll = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "unit": {
+      "type": "string",
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "enum": [
+        "celsius",
+        "fahrenheit"
+      ]
+    },
+    "place": {
+      "type": "object",
+      "description": "Place is a struct declared in another package.",
+      "properties": {
+        "city": {
+          "type": "string"
+        },
+        "unit": {
+          "type": "string",
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "enum": [
+            "celsius",
+            "fahrenheit"
+          ]
+        }
+      },
+      "required": [
+        "city"
+      ],
+      "additionalProperties": false
+    },
+    "p_place": {
+      "type": "object",
+      "description": "Place is a struct declared in another package.",
+      "properties": {
+        "city": {
+          "type": "string"
+        },
+        "unit": {
+          "type": "string",
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "enum": [
+            "celsius",
+            "fahrenheit"
+          ]
+        }
+      },
+      "required": [
+        "city"
+      ],
+      "additionalProperties": false
+    },
+    "board": {
+      "type": "array",
+      "description": "Board is a named array of arrays.",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "index": {
+      "type": "object",
+      "description": "Index is a named map of slices.",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "u64": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "enum": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "odd": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "enum": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
+    },
+    "temp": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "level": {
+      "type": "string",
+      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+    },
+    "any": {},
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    },
+    "octets": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "upper": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    },
+    "deep": {
+      "type": "integer"
+    }
+  },
+  "required": [
+    "unit",
+    "place",
+    "board",
+    "blob",
+    "index",
+    "u64",
+    "temp",
+    "any",
+    "wait",
+    "octets",
+    "upper"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputFlatAll is the JSON Schema of flat_all's structured result.
+var toolgenOutputFlatAll = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.",
+  "properties": {
+    "unit": {
+      "type": "string",
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
+    },
+    "place": {
+      "type": "object",
+      "description": "Place is a struct declared in another package.",
+      "properties": {
+        "city": {
+          "type": "string"
+        },
+        "unit": {
+          "type": "string",
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "examples": [
+            "celsius",
+            "fahrenheit"
+          ]
+        }
+      },
+      "required": [
+        "city"
+      ],
+      "additionalProperties": false
+    },
+    "p_place": {
+      "type": "object",
+      "description": "Place is a struct declared in another package.",
+      "properties": {
+        "city": {
+          "type": "string"
+        },
+        "unit": {
+          "type": "string",
+          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+          "examples": [
+            "celsius",
+            "fahrenheit"
+          ]
+        }
+      },
+      "required": [
+        "city"
+      ],
+      "additionalProperties": false
+    },
+    "board": {
+      "type": "array",
+      "description": "Board is a named array of arrays.",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "type": "array",
+        "minItems": 2,
+        "maxItems": 2,
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "blob": {
+      "type": "string",
+      "description": "Blob is a named []byte: encoding/json writes it in base64.",
+      "contentEncoding": "base64"
+    },
+    "index": {
+      "type": "object",
+      "description": "Index is a named map of slices.",
+      "additionalProperties": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        }
+      }
+    },
+    "u64": {
+      "type": "integer",
+      "description": "U64 is a uint64 enum with huge values.",
+      "minimum": 0,
+      "examples": [
+        9223372036854775808,
+        18446744073709551615,
+        1
+      ]
+    },
+    "odd": {
+      "type": "string",
+      "description": "Odd is a string enum whose values need escapes.",
+      "examples": [
+        "say \"hi\"",
+        "a\\b",
+        "héllo 世界",
+        "two\nlines",
+        "bell\u0007\u0001",
+        "",
+        "line\u2028sep",
+        "<a&b>"
+      ]
+    },
+    "temp": {
+      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
+    },
+    "level": {
+      "type": "string",
+      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
+    },
+    "any": {},
+    "wait": {
+      "type": "integer",
+      "description": "A duration in nanoseconds (1 second = 1000000000)."
+    },
+    "octets": {
+      "type": "string",
+      "contentEncoding": "base64"
+    },
+    "upper": {
+      "type": "string",
+      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
+    },
+    "deep": {
+      "type": [
+        "integer",
+        "null"
+      ]
+    }
+  },
+  "required": [
+    "unit",
+    "place",
+    "board",
+    "blob",
+    "index",
+    "u64",
+    "temp",
+    "any",
+    "wait",
+    "octets",
+    "upper"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
+func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolFlatAll, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var (
+		argUnit   other.Unit
+		argPlace  other.Place
+		argPPlace *other.Place
+		argBoard  Board
+		argBlob   Blob
+		argIndex  Index
+		argU64    U64
+		argOdd    *Odd
+		argTemp   Temp
+		argLevel  *Level
+		argAny    any
+		argWait   time.Duration
+		argOctets []Octet
+		argUpper  Upper
+		argDeep   **int
+	)
+	if d.Object() {
+		var seen0, seen1, seen3, seen4, seen5, seen6, seen8, seen10, seen11, seen12, seen13 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "unit":
+				seen0 = true
+				toolgenDecode_other_Unit(d, &argUnit)
+			case "place":
+				seen1 = true
+				toolgenDecodeother_Place(d, &argPlace)
+			case "p_place":
+				if d.Null() {
+					argPPlace = nil
+				} else {
+					p0 := new(other.Place)
+					toolgenDecodeother_Place(d, p0)
+					argPPlace = p0
+				}
+			case "board":
+				seen3 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							if _, ok := d.Array(); ok {
+								i1 := 0
+								for ; d.Elem(); i1++ {
+									if i1 < 2 {
+										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											argBoard[i0][i1] = int(n2)
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i1, 2, 2)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "blob":
+				seen4 = true
+				if b0, ok := d.Bytes(); ok {
+					argBlob = Blob(b0)
+				}
+			case "index":
+				seen5 = true
+				if d.Object() {
+					m0 := make(Index)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 []int
+						if n1, ok := d.Array(); ok {
+							s1 := make([]int, 0, n1)
+							for d.Elem() {
+								var e1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									e1 = int(n2)
+								}
+								s1 = append(s1, e1)
+							}
+							v0 = s1
+						}
+						m0[k0] = v0
+					}
+					argIndex = m0
+				}
+			case "u64":
+				seen6 = true
+				toolgenDecodeU64(d, &argU64)
+			case "odd":
+				if d.Null() {
+					argOdd = nil
+				} else {
+					p0 := new(Odd)
+					toolgenDecodeOdd(d, p0)
+					argOdd = p0
+				}
+			case "temp":
+				seen8 = true
+				if r0, ok := d.RawValue(); ok {
+					if err := argTemp.UnmarshalJSON(r0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "level":
+				if d.Null() {
+					argLevel = nil
+				} else {
+					p0 := new(Level)
+					if s1, ok := d.StringBytes(); ok {
+						if err := p0.UnmarshalText(s1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					argLevel = p0
+				}
+			case "any":
+				seen10 = true
+				if x0, ok := d.Any(); ok {
+					argAny = x0
+				}
+			case "wait":
+				seen11 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					argWait = time.Duration(n0)
+				}
+			case "octets":
+				seen12 = true
+				if b0, ok := d.Bytes(); ok {
+					argOctets = runtime.BytesAs[[]Octet](b0)
+				}
+			case "upper":
+				seen13 = true
+				if s0, ok := d.StringBytes(); ok {
+					if err := argUpper.UnmarshalText(s0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "deep":
+				if d.Null() {
+					argDeep = nil
+				} else {
+					p0 := new(*int)
+					p1 := new(int)
+					if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p1 = int(n2)
+					}
+					*p0 = p1
+					argDeep = p0
+				}
+			default:
+				d.Unknown("\"unit\", \"place\", \"p_place\", \"board\", \"blob\", \"index\", \"u64\", \"odd\", \"temp\", \"level\", \"any\", \"wait\", \"octets\", \"upper\", \"deep\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("unit")
+		}
+		if !seen1 {
+			d.Missing("place")
+		}
+		if !seen3 {
+			d.Missing("board")
+		}
+		if !seen4 {
+			d.Missing("blob")
+		}
+		if !seen5 {
+			d.Missing("index")
+		}
+		if !seen6 {
+			d.Missing("u64")
+		}
+		if !seen8 {
+			d.Missing("temp")
+		}
+		if !seen10 {
+			d.Missing("any")
+		}
+		if !seen11 {
+			d.Missing("wait")
+		}
+		if !seen12 {
+			d.Missing("octets")
+		}
+		if !seen13 {
+			d.Missing("upper")
+		}
+	}
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := FlatAll(argUnit, argPlace, argPPlace, argBoard, argBlob, argIndex, argU64, argOdd, argTemp, argLevel, argAny, argWait, argOctets, argUpper, argDeep)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeFlatAllArgs(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments.
+var toolgenInputEchoMisc = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "note": {
+      "type": "string"
+    },
+    "v": {
+      "type": "integer"
+    },
+    "pi": {
+      "type": "integer"
+    },
+    "pj": {
+      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+    },
+    "pjs": {
+      "type": "array",
+      "items": {
+        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+      }
+    },
+    "pja": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+      }
+    },
+    "pjp": {
+      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+    },
+    "upper": {
+      "type": "integer"
+    },
+    "UPPER": {
+      "type": "integer"
+    },
+    "durs": {
+      "type": "array",
+      "items": {
+        "type": "integer",
+        "description": "A duration in nanoseconds (1 second = 1000000000)."
+      }
+    },
+    "dur_map": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "integer"
+      }
+    },
+    "nums": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "number"
+      }
+    },
+    "times": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "required": [
+    "id",
+    "v",
+    "pj",
+    "pjs",
+    "pja",
+    "upper",
+    "UPPER",
+    "durs"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenOutputEchoMisc is the JSON Schema of echo_misc's structured result.
+var toolgenOutputEchoMisc = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "note": {
+      "type": "string"
+    },
+    "v": {
+      "type": "integer"
+    },
+    "pi": {
+      "type": "integer"
+    },
+    "pj": {
+      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+    },
+    "pjs": {
+      "type": "array",
+      "items": {
+        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+      }
+    },
+    "pja": {
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+      }
+    },
+    "pjp": {
+      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
+    },
+    "upper": {
+      "type": "integer"
+    },
+    "UPPER": {
+      "type": "integer"
+    },
+    "durs": {
+      "type": "array",
+      "items": {
+        "type": "integer",
+        "description": "A duration in nanoseconds (1 second = 1000000000)."
+      }
+    },
+    "dur_map": {
+      "type": "object",
+      "additionalProperties": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      }
+    },
+    "nums": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "number"
+      }
+    },
+    "times": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "required": [
+    "id",
+    "v",
+    "pj",
+    "pjs",
+    "pja",
+    "upper",
+    "UPPER",
+    "durs"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
+func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolEchoMisc, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	in := new(Misc)
+	toolgenDecodeMisc(d, in)
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := EchoMisc(in)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	if out == nil {
+		return runtime.ErrorResult("echo_misc returned no result (a nil *Misc) and no error"), nil
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeMisc(e, &(*out))
+	return e.Result(), nil
+}
+
+// toolgenInputFlatDefaults is the JSON Schema of flat_defaults's arguments.
+var toolgenInputFlatDefaults = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "description": "how many.",
+      "minimum": 1,
+      "default": 4
+    },
+    "unit": {
+      "type": "string",
+      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "enum": [
+        "celsius",
+        "fahrenheit"
+      ],
+      "default": "fahrenheit"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "when": {
+      "type": "string",
+      "format": "date-time"
+    }
+  },
+  "required": [
+    "tags"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenStrictFlatDefaults is toolgenInputFlatDefaults in OpenAI's strict dialect.
+var toolgenStrictFlatDefaults = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "description": "how many.",
+      "anyOf": [
+        {
+          "type": "integer",
+          "minimum": 1
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "unit": {
+      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "anyOf": [
+        {
+          "type": "string",
+          "enum": [
+            "celsius",
+            "fahrenheit"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "when": {
+      "anyOf": [
+        {
+          "type": "string",
+          "format": "date-time"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "required": [
+    "n",
+    "unit",
+    "tags",
+    "when"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenGeminiFlatDefaults is toolgenInputFlatDefaults in Gemini's subset.
+var toolgenGeminiFlatDefaults = []byte(`{
+  "type": "object",
+  "properties": {
+    "n": {
+      "type": "integer",
+      "description": "how many.",
+      "minimum": 1
+    },
+    "unit": {
+      "type": "string",
+      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "enum": [
+        "celsius",
+        "fahrenheit"
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "when": {
+      "type": "string",
+      "format": "date-time"
+    }
+  },
+  "required": [
+    "tags"
+  ]
+}`)
+
+// toolgenOutputFlatDefaults is the JSON Schema of flat_defaults's structured result.
+var toolgenOutputFlatDefaults = []byte(`{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "description": "FlatDefaultsArgs mirrors the parameters of FlatDefaults.",
+  "properties": {
+    "n": {
+      "type": "integer"
+    },
+    "unit": {
+      "type": "string",
+      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
+      "examples": [
+        "celsius",
+        "fahrenheit"
+      ]
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "when": {
+      "type": "string",
+      "format": "date-time"
+    }
+  },
+  "required": [
+    "tags"
+  ],
+  "additionalProperties": false
+}`)
+
+// toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
+func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer runtime.Recover(ToolFlatDefaults, &res, &err)
+	var dec runtime.Decoder
+	d := &dec
+	d.Reset(args)
+	var (
+		argN    *int
+		argUnit *other.Unit
+		argTags []string
+		argWhen *time.Time
+	)
+	if d.Object() {
+		var seen0, seen1, seen2 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "n":
+				if !d.Null() {
+					seen0 = true
+					p0 := new(int)
+					if n1, ok := d.Int(1, 9223372036854775807); ok {
+						*p0 = int(n1)
+					}
+					argN = p0
+				}
+			case "unit":
+				if !d.Null() {
+					seen1 = true
+					p0 := new(other.Unit)
+					toolgenDecode_other_Unit(d, p0)
+					argUnit = p0
+				}
+			case "tags":
+				seen2 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]string, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
+						}
+						s0 = append(s0, e0)
+					}
+					argTags = s0
+				}
+			case "when":
+				if d.Null() {
+					argWhen = nil
+				} else {
+					p0 := new(time.Time)
+					if t1, ok := d.Time(); ok {
+						*p0 = t1
+					}
+					argWhen = p0
+				}
+			default:
+				d.Unknown("\"n\", \"unit\", \"tags\", \"when\"")
+			}
+		}
+		if !seen0 {
+			dflt := int(4)
+			argN = &dflt
+		}
+		if !seen1 {
+			dflt := other.Unit("fahrenheit")
+			argUnit = &dflt
+		}
+		if !seen2 {
+			d.Missing("tags")
+		}
+	}
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), nil
+	}
+	out, err := FlatDefaults(argN, argUnit, argTags, argWhen)
+	if err != nil {
+		return runtime.ToolFailed(ctx, err)
+	}
+	var enc runtime.Encoder
+	e := &enc
+	e.Reset(d.Spare())
+	toolgenEncodeFlatDefaultsArgs(e, &out)
+	return e.Result(), nil
+}
+
+// toolgenDecodeIn reads a In object.
+func toolgenDecodeIn(d *runtime.Decoder, v *In) {
+	if d.Object() {
+		var seen0, seen1, seen2 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "n":
+				seen0 = true
+				if n0, ok := d.Int(0, 3); ok {
+					v.N = int(n0)
+				}
+			case "word":
+				seen1 = true
+				if s0, ok := d.String(); ok {
+					v.Word = s0
+				}
+			case "f":
+				seen2 = true
+				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+					v.F = f0
+				}
+			default:
+				d.Unknown("\"n\", \"word\", \"f\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("n")
+		}
+		if !seen1 {
+			d.Missing("word")
+		}
+		if !seen2 {
+			d.Missing("f")
+		}
+	}
+}
+
+// toolgenEncodePoint writes a Point object.
+func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+	e.Object()
+	e.Member("\"x\":")
+	e.Float(v.X, 64)
+	e.Member("\"y\":")
+	e.Float(v.Y, 64)
+	e.EndObject()
+}
+
+// toolgenEncodeother_Place writes a Place object.
+func toolgenEncodeother_Place(e *runtime.Encoder, v *other.Place) {
+	e.Object()
+	e.Member("\"city\":")
+	e.String(v.City)
+	if v.Unit != "" {
+		e.Member("\"unit\":")
+		e.String(string(v.Unit))
+	}
+	e.EndObject()
+}
+
+// toolgenEncodePlaces writes a Places object.
+func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
+	e.Object()
+	e.Member("\"u\":")
+	e.Text(&v.U)
+	e.Member("\"us\":")
+	e.Array()
+	for i0 := range v.US {
+		e.Text(&v.US[i0])
+	}
+	e.EndArray()
+	e.Member("\"ua\":")
+	e.Array()
+	for i0 := range v.UA {
+		e.Text(&v.UA[i0])
+	}
+	e.EndArray()
+	e.Member("\"um\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.UM) {
+		e.Key(k0)
+		v0 := v.UM[k0]
+		e.Text(&v0)
+	}
+	e.EndObject()
+	if v.PT != nil {
+		e.Member("\"pt\":")
+		e.Text(&(*v.PT))
+	}
+	if len(v.PTS) > 0 {
+		e.Member("\"pts\":")
+		e.Array()
+		for i0 := range v.PTS {
+			if v.PTS[i0] == nil {
+				e.Null()
+			} else {
+				e.Text(&(*v.PTS[i0]))
+			}
+		}
+		e.EndArray()
+	}
+	if len(v.PTM) > 0 {
+		e.Member("\"ptm\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.PTM) {
+			e.Key(k0)
+			v0 := v.PTM[k0]
+			if v0 == nil {
+				e.Null()
+			} else {
+				e.Text(&(*v0))
+			}
+		}
+		e.EndObject()
+	}
+	e.Member("\"both\":")
+	e.JSON(&v.B)
+	if len(v.BS) > 0 {
+		e.Member("\"boths\":")
+		e.Array()
+		for i0 := range v.BS {
+			e.JSON(&v.BS[i0])
+		}
+		e.EndArray()
+	}
+	e.Member("\"oo\":")
+	e.Text(&v.OO)
+	if len(v.OOS) > 0 {
+		e.Member("\"oos\":")
+		e.Array()
+		for i0 := range v.OOS {
+			e.Text(&v.OOS[i0])
+		}
+		e.EndArray()
+	}
+	if len(v.OK) > 0 {
+		e.Member("\"ok\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.OK) {
+			e.Key(string(k0))
+			v0 := v.OK[k0]
+			e.Int(int64(v0))
+		}
+		e.EndObject()
+	}
+	e.EndObject()
 }
 
 // toolgenDecodeScalars reads a Scalars object.
@@ -6419,6 +13817,2220 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndObject()
 }
 
+// toolgenDecodeEmbeds reads a Embeds object.
+func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen9, seen10 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "Name":
+				seen0 = true
+				if s0, ok := d.String(); ok {
+					v.Name = Name(s0)
+				}
+			case "hidden":
+				seen1 = true
+				if s0, ok := d.String(); ok {
+					v.inner.Hidden = s0
+				}
+			case "shared":
+				seen2 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.inner.Shared = int(n0)
+				}
+			case "only2":
+				seen3 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Deep.Level2.Only2 = int(n0)
+				}
+			case "X":
+				seen4 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.TA.X2 = int(n0)
+				}
+			case "Count":
+				seen5 = true
+				if n0, ok := d.Int(-32768, 32767); ok {
+					v.Count = Count(n0)
+				}
+			case "by":
+				seen6 = true
+				if s0, ok := d.String(); ok {
+					v.Stamp.By = s0
+				}
+			case "rev":
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Stamp.Rev = int(n0)
+					}
+				}
+			case "box":
+				if d.Null() {
+					v.Box = nil
+				} else {
+					p0 := new(Box)
+					toolgenDecodeBox(d, p0)
+					v.Box = p0
+				}
+			case "kept":
+				seen9 = true
+				toolgenDecodeBox(d, &v.Kept)
+			case "hid":
+				seen10 = true
+				toolgenDecodehidden(d, &v.hidden)
+			default:
+				d.Unknown("\"Name\", \"hidden\", \"shared\", \"only2\", \"X\", \"Count\", \"by\", \"rev\", \"box\", \"kept\", \"hid\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("Name")
+		}
+		if !seen1 {
+			d.Missing("hidden")
+		}
+		if !seen2 {
+			d.Missing("shared")
+		}
+		if !seen3 {
+			d.Missing("only2")
+		}
+		if !seen4 {
+			d.Missing("X")
+		}
+		if !seen5 {
+			d.Missing("Count")
+		}
+		if !seen6 {
+			d.Missing("by")
+		}
+		if !seen9 {
+			d.Missing("kept")
+		}
+		if !seen10 {
+			d.Missing("hid")
+		}
+	}
+}
+
+// toolgenEncodeEmbeds writes a Embeds object.
+func toolgenEncodeEmbeds(e *runtime.Encoder, v *Embeds) {
+	e.Object()
+	e.Member("\"Name\":")
+	e.String(string(v.Name))
+	e.Member("\"hidden\":")
+	e.String(v.inner.Hidden)
+	e.Member("\"shared\":")
+	e.Int(int64(v.inner.Shared))
+	e.Member("\"only2\":")
+	e.Int(int64(v.Deep.Level2.Only2))
+	e.Member("\"X\":")
+	e.Int(int64(v.TA.X2))
+	e.Member("\"Count\":")
+	e.Int(int64(v.Count))
+	e.Member("\"by\":")
+	e.String(v.Stamp.By)
+	if v.Stamp.Rev != 0 {
+		e.Member("\"rev\":")
+		e.Int(int64(v.Stamp.Rev))
+	}
+	if v.Box != nil {
+		e.Member("\"box\":")
+		toolgenEncodeBox(e, v.Box)
+	}
+	e.Member("\"kept\":")
+	toolgenEncodeBox(e, &v.Kept)
+	e.Member("\"hid\":")
+	toolgenEncodehidden(e, &v.hidden)
+	e.EndObject()
+}
+
+// toolgenDecodeEmbedsMore reads a EmbedsMore object.
+func toolgenDecodeEmbedsMore(d *runtime.Decoder, v *EmbedsMore) {
+	if d.Object() {
+		var seen0, seen1, seen2 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "stamp":
+				seen0 = true
+				if r0, ok := d.RawValue(); ok {
+					if err := v.When.UnmarshalJSON(r0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "lvl":
+				seen1 = true
+				if s0, ok := d.StringBytes(); ok {
+					if err := v.Lvl.UnmarshalText(s0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "pe":
+				seen2 = true
+				toolgenDecodePtrEmbed(d, &v.PE)
+			case "stamps":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Stamped, 0, n0)
+						for d.Elem() {
+							var e0 Stamped
+							if r1, ok := d.RawValue(); ok {
+								if err := e0.UnmarshalJSON(r1); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+							s0 = append(s0, e0)
+						}
+						v.Whens = s0
+					}
+				}
+			default:
+				d.Unknown("\"stamp\", \"lvl\", \"pe\", \"stamps\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("stamp")
+		}
+		if !seen1 {
+			d.Missing("lvl")
+		}
+		if !seen2 {
+			d.Missing("pe")
+		}
+	}
+}
+
+// toolgenEncodeEmbedsMore writes a EmbedsMore object.
+func toolgenEncodeEmbedsMore(e *runtime.Encoder, v *EmbedsMore) {
+	e.Object()
+	e.Member("\"stamp\":")
+	e.JSON(&v.When)
+	e.Member("\"lvl\":")
+	e.Text(&v.Lvl)
+	e.Member("\"pe\":")
+	toolgenEncodePtrEmbed(e, &v.PE)
+	if len(v.Whens) > 0 {
+		e.Member("\"stamps\":")
+		e.Array()
+		for i0 := range v.Whens {
+			e.JSON(&v.Whens[i0])
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeTagged reads a Tagged object.
+func toolgenDecodeTagged(d *runtime.Decoder, v *Tagged) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen8 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "-":
+				seen0 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Dash = int(n0)
+				}
+			case "naïve":
+				seen1 = true
+				if s0, ok := d.String(); ok {
+					v.Uni = s0
+				}
+			case "with space":
+				seen2 = true
+				if s0, ok := d.String(); ok {
+					v.Space = s0
+				}
+			case "Quote":
+				seen3 = true
+				if s0, ok := d.String(); ok {
+					v.Quote = s0
+				}
+			case "Bslash":
+				seen4 = true
+				if s0, ok := d.String(); ok {
+					v.Bslash = s0
+				}
+			case "Empty":
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Empty = int(n0)
+					}
+				}
+			case "a-b.c:d":
+				seen6 = true
+				if s0, ok := d.String(); ok {
+					v.Punct = s0
+				}
+			case "a/b~c":
+				seen7 = true
+				if s0, ok := d.String(); ok {
+					v.Slash = s0
+				}
+			case "100%":
+				seen8 = true
+				if s0, ok := d.String(); ok {
+					v.Pct = s0
+				}
+			case "NoName":
+				if !d.Null() {
+					if b0, ok := d.Bool(); ok {
+						v.NoName = b0
+					}
+				}
+			case "UPPER":
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Upper = int(n0)
+					}
+				}
+			default:
+				d.Unknown("\"-\", \"naïve\", \"with space\", \"Quote\", \"Bslash\", \"Empty\", \"a-b.c:d\", \"a/b~c\", \"100%\", \"NoName\", \"UPPER\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("-")
+		}
+		if !seen1 {
+			d.Missing("naïve")
+		}
+		if !seen2 {
+			d.Missing("with space")
+		}
+		if !seen3 {
+			d.Missing("Quote")
+		}
+		if !seen4 {
+			d.Missing("Bslash")
+		}
+		if !seen6 {
+			d.Missing("a-b.c:d")
+		}
+		if !seen7 {
+			d.Missing("a/b~c")
+		}
+		if !seen8 {
+			d.Missing("100%")
+		}
+	}
+}
+
+// toolgenEncodeTagged writes a Tagged object.
+func toolgenEncodeTagged(e *runtime.Encoder, v *Tagged) {
+	e.Object()
+	e.Member("\"-\":")
+	e.Int(int64(v.Dash))
+	e.Member("\"naïve\":")
+	e.String(v.Uni)
+	e.Member("\"with space\":")
+	e.String(v.Space)
+	e.Member("\"Quote\":")
+	e.String(v.Quote)
+	e.Member("\"Bslash\":")
+	e.String(v.Bslash)
+	if v.Empty != 0 {
+		e.Member("\"Empty\":")
+		e.Int(int64(v.Empty))
+	}
+	e.Member("\"a-b.c:d\":")
+	e.String(v.Punct)
+	e.Member("\"a/b~c\":")
+	e.String(v.Slash)
+	e.Member("\"100%\":")
+	e.String(v.Pct)
+	if v.NoName != false {
+		e.Member("\"NoName\":")
+		e.Bool(v.NoName)
+	}
+	if v.Upper != 0 {
+		e.Member("\"UPPER\":")
+		e.Int(int64(v.Upper))
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeNamed reads a Named object.
+func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen13 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "tags":
+				seen0 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make(StrList, 0, n0)
+					for d.Elem() {
+						var e0 string
+						if s1, ok := d.String(); ok {
+							e0 = s1
+						}
+						s0 = append(s0, e0)
+					}
+					v.Tags = s0
+				}
+			case "board":
+				seen1 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							if _, ok := d.Array(); ok {
+								i1 := 0
+								for ; d.Elem(); i1++ {
+									if i1 < 2 {
+										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											v.Board[i0][i1] = int(n2)
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i1, 2, 2)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "index":
+				seen2 = true
+				if d.Object() {
+					m0 := make(Index)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 []int
+						if n1, ok := d.Array(); ok {
+							s1 := make([]int, 0, n1)
+							for d.Elem() {
+								var e1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									e1 = int(n2)
+								}
+								s1 = append(s1, e1)
+							}
+							v0 = s1
+						}
+						m0[k0] = v0
+					}
+					v.Index = m0
+				}
+			case "blob":
+				seen3 = true
+				if b0, ok := d.Bytes(); ok {
+					v.Blob = Blob(b0)
+				}
+			case "octets":
+				seen4 = true
+				if b0, ok := d.Bytes(); ok {
+					v.Octets = runtime.BytesAs[[]Octet](b0)
+				}
+			case "hash":
+				seen5 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 4 {
+							if n1, ok := d.Uint(0, 255); ok {
+								v.Hash[i0] = byte(n1)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 4, 4)
+				}
+			case "arr":
+				seen6 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 3 {
+							if n1, ok := d.Uint(0, 255); ok {
+								v.Arr[i0] = byte(n1)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 3, 3)
+				}
+			case "u8s":
+				seen7 = true
+				if b0, ok := d.Bytes(); ok {
+					v.U8s = b0
+				}
+			case "joined":
+				seen8 = true
+				if s0, ok := d.StringBytes(); ok {
+					if err := v.Joined.UnmarshalText(s0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "my_raw":
+				seen9 = true
+				if b0, ok := d.Bytes(); ok {
+					v.MyRaw = MyRaw(b0)
+				}
+			case "raws":
+				seen10 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]json.RawMessage, 0, n0)
+					for d.Elem() {
+						var e0 json.RawMessage
+						if r1, ok := d.Raw(); ok {
+							e0 = json.RawMessage(r1)
+						}
+						s0 = append(s0, e0)
+					}
+					v.Raws = s0
+				}
+			case "by_key":
+				seen11 = true
+				if d.Object() {
+					m0 := make(map[Key]Label)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 Label
+						if s1, ok := d.String(); ok {
+							v0 = Label(s1)
+						}
+						m0[Key(k0)] = v0
+					}
+					v.ByKey = m0
+				}
+			case "pblob":
+				if d.Null() {
+					v.PBlob = nil
+				} else {
+					p0 := new(Blob)
+					if b1, ok := d.Bytes(); ok {
+						*p0 = Blob(b1)
+					}
+					v.PBlob = p0
+				}
+			case "blobs":
+				seen13 = true
+				if d.Object() {
+					m0 := make(map[string]Blob)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 Blob
+						if b1, ok := d.Bytes(); ok {
+							v0 = Blob(b1)
+						}
+						m0[k0] = v0
+					}
+					v.Blobs = m0
+				}
+			case "letters":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Letter, 0, n0)
+						for d.Elem() {
+							var e0 Letter
+							if n1, ok := d.Uint(0, 255); ok {
+								e0 = Letter(n1)
+							}
+							s0 = append(s0, e0)
+						}
+						v.Letters = s0
+					}
+				}
+			case "codes":
+				if !d.Null() {
+					if b0, ok := d.Bytes(); ok {
+						v.Codes = runtime.BytesAs[[]Code](b0)
+					}
+				}
+			default:
+				d.Unknown("\"tags\", \"board\", \"index\", \"blob\", \"octets\", \"hash\", \"arr\", \"u8s\", \"joined\", \"my_raw\", \"raws\", \"by_key\", \"pblob\", \"blobs\", \"letters\", \"codes\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("tags")
+		}
+		if !seen1 {
+			d.Missing("board")
+		}
+		if !seen2 {
+			d.Missing("index")
+		}
+		if !seen3 {
+			d.Missing("blob")
+		}
+		if !seen4 {
+			d.Missing("octets")
+		}
+		if !seen5 {
+			d.Missing("hash")
+		}
+		if !seen6 {
+			d.Missing("arr")
+		}
+		if !seen7 {
+			d.Missing("u8s")
+		}
+		if !seen8 {
+			d.Missing("joined")
+		}
+		if !seen9 {
+			d.Missing("my_raw")
+		}
+		if !seen10 {
+			d.Missing("raws")
+		}
+		if !seen11 {
+			d.Missing("by_key")
+		}
+		if !seen13 {
+			d.Missing("blobs")
+		}
+	}
+}
+
+// toolgenEncodeNamed writes a Named object.
+func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
+	e.Object()
+	e.Member("\"tags\":")
+	e.Array()
+	for i0 := range v.Tags {
+		e.String(v.Tags[i0])
+	}
+	e.EndArray()
+	e.Member("\"board\":")
+	e.Array()
+	for i0 := range v.Board {
+		e.Array()
+		for i1 := range v.Board[i0] {
+			e.Int(int64(v.Board[i0][i1]))
+		}
+		e.EndArray()
+	}
+	e.EndArray()
+	e.Member("\"index\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.Index) {
+		e.Key(k0)
+		v0 := v.Index[k0]
+		e.Array()
+		for i1 := range v0 {
+			e.Int(int64(v0[i1]))
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+	e.Member("\"blob\":")
+	e.Bytes(v.Blob)
+	e.Member("\"octets\":")
+	e.Bytes(runtime.BytesOf(v.Octets))
+	e.Member("\"hash\":")
+	e.Array()
+	for i0 := range v.Hash {
+		e.Uint(uint64(v.Hash[i0]))
+	}
+	e.EndArray()
+	e.Member("\"arr\":")
+	e.Array()
+	for i0 := range v.Arr {
+		e.Uint(uint64(v.Arr[i0]))
+	}
+	e.EndArray()
+	e.Member("\"u8s\":")
+	e.Bytes(v.U8s)
+	e.Member("\"joined\":")
+	e.Text(&v.Joined)
+	e.Member("\"my_raw\":")
+	e.Bytes(v.MyRaw)
+	e.Member("\"raws\":")
+	e.Array()
+	for i0 := range v.Raws {
+		e.Raw(v.Raws[i0])
+	}
+	e.EndArray()
+	e.Member("\"by_key\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.ByKey) {
+		e.Key(string(k0))
+		v0 := v.ByKey[k0]
+		e.String(string(v0))
+	}
+	e.EndObject()
+	if v.PBlob != nil {
+		e.Member("\"pblob\":")
+		e.Bytes((*v.PBlob))
+	}
+	e.Member("\"blobs\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.Blobs) {
+		e.Key(k0)
+		v0 := v.Blobs[k0]
+		e.Bytes(v0)
+	}
+	e.EndObject()
+	if len(v.Letters) > 0 {
+		e.Member("\"letters\":")
+		e.Array()
+		for i0 := range v.Letters {
+			e.Text(&v.Letters[i0])
+		}
+		e.EndArray()
+	}
+	if len(v.Codes) > 0 {
+		e.Member("\"codes\":")
+		e.Bytes(runtime.BytesOf(v.Codes))
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeWide reads a Wide object.
+func toolgenDecodeWide(d *runtime.Decoder, v *Wide) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen10, seen11 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "i8":
+				seen0 = true
+				toolgenDecodeI8(d, &v.I8)
+			case "u16":
+				seen1 = true
+				toolgenDecodeU16(d, &v.U16)
+			case "u64":
+				seen2 = true
+				toolgenDecodeU64(d, &v.U64)
+			case "i64":
+				seen3 = true
+				toolgenDecodeI64(d, &v.I64)
+			case "odd":
+				seen4 = true
+				toolgenDecodeOdd(d, &v.Odd)
+			case "odds":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Odd, 0, n0)
+						for d.Elem() {
+							var e0 Odd
+							toolgenDecodeOdd(d, &e0)
+							s0 = append(s0, e0)
+						}
+						v.Odds = s0
+					}
+				}
+			case "r":
+				seen6 = true
+				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+					v.R = Ratio(f0)
+				}
+			case "f":
+				seen7 = true
+				if b0, ok := d.Bool(); ok {
+					v.F = Flag(b0)
+				}
+			case "pu":
+				if d.Null() {
+					v.PU = nil
+				} else {
+					p0 := new(U64)
+					toolgenDecodeU64(d, p0)
+					v.PU = p0
+				}
+			case "mu":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]U16)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 U16
+							toolgenDecodeU16(d, &v0)
+							m0[k0] = v0
+						}
+						v.MU = m0
+					}
+				}
+			case "def_o":
+				if !d.Null() {
+					seen10 = true
+					toolgenDecodeOdd(d, &v.DefO)
+				}
+			case "ai":
+				seen11 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							toolgenDecodeI8(d, &v.AI[i0])
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "ko":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[Odd]int)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 int
+							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								v0 = int(n1)
+							}
+							m0[Odd(k0)] = v0
+						}
+						v.KO = m0
+					}
+				}
+			default:
+				d.Unknown("\"i8\", \"u16\", \"u64\", \"i64\", \"odd\", \"odds\", \"r\", \"f\", \"pu\", \"mu\", \"def_o\", \"ai\", \"ko\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("i8")
+		}
+		if !seen1 {
+			d.Missing("u16")
+		}
+		if !seen2 {
+			d.Missing("u64")
+		}
+		if !seen3 {
+			d.Missing("i64")
+		}
+		if !seen4 {
+			d.Missing("odd")
+		}
+		if !seen6 {
+			d.Missing("r")
+		}
+		if !seen7 {
+			d.Missing("f")
+		}
+		if !seen10 {
+			v.DefO = "héllo 世界"
+		}
+		if !seen11 {
+			d.Missing("ai")
+		}
+	}
+}
+
+// toolgenEncodeWide writes a Wide object.
+func toolgenEncodeWide(e *runtime.Encoder, v *Wide) {
+	e.Object()
+	e.Member("\"i8\":")
+	e.Int(int64(v.I8))
+	e.Member("\"u16\":")
+	e.Uint(uint64(v.U16))
+	e.Member("\"u64\":")
+	e.Uint(uint64(v.U64))
+	e.Member("\"i64\":")
+	e.Int(int64(v.I64))
+	e.Member("\"odd\":")
+	e.String(string(v.Odd))
+	if len(v.Odds) > 0 {
+		e.Member("\"odds\":")
+		e.Array()
+		for i0 := range v.Odds {
+			e.String(string(v.Odds[i0]))
+		}
+		e.EndArray()
+	}
+	e.Member("\"r\":")
+	e.Float(float64(v.R), 64)
+	e.Member("\"f\":")
+	e.Bool(bool(v.F))
+	if v.PU != nil {
+		e.Member("\"pu\":")
+		e.Uint(uint64((*v.PU)))
+	}
+	if len(v.MU) > 0 {
+		e.Member("\"mu\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.MU) {
+			e.Key(k0)
+			v0 := v.MU[k0]
+			e.Uint(uint64(v0))
+		}
+		e.EndObject()
+	}
+	if v.DefO != "" {
+		e.Member("\"def_o\":")
+		e.String(string(v.DefO))
+	}
+	e.Member("\"ai\":")
+	e.Array()
+	for i0 := range v.AI {
+		e.Int(int64(v.AI[i0]))
+	}
+	e.EndArray()
+	if len(v.KO) > 0 {
+		e.Member("\"ko\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.KO) {
+			e.Key(string(k0))
+			v0 := v.KO[k0]
+			e.Int(int64(v0))
+		}
+		e.EndObject()
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeGraph reads a Graph object.
+func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "id":
+				seen0 = true
+				if s0, ok := d.String(); ok {
+					v.ID = s0
+				}
+			case "edges":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]*Graph)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 *Graph
+							p1 := new(Graph)
+							toolgenDecodeGraph(d, p1)
+							v0 = p1
+							m0[k0] = v0
+						}
+						v.Edges = m0
+					}
+				}
+			case "kids":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Graph, 0, n0)
+						for d.Elem() {
+							var e0 Graph
+							toolgenDecodeGraph(d, &e0)
+							s0 = append(s0, e0)
+						}
+						v.Kids = s0
+					}
+				}
+			case "pair":
+				if d.Null() {
+					v.Pair = nil
+				} else {
+					p0 := new([2]*Graph)
+					if _, ok := d.Array(); ok {
+						i1 := 0
+						for ; d.Elem(); i1++ {
+							if i1 < 2 {
+								p2 := new(Graph)
+								toolgenDecodeGraph(d, p2)
+								(*p0)[i1] = p2
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i1, 2, 2)
+					}
+					v.Pair = p0
+				}
+			case "next":
+				if d.Null() {
+					v.Next = nil
+				} else {
+					p0 := new(*Graph)
+					p1 := new(Graph)
+					toolgenDecodeGraph(d, p1)
+					*p0 = p1
+					v.Next = p0
+				}
+			case "ref":
+				if d.Null() {
+					v.Ref = nil
+				} else {
+					p0 := new(Other)
+					toolgenDecodeOther(d, p0)
+					v.Ref = p0
+				}
+			default:
+				d.Unknown("\"id\", \"edges\", \"kids\", \"pair\", \"next\", \"ref\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("id")
+		}
+	}
+}
+
+// toolgenEncodeGraph writes a Graph object.
+func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
+	e.Object()
+	e.Member("\"id\":")
+	e.String(v.ID)
+	if len(v.Edges) > 0 {
+		e.Member("\"edges\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.Edges) {
+			e.Key(k0)
+			v0 := v.Edges[k0]
+			if v0 == nil {
+				e.Null()
+			} else {
+				toolgenEncodeGraph(e, &(*v0))
+			}
+		}
+		e.EndObject()
+	}
+	if len(v.Kids) > 0 {
+		e.Member("\"kids\":")
+		e.Array()
+		for i0 := range v.Kids {
+			toolgenEncodeGraph(e, &v.Kids[i0])
+		}
+		e.EndArray()
+	}
+	if v.Pair != nil {
+		e.Member("\"pair\":")
+		e.Array()
+		for i0 := range *v.Pair {
+			if (*v.Pair)[i0] == nil {
+				e.Null()
+			} else {
+				toolgenEncodeGraph(e, &(*(*v.Pair)[i0]))
+			}
+		}
+		e.EndArray()
+	}
+	if v.Next != nil {
+		e.Member("\"next\":")
+		if (*v.Next) == nil {
+			e.Null()
+		} else {
+			toolgenEncodeGraph(e, &(*(*v.Next)))
+		}
+	}
+	if v.Ref != nil {
+		e.Member("\"ref\":")
+		toolgenEncodeOther(e, v.Ref)
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeDeeps reads a Deeps object.
+func toolgenDecodeDeeps(d *runtime.Decoder, v *Deeps) {
+	if d.Object() {
+		var seen6, seen7, seen8, seen9 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "ppi":
+				if d.Null() {
+					v.PPI = nil
+				} else {
+					p0 := new(*int)
+					p1 := new(int)
+					if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p1 = int(n2)
+					}
+					*p0 = p1
+					v.PPI = p0
+				}
+			case "pps":
+				if d.Null() {
+					v.PPS = nil
+				} else {
+					p0 := new(*string)
+					p1 := new(string)
+					if s2, ok := d.String(); ok {
+						*p1 = s2
+					}
+					*p0 = p1
+					v.PPS = p0
+				}
+			case "psp":
+				if d.Null() {
+					v.PSP = nil
+				} else {
+					p0 := new([]*Point)
+					if n1, ok := d.Array(); ok {
+						s1 := make([]*Point, 0, n1)
+						for d.Elem() {
+							var e1 *Point
+							p2 := new(Point)
+							toolgenDecodePoint(d, p2)
+							e1 = p2
+							s1 = append(s1, e1)
+						}
+						*p0 = s1
+					}
+					v.PSP = p0
+				}
+			case "pmp":
+				if d.Null() {
+					v.PMP = nil
+				} else {
+					p0 := new(map[string]*int)
+					if d.Object() {
+						m1 := make(map[string]*int)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k1 := d.KeyString()
+							var v1 *int
+							p2 := new(int)
+							if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								*p2 = int(n3)
+							}
+							v1 = p2
+							m1[k1] = v1
+						}
+						*p0 = m1
+					}
+					v.PMP = p0
+				}
+			case "ppp":
+				if d.Null() {
+					v.PPP = nil
+				} else {
+					p0 := new(**Point)
+					p1 := new(*Point)
+					p2 := new(Point)
+					toolgenDecodePoint(d, p2)
+					*p1 = p2
+					*p0 = p1
+					v.PPP = p0
+				}
+			case "spp":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]**int, 0, n0)
+						for d.Elem() {
+							var e0 **int
+							p1 := new(*int)
+							p2 := new(int)
+							if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								*p2 = int(n3)
+							}
+							*p1 = p2
+							e0 = p1
+							s0 = append(s0, e0)
+						}
+						v.SPP = s0
+					}
+				}
+			case "def":
+				if !d.Null() {
+					seen6 = true
+					p0 := new(int)
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p0 = int(n1)
+					}
+					v.Def = p0
+				}
+			case "def_s":
+				if !d.Null() {
+					seen7 = true
+					p0 := new(string)
+					if s1, ok := d.String(); ok {
+						*p0 = s1
+					}
+					v.DefS = p0
+				}
+			case "def_c":
+				if !d.Null() {
+					seen8 = true
+					p0 := new(Color)
+					toolgenDecodeColor(d, p0)
+					v.DefC = p0
+				}
+			case "any":
+				seen9 = true
+				if x0, ok := d.Any(); ok {
+					v.Any = x0
+				}
+			case "anys":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]any, 0, n0)
+						for d.Elem() {
+							var e0 any
+							if x1, ok := d.Any(); ok {
+								e0 = x1
+							}
+							s0 = append(s0, e0)
+						}
+						v.Anys = s0
+					}
+				}
+			case "ma":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]any)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 any
+							if x1, ok := d.Any(); ok {
+								v0 = x1
+							}
+							m0[k0] = v0
+						}
+						v.MA = m0
+					}
+				}
+			case "pa":
+				if d.Null() {
+					v.PA = nil
+				} else {
+					p0 := new(any)
+					if x1, ok := d.Any(); ok {
+						*p0 = x1
+					}
+					v.PA = p0
+				}
+			case "forest":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make(Forest, 0, n0)
+						for d.Elem() {
+							var e0 Tree
+							toolgenDecodeTree(d, &e0)
+							s0 = append(s0, e0)
+						}
+						v.Forest = s0
+					}
+				}
+			default:
+				d.Unknown("\"ppi\", \"pps\", \"psp\", \"pmp\", \"ppp\", \"spp\", \"def\", \"def_s\", \"def_c\", \"any\", \"anys\", \"ma\", \"pa\", \"forest\"")
+			}
+		}
+		if !seen6 {
+			dflt := int(7)
+			v.Def = &dflt
+		}
+		if !seen7 {
+			dflt := string("x")
+			v.DefS = &dflt
+		}
+		if !seen8 {
+			dflt := Color("red")
+			v.DefC = &dflt
+		}
+		if !seen9 {
+			d.Missing("any")
+		}
+	}
+}
+
+// toolgenEncodeDeeps writes a Deeps object.
+func toolgenEncodeDeeps(e *runtime.Encoder, v *Deeps) {
+	e.Object()
+	if v.PPI != nil {
+		e.Member("\"ppi\":")
+		if (*v.PPI) == nil {
+			e.Null()
+		} else {
+			e.Int(int64((*(*v.PPI))))
+		}
+	}
+	if v.PPS != nil {
+		e.Member("\"pps\":")
+		if (*v.PPS) == nil {
+			e.Null()
+		} else {
+			e.String((*(*v.PPS)))
+		}
+	}
+	if v.PSP != nil {
+		e.Member("\"psp\":")
+		e.Array()
+		for i0 := range *v.PSP {
+			if (*v.PSP)[i0] == nil {
+				e.Null()
+			} else {
+				toolgenEncodePoint(e, &(*(*v.PSP)[i0]))
+			}
+		}
+		e.EndArray()
+	}
+	if v.PMP != nil {
+		e.Member("\"pmp\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys((*v.PMP)) {
+			e.Key(k0)
+			v0 := (*v.PMP)[k0]
+			if v0 == nil {
+				e.Null()
+			} else {
+				e.Int(int64((*v0)))
+			}
+		}
+		e.EndObject()
+	}
+	if v.PPP != nil {
+		e.Member("\"ppp\":")
+		if (*v.PPP) == nil {
+			e.Null()
+		} else {
+			if (*(*v.PPP)) == nil {
+				e.Null()
+			} else {
+				toolgenEncodePoint(e, &(*(*(*v.PPP))))
+			}
+		}
+	}
+	if len(v.SPP) > 0 {
+		e.Member("\"spp\":")
+		e.Array()
+		for i0 := range v.SPP {
+			if v.SPP[i0] == nil {
+				e.Null()
+			} else {
+				if (*v.SPP[i0]) == nil {
+					e.Null()
+				} else {
+					e.Int(int64((*(*v.SPP[i0]))))
+				}
+			}
+		}
+		e.EndArray()
+	}
+	if v.Def != nil {
+		e.Member("\"def\":")
+		e.Int(int64((*v.Def)))
+	}
+	if v.DefS != nil {
+		e.Member("\"def_s\":")
+		e.String((*v.DefS))
+	}
+	if v.DefC != nil {
+		e.Member("\"def_c\":")
+		e.String(string((*v.DefC)))
+	}
+	e.Member("\"any\":")
+	e.Any(v.Any)
+	if len(v.Anys) > 0 {
+		e.Member("\"anys\":")
+		e.Array()
+		for i0 := range v.Anys {
+			e.Any(v.Anys[i0])
+		}
+		e.EndArray()
+	}
+	if len(v.MA) > 0 {
+		e.Member("\"ma\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.MA) {
+			e.Key(k0)
+			v0 := v.MA[k0]
+			e.Any(v0)
+		}
+		e.EndObject()
+	}
+	if v.PA != nil {
+		e.Member("\"pa\":")
+		e.Any((*v.PA))
+	}
+	if len(v.Forest) > 0 {
+		e.Member("\"forest\":")
+		e.Array()
+		for i0 := range v.Forest {
+			toolgenEncodeTree(e, &v.Forest[i0])
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeOmits reads a Omits object.
+func toolgenDecodeOmits(d *runtime.Decoder, v *Omits) {
+	if d.Object() {
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "arr":
+				if !d.Null() {
+					if _, ok := d.Array(); ok {
+						i0 := 0
+						for ; d.Elem(); i0++ {
+							if i0 < 2 {
+								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									v.Arr[i0] = int(n1)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i0, 2, 2)
+					}
+				}
+			case "arr0":
+				if !d.Null() {
+					if _, ok := d.Array(); ok {
+						i0 := 0
+						for ; d.Elem(); i0++ {
+							if i0 < 0 {
+								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									v.Arr0[i0] = int(n1)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i0, 0, 0)
+					}
+				}
+			case "st":
+				if !d.Null() {
+					toolgenDecodePoint(d, &v.St)
+				}
+			case "pst":
+				if d.Null() {
+					v.PSt = nil
+				} else {
+					p0 := new(Point)
+					toolgenDecodePoint(d, p0)
+					v.PSt = p0
+				}
+			case "pi":
+				if d.Null() {
+					v.PI = nil
+				} else {
+					p0 := new(int)
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p0 = int(n1)
+					}
+					v.PI = p0
+				}
+			case "f":
+				if !d.Null() {
+					if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+						v.F = float32(f0)
+					}
+				}
+			case "u":
+				if !d.Null() {
+					if n0, ok := d.Uint(0, 18446744073709551615); ok {
+						v.U = n0
+					}
+				}
+			case "str":
+				if !d.Null() {
+					if s0, ok := d.String(); ok {
+						v.Str = Label(s0)
+					}
+				}
+			case "blob":
+				if !d.Null() {
+					if b0, ok := d.Bytes(); ok {
+						v.Blob = Blob(b0)
+					}
+				}
+			case "any":
+				if !d.Null() {
+					if x0, ok := d.Any(); ok {
+						v.Any = x0
+					}
+				}
+			case "raw":
+				if !d.Null() {
+					if b0, ok := d.Bytes(); ok {
+						v.Raw = b0
+					}
+				}
+			case "z":
+				if !d.Null() {
+					if _, ok := d.Array(); ok {
+						i0 := 0
+						for ; d.Elem(); i0++ {
+							if i0 < 2 {
+								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									v.Z[i0] = int(n1)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i0, 2, 2)
+					}
+				}
+			case "zp":
+				if d.Null() {
+					v.ZP = nil
+				} else {
+					p0 := new(Point)
+					toolgenDecodePoint(d, p0)
+					v.ZP = p0
+				}
+			case "zm":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]int)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 int
+							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								v0 = int(n1)
+							}
+							m0[k0] = v0
+						}
+						v.ZM = m0
+					}
+				}
+			case "za":
+				if !d.Null() {
+					if x0, ok := d.Any(); ok {
+						v.ZA = x0
+					}
+				}
+			case "zb":
+				if !d.Null() {
+					if b0, ok := d.Bytes(); ok {
+						v.ZB = Blob(b0)
+					}
+				}
+			case "zt":
+				if !d.Null() {
+					if r0, ok := d.RawValue(); ok {
+						if err := v.ZT.UnmarshalJSON(r0); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+				}
+			case "both":
+				if !d.Null() {
+					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v.Both = int(n0)
+					}
+				}
+			default:
+				d.Unknown("\"arr\", \"arr0\", \"st\", \"pst\", \"pi\", \"f\", \"u\", \"str\", \"blob\", \"any\", \"raw\", \"z\", \"zp\", \"zm\", \"za\", \"zb\", \"zt\", \"both\"")
+			}
+		}
+	}
+}
+
+// toolgenEncodeOmits writes a Omits object.
+func toolgenEncodeOmits(e *runtime.Encoder, v *Omits) {
+	e.Object()
+	if len(v.Arr) > 0 {
+		e.Member("\"arr\":")
+		e.Array()
+		for i0 := range v.Arr {
+			e.Int(int64(v.Arr[i0]))
+		}
+		e.EndArray()
+	}
+	if len(v.Arr0) > 0 {
+		e.Member("\"arr0\":")
+		e.Array()
+		for i0 := range v.Arr0 {
+			e.Int(int64(v.Arr0[i0]))
+		}
+		e.EndArray()
+	}
+	e.Member("\"st\":")
+	toolgenEncodePoint(e, &v.St)
+	if v.PSt != nil {
+		e.Member("\"pst\":")
+		toolgenEncodePoint(e, v.PSt)
+	}
+	if v.PI != nil {
+		e.Member("\"pi\":")
+		e.Int(int64((*v.PI)))
+	}
+	if v.F != 0 {
+		e.Member("\"f\":")
+		e.Float(float64(v.F), 32)
+	}
+	if v.U != 0 {
+		e.Member("\"u\":")
+		e.Uint(v.U)
+	}
+	if v.Str != "" {
+		e.Member("\"str\":")
+		e.String(string(v.Str))
+	}
+	if len(v.Blob) > 0 {
+		e.Member("\"blob\":")
+		e.Bytes(v.Blob)
+	}
+	if v.Any != nil {
+		e.Member("\"any\":")
+		e.Any(v.Any)
+	}
+	if len(v.Raw) > 0 {
+		e.Member("\"raw\":")
+		e.Bytes(v.Raw)
+	}
+	if v.Z != ([2]int{}) {
+		e.Member("\"z\":")
+		e.Array()
+		for i0 := range v.Z {
+			e.Int(int64(v.Z[i0]))
+		}
+		e.EndArray()
+	}
+	if v.ZP != nil {
+		e.Member("\"zp\":")
+		toolgenEncodePoint(e, v.ZP)
+	}
+	if v.ZM != nil {
+		e.Member("\"zm\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.ZM) {
+			e.Key(k0)
+			v0 := v.ZM[k0]
+			e.Int(int64(v0))
+		}
+		e.EndObject()
+	}
+	if v.ZA != nil {
+		e.Member("\"za\":")
+		e.Any(v.ZA)
+	}
+	if v.ZB != nil {
+		e.Member("\"zb\":")
+		e.Bytes(v.ZB)
+	}
+	if v.ZT != 0 {
+		e.Member("\"zt\":")
+		e.JSON(&v.ZT)
+	}
+	if v.Both != 0 {
+		e.Member("\"both\":")
+		e.Int(int64(v.Both))
+	}
+	e.EndObject()
+}
+
+// toolgenDecodePlaces reads a Places object.
+func toolgenDecodePlaces(d *runtime.Decoder, v *Places) {
+	if d.Object() {
+		var seen0, seen1, seen2, seen3, seen7, seen9 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "u":
+				seen0 = true
+				if s0, ok := d.StringBytes(); ok {
+					if err := v.U.UnmarshalText(s0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "us":
+				seen1 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]Upper, 0, n0)
+					for d.Elem() {
+						var e0 Upper
+						if s1, ok := d.StringBytes(); ok {
+							if err := e0.UnmarshalText(s1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+						s0 = append(s0, e0)
+					}
+					v.US = s0
+				}
+			case "ua":
+				seen2 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							if s1, ok := d.StringBytes(); ok {
+								if err := v.UA[i0].UnmarshalText(s1); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "um":
+				seen3 = true
+				if d.Object() {
+					m0 := make(map[string]Upper)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k0 := d.KeyString()
+						var v0 Upper
+						if s1, ok := d.StringBytes(); ok {
+							if err := v0.UnmarshalText(s1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+						m0[k0] = v0
+					}
+					v.UM = m0
+				}
+			case "pt":
+				if d.Null() {
+					v.PT = nil
+				} else {
+					p0 := new(PtrText)
+					if s1, ok := d.StringBytes(); ok {
+						if err := p0.UnmarshalText(s1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v.PT = p0
+				}
+			case "pts":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]*PtrText, 0, n0)
+						for d.Elem() {
+							var e0 *PtrText
+							p1 := new(PtrText)
+							if s2, ok := d.StringBytes(); ok {
+								if err := p1.UnmarshalText(s2); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+							e0 = p1
+							s0 = append(s0, e0)
+						}
+						v.PTS = s0
+					}
+				}
+			case "ptm":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]*PtrText)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 *PtrText
+							p1 := new(PtrText)
+							if s2, ok := d.StringBytes(); ok {
+								if err := p1.UnmarshalText(s2); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+							v0 = p1
+							m0[k0] = v0
+						}
+						v.PTM = m0
+					}
+				}
+			case "both":
+				seen7 = true
+				if r0, ok := d.RawValue(); ok {
+					if err := v.B.UnmarshalJSON(r0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "boths":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]Both, 0, n0)
+						for d.Elem() {
+							var e0 Both
+							if r1, ok := d.RawValue(); ok {
+								if err := e0.UnmarshalJSON(r1); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+							s0 = append(s0, e0)
+						}
+						v.BS = s0
+					}
+				}
+			case "oo":
+				seen9 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.OO = OnlyOut(n0)
+				}
+			case "oos":
+				if !d.Null() {
+					if n0, ok := d.Array(); ok {
+						s0 := make([]OnlyOut, 0, n0)
+						for d.Elem() {
+							var e0 OnlyOut
+							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e0 = OnlyOut(n1)
+							}
+							s0 = append(s0, e0)
+						}
+						v.OOS = s0
+					}
+				}
+			case "ok":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[OutKey]int)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 int
+							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								v0 = int(n1)
+							}
+							m0[OutKey(k0)] = v0
+						}
+						v.OK = m0
+					}
+				}
+			default:
+				d.Unknown("\"u\", \"us\", \"ua\", \"um\", \"pt\", \"pts\", \"ptm\", \"both\", \"boths\", \"oo\", \"oos\", \"ok\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("u")
+		}
+		if !seen1 {
+			d.Missing("us")
+		}
+		if !seen2 {
+			d.Missing("ua")
+		}
+		if !seen3 {
+			d.Missing("um")
+		}
+		if !seen7 {
+			d.Missing("both")
+		}
+		if !seen9 {
+			d.Missing("oo")
+		}
+	}
+}
+
+// toolgenDecode_other_Unit reads a Unit: one of "celsius", "fahrenheit".
+func toolgenDecode_other_Unit(d *runtime.Decoder, v *other.Unit) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "celsius":
+		*v = other.Celsius
+	case "fahrenheit":
+		*v = other.Fahrenheit
+	default:
+		d.NotOneOf(s, "\"celsius\", \"fahrenheit\"")
+	}
+}
+
+// toolgenDecodeother_Place reads a Place object.
+func toolgenDecodeother_Place(d *runtime.Decoder, v *other.Place) {
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "city":
+				seen0 = true
+				if s0, ok := d.String(); ok {
+					v.City = s0
+				}
+			case "unit":
+				if !d.Null() {
+					toolgenDecode_other_Unit(d, &v.Unit)
+				}
+			default:
+				d.Unknown("\"city\", \"unit\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("city")
+		}
+	}
+}
+
+// toolgenDecodeU64 reads a U64: one of 9223372036854775808, 18446744073709551615, 1.
+func toolgenDecodeU64(d *runtime.Decoder, v *U64) {
+	s, ok := d.Uint(0, 18446744073709551615)
+	if !ok {
+		return
+	}
+	switch s {
+	case 9223372036854775808:
+		*v = U64Big
+	case 18446744073709551615:
+		*v = U64Max
+	case 1:
+		*v = U64One
+	default:
+		d.NotOneOfInt(int64(s), "9223372036854775808, 18446744073709551615, 1")
+	}
+}
+
+// toolgenDecodeOdd reads a Odd: one of "say \"hi\"", "a\\b", "héllo 世界", "two\nlines", "bell\a\x01", "", "line\u2028sep", "<a&b>".
+func toolgenDecodeOdd(d *runtime.Decoder, v *Odd) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "say \"hi\"":
+		*v = OddQuote
+	case "a\\b":
+		*v = OddSlash
+	case "héllo 世界":
+		*v = OddUnicode
+	case "two\nlines":
+		*v = OddNewline
+	case "bell\a\x01":
+		*v = OddControl
+	case "":
+		*v = OddEmpty
+	case "line\u2028sep":
+		*v = OddLS
+	case "<a&b>":
+		*v = OddHTML
+	default:
+		d.NotOneOf(s, "\"say \\\"hi\\\"\", \"a\\\\b\", \"héllo 世界\", \"two\\nlines\", \"bell\\a\\x01\", \"\", \"line\\u2028sep\", \"<a&b>\"")
+	}
+}
+
+// toolgenEncodeFlatAllArgs writes a FlatAllArgs object.
+func toolgenEncodeFlatAllArgs(e *runtime.Encoder, v *FlatAllArgs) {
+	e.Object()
+	e.Member("\"unit\":")
+	e.String(string(v.Unit))
+	e.Member("\"place\":")
+	toolgenEncodeother_Place(e, &v.Place)
+	if v.PPlace != nil {
+		e.Member("\"p_place\":")
+		toolgenEncodeother_Place(e, v.PPlace)
+	}
+	e.Member("\"board\":")
+	e.Array()
+	for i0 := range v.Board {
+		e.Array()
+		for i1 := range v.Board[i0] {
+			e.Int(int64(v.Board[i0][i1]))
+		}
+		e.EndArray()
+	}
+	e.EndArray()
+	e.Member("\"blob\":")
+	e.Bytes(v.Blob)
+	e.Member("\"index\":")
+	e.Object()
+	for _, k0 := range runtime.SortedKeys(v.Index) {
+		e.Key(k0)
+		v0 := v.Index[k0]
+		e.Array()
+		for i1 := range v0 {
+			e.Int(int64(v0[i1]))
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+	e.Member("\"u64\":")
+	e.Uint(uint64(v.U64))
+	if v.Odd != nil {
+		e.Member("\"odd\":")
+		e.String(string((*v.Odd)))
+	}
+	e.Member("\"temp\":")
+	e.JSON(&v.Temp)
+	if v.Level != nil {
+		e.Member("\"level\":")
+		e.Text(&(*v.Level))
+	}
+	e.Member("\"any\":")
+	e.Any(v.Any)
+	e.Member("\"wait\":")
+	e.Int(int64(v.Wait))
+	e.Member("\"octets\":")
+	e.Bytes(runtime.BytesOf(v.Octets))
+	e.Member("\"upper\":")
+	e.Text(&v.Upper)
+	if v.Deep != nil {
+		e.Member("\"deep\":")
+		if (*v.Deep) == nil {
+			e.Null()
+		} else {
+			e.Int(int64((*(*v.Deep))))
+		}
+	}
+	e.EndObject()
+}
+
+// toolgenDecodeMisc reads a Misc object.
+func toolgenDecodeMisc(d *runtime.Decoder, v *Misc) {
+	if d.Object() {
+		var seen0, seen2, seen4, seen5, seen6, seen8, seen9, seen10 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "id":
+				seen0 = true
+				if s0, ok := d.String(); ok {
+					v.AliasBase.ID = s0
+				}
+			case "note":
+				if !d.Null() {
+					if s0, ok := d.String(); ok {
+						v.AliasBase.Note = s0
+					}
+				}
+			case "v":
+				seen2 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Loop.V = int(n0)
+				}
+			case "pi":
+				if d.Null() {
+					v.PI = nil
+				} else {
+					p0 := new(int)
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p0 = int(n1)
+					}
+					v.PI = p0
+				}
+			case "pj":
+				seen4 = true
+				if r0, ok := d.RawValue(); ok {
+					if err := v.PJ.UnmarshalJSON(r0); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+			case "pjs":
+				seen5 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]PtrJSON, 0, n0)
+					for d.Elem() {
+						var e0 PtrJSON
+						if r1, ok := d.RawValue(); ok {
+							if err := e0.UnmarshalJSON(r1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+						s0 = append(s0, e0)
+					}
+					v.PJs = s0
+				}
+			case "pja":
+				seen6 = true
+				if _, ok := d.Array(); ok {
+					i0 := 0
+					for ; d.Elem(); i0++ {
+						if i0 < 2 {
+							if r1, ok := d.RawValue(); ok {
+								if err := v.PJa[i0].UnmarshalJSON(r1); err != nil {
+									d.Invalid(err.Error())
+								}
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i0, 2, 2)
+				}
+			case "pjp":
+				if d.Null() {
+					v.PJp = nil
+				} else {
+					p0 := new(PtrJSON)
+					if r1, ok := d.RawValue(); ok {
+						if err := p0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v.PJp = p0
+				}
+			case "upper":
+				seen8 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Upper = int(n0)
+				}
+			case "UPPER":
+				seen9 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.UPPER = int(n0)
+				}
+			case "durs":
+				seen10 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]time.Duration, 0, n0)
+					for d.Elem() {
+						var e0 time.Duration
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							e0 = time.Duration(n1)
+						}
+						s0 = append(s0, e0)
+					}
+					v.Durs = s0
+				}
+			case "dur_map":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[Key]PInt)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 PInt
+							p1 := new(int)
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								*p1 = int(n2)
+							}
+							v0 = p1
+							m0[Key(k0)] = v0
+						}
+						v.DurMap = m0
+					}
+				}
+			case "nums":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]json.Number)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 json.Number
+							if n1, ok := d.Number(); ok {
+								v0 = json.Number(n1)
+							}
+							m0[k0] = v0
+						}
+						v.Nums = m0
+					}
+				}
+			case "times":
+				if !d.Null() {
+					if d.Object() {
+						m0 := make(map[string]time.Time)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k0 := d.KeyString()
+							var v0 time.Time
+							if t1, ok := d.Time(); ok {
+								v0 = t1
+							}
+							m0[k0] = v0
+						}
+						v.Times = m0
+					}
+				}
+			default:
+				d.Unknown("\"id\", \"note\", \"v\", \"pi\", \"pj\", \"pjs\", \"pja\", \"pjp\", \"upper\", \"UPPER\", \"durs\", \"dur_map\", \"nums\", \"times\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("id")
+		}
+		if !seen2 {
+			d.Missing("v")
+		}
+		if !seen4 {
+			d.Missing("pj")
+		}
+		if !seen5 {
+			d.Missing("pjs")
+		}
+		if !seen6 {
+			d.Missing("pja")
+		}
+		if !seen8 {
+			d.Missing("upper")
+		}
+		if !seen9 {
+			d.Missing("UPPER")
+		}
+		if !seen10 {
+			d.Missing("durs")
+		}
+	}
+}
+
+// toolgenEncodeMisc writes a Misc object.
+func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
+	e.Object()
+	e.Member("\"id\":")
+	e.String(v.AliasBase.ID)
+	if v.AliasBase.Note != "" {
+		e.Member("\"note\":")
+		e.String(v.AliasBase.Note)
+	}
+	e.Member("\"v\":")
+	e.Int(int64(v.Loop.V))
+	if v.PI != nil {
+		e.Member("\"pi\":")
+		e.Int(int64((*v.PI)))
+	}
+	e.Member("\"pj\":")
+	e.JSON(&v.PJ)
+	e.Member("\"pjs\":")
+	e.Array()
+	for i0 := range v.PJs {
+		e.JSON(&v.PJs[i0])
+	}
+	e.EndArray()
+	e.Member("\"pja\":")
+	e.Array()
+	for i0 := range v.PJa {
+		e.JSON(&v.PJa[i0])
+	}
+	e.EndArray()
+	if v.PJp != nil {
+		e.Member("\"pjp\":")
+		e.JSON(&(*v.PJp))
+	}
+	e.Member("\"upper\":")
+	e.Int(int64(v.Upper))
+	e.Member("\"UPPER\":")
+	e.Int(int64(v.UPPER))
+	e.Member("\"durs\":")
+	e.Array()
+	for i0 := range v.Durs {
+		e.Int(int64(v.Durs[i0]))
+	}
+	e.EndArray()
+	if len(v.DurMap) > 0 {
+		e.Member("\"dur_map\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.DurMap) {
+			e.Key(string(k0))
+			v0 := v.DurMap[k0]
+			if v0 == nil {
+				e.Null()
+			} else {
+				e.Int(int64((*v0)))
+			}
+		}
+		e.EndObject()
+	}
+	if len(v.Nums) > 0 {
+		e.Member("\"nums\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.Nums) {
+			e.Key(k0)
+			v0 := v.Nums[k0]
+			e.Number(v0)
+		}
+		e.EndObject()
+	}
+	if len(v.Times) > 0 {
+		e.Member("\"times\":")
+		e.Object()
+		for _, k0 := range runtime.SortedKeys(v.Times) {
+			e.Key(k0)
+			v0 := v.Times[k0]
+			e.Time(v0)
+		}
+		e.EndObject()
+	}
+	e.EndObject()
+}
+
+// toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object.
+func toolgenEncodeFlatDefaultsArgs(e *runtime.Encoder, v *FlatDefaultsArgs) {
+	e.Object()
+	if v.N != nil {
+		e.Member("\"n\":")
+		e.Int(int64((*v.N)))
+	}
+	if v.Unit != nil {
+		e.Member("\"unit\":")
+		e.String(string((*v.Unit)))
+	}
+	e.Member("\"tags\":")
+	e.Array()
+	for i0 := range v.Tags {
+		e.String(v.Tags[i0])
+	}
+	e.EndArray()
+	if v.When != nil {
+		e.Member("\"when\":")
+		e.Time((*v.When))
+	}
+	e.EndObject()
+}
+
 // toolgenDecodePriority reads a Priority: one of 1, 2.
 func toolgenDecodePriority(d *runtime.Decoder, v *Priority) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -6480,16 +16092,6 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 	}
 }
 
-// toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Float(v.X, 64)
-	e.Member("\"y\":")
-	e.Float(v.Y, 64)
-	e.EndObject()
-}
-
 // toolgenDecodeMoney reads a Money object.
 func toolgenDecodeMoney(d *runtime.Decoder, v *Money) {
 	if d.Object() {
@@ -6526,6 +16128,254 @@ func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
 	e.Int(int64(v.Amount))
 	e.Member("\"currency\":")
 	e.String(v.Currency)
+	e.EndObject()
+}
+
+// toolgenDecodeBox reads a Box object.
+func toolgenDecodeBox(d *runtime.Decoder, v *Box) {
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "a":
+				seen0 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.A = int(n0)
+				}
+			default:
+				d.Unknown("\"a\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("a")
+		}
+	}
+}
+
+// toolgenDecodehidden reads a hidden object.
+func toolgenDecodehidden(d *runtime.Decoder, v *hidden) {
+	if d.Object() {
+		var seen0 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "z":
+				seen0 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Z = int(n0)
+				}
+			default:
+				d.Unknown("\"z\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("z")
+		}
+	}
+}
+
+// toolgenEncodeBox writes a Box object.
+func toolgenEncodeBox(e *runtime.Encoder, v *Box) {
+	e.Object()
+	e.Member("\"a\":")
+	e.Int(int64(v.A))
+	e.EndObject()
+}
+
+// toolgenEncodehidden writes a hidden object.
+func toolgenEncodehidden(e *runtime.Encoder, v *hidden) {
+	e.Object()
+	e.Member("\"z\":")
+	e.Int(int64(v.Z))
+	e.EndObject()
+}
+
+// toolgenDecodePtrEmbed reads a PtrEmbed object.
+func toolgenDecodePtrEmbed(d *runtime.Decoder, v *PtrEmbed) {
+	if d.Object() {
+		var seen0, seen2, seen3, seen4 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "id":
+				seen0 = true
+				if v.Base == nil {
+					v.Base = new(Base)
+				}
+				if s0, ok := d.String(); ok {
+					v.Base.ID = s0
+				}
+			case "note":
+				if !d.Null() {
+					if v.Base == nil {
+						v.Base = new(Base)
+					}
+					if s0, ok := d.String(); ok {
+						v.Base.Note = s0
+					}
+				}
+			case "shared":
+				seen2 = true
+				if v.Deep == nil {
+					v.Deep = new(Deep)
+				}
+				if s0, ok := d.String(); ok {
+					v.Deep.Level2.Shared = s0
+				}
+			case "only2":
+				seen3 = true
+				if v.Deep == nil {
+					v.Deep = new(Deep)
+				}
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Deep.Level2.Only2 = int(n0)
+				}
+			case "own":
+				seen4 = true
+				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					v.Own = int(n0)
+				}
+			default:
+				d.Unknown("\"id\", \"note\", \"shared\", \"only2\", \"own\"")
+			}
+		}
+		if !seen0 {
+			d.Missing("id")
+		}
+		if !seen2 {
+			d.Missing("shared")
+		}
+		if !seen3 {
+			d.Missing("only2")
+		}
+		if !seen4 {
+			d.Missing("own")
+		}
+	}
+}
+
+// toolgenEncodePtrEmbed writes a PtrEmbed object.
+func toolgenEncodePtrEmbed(e *runtime.Encoder, v *PtrEmbed) {
+	e.Object()
+	if v.Base != nil {
+		e.Member("\"id\":")
+		e.String(v.Base.ID)
+	}
+	if v.Base != nil {
+		if v.Base.Note != "" {
+			e.Member("\"note\":")
+			e.String(v.Base.Note)
+		}
+	}
+	if v.Deep != nil {
+		e.Member("\"shared\":")
+		e.String(v.Deep.Level2.Shared)
+	}
+	if v.Deep != nil {
+		e.Member("\"only2\":")
+		e.Int(int64(v.Deep.Level2.Only2))
+	}
+	e.Member("\"own\":")
+	e.Int(int64(v.Own))
+	e.EndObject()
+}
+
+// toolgenDecodeI8 reads a I8: one of -128, 0, 127.
+func toolgenDecodeI8(d *runtime.Decoder, v *I8) {
+	s, ok := d.Int(-128, 127)
+	if !ok {
+		return
+	}
+	switch s {
+	case -128:
+		*v = I8Min
+	case 0:
+		*v = I8Zero
+	case 127:
+		*v = I8Max
+	default:
+		d.NotOneOfInt(s, "-128, 0, 127")
+	}
+}
+
+// toolgenDecodeU16 reads a U16: one of 1, 65535.
+func toolgenDecodeU16(d *runtime.Decoder, v *U16) {
+	s, ok := d.Uint(0, 65535)
+	if !ok {
+		return
+	}
+	switch s {
+	case 1:
+		*v = U16A
+	case 65535:
+		*v = U16B
+	default:
+		d.NotOneOfInt(int64(s), "1, 65535")
+	}
+}
+
+// toolgenDecodeI64 reads a I64: one of -9223372036854775808, 9223372036854775807.
+func toolgenDecodeI64(d *runtime.Decoder, v *I64) {
+	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
+	if !ok {
+		return
+	}
+	switch s {
+	case -9223372036854775808:
+		*v = I64Min
+	case 9223372036854775807:
+		*v = I64Max
+	default:
+		d.NotOneOfInt(s, "-9223372036854775808, 9223372036854775807")
+	}
+}
+
+// toolgenDecodeOther reads a Other object.
+func toolgenDecodeOther(d *runtime.Decoder, v *Other) {
+	if d.Object() {
+		var seen1 bool
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "back":
+				if d.Null() {
+					v.Back = nil
+				} else {
+					p0 := new(Graph)
+					toolgenDecodeGraph(d, p0)
+					v.Back = p0
+				}
+			case "peers":
+				seen1 = true
+				if n0, ok := d.Array(); ok {
+					s0 := make([]Other, 0, n0)
+					for d.Elem() {
+						var e0 Other
+						toolgenDecodeOther(d, &e0)
+						s0 = append(s0, e0)
+					}
+					v.Peers = s0
+				}
+			default:
+				d.Unknown("\"back\", \"peers\"")
+			}
+		}
+		if !seen1 {
+			d.Missing("peers")
+		}
+	}
+}
+
+// toolgenEncodeOther writes a Other object.
+func toolgenEncodeOther(e *runtime.Encoder, v *Other) {
+	e.Object()
+	if v.Back != nil {
+		e.Member("\"back\":")
+		toolgenEncodeGraph(e, v.Back)
+	}
+	e.Member("\"peers\":")
+	e.Array()
+	for i0 := range v.Peers {
+		toolgenEncodeOther(e, &v.Peers[i0])
+	}
+	e.EndArray()
 	e.EndObject()
 }
 

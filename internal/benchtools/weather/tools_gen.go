@@ -286,7 +286,7 @@ var toolgenOutputGetWeather = []byte(`{
     "unit": {
       "type": "string",
       "description": "Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
+      "examples": [
         "c",
         "f"
       ]

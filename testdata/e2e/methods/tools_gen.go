@@ -617,7 +617,7 @@ var toolgenOutputEchoStd = []byte(`{
     },
     "month": {
       "type": "integer",
-      "enum": [
+      "examples": [
         1,
         2,
         3,

@@ -1203,10 +1203,8 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 					toolgenDecodeLevel(d, &v.Level)
 				}
 			case "maybe_int":
-				seen24 = true
-				if d.Null() {
-					v.MaybeInt = nil
-				} else {
+				if !d.Null() {
+					seen24 = true
 					p0 := new(int)
 					if n1, ok := d.Int(0, 9223372036854775807); ok {
 						*p0 = int(n1)
@@ -1214,10 +1212,8 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 					v.MaybeInt = p0
 				}
 			case "maybe":
-				seen25 = true
-				if d.Null() {
-					v.Maybe = nil
-				} else {
+				if !d.Null() {
+					seen25 = true
 					p0 := new(string)
 					if s1, ok := d.String(); ok {
 						d.CheckLength(s1, 1, -1)
@@ -1226,10 +1222,8 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 					v.Maybe = p0
 				}
 			case "maybe_size":
-				seen26 = true
-				if d.Null() {
-					v.MaybeSz = nil
-				} else {
+				if !d.Null() {
+					seen26 = true
 					p0 := new(Size)
 					toolgenDecodeSize(d, p0)
 					v.MaybeSz = p0

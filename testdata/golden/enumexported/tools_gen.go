@@ -149,7 +149,7 @@ var toolgenOutputPlan = []byte(`{
     "result": {
       "type": "integer",
       "description": "Day is a day of the week.\n0: the first day\n1: the second day",
-      "enum": [
+      "examples": [
         0,
         1,
         2

@@ -267,7 +267,7 @@ var toolgenOutputMix = []byte(`{
     "color": {
       "type": "string",
       "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
+      "examples": [
         "red",
         "green",
         "blue"
@@ -276,7 +276,7 @@ var toolgenOutputMix = []byte(`{
     "trim": {
       "type": "string",
       "description": "the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
+      "examples": [
         "red",
         "green",
         "blue"
@@ -287,7 +287,7 @@ var toolgenOutputMix = []byte(`{
       "items": {
         "type": "string",
         "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-        "enum": [
+        "examples": [
           "red",
           "green",
           "blue"
@@ -299,7 +299,7 @@ var toolgenOutputMix = []byte(`{
       "additionalProperties": {
         "type": "integer",
         "description": "Level has no comments on its constants.",
-        "enum": [
+        "examples": [
           1,
           2,
           3
@@ -309,7 +309,9 @@ var toolgenOutputMix = []byte(`{
     "priority": {
       "type": "integer",
       "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
-      "enum": [
+      "minimum": 0,
+      "maximum": 255,
+      "examples": [
         0,
         1,
         9
@@ -318,14 +320,16 @@ var toolgenOutputMix = []byte(`{
     "mode": {
       "type": "string",
       "description": "Mode is declared alone.\n\"fast\": ModeFast is the only mode.",
-      "enum": [
+      "examples": [
         "fast"
       ]
     },
     "sign": {
       "type": "integer",
       "description": "Sign is a signed enum with negative values.",
-      "enum": [
+      "minimum": -128,
+      "maximum": 127,
+      "examples": [
         -1,
         0,
         1
@@ -334,7 +338,7 @@ var toolgenOutputMix = []byte(`{
     "quote": {
       "type": "string",
       "description": "Quote has values JSON must escape.",
-      "enum": [
+      "examples": [
         "plain",
         "say \"hi\"",
         "<b>&"
@@ -470,7 +474,7 @@ var toolgenOutputPick = []byte(`{
     "result": {
       "type": "integer",
       "description": "Level has no comments on its constants.",
-      "enum": [
+      "examples": [
         1,
         2,
         3

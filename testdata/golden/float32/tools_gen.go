@@ -330,10 +330,8 @@ func toolgenDecodeMix(d *runtime.Decoder, v *Mix) {
 					v.Long = float32(f0)
 				}
 			case "maybe":
-				seen5 = true
-				if d.Null() {
-					v.Maybe = nil
-				} else {
+				if !d.Null() {
+					seen5 = true
 					p0 := new(float32)
 					if f1, ok := d.Float(-3.4028235e+38, 1.1, 32); ok {
 						*p0 = float32(f1)

@@ -641,7 +641,7 @@ var toolgenOutputLocate = []byte(`{
     "mode": {
       "type": "string",
       "description": "Mode is an enum with exported constants.",
-      "enum": [
+      "examples": [
         "a",
         "b"
       ]

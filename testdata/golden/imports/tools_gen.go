@@ -110,8 +110,7 @@ var toolgenOutputSave = []byte(`{
   "description": "Note is a struct parameter with a float (math), a pattern (regexp) and a time.",
   "properties": {
     "text": {
-      "type": "string",
-      "pattern": "^[a-z]+$"
+      "type": "string"
     },
     "score": {
       "type": "number"

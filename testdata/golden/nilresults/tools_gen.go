@@ -264,18 +264,14 @@ var toolgenOutputGetReport = []byte(`{
       "type": "array",
       "description": "anyOf: an enum",
       "items": {
+        "type": [
+          "string",
+          "null"
+        ],
         "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "anyOf": [
-          {
-            "type": "string",
-            "enum": [
-              "low",
-              "high"
-            ]
-          },
-          {
-            "type": "null"
-          }
+        "examples": [
+          "low",
+          "high"
         ]
       }
     },
@@ -499,18 +495,14 @@ var toolgenOutputFull = []byte(`{
       "type": "array",
       "description": "anyOf: an enum",
       "items": {
+        "type": [
+          "string",
+          "null"
+        ],
         "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "anyOf": [
-          {
-            "type": "string",
-            "enum": [
-              "low",
-              "high"
-            ]
-          },
-          {
-            "type": "null"
-          }
+        "examples": [
+          "low",
+          "high"
         ]
       }
     },
@@ -728,18 +720,14 @@ var toolgenOutputDeep = []byte(`{
       "type": "array",
       "description": "anyOf: an enum",
       "items": {
+        "type": [
+          "string",
+          "null"
+        ],
         "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "anyOf": [
-          {
-            "type": "string",
-            "enum": [
-              "low",
-              "high"
-            ]
-          },
-          {
-            "type": "null"
-          }
+        "examples": [
+          "low",
+          "high"
         ]
       }
     },

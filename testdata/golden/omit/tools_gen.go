@@ -106,7 +106,7 @@ var toolgenOutputSummarize = []byte(`{
     "k": {
       "type": "string",
       "description": "Kind is an enum.",
-      "enum": [
+      "examples": [
         "a",
         "b"
       ]
@@ -164,7 +164,7 @@ var toolgenOutputSummarize = []byte(`{
     "zk": {
       "type": "string",
       "description": "Kind is an enum.",
-      "enum": [
+      "examples": [
         "a",
         "b"
       ]

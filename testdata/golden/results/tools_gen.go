@@ -420,8 +420,7 @@ var toolgenOutputCheck = []byte(`{
     },
     "count": {
       "type": "integer",
-      "description": "defaults only make inputs optional",
-      "default": 1
+      "description": "defaults only make inputs optional"
     }
   },
   "required": [
@@ -503,8 +502,7 @@ var toolgenOutputCheckPtr = []byte(`{
     },
     "count": {
       "type": "integer",
-      "description": "defaults only make inputs optional",
-      "default": 1
+      "description": "defaults only make inputs optional"
     }
   },
   "required": [
@@ -589,8 +587,7 @@ var toolgenOutputCheckOnly = []byte(`{
     },
     "count": {
       "type": "integer",
-      "description": "defaults only make inputs optional",
-      "default": 1
+      "description": "defaults only make inputs optional"
     }
   },
   "required": [
@@ -674,8 +671,7 @@ var toolgenOutputList = []byte(`{
           },
           "count": {
             "type": "integer",
-            "description": "defaults only make inputs optional",
-            "default": 1
+            "description": "defaults only make inputs optional"
           }
         },
         "required": [

@@ -421,7 +421,7 @@ var toolgenOutputStore = []byte(`{
     },
     "month": {
       "type": "integer",
-      "enum": [
+      "examples": [
         1,
         2,
         3,

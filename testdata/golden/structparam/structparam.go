@@ -36,12 +36,6 @@ type Deep struct {
 	Shadowed
 }
 
-type hiddenPtr struct {
-	// Lost is behind an embedded pointer to an unexported type, which
-	// encoding/json cannot allocate: left out.
-	Lost string `json:"lost"`
-}
-
 // Label is a named string, embedded: a member named after its type.
 type Label string
 
@@ -60,7 +54,6 @@ type Query struct {
 	Filter `json:"filter"`
 	Deep
 	hidden
-	*hiddenPtr
 	Label
 
 	Tags      []string `json:"tags,omitempty"`
