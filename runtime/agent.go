@@ -38,8 +38,7 @@ type Agent struct {
 	preset      Preset
 	maxTurns    int
 	parallelism int
-	timeout     time.Duration              // of a tool call; 0: none
-	timeouts    map[ToolName]time.Duration // per tool, overriding timeout
+	limits      map[ToolName]toolLimit // every tool's timeout
 	events      *eventSink
 }
 
@@ -195,7 +194,7 @@ func NewAgent(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
-		timeout: c.timeout, timeouts: c.timeouts,
+		limits: c.limits(box),
 		events: &eventSink{observer: c.observer, logger: c.logger},
 	}
 	for _, t := range box.Tools() {
@@ -253,11 +252,29 @@ func (c *config) checkTimeouts(box *Toolbox) error {
 	return nil
 }
 
-// timeoutOf is how long the loop waits for a call of the named tool; 0: no
-// bound.
-func (a *Agent) timeoutOf(name ToolName) time.Duration {
-	if d, ok := a.timeouts[name]; ok {
-		return d
+// toolLimit is how long the loop waits for a call of a tool (0: no bound),
+// and the cause its context ends with then.
+type toolLimit struct {
+	d     time.Duration
+	cause error
+}
+
+// limits are the tools' timeouts, with their causes made once.
+func (c *config) limits(box *Toolbox) map[ToolName]toolLimit {
+	limits := make(map[ToolName]toolLimit, len(box.Tools()))
+	for _, t := range box.Tools() {
+		d, ok := c.timeouts[t.Name]
+		if !ok {
+			d = c.timeout
+		}
+		limits[t.Name] = toolLimit{d: d, cause: fmt.Errorf("tool %s did not finish within %v", t.Name, d)}
 	}
-	return a.timeout
+	return limits
+}
+
+func (a *Agent) limitOf(name ToolName) toolLimit { return a.limits[name] }
+
+// timedOut is the outcome of a call abandoned at its deadline.
+func (l toolLimit) timedOut(reason string) outcome {
+	return outcome{res: ErrorResult(l.cause.Error() + "; it was abandoned"), reason: reason}
 }

@@ -142,46 +142,57 @@ type outcome struct {
 
 // call runs one tool call with the run's Ctx on a goroutine of its own, and
 // waits for it at most the tool's timeout. The call's context then ends
-// (its cause says why); a call that returns anyway, or has not returned
-// when the timer fires, is reported to the model as timed out. The loop does
-// not wait for an abandoned call: its goroutine runs on until the tool
-// returns, and what it returns is dropped. Events come from here, never
-// from the tool's goroutine, so none follows the end of a run.
+// with the timeout as its cause; a call that returns its context's error
+// then, or has not returned, is reported to the model as timed out. The
+// loop does not wait for an abandoned call: its goroutine runs on until
+// the tool returns, and what it returns is dropped. Events come from here,
+// never from the tool's goroutine, so none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Messages: s.Messages}
-	timeout := a.timeoutOf(c.Name)
+	limit := a.limitOf(c.Name)
 	callCtx, cancel := ctx, context.CancelFunc(func() {})
-	var timer <-chan time.Time
-	if timeout > 0 {
-		cause := fmt.Errorf("tool %s did not finish within %v", c.Name, timeout)
-		callCtx, cancel = context.WithTimeoutCause(ctx, timeout, cause)
-		tm := time.NewTimer(timeout)
-		defer tm.Stop()
-		timer = tm.C
+	if limit.d > 0 {
+		callCtx, cancel = context.WithTimeoutCause(ctx, limit.d, limit.cause)
 	}
 	defer cancel()
 	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
 	done := make(chan outcome, 1) // an abandoned call's send does not block
-	go runTool(callCtx, t, rc, c.Args, done)
+	go runTool(WithCtx(callCtx, rc), c.Name, t.Call, c.Args, done)
 	var out outcome
 	select {
 	case out = <-done:
 		if out.err != nil && ctx.Err() == nil && callCtx.Err() != nil {
-			out = timedOut(c.Name, timeout, "timed out") // the tool gave up at its deadline
+			out = limit.timedOut("timed out") // the tool gave up at its deadline
 		}
-	case <-timer:
-		<-callCtx.Done() // its deadline has passed: let it end with its cause, not the deferred cancel's
-		out = timedOut(c.Name, timeout, "timed out; abandoned")
+	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
+		out = a.await(ctx, limit, callCtx, done)
 	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
 }
 
-func timedOut(name ToolName, timeout time.Duration, reason string) outcome {
-	return outcome{res: ErrorResult(fmt.Sprintf("tool %s did not finish within %v; it was abandoned", name, timeout)), reason: reason}
+// await is what a call whose context ended comes to. At its deadline it is
+// abandoned. When the run's ctx ended instead, the loop waits for the call
+// (which should stop, its context being done), up to its deadline.
+func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, done <-chan outcome) outcome {
+	if ctx.Err() == nil {
+		return limit.timedOut("timed out; abandoned")
+	}
+	deadline, ok := callCtx.Deadline()
+	if !ok {
+		return <-done
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case out := <-done:
+		return out
+	case <-timer.C:
+		return limit.timedOut("timed out; abandoned")
+	}
 }
 
 // runTool calls a tool and sends what it came to on done. A tool that ends
@@ -189,14 +200,14 @@ func timedOut(name ToolName, timeout time.Duration, reason string) outcome {
 // like call) skips the send after the call, and recover sees nothing; the
 // deferred send reports it instead, so that the call still has a result
 // naming the tool.
-func runTool(ctx context.Context, t Tool, rc Ctx, args []byte, done chan<- outcome) {
+func runTool(ctx context.Context, name ToolName, call func(context.Context, []byte) (Result, error), args []byte, done chan<- outcome) {
 	returned := false
 	defer func() {
 		if !returned {
-			done <- outcome{res: ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", t.Name)), reason: "runtime.Goexit"}
+			done <- outcome{res: ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", name)), reason: "runtime.Goexit"}
 		}
 	}()
-	res, err := safeCall(ctx, t, rc, args)
+	res, err := safeCall(ctx, name, call, args)
 	returned = true
 	done <- outcome{res: res, err: err}
 }
@@ -204,7 +215,7 @@ func runTool(ctx context.Context, t Tool, rc Ctx, args []byte, done chan<- outco
 // safeCall calls a tool, turning a panic into a failed result: generated
 // tools recover their own, but hand-written ones may not, and a panic in a
 // call's goroutine would end the program.
-func safeCall(ctx context.Context, t Tool, rc Ctx, args []byte) (res Result, err error) {
-	defer Recover(t.Name, &res, &err)
-	return t.Call(WithCtx(ctx, rc), args)
+func safeCall(ctx context.Context, name ToolName, call func(context.Context, []byte) (Result, error), args []byte) (res Result, err error) {
+	defer Recover(name, &res, &err)
+	return call(ctx, args)
 }
