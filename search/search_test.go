@@ -570,18 +570,17 @@ func TestRetryAfterZeroIsSpacedOut(t *testing.T) {
 				w.Header().Set("Retry-After", value)
 				http.Error(w, "slow down", http.StatusTooManyRequests)
 			})
-			window := 3*MinRetryAfter + MinRetryAfter/2
+			window := 10*MinRetryAfter + MinRetryAfter/2
 			c := newTavily(t, s, WithRetry(1000, time.Millisecond, window), WithTimeout(10*time.Second))
 			start := time.Now()
 			_, err := c.Search(context.Background(), "q")
 			var perr *ProviderError
-			require.ErrorAs(t, err, &perr)
-			assert.Equal(t, 429, perr.Status)
-			assert.Less(t, time.Since(start), 5*time.Second)
+			require.ErrorAs(t, err, &perr) // 429, or no answer if the last attempt met the total bound
+			assert.Less(t, time.Since(start), 30*time.Second, "the search ends (its total bound is about a second)")
 			mu.Lock()
 			defer mu.Unlock()
 			assert.GreaterOrEqual(t, len(arrivals), 2, "Retry-After 0 is retried")
-			assert.LessOrEqual(t, len(arrivals), 4, "at most one request per %v within %v", MinRetryAfter, window)
+			assert.LessOrEqual(t, len(arrivals), 11, "at most one request per %v within %v", MinRetryAfter, window)
 			shortest := time.Duration(math.MaxInt64)
 			for i := 1; i < len(arrivals); i++ {
 				shortest = min(shortest, arrivals[i].Sub(arrivals[i-1]))
