@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 )
 
 // DefaultMaxTurns is how many model responses a run may take unless
@@ -15,6 +16,12 @@ const DefaultMaxTurns = 20
 // DefaultParallelism is how many tool calls of one turn run at once unless
 // WithParallelism says otherwise.
 const DefaultParallelism = 8
+
+// DefaultToolTimeout is how long the loop waits for one tool call unless
+// WithToolTimeout says otherwise. It is long enough for any tool that is
+// working (a build, a sub-agent's few turns) and short enough that a tool
+// stuck on something that ignores its context does not hold a run for good.
+const DefaultToolTimeout = 10 * time.Minute
 
 // Agent puts tools in front of a model: it asks the model, runs the tool
 // calls it makes (concurrently, within the permissions), gives it the
@@ -31,6 +38,7 @@ type Agent struct {
 	preset      Preset
 	maxTurns    int
 	parallelism int
+	limits      map[ToolName]toolLimit // every tool's timeout
 	events      *eventSink
 }
 
@@ -45,6 +53,8 @@ type config struct {
 	preset           Preset
 	maxTurns         int
 	parallelism      int
+	timeout          time.Duration
+	timeouts         map[ToolName]time.Duration
 	active, inactive []ToolName
 	observer         func(Event)
 	logger           *slog.Logger
@@ -107,6 +117,32 @@ func WithParallelism(n int) Option {
 	}
 }
 
+// WithToolTimeout bounds how long the loop waits for a tool call: d for
+// the named tools, or for every other tool when no name is given (default
+// DefaultToolTimeout; 0 means no bound). When d passes, the call's context
+// is cancelled (context.Cause says the tool did not finish in time), the
+// model reads "tool X did not finish within d; it was abandoned", and the
+// run goes on without waiting for the call: a tool that ignores its context
+// keeps its goroutine until it returns, and its result is dropped.
+func WithToolTimeout(d time.Duration, tools ...ToolName) Option {
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("tool timeout must not be negative, got %v", d)
+		}
+		if len(tools) == 0 {
+			c.timeout = d
+			return nil
+		}
+		if c.timeouts == nil {
+			c.timeouts = map[ToolName]time.Duration{}
+		}
+		for _, name := range tools {
+			c.timeouts[name] = d
+		}
+		return nil
+	}
+}
+
 // WithActiveTools offers the model only these tools (an allow-list).
 func WithActiveTools(names ...ToolName) Option {
 	return func(c *config) error { c.active, c.activeSet = append(c.active, names...), true; return nil }
@@ -135,7 +171,7 @@ func NewAgent(model Model, opts ...Option) (*Agent, error) {
 	if model == nil {
 		return nil, errors.New("agent: a model is required")
 	}
-	c := config{maxTurns: DefaultMaxTurns, parallelism: DefaultParallelism}
+	c := config{maxTurns: DefaultMaxTurns, parallelism: DefaultParallelism, timeout: DefaultToolTimeout}
 	for _, opt := range opts {
 		if err := opt(&c); err != nil {
 			return nil, fmt.Errorf("agent: %w", err)
@@ -148,6 +184,9 @@ func NewAgent(model Model, opts ...Option) (*Agent, error) {
 	if err := c.perms.Check(box.Names()); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
+	if err := c.checkTimeouts(box); err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
 	offered, err := c.offered(box)
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
@@ -155,6 +194,7 @@ func NewAgent(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
+		limits: c.limits(box),
 		events: &eventSink{observer: c.observer, logger: c.logger},
 	}
 	for _, t := range box.Tools() {
@@ -193,4 +233,48 @@ func (c *config) offered(box *Toolbox) (map[ToolName]bool, error) {
 		}
 	}
 	return offered, nil
+}
+
+// checkTimeouts refuses a timeout for a tool that is not registered: a
+// misspelt name would leave the tool with the default bound.
+func (c *config) checkTimeouts(box *Toolbox) error {
+	var unknown []string
+	for name := range c.timeouts {
+		if _, ok := box.Lookup(name); !ok {
+			unknown = append(unknown, string(name))
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return fmt.Errorf("tool timeouts name tools that are not registered: %s (registered tools: %s)",
+			strings.Join(unknown, ", "), joinNames(box.Names()))
+	}
+	return nil
+}
+
+// toolLimit is how long the loop waits for a call of a tool (0: no bound),
+// and the cause its context ends with then.
+type toolLimit struct {
+	d     time.Duration
+	cause error
+}
+
+// limits are the tools' timeouts, with their causes made once.
+func (c *config) limits(box *Toolbox) map[ToolName]toolLimit {
+	limits := make(map[ToolName]toolLimit, len(box.Tools()))
+	for _, t := range box.Tools() {
+		d, ok := c.timeouts[t.Name]
+		if !ok {
+			d = c.timeout
+		}
+		limits[t.Name] = toolLimit{d: d, cause: fmt.Errorf("tool %s did not finish within %v", t.Name, d)}
+	}
+	return limits
+}
+
+func (a *Agent) limitOf(name ToolName) toolLimit { return a.limits[name] }
+
+// timedOut is the outcome of a call abandoned at its deadline.
+func (l toolLimit) timedOut(reason string) outcome {
+	return outcome{res: ErrorResult(l.cause.Error() + "; it was abandoned"), reason: reason}
 }

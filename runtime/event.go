@@ -19,7 +19,7 @@ const (
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
 	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
 	EventToolStarted    EventKind = "tool_started"
-	EventToolFinished   EventKind = "tool_finished" // with Duration and IsError
+	EventToolFinished   EventKind = "tool_finished" // with Duration and IsError; Reason when the call timed out or did not return
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
 )
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -11,7 +12,9 @@ import (
 // Run starts a run with the user's prompt. deps reaches every tool through
 // its runtime.Ctx. It returns the state when the run stops (done, paused or
 // out of turns); the error is for failures (the model's, a cancelled ctx),
-// and the state then holds the run up to the last complete step.
+// and the state then holds the run up to the last complete step. Run waits
+// for the tool calls it starts, each up to its timeout (WithToolTimeout);
+// an abandoned call's goroutine may outlive it.
 func (a *Agent) Run(ctx context.Context, prompt string, deps any) (*State, error) {
 	s := &State{
 		Version:  StateVersion,
@@ -97,7 +100,8 @@ func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decis
 
 // settle runs a turn's runnable calls concurrently, at most a.parallelism
 // at once, and returns every call's result in call order. It waits for
-// every call it started, so no goroutine outlives it.
+// every call it started, each up to its timeout: a call still running then
+// is abandoned (see call), and only its goroutine outlives settle.
 func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
 	results := make([]ToolResult, len(decisions))
 	errs := make([]error, len(decisions))
@@ -129,22 +133,89 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 	return results, ctx.Err()
 }
 
-// call runs one tool call with the run's Ctx.
+// outcome is what a tool call came to.
+type outcome struct {
+	res    Result
+	err    error
+	reason string // for the tool_finished event, when the tool did not return normally
+}
+
+// call runs one tool call with the run's Ctx on a goroutine of its own, and
+// waits for it at most the tool's timeout. The call's context then ends
+// with the timeout as its cause; a call that returns its context's error
+// then, or has not returned, is reported to the model as timed out. The
+// loop does not wait for an abandoned call: its goroutine runs on until
+// the tool returns, and what it returns is dropped. Events come from here,
+// never from the tool's goroutine, so none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Messages: s.Messages}
+	limit := a.limitOf(c.Name)
+	callCtx, cancel := ctx, context.CancelFunc(func() {})
+	if limit.d > 0 {
+		callCtx, cancel = context.WithTimeoutCause(ctx, limit.d, limit.cause)
+	}
+	defer cancel()
 	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
-	res, err := safeCall(ctx, t, rc, c.Args)
+	done := make(chan outcome, 1) // an abandoned call's send does not block
+	go runTool(WithCtx(callCtx, rc), c.Name, t.Call, c.Args, done)
+	var out outcome
+	select {
+	case out = <-done:
+		if out.err != nil && ctx.Err() == nil && callCtx.Err() != nil {
+			out = limit.timedOut("timed out") // the tool gave up at its deadline
+		}
+	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
+		out = a.await(ctx, limit, callCtx, done)
+	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
-		Duration: time.Since(start), IsError: res.IsError || err != nil})
-	return ToolResult{CallID: c.ID, Name: c.Name, Result: res}, err
+		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason})
+	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
+}
+
+// await is what a call whose context ended comes to. At its deadline it is
+// abandoned. When the run's ctx ended instead, the loop waits for the call
+// (which should stop, its context being done), up to its deadline.
+func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, done <-chan outcome) outcome {
+	if ctx.Err() == nil {
+		return limit.timedOut("timed out; abandoned")
+	}
+	deadline, ok := callCtx.Deadline()
+	if !ok {
+		return <-done
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case out := <-done:
+		return out
+	case <-timer.C:
+		return limit.timedOut("timed out; abandoned")
+	}
+}
+
+// runTool calls a tool and sends what it came to on done. A tool that ends
+// its goroutine without returning (runtime.Goexit, which t.FailNow and the
+// like call) skips the send after the call, and recover sees nothing; the
+// deferred send reports it instead, so that the call still has a result
+// naming the tool.
+func runTool(ctx context.Context, name ToolName, call func(context.Context, []byte) (Result, error), args []byte, done chan<- outcome) {
+	returned := false
+	defer func() {
+		if !returned {
+			done <- outcome{res: ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", name)), reason: "runtime.Goexit"}
+		}
+	}()
+	res, err := safeCall(ctx, name, call, args)
+	returned = true
+	done <- outcome{res: res, err: err}
 }
 
 // safeCall calls a tool, turning a panic into a failed result: generated
 // tools recover their own, but hand-written ones may not, and a panic in a
 // call's goroutine would end the program.
-func safeCall(ctx context.Context, t Tool, rc Ctx, args []byte) (res Result, err error) {
-	defer Recover(t.Name, &res, &err)
-	return t.Call(WithCtx(ctx, rc), args)
+func safeCall(ctx context.Context, name ToolName, call func(context.Context, []byte) (Result, error), args []byte) (res Result, err error) {
+	defer Recover(name, &res, &err)
+	return call(ctx, args)
 }

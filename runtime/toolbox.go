@@ -70,7 +70,11 @@ func (b *Toolbox) Names() []ToolName {
 }
 
 // Call calls the named tool. An unknown name is a failed result that lists
-// the tools there are, so that a model can correct itself.
+// the tools there are, so that a model can correct itself. The tool runs on
+// the caller's goroutine, with no timeout but ctx's: a tool that calls
+// runtime.Goexit ends the caller's goroutine, as any function would. The
+// agent loop runs calls on goroutines of its own and bounds them (see
+// WithToolTimeout).
 func (b *Toolbox) Call(ctx context.Context, name ToolName, args []byte) (Result, error) {
 	t, ok := b.Lookup(name)
 	if !ok {

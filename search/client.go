@@ -57,6 +57,13 @@ const (
 	DefaultAttempts   = 4                      // attempts per Search, the first included
 	DefaultBaseDelay  = 500 * time.Millisecond // before the second attempt; doubled each time
 	DefaultMaxTotal   = 60 * time.Second       // of one Search, waits included
+	// MinRetryAfter is the shortest wait before a retry that a server's
+	// Retry-After can ask for: "0", or a date in the past, would otherwise
+	// send the next request at once.
+	MinRetryAfter = 100 * time.Millisecond
+	// MaxResponseSize bounds the body of a response read into memory: a
+	// larger successful response is a *ProviderError saying so.
+	MaxResponseSize = 8 << 20
 	// TavilyURL is Tavily's API; requests go to TavilyURL + "/search".
 	TavilyURL = "https://api.tavily.com"
 )

@@ -23,8 +23,10 @@
 //
 // Retries: a request that gets HTTP 429, a 5xx or a connection error
 // (timeouts included) is sent again after an exponential backoff with jitter,
-// or after the server's Retry-After, bounded in attempts and in total time
-// (WithRetry), and abandoned at once when ctx is done. After the last attempt
+// or after the server's Retry-After (at least MinRetryAfter), bounded in
+// attempts and in total time (WithRetry), and abandoned at once when ctx is
+// done. A response body is read up to MaxResponseSize; a larger successful
+// response is a *ProviderError saying so. After the last attempt
 // Search returns a *ProviderError with the status and an excerpt of the body;
 // the tool shows the model its message. This is a small internal loop rather
 // than github.com/hashicorp/go-retryablehttp or

@@ -54,14 +54,12 @@ func plural(n int) string {
 	return "s"
 }
 
-// maxBody bounds a response body read into memory.
-const maxBody = 8 << 20
-
 // Why an attempt or the whole Search stopped, as the causes of their
 // contexts (and ProviderError.Err).
 var (
 	errAttemptTimeout = errors.New("no answer within the timeout of an attempt")
 	errTotalTimeout   = errors.New("no answer within the total time of a search")
+	errTooLarge       = fmt.Errorf("the response is larger than the %d MiB limit", MaxResponseSize>>20)
 )
 
 // send sends query, retrying 429, 5xx and connection errors, and returns
@@ -116,11 +114,21 @@ func (c *Client) attempt(ctx context.Context, query string) ([]byte, time.Durati
 		return nil, -1, fail(0, nil, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	limit := int64(MaxResponseSize)
+	if resp.ContentLength > limit {
+		limit = 4 * excerptLen // too large whatever it is: read what the excerpt shows
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, -1, fail(0, body, err) // cut off mid-body: as a connection error
 	}
 	if resp.StatusCode/100 == 2 {
+		if int64(len(body)) > limit || resp.ContentLength > MaxResponseSize {
+			// Said rather than left to the decoder, which would call a
+			// cut-off body "unexpected end of JSON input". Not retried:
+			// the same query would get the same answer.
+			return nil, -1, fail(resp.StatusCode, body, errTooLarge)
+		}
 		return body, -1, nil
 	}
 	return nil, parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()), fail(resp.StatusCode, body, nil)
@@ -132,11 +140,12 @@ func retryable(e *ProviderError) bool {
 }
 
 // delay is the wait after the nth failed attempt: the server's Retry-After
-// when it sent one, else baseDelay doubled n-1 times, between half and all
-// of it (jitter, so that clients failing together do not retry together).
+// when it sent one, but at least MinRetryAfter, else baseDelay doubled n-1
+// times, between half and all of it (jitter, so that clients failing
+// together do not retry together).
 func (c *Client) delay(n int, retryAfter time.Duration) time.Duration {
 	if retryAfter >= 0 {
-		return retryAfter
+		return max(retryAfter, MinRetryAfter)
 	}
 	d := c.cfg.baseDelay << min(n-1, 30)
 	if d <= 0 || d > c.cfg.maxTotal {

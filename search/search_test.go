@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -514,4 +517,75 @@ func TestAnEmptyQuerySendsNothing(t *testing.T) {
 	_, err := newTavily(t, s).Search(context.Background(), " \t")
 	assert.EqualError(t, err, "search: empty query")
 	assert.Equal(t, int32(0), s.hits.Load())
+}
+
+// TestAnOversizedResponseSaysSo: a successful response larger than the
+// limit is an error saying so (not the decoder's "unexpected end of JSON
+// input" about the cut-off body), whether or not its length is announced,
+// and it is not retried.
+func TestAnOversizedResponseSaysSo(t *testing.T) {
+	huge := `{"query":"q","results":[{"title":"` + strings.Repeat("a", MaxResponseSize) + `","url":"https://a.example","content":""}]}`
+	for name, announce := range map[string]bool{"chunked": false, "content-length": true} {
+		t.Run(name, func(t *testing.T) {
+			s := newServer(t, func(_ int32, w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				if announce {
+					w.Header().Set("Content-Length", strconv.Itoa(len(huge)))
+				}
+				io.WriteString(w, huge)
+			})
+			_, err := newTavily(t, s, fast(5)...).Search(context.Background(), "q")
+			var perr *ProviderError
+			require.ErrorAs(t, err, &perr)
+			assert.Equal(t, 200, perr.Status)
+			assert.Equal(t, 1, perr.Attempts)
+			assert.Equal(t, int32(1), s.hits.Load())
+			assert.ErrorContains(t, err, "search: tavily answered HTTP 200 OK (1 attempt): the response is larger than the 8 MiB limit: {\"query\":\"q\"")
+			assert.NotContains(t, err.Error(), "JSON input")
+		})
+	}
+	t.Run("at the limit", func(t *testing.T) {
+		fits := `{"query":"q","results":[{"title":"t","url":"https://a.example","content":"` + strings.Repeat("a", MaxResponseSize-100) + `"}]}`
+		require.LessOrEqual(t, len(fits), MaxResponseSize)
+		s := newServer(t, answer(fits))
+		results, err := newTavily(t, s, fast(1)...).Search(context.Background(), "q")
+		require.NoError(t, err)
+		require.Len(t, results, 1)
+		assert.Len(t, results[0].Content, MaxResponseSize-100)
+	})
+}
+
+// TestRetryAfterZeroIsSpacedOut: a server that keeps answering 429 with
+// Retry-After 0 (or a date in the past) gets requests at least
+// MinRetryAfter apart, not as fast as the client can send them.
+func TestRetryAfterZeroIsSpacedOut(t *testing.T) {
+	for name, value := range map[string]string{"zero": "0", "past date": "Sun, 29 Nov 2020 21:00:00 GMT"} {
+		t.Run(name, func(t *testing.T) {
+			var mu sync.Mutex
+			var arrivals []time.Time
+			s := newServer(t, func(_ int32, w http.ResponseWriter, _ *http.Request) {
+				mu.Lock()
+				arrivals = append(arrivals, time.Now())
+				mu.Unlock()
+				w.Header().Set("Retry-After", value)
+				http.Error(w, "slow down", http.StatusTooManyRequests)
+			})
+			window := 10*MinRetryAfter + MinRetryAfter/2
+			c := newTavily(t, s, WithRetry(1000, time.Millisecond, window), WithTimeout(10*time.Second))
+			start := time.Now()
+			_, err := c.Search(context.Background(), "q")
+			var perr *ProviderError
+			require.ErrorAs(t, err, &perr) // 429, or no answer if the last attempt met the total bound
+			assert.Less(t, time.Since(start), 30*time.Second, "the search ends (its total bound is about a second)")
+			mu.Lock()
+			defer mu.Unlock()
+			assert.GreaterOrEqual(t, len(arrivals), 2, "Retry-After 0 is retried")
+			assert.LessOrEqual(t, len(arrivals), 11, "at most one request per %v within %v", MinRetryAfter, window)
+			shortest := time.Duration(math.MaxInt64)
+			for i := 1; i < len(arrivals); i++ {
+				shortest = min(shortest, arrivals[i].Sub(arrivals[i-1]))
+			}
+			assert.GreaterOrEqual(t, shortest, MinRetryAfter, "the shortest gap between requests")
+		})
+	}
 }
