@@ -398,8 +398,7 @@ func TestBearerToken(t *testing.T) {
 func TestProtectedResourceMetadata(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	var ts *httptest.Server
-	ts = httptest.NewUnstartedServer(nil)
+	ts := httptest.NewUnstartedServer(nil)
 	base := "http://" + ts.Listener.Addr().String()
 	ts.Config.Handler = srv.Handler(mcp.HTTPOptions{
 		Stateless:     true,
