@@ -81,10 +81,9 @@ type HTTPOptions struct {
 
 	// TokenVerifier, when set, requires every request to /mcp to carry
 	// "Authorization: Bearer TOKEN" that it accepts (go-sdk's
-	// auth.RequireBearerToken); others get 401 with WWW-Authenticate. The
-	// verifier's TokenInfo is on the tools' context
-	// (auth.TokenInfoFromContext), and a session created with a UserID only
-	// answers requests of that user. StaticToken makes one for a shared
+	// auth.RequireBearerToken); others get 401 with WWW-Authenticate. A
+	// tool reads the verifier's TokenInfo with TokenInfo(ctx), and a session
+	// created with a UserID only answers requests of that user. StaticToken makes one for a shared
 	// secret; an OAuth resource server verifies its authorization server's
 	// tokens.
 	TokenVerifier auth.TokenVerifier

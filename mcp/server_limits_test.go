@@ -371,7 +371,15 @@ func TestConnCapClosesIdleFirst(t *testing.T) {
 
 func TestBearerToken(t *testing.T) {
 	noLeaks(t)
-	srv := newServer(t, weather.Tools()...)
+	whoami := runtime.Tool{Name: "whoami", Description: "token info", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+			ti := mcp.TokenInfo(ctx)
+			if ti == nil {
+				return runtime.ErrorResult("no token info"), nil
+			}
+			return runtime.TextResult(fmt.Sprintf("expires in an hour: %v", time.Until(ti.Expiration) > 59*time.Minute)), nil
+		}}
+	srv := newServer(t, append(weather.Tools(), whoami)...)
 	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")}))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
@@ -387,6 +395,11 @@ func TestBearerToken(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode, body)
 	assert.Contains(t, body, "get_weather")
 	assert.Empty(t, resp.Header.Get("WWW-Authenticate"))
+	resp, body = mcpRequest(t, http.MethodPost, url, "", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"whoami","arguments":{}}}`,
+		map[string]string{"Authorization": "Bearer s3cret"})
+	assert.Equal(t, http.StatusOK, resp.StatusCode, body)
+	assert.Contains(t, body, "expires in an hour: true")
+	assert.Nil(t, mcp.TokenInfo(t.Context()), "outside a call")
 
 	none := mcp.StaticToken("")
 	_, err := none(t.Context(), "", nil)
