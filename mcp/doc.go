@@ -23,7 +23,7 @@
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
 //   - server_call.go: what a tool can reach during an MCP call through its
-//     context: Session (sampling, elicitation), Progress and Log. All are
+//     context: Session (sampling, elicitation), Progress, Log and TokenInfo. All are
 //     no-ops outside an MCP call.
 //   - server_http.go: streamable HTTP at /mcp (Handler, Serve,
 //     ListenAndServe), HTTPOptions and their default limits, bearer tokens
