@@ -23,10 +23,16 @@
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
 //   - server_call.go: what a tool can reach during an MCP call through its
-//     context: Session (sampling, elicitation), Progress and Log. All are
+//     context: Session (sampling, elicitation), Progress, Log and TokenInfo. All are
 //     no-ops outside an MCP call.
 //   - server_http.go: streamable HTTP at /mcp (Handler, Serve,
-//     ListenAndServe), localhost-only binding, DNS rebinding protection.
+//     ListenAndServe), HTTPOptions and their default limits, bearer tokens
+//     and protected resource metadata, localhost-only binding unless
+//     clients authenticate, DNS rebinding protection.
+//   - server_sessions.go: the idle session timeout and the session cap,
+//     in front of the SDK's handler; server_conns.go: the connection cap.
+//   - internal/loadtest: the HTTP server's load test (a subprocess flooded
+//     with sessions and slow connections).
 //   - client*.go: the MCP client, which turns a server's tools into
 //     runtime.Tools for an agent.
 //

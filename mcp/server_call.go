@@ -5,6 +5,7 @@ package mcp
 import (
 	"context"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -63,4 +64,14 @@ func Log(ctx context.Context, level string, data any) error {
 		return nil
 	}
 	return req.Session.Log(ctx, &sdkmcp.LoggingMessageParams{Level: sdkmcp.LoggingLevel(level), Data: data})
+}
+
+// TokenInfo returns what HTTPOptions.TokenVerifier said of the bearer token
+// of the tools/call request a tool is running for (its user, scopes...), or
+// nil outside an authenticated MCP call.
+func TokenInfo(ctx context.Context) *auth.TokenInfo {
+	if req := callFrom(ctx); req != nil && req.Extra != nil {
+		return req.Extra.TokenInfo
+	}
+	return nil
 }

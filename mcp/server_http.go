@@ -1,58 +1,312 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"crypto/subtle"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
 )
 
 // Path is where Handler serves MCP.
 const Path = "/mcp"
 
-// HTTPOptions configures streamable HTTP.
+// Defaults of HTTPOptions' limits, used when a field is zero.
+const (
+	DefaultSessionTimeout    = 30 * time.Minute
+	DefaultMaxSessions       = 1000
+	DefaultMaxConns          = 1024 // or half the open-file limit, if lower
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultBodyTimeout       = 30 * time.Second
+	DefaultIdleTimeout       = 60 * time.Second
+	DefaultMaxBodyBytes      = 4 << 20
+)
+
+// HTTPOptions configures streamable HTTP. Every limit's zero value is its
+// default (the Default... constants); a negative value removes the limit.
 type HTTPOptions struct {
 	// Stateless serves every request on a fresh session: no Mcp-Session-Id,
 	// and no server-to-client requests (sampling, elicitation).
 	Stateless bool
 	// JSONResponse answers with application/json instead of an event stream.
 	JSONResponse bool
-	// SessionTimeout closes sessions idle this long; zero keeps them.
+
+	// SessionTimeout closes a session that has had no request in flight for
+	// this long; a client's open GET stream is a request in flight. The
+	// client's next request gets 404 and, as the protocol says, it starts a
+	// new session. Default 30 minutes.
 	SessionTimeout time.Duration
-	// AllowRemoteHosts turns off the DNS rebinding protection (see Handler).
-	// Only for servers meant to be reached by other names, behind their own
-	// authentication.
+	// MaxSessions caps the live sessions. A new session beyond the cap
+	// closes the one idle longest; when every session has a request in
+	// flight, the new one gets 503 Service Unavailable with Retry-After.
+	// Default 1,000.
+	MaxSessions int
+	// MaxConns caps the open connections (Serve and ListenAndServe). At the
+	// cap, a new connection closes the connection idle longest (a
+	// keep-alive), or else the one that has been sending its request for
+	// more than a second (a slow client); when every connection is in a
+	// request being answered (such as an SSE stream) it waits, in the
+	// kernel's backlog, for one to end. Default 1,024, or half the process's
+	// open-file limit when that is lower.
+	MaxConns int
+	// ReadHeaderTimeout bounds the time to read a request's headers (Serve
+	// and ListenAndServe). Default 10 seconds.
+	ReadHeaderTimeout time.Duration
+	// BodyTimeout bounds the time to read a request's body, from the end of
+	// its headers; the request then gets 408 and its connection is closed.
+	// Responses have no deadline: SSE streams last as long as the session
+	// needs them. Default 30 seconds.
+	BodyTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection idle this long between
+	// requests (Serve and ListenAndServe). Default 60 seconds.
+	IdleTimeout time.Duration
+	// MaxBodyBytes bounds a request's body; a larger one gets 413. Default
+	// 4 MiB.
+	MaxBodyBytes int64
+
+	// AllowRemoteHosts turns off the DNS rebinding protection (see
+	// Handler). Only for servers meant to be reached by other names through
+	// a loopback address (a reverse proxy), behind their own authentication.
 	AllowRemoteHosts bool
+
+	// TokenVerifier, when set, requires every request to /mcp to carry
+	// "Authorization: Bearer TOKEN" that it accepts (go-sdk's
+	// auth.RequireBearerToken); others get 401 with WWW-Authenticate. A
+	// tool reads the verifier's TokenInfo with TokenInfo(ctx), and a session
+	// created with a UserID only answers requests of that user. StaticToken makes one for a shared
+	// secret; an OAuth resource server verifies its authorization server's
+	// tokens.
+	TokenVerifier auth.TokenVerifier
+	// TokenOptions are auth.RequireBearerToken's options (required scopes,
+	// tokens without expiry...). Its ResourceMetadataURL defaults to the
+	// metadata served for ResourceMetadata.
+	TokenOptions *auth.RequireBearerTokenOptions
+	// ResourceMetadata, when set, is served as OAuth 2.0 protected resource
+	// metadata (RFC 9728) at /.well-known/oauth-protected-resource, followed
+	// by the path of its Resource (https://host/mcp: at
+	// /.well-known/oauth-protected-resource/mcp), and a 401 points to it, so
+	// that MCP clients find the authorization server.
+	ResourceMetadata *oauthex.ProtectedResourceMetadata
+
+	// AllowUnauthenticatedRemote lets Serve and ListenAndServe listen on
+	// an address beyond loopback without a TokenVerifier: then anyone who
+	// can reach the port can call the tools. Only behind something that
+	// authenticates (a proxy, a private network).
+	AllowUnauthenticatedRemote bool
 }
 
-// Handler serves MCP's streamable HTTP transport at Path ("/mcp"). Unless
-// opts.AllowRemoteHosts is set, it answers 403 to a request whose Host, or
-// whose Origin when there is one, is not localhost, 127.0.0.1 or [::1]: a web
-// page that rebinds its own domain to 127.0.0.1 cannot reach the server.
-func (s *Server) Handler(opts HTTPOptions) http.Handler {
-	h := sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return s.sdk }, &sdkmcp.StreamableHTTPOptions{
-		Stateless:                  opts.Stateless,
-		JSONResponse:               opts.JSONResponse,
-		SessionTimeout:             opts.SessionTimeout,
-		DisableLocalhostProtection: opts.AllowRemoteHosts,
-	})
-	mux := http.NewServeMux()
-	if opts.AllowRemoteHosts {
-		mux.Handle(Path, h)
-	} else {
-		mux.Handle(Path, localOnly(h))
+func (o HTTPOptions) maxSessions() int {
+	return orDefault(o.MaxSessions, DefaultMaxSessions)
+}
+
+func (o HTTPOptions) maxConns() int {
+	if o.MaxConns != 0 {
+		return max(o.MaxConns, 0)
 	}
-	return mux
+	n := DefaultMaxConns
+	if lim := openFileLimit(); lim > 0 && lim/2 < uint64(n) {
+		n = max(int(lim/2), 1)
+	}
+	return n
 }
 
-// localOnly rejects requests whose Host or Origin names another machine.
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
+// Handler serves MCP's streamable HTTP transport at Path ("/mcp"), with the
+// options' session limits, body limits, authentication and protected
+// resource metadata (the connection limits need Serve).
+//
+// Unless opts.AllowRemoteHosts is set, it answers 403 to a request that
+// arrived on a loopback address and whose Host, or Origin when there is
+// one, is not localhost, 127.0.0.1 or [::1]: a web page that rebinds its own
+// domain to 127.0.0.1 cannot reach the server.
+func (s *Server) Handler(opts HTTPOptions) http.Handler {
+	h, _ := s.handler(opts)
+	return h
+}
+
+func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
+	maxBody := orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes)
+	sdkMaxBody := maxBody
+	if sdkMaxBody == 0 {
+		sdkMaxBody = -1 // no limit
+	}
+	var h http.Handler = sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return s.sdk }, &sdkmcp.StreamableHTTPOptions{
+		Stateless:           opts.Stateless,
+		JSONResponse:        opts.JSONResponse,
+		MaxRequestBodyBytes: sdkMaxBody,
+		// localOnly below does it, with the Origin too.
+		DisableLocalhostProtection: true,
+	})
+	var sessions *sessionLimiter
+	if !opts.Stateless {
+		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
+		h = sessions.wrap(h)
+	}
+	h = readBody(h, maxBody)
+	if opts.TokenVerifier != nil {
+		h = requireToken(h, opts)
+	}
+	if !opts.AllowRemoteHosts {
+		h = localOnly(h)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(Path, h)
+	if md := opts.ResourceMetadata; md != nil {
+		mh := auth.ProtectedResourceMetadataHandler(md)
+		mux.Handle(wellKnownResource, mh)
+		if p := metadataPath(md.Resource); p != wellKnownResource {
+			mux.Handle(p, mh)
+		}
+	}
+	return bodyDeadline(mux, orDefault(opts.BodyTimeout, DefaultBodyTimeout)), sessions
+}
+
+const wellKnownResource = "/.well-known/oauth-protected-resource"
+
+// metadataPath is where RFC 9728 puts the metadata of resource.
+func metadataPath(resource string) string {
+	u, err := url.Parse(resource)
+	if err != nil {
+		return wellKnownResource
+	}
+	return wellKnownResource + strings.TrimSuffix(u.EscapedPath(), "/")
+}
+
+// metadataURL is the absolute URL of metadataPath(resource).
+func metadataURL(resource string) string {
+	u, err := url.Parse(resource)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: metadataPath(resource)}).String()
+}
+
+// requireToken wraps h in auth.RequireBearerToken. A 401 always carries
+// WWW-Authenticate (RFC 6750), with the resource metadata's URL when there
+// is one.
+func requireToken(h http.Handler, opts HTTPOptions) http.Handler {
+	var ro auth.RequireBearerTokenOptions
+	if opts.TokenOptions != nil {
+		ro = *opts.TokenOptions
+	}
+	if ro.ResourceMetadataURL == "" && opts.ResourceMetadata != nil {
+		ro.ResourceMetadataURL = metadataURL(opts.ResourceMetadata.Resource)
+	}
+	bare := ro.ResourceMetadataURL == "" && len(ro.Scopes) == 0 // the SDK adds no WWW-Authenticate then
+	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if bare {
+			w.Header().Del("WWW-Authenticate")
+		}
+		h.ServeHTTP(w, r)
+	})
+	checked := auth.RequireBearerToken(opts.TokenVerifier, &ro)(inner)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if bare {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+		}
+		checked.ServeHTTP(w, r)
+	})
+}
+
+// StaticToken returns a TokenVerifier that accepts exactly token, compared
+// in constant time: a shared secret for a server used by a few clients
+// configured by hand. Each accepted request's TokenInfo expires an hour
+// later (go-sdk refuses a token without expiry). An empty token accepts
+// nothing.
+func StaticToken(token string) auth.TokenVerifier {
+	want := []byte(token)
+	return func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		if len(want) == 0 || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
+			return nil, fmt.Errorf("%w: not the server's token", auth.ErrInvalidToken)
+		}
+		return &auth.TokenInfo{Expiration: time.Now().Add(time.Hour)}, nil
+	}
+}
+
+// bodyDeadline gives a request with a body timeout to arrive, from the end
+// of its headers: a deadline on the connection's reads, which readBody lifts
+// once the body is read (a handler that does not read the body leaves it, so
+// that the server's discarding of the body is bounded too). Requests without
+// a body get none, so that a GET's SSE stream is never cut.
+func bodyDeadline(h http.Handler, timeout time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if hasBody(r) {
+			if timeout > 0 {
+				_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(timeout))
+			}
+		} else {
+			requestRead(r)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func hasBody(r *http.Request) bool {
+	return r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
+}
+
+// readBody reads the whole request body, at most max bytes (0: no limit),
+// then lifts bodyDeadline's deadline and hands h the body in memory.
+func readBody(h http.Handler, max int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hasBody(r) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body := r.Body
+		if max > 0 {
+			body = http.MaxBytesReader(w, body, max)
+		}
+		b, err := io.ReadAll(body)
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			var ne net.Error
+			switch {
+			case errors.As(err, &tooLarge):
+				http.Error(w, fmt.Sprintf("Request Entity Too Large: the body exceeds %d bytes", tooLarge.Limit), http.StatusRequestEntityTooLarge)
+			case errors.As(err, &ne) && ne.Timeout():
+				w.Header().Set("Connection", "close")
+				http.Error(w, "Request Timeout: the body did not arrive in time", http.StatusRequestTimeout)
+			default:
+				http.Error(w, "Bad Request: reading the body: "+err.Error(), http.StatusBadRequest)
+			}
+			return
+		}
+		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+		requestRead(r)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		r.ContentLength = int64(len(b))
+		h.ServeHTTP(w, r)
+	})
+}
+
+// localOnly rejects requests that arrived on a loopback address (or from an
+// unknown one) whose Host or Origin names another machine.
 func localOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && !isLoopbackAddr(a) {
+			h.ServeHTTP(w, r) // reached from the network: Serve let it listen there
+			return
+		}
 		if !isLocalHost(r.Host) {
 			http.Error(w, "Forbidden: Host is not localhost", http.StatusForbidden)
 			return
@@ -88,6 +342,23 @@ func isLocalHost(hostport string) bool {
 	return false
 }
 
+// isLoopbackAddr reports whether a is a loopback TCP address or a Unix
+// socket.
+func isLoopbackAddr(a net.Addr) bool {
+	switch a := a.(type) {
+	case *net.TCPAddr:
+		return a.IP.IsLoopback()
+	case *net.UnixAddr:
+		return true
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 // Listen listens on TCP address addr; an address without a host (":8080")
 // listens on 127.0.0.1 only, never on every interface.
 func Listen(addr string) (net.Listener, error) {
@@ -103,9 +374,41 @@ func LocalAddr(addr string) string {
 	return net.JoinHostPort("127.0.0.1", port)
 }
 
+// CheckAddr reports whether Serve and ListenAndServe accept to listen on
+// addr with these options: an address beyond loopback (0.0.0.0, a public
+// IP, any host name but localhost) needs TokenVerifier or
+// AllowUnauthenticatedRemote. It resolves no name.
+func (o HTTPOptions) CheckAddr(addr string) error {
+	host, _, err := net.SplitHostPort(LocalAddr(addr))
+	if err != nil {
+		return nil // Listen reports it
+	}
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return o.remoteErr(addr)
+}
+
+func (o HTTPOptions) remoteErr(addr string) error {
+	if o.TokenVerifier != nil || o.AllowUnauthenticatedRemote {
+		return nil
+	}
+	return fmt.Errorf("mcp: refusing to serve on %s, beyond loopback, without authentication: "+
+		"set HTTPOptions.TokenVerifier to require a bearer token, or HTTPOptions.AllowUnauthenticatedRemote "+
+		"if something in front of the server authenticates its clients", addr)
+}
+
 // ListenAndServe serves streamable HTTP at http://addr/mcp (see Listen for
-// the address) until ctx is done, then shuts down.
+// the address) until ctx is done, then shuts down. An address beyond
+// loopback is an error unless opts say how clients authenticate (see
+// CheckAddr).
 func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptions) error {
+	if err := opts.CheckAddr(addr); err != nil {
+		return err
+	}
 	ln, err := Listen(addr)
 	if err != nil {
 		return err
@@ -113,11 +416,35 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptio
 	return s.Serve(ctx, ln, opts)
 }
 
-// Serve serves streamable HTTP on ln until ctx is done, then shuts down,
-// giving requests in flight five seconds to finish, and closes the server's
-// sessions. It closes ln.
+// Serve serves streamable HTTP on ln with the options' limits until ctx is
+// done, then shuts down, giving requests in flight five seconds to finish,
+// and closes the server's sessions. It closes ln. A listener beyond loopback
+// is an error unless opts say how clients authenticate (see CheckAddr).
 func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
-	srv := &http.Server{Handler: s.Handler(opts), ReadHeaderTimeout: 10 * time.Second}
+	if !isLoopbackAddr(ln.Addr()) {
+		if err := opts.remoteErr(ln.Addr().String()); err != nil {
+			_ = ln.Close()
+			return err
+		}
+	}
+	h, sessions := s.handler(opts)
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
+		IdleTimeout:       orDefault(opts.IdleTimeout, DefaultIdleTimeout),
+	}
+	if srv.ReadHeaderTimeout == 0 {
+		srv.ReadHeaderTimeout = -1 // none (zero would fall back to ReadTimeout, none too)
+	}
+	if srv.IdleTimeout == 0 {
+		srv.IdleTimeout = -1
+	}
+	if n := opts.maxConns(); n > 0 {
+		cl := newConnLimiter(ln, n)
+		ln = cl
+		srv.ConnState = cl.connState
+		srv.ConnContext = withConn
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -133,6 +460,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) e
 	}
 	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
+	}
+	if sessions != nil {
+		sessions.closeAll()
 	}
 	for ss := range s.sdk.Sessions() {
 		_ = ss.Close()

@@ -6,6 +6,14 @@
 //	go run ./examples/mcpserver                 # stdio, for an MCP client to start
 //	go run ./examples/mcpserver -http :8080     # http://127.0.0.1:8080/mcp
 //
+// With MCPSERVER_TOKEN set in its environment, every HTTP request must carry
+// "Authorization: Bearer $MCPSERVER_TOKEN" (others get 401). An address
+// beyond loopback (-http 0.0.0.0:8080) needs that token, or
+// -allow-unauthenticated-remote when something in front of the server
+// authenticates its clients:
+//
+//	MCPSERVER_TOKEN=$(openssl rand -hex 32) go run ./examples/mcpserver -http 0.0.0.0:8080
+//
 // With -http it prints the address it listens on to standard error
 // ("listening on http://127.0.0.1:PORT/mcp"), so that -http :0 can be used.
 package main
@@ -23,18 +31,26 @@ import (
 	"github.com/toolgen-dev/toolgen/mcp"
 )
 
+// tokenEnv names the environment variable holding the bearer token.
+const tokenEnv = "MCPSERVER_TOKEN"
+
 func main() {
 	httpAddr := flag.String("http", "", "serve streamable HTTP at `ADDR`/mcp instead of stdio")
 	stateless := flag.Bool("stateless", false, "with -http: no sessions (no server-to-client requests)")
+	remote := flag.Bool("allow-unauthenticated-remote", false, "with -http: allow an address beyond loopback without "+tokenEnv)
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *httpAddr, *stateless); err != nil {
+	opts := mcp.HTTPOptions{Stateless: *stateless, AllowUnauthenticatedRemote: *remote}
+	if token := os.Getenv(tokenEnv); token != "" {
+		opts.TokenVerifier = mcp.StaticToken(token)
+	}
+	if err := run(ctx, *httpAddr, opts); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(ctx context.Context, httpAddr string, stateless bool) error {
+func run(ctx context.Context, httpAddr string, opts mcp.HTTPOptions) error {
 	srv, err := mcp.NewServer("toolgen-weather", "1.0.0", weather.Tools())
 	if err != nil {
 		return err
@@ -42,10 +58,13 @@ func run(ctx context.Context, httpAddr string, stateless bool) error {
 	if httpAddr == "" {
 		return srv.ServeStdio(ctx)
 	}
+	if err := opts.CheckAddr(httpAddr); err != nil {
+		return fmt.Errorf("%w (set %s)", err, tokenEnv)
+	}
 	ln, err := mcp.Listen(httpAddr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "listening on http://%s%s\n", ln.Addr(), mcp.Path)
-	return srv.Serve(ctx, ln, mcp.HTTPOptions{Stateless: stateless})
+	return srv.Serve(ctx, ln, opts)
 }

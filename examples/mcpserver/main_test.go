@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -45,7 +47,15 @@ func TestHTTP(t *testing.T) {
 	bin := build(t)
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	cmd := exec.Command(bin, "-http", ":0")
+	url := startHTTP(t, exec.Command(bin, "-http", ":0"))
+	assert.True(t, strings.HasPrefix(url, "http://127.0.0.1:"), url)
+	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
+	exercise(t, ctx, cs)
+}
+
+// startHTTP starts cmd, a server with -http, and returns its URL.
+func startHTTP(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
@@ -53,10 +63,71 @@ func TestHTTP(t *testing.T) {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	})
-	url := listeningURL(t, stderr)
-	assert.True(t, strings.HasPrefix(url, "http://127.0.0.1:"), url)
-	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
+	return listeningURL(t, stderr)
+}
+
+// TestBearerToken: with MCPSERVER_TOKEN, a request without the token gets
+// 401 with WWW-Authenticate, and a client sending it is served.
+func TestBearerToken(t *testing.T) {
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cmd := exec.Command(bin, "-http", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "MCPSERVER_TOKEN=s3cret")
+	url := startHTTP(t, cmd)
+
+	client := &http.Client{Transport: &http.Transport{}}
+	defer client.CloseIdleConnections()
+	for _, auth := range []string{"", "Bearer wrong"} {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := client.Do(req)
+		require.NoError(t, err)
+		_ = resp.Body.Close()
+		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, auth)
+		assert.Equal(t, "Bearer", resp.Header.Get("WWW-Authenticate"), auth)
+	}
+
+	_, err := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "test", Version: "1"}, nil).
+		Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: url, HTTPClient: client, MaxRetries: -1}, nil)
+	require.Error(t, err, "no token")
+
+	withToken := &http.Client{Transport: bearer{"s3cret", &http.Transport{}}}
+	defer withToken.CloseIdleConnections()
+	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url, HTTPClient: withToken})
 	exercise(t, ctx, cs)
+}
+
+// bearer adds a bearer token to every request.
+type bearer struct {
+	token string
+	next  *http.Transport
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
+}
+
+func (b bearer) CloseIdleConnections() { b.next.CloseIdleConnections() }
+
+// TestRemoteNeedsToken: an address beyond loopback without a token is
+// refused before anything listens.
+func TestRemoteNeedsToken(t *testing.T) {
+	bin := build(t)
+	cmd := exec.Command(bin, "-http", "0.0.0.0:0")
+	cmd.Env = append(os.Environ(), "MCPSERVER_TOKEN=")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	assert.Contains(t, string(out), "refusing to serve on 0.0.0.0:0, beyond loopback, without authentication")
+	assert.Contains(t, string(out), "MCPSERVER_TOKEN")
+	assert.NotContains(t, string(out), "listening on")
 }
 
 // listeningURL reads the server's "listening on URL" line, waiting at most
