@@ -131,7 +131,11 @@ type stdSchema struct{ schema, doc string }
 // each type (see the stdtypes golden case and its tests). Formats are left
 // out where they would not be exact (netip.Addr also takes zones and "").
 var stdSchemas = map[string]stdSchema{
-	"time.Time":          {`{"type":"string","format":"date-time"}`, "A date and time in RFC 3339 format."},
+	// Only a struct embedding time.Time meets this entry (time.Time itself
+	// is read by toolgen's RFC 3339 parser): time.Time's promoted
+	// UnmarshalJSON also takes forms format date-time refuses (a one-digit
+	// hour), so the schema claims no format it would not hold to.
+	"time.Time":          {`{"type":"string"}`, "A date and time in RFC 3339 format, such as \"2026-01-02T15:04:05Z\"."},
 	"math/big.Int":       {`{"type":"integer"}`, "An integer of any size."},
 	"math/big.Float":     {`{"type":"string"}`, `A decimal floating-point number of any size, as a string such as "1.5" or "-2e10".`},
 	"math/big.Rat":       {`{"type":"string"}`, `A rational number as a string: a fraction such as "1/3" or a decimal such as "0.25".`},

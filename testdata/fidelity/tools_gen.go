@@ -4080,8 +4080,7 @@ var toolgenOutputReturnStamped = []byte(`{
   "properties": {
     "result": {
       "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
     }
   },
   "required": [
@@ -8387,8 +8386,7 @@ var toolgenInputEchoEmbedsMore = []byte(`{
   "properties": {
     "stamp": {
       "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
     },
     "lvl": {
       "type": "string",
@@ -8426,8 +8424,7 @@ var toolgenInputEchoEmbedsMore = []byte(`{
       "type": "array",
       "items": {
         "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-        "format": "date-time"
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
       }
     }
   },
@@ -8445,8 +8442,7 @@ var toolgenStrictEchoEmbedsMore = []byte(`{
   "properties": {
     "stamp": {
       "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
     },
     "lvl": {
       "type": "string",
@@ -8494,8 +8490,7 @@ var toolgenStrictEchoEmbedsMore = []byte(`{
           "type": "array",
           "items": {
             "type": "string",
-            "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-            "format": "date-time"
+            "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
           }
         },
         {
@@ -8519,8 +8514,7 @@ var toolgenGeminiEchoEmbedsMore = []byte(`{
   "properties": {
     "stamp": {
       "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
     },
     "lvl": {
       "type": "string",
@@ -8557,8 +8551,7 @@ var toolgenGeminiEchoEmbedsMore = []byte(`{
       "type": "array",
       "items": {
         "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-        "format": "date-time"
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
       }
     }
   },
@@ -8577,8 +8570,7 @@ var toolgenOutputEchoEmbedsMore = []byte(`{
   "properties": {
     "stamp": {
       "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
     },
     "lvl": {
       "type": "string",
@@ -8613,8 +8605,7 @@ var toolgenOutputEchoEmbedsMore = []byte(`{
       "type": "array",
       "items": {
         "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost).",
-        "format": "date-time"
+        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
       }
     }
   },

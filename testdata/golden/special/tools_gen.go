@@ -332,8 +332,7 @@ var toolgenInputStore = []byte(`{
     },
     "stamped": {
       "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost.",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
     }
   },
   "required": [
@@ -438,8 +437,7 @@ var toolgenOutputStore = []byte(`{
     },
     "stamped": {
       "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost.",
-      "format": "date-time"
+      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
     }
   },
   "required": [
