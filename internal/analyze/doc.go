@@ -16,9 +16,9 @@ import (
 //
 //	//   - days min=1,max=14: how many days ahead.
 type paramItem struct {
-	text  string // the description
-	rules string // toolgen:"..." style options between the name and the colon
-	pos   token.Pos
+	text        string // the description
+	constraints string // toolgen:"..." style options between the name and the colon
+	pos         token.Pos
 }
 
 // docError is a mistake in a tool's parameter list, at the item's name.
@@ -126,7 +126,7 @@ func (s *docSplit) take(it listItem) {
 			s.errorf(it.pos, "doc item %q describes parameter %s a second time", it.head.name, it.param)
 			return
 		}
-		s.items[it.param] = paramItem{text: it.head.text, rules: it.head.options, pos: it.pos}
+		s.items[it.param] = paramItem{text: it.head.text, constraints: it.head.options, pos: it.pos}
 	}
 }
 
@@ -187,7 +187,7 @@ func looksLikeOptions(text string) bool {
 	if text == "" {
 		return true
 	}
-	loc := ruleStart.FindStringIndex(text)
+	loc := constraintStart.FindStringIndex(text)
 	return loc != nil && strings.TrimSpace(text[:loc[0]]) == ""
 }
 

@@ -50,9 +50,9 @@ func TestToolDocTakesParameterItems(t *testing.T) {
 	assert.Equal(t, "Search finds documents.\n\nResults come best first.", doc, "the items, their heading and the directive leave the description")
 	require.Len(t, items, 2)
 	assert.Equal(t, "what to look for.", items["query"].text)
-	assert.Empty(t, items["query"].rules)
+	assert.Empty(t, items["query"].constraints)
 	assert.Equal(t, "how many, at most.", items["limit"].text)
-	assert.Equal(t, "min=1,max=100", items["limit"].rules)
+	assert.Equal(t, "min=1,max=100", items["limit"].constraints)
 	pos := fset.Position(items["limit"].pos)
 	assert.Equal(t, 7, pos.Line, "the item's line")
 	assert.Equal(t, 8, pos.Column, "the parameter's name in the item")
@@ -125,9 +125,9 @@ func TestToolDocColonInOptions(t *testing.T) {
 	)
 	doc, items := toolDocOK(t, cg, params("hhmm", "at"))
 	assert.Equal(t, "F does it.", doc)
-	assert.Equal(t, "pattern=^[0-2][0-9]:[0-5][0-9]$", items["hhmm"].rules)
+	assert.Equal(t, "pattern=^[0-2][0-9]:[0-5][0-9]$", items["hhmm"].constraints)
 	assert.Equal(t, "the time.", items["hhmm"].text)
-	assert.Equal(t, "format=time", items["at"].rules)
+	assert.Equal(t, "format=time", items["at"].constraints)
 	assert.Equal(t, "when:exactly.", items["at"].text)
 	pos := fset.Position(items["at"].pos)
 	assert.Equal(t, [2]int{6, 8}, [2]int{pos.Line, pos.Column}, "the item's line (the source starts with two lines), the name's column")
@@ -174,7 +174,7 @@ func TestToolDocHeadings(t *testing.T) {
 	assert.Equal(t, "F does it.\n\nNotes:", doc, "other paragraphs stay, though a list of parameters goes")
 }
 
-func TestToolDocRulesAfterTheName(t *testing.T) {
+func TestToolDocConstraintsAfterTheName(t *testing.T) {
 	_, cg := funcDoc(t,
 		"// F does it.",
 		"//",
@@ -184,11 +184,11 @@ func TestToolDocRulesAfterTheName(t *testing.T) {
 		"//   - user_id: snake_case names work too.",
 	)
 	doc, items := toolDocOK(t, cg, params("code", "note", "day", "userID"))
-	assert.Equal(t, "pattern=^[A-Z]{3}(,[A-Z]{3})*$", items["code"].rules, "commas belong to the rules")
+	assert.Equal(t, "pattern=^[A-Z]{3}(,[A-Z]{3})*$", items["code"].constraints, "commas belong to the constraints")
 	assert.Equal(t, "airport codes.", items["code"].text)
-	assert.Equal(t, "maxLength=200", items["note"].rules)
+	assert.Equal(t, "maxLength=200", items["note"].constraints)
 	assert.Empty(t, items["note"].text, "an item may have no text")
-	assert.Equal(t, "format=date", items["day"].rules, "space around the rules is trimmed")
+	assert.Equal(t, "format=date", items["day"].constraints, "space around the constraints is trimmed")
 	assert.Equal(t, "the day.", items["day"].text)
 	assert.Equal(t, "snake_case names work too.", items["userID"].text, "items are keyed by Go name")
 	assert.Equal(t, "F does it.", doc)

@@ -179,7 +179,7 @@ func checkAddressable(t *model.Type, addressable bool, seen map[*model.Type]bool
 		return checkAddressable(t.Elem, false, seen)
 	case model.KindStruct:
 		for _, f := range t.Struct.Fields {
-			if name := checkAddressable(f.Type, addressable || behindPointer(f), seen); name != "" {
+			if name := checkAddressable(f.Type, addressable || f.BehindPointer(), seen); name != "" {
 				return name
 			}
 		}
@@ -223,31 +223,4 @@ func walkTypes(t *model.Type, seen map[*model.Type]bool, visit func(*model.Type)
 			walkTypes(f.Type, seen, visit)
 		}
 	}
-}
-
-// direction is the type whose form a schema describes: a KindJSON type's
-// shape in the direction it has no method for (input without UnmarshalJSON,
-// output without MarshalJSON or MarshalText), else t.
-func (b *schemaBuilder) direction(t *model.Type) *model.Type {
-	if t.Kind != model.KindJSON || t.Shape == nil {
-		return t
-	}
-	if b.output && !t.MarshalJSON && !t.TextMarshaler || !b.output && !t.UnmarshalJSON {
-		return base(t.Shape)
-	}
-	return t
-}
-
-// methodsSchema is the schema of what a type's methods read or write: the
-// stated one, else a string for text methods and {} (anything) for JSON
-// methods.
-func (b *schemaBuilder) methodsSchema(t *model.Type) *model.Schema {
-	textOut := b.output && !t.MarshalJSON // KindJSON writing with MarshalText
-	switch {
-	case t.Schema != "":
-		return typeSchemaOf(t.Schema)
-	case t.Kind == model.KindText || textOut:
-		return &model.Schema{Type: "string"}
-	}
-	return &model.Schema{}
 }

@@ -163,19 +163,14 @@ func (a *analyzer) memberField(f *types.Var, tag reflect.StructTag, name, opts s
 	if field.OmitZero && !zeroTestable(t) {
 		a.errorf(f.Pos(), "field %s: omitzero cannot tell when a %s is zero (it cannot be compared with ==); give %s an IsZero() bool method, or use omitempty or a pointer", f.Name(), a.typeString(f.Type()), a.typeString(f.Type()))
 	}
-	field.Rules = a.parseRules(f.Pos(), "field "+f.Name(), tag.Get("toolgen"), t)
-	field.Required = t.Kind != model.KindPointer && !field.OmitEmpty && !field.OmitZero && field.Rules.Default == nil
+	field.Constraints = a.parseConstraints(f.Pos(), "field "+f.Name(), tag.Get("toolgen"), t)
+	field.Required = t.Kind != model.KindPointer && !field.OmitEmpty && !field.OmitZero && field.Constraints.Default == nil
 	return field, true
 }
 
 // typeDoc is the description a value of type t gets when its field or
 // parameter has none: the named type's doc comment.
-func typeDoc(t *model.Type) string {
-	for t.Kind == model.KindPointer {
-		t = t.Elem
-	}
-	return t.Doc
-}
+func typeDoc(t *model.Type) string { return t.Base().Doc }
 
 // dominantFields applies encoding/json's rule to fields sharing a JSON name:
 // the shallowest wins, then the one with a json tag. Where encoding/json

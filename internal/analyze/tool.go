@@ -52,8 +52,6 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		a.errorf(fd.Name.Pos(), "tool %s has no description: write a doc comment, it is what the model reads to choose the tool", t.GoName)
 		return nil
 	}
-	t.InputSchema = objectSchema(t.Input, "", false)
-	t.StrictSchema, t.GeminiSchema = strictSchema(t.InputSchema), geminiSchema(t.InputSchema)
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
 	return &t
 }
@@ -151,7 +149,7 @@ func (a *analyzer) structParam(t *model.Tool, v *types.Var) {
 	// Hidden parameters may come after it: find it by name, not position.
 	p := t.Params[slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Kind == "" && p.GoName == v.Name() })]
 	p.Kind, p.Type = model.ParamStruct, mt
-	t.Input = base(mt).Struct
+	t.Input = mt.Base().Struct
 }
 
 func (a *analyzer) flatParams(t *model.Tool, fd *ast.FuncDecl, args []*types.Var) map[string]paramItem {
@@ -217,10 +215,10 @@ func (a *analyzer) flatField(t *model.Tool, v *types.Var, items map[string]param
 	if f.Doc == "" {
 		f.Doc = typeDoc(mt)
 	}
-	if item.rules != "" {
-		f.Rules = a.parseRules(item.pos, "parameter "+v.Name(), item.rules, mt)
+	if item.constraints != "" {
+		f.Constraints = a.parseConstraints(item.pos, "parameter "+v.Name(), item.constraints, mt)
 	}
-	f.Required = mt.Kind != model.KindPointer && f.Rules.Default == nil
+	f.Required = mt.Kind != model.KindPointer && f.Constraints.Default == nil
 	return f
 }
 
@@ -263,12 +261,7 @@ func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
 	if !a.checkResultMethods(t, mt, pos) {
 		return
 	}
-	t.Result = model.Result{Kind: model.ResultValue, Type: mt, Wrapped: base(mt).Kind != model.KindStruct}
-	if t.Result.Wrapped {
-		t.OutputSchema = wrappedSchema(mt, "")
-	} else {
-		t.OutputSchema = objectSchema(base(mt).Struct, typeDoc(mt), true) // *T is described by T's doc
-	}
+	t.Result = model.Result{Kind: model.ResultValue, Type: mt, Wrapped: mt.Base().Kind != model.KindStruct}
 }
 
 // unwritable names a text type in t that cannot marshal itself, or "".

@@ -36,7 +36,7 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 	var after []jen.Code
 	for i, f := range s.Fields {
 		flag := jen.Id(fmt.Sprintf("seen%d", i))
-		needSeen := f.Required || f.Rules.Default != nil
+		needSeen := f.Required || f.Constraints.Default != nil
 		body := []jen.Code{}
 		if needSeen {
 			seen = append(seen, flag.Clone())
@@ -75,13 +75,13 @@ func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.S
 // be a value, as the schema says).
 func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
 	if f.Type.Kind != model.KindPointer || nullIsAbsent(f) { // null never reaches here
-		return g.readValue(f.Type, lv, f.Rules, 0)
+		return g.readValue(f.Type, lv, f.Constraints, 0)
 	}
 	if f.Type.Kind != model.KindPointer {
-		return g.readValue(f.Type, lv, f.Rules, 0)
+		return g.readValue(f.Type, lv, f.Constraints, 0)
 	}
 	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(lv.Clone().Op("=").Nil()).Else().Block(
-		g.readValue(f.Type, lv, f.Rules, 0)...)}
+		g.readValue(f.Type, lv, f.Constraints, 0)...)}
 }
 
 // nullIsAbsent reports whether null for a member reads as if the member
@@ -90,7 +90,7 @@ func (g *generator) readMember(f *model.Field, lv *jen.Statement) []jen.Code {
 // bypass), since OpenAI's strict mode sends null for every optional member
 // it leaves out.
 func nullIsAbsent(f *model.Field) bool {
-	return !f.Required && (f.Type.Kind != model.KindPointer || f.Rules.Default != nil)
+	return !f.Required && (f.Type.Kind != model.KindPointer || f.Constraints.Default != nil)
 }
 
 func knownFields(s *model.Struct) string {
@@ -105,7 +105,7 @@ func knownFields(s *model.Struct) string {
 // default if it has one.
 func (g *generator) absent(f *model.Field, flag *jen.Statement, lvalue func(*model.Field) *jen.Statement) []jen.Code {
 	switch {
-	case f.Rules.Default != nil:
+	case f.Constraints.Default != nil:
 		set := append(allocSteps(f, lvalue), g.assignDefault(f, lvalue(f))...)
 		return []jen.Code{jen.If(jen.Op("!").Add(flag)).Block(set...)}
 	case f.Required:
@@ -115,7 +115,7 @@ func (g *generator) absent(f *model.Field, flag *jen.Statement, lvalue func(*mod
 }
 
 func (g *generator) assignDefault(f *model.Field, lv *jen.Statement) []jen.Code {
-	lit := jen.Id(f.Rules.Default.Go)
+	lit := jen.Id(f.Constraints.Default.Go)
 	if f.Type.Kind != model.KindPointer {
 		return []jen.Code{lv.Op("=").Add(lit)}
 	}

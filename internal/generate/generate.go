@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/emit"
 	"github.com/toolgen-dev/toolgen/internal/load"
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/internal/schema"
 )
 
 // DefaultOutput is the generated file's name.
@@ -60,6 +61,7 @@ func Run(cfg Config) (*File, error) {
 	if len(m.Tools) == 0 {
 		return nil, fmt.Errorf("package %s has no functions marked //toolgen:tool", pkg.PkgPath)
 	}
+	schema.Derive(m) // the stage between analyze and emit
 	src, err := emit.File(m)
 	if err != nil {
 		return nil, err

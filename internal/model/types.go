@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Kind is the shape of a Go type as toolgen maps it to JSON.
 type Kind string
 
@@ -96,15 +98,21 @@ type Field struct {
 	// Path is how Go reaches the field from the struct: one step, or more
 	// through embedded structs. A flat parameter's field has the
 	// parameter's name as its only step.
-	Path     []Step      `json:"path"`
-	Type     *Type       `json:"type"`
-	Required bool        `json:"required"`
-	Doc      string      `json:"doc,omitempty"`
-	Rules    Constraints `json:"rules,omitzero"`
+	Path        []Step      `json:"path"`
+	Type        *Type       `json:"type"`
+	Required    bool        `json:"required"`
+	Doc         string      `json:"doc,omitempty"`
+	Constraints Constraints `json:"constraints,omitzero"`
 	// OmitEmpty and OmitZero steer encoding, as in encoding/json.
 	OmitEmpty bool     `json:"omitempty,omitempty"`
 	OmitZero  bool     `json:"omitzero,omitempty"`
 	Pos       Position `json:"pos"`
+}
+
+// BehindPointer reports whether a field is promoted through an embedded
+// pointer, which the encoder skips when nil (as encoding/json does).
+func (f *Field) BehindPointer() bool {
+	return slices.ContainsFunc(f.Path[:len(f.Path)-1], func(s Step) bool { return s.Pointer })
 }
 
 // Step is one selector on the way to a field.
@@ -148,4 +156,26 @@ type Constraints struct {
 type Value struct {
 	JSON string `json:"json"` // as JSON text: "c", 3, true
 	Go   string `json:"go"`   // as a Go expression of the field's type
+}
+
+// Base is t without its pointers: the type of the value pointed to, which
+// constraints and schemas describe.
+func (t *Type) Base() *Type {
+	for t.Kind == KindPointer {
+		t = t.Elem
+	}
+	return t
+}
+
+// EnumValues are the distinct values of an enum's constants, in source
+// order: two constants may name one value, and JSON Schema's enum lists
+// it once.
+func (t *Type) EnumValues() []string {
+	var out []string
+	for _, v := range t.Enum.Values {
+		if !slices.Contains(out, v.Value) {
+			out = append(out, v.Value)
+		}
+	}
+	return out
 }

@@ -21,11 +21,11 @@ var (
 		Enum: &model.Enum{Values: []model.EnumValue{{GoName: "Small", Value: `"s"`}, {GoName: "Large", Value: `"l"`}, {GoName: "Big", Value: `"l"`}}}}
 )
 
-// rules parses text for a value of type t and returns the constraints and
+// constraints parses text for a value of type t and returns the constraints and
 // the messages.
-func rules(text string, t *model.Type) (model.Constraints, []string) {
+func constraints(text string, t *model.Type) (model.Constraints, []string) {
 	a := &analyzer{collector: collector{fset: token.NewFileSet()}}
-	r := a.parseRules(token.NoPos, "field F", text, t)
+	r := a.parseConstraints(token.NoPos, "field F", text, t)
 	var msgs []string
 	for _, e := range a.errs {
 		msgs = append(msgs, e.Msg)
@@ -33,79 +33,79 @@ func rules(text string, t *model.Type) (model.Constraints, []string) {
 	return r, msgs
 }
 
-func TestParseRulesCommas(t *testing.T) {
-	r, msgs := rules("pattern=^[a-z]{1,3}$,maxLength=5", stringType)
+func TestParseConstraintsCommas(t *testing.T) {
+	r, msgs := constraints("pattern=^[a-z]{1,3}$,maxLength=5", stringType)
 	require.Empty(t, msgs)
 	assert.Equal(t, "^[a-z]{1,3}$", r.Pattern, "a comma not followed by a key belongs to the value")
 	require.NotNil(t, r.MaxLength)
 	assert.Equal(t, 5, *r.MaxLength)
 
-	r, msgs = rules("maxLength=5,pattern=^(a|b),c{2,}$", stringType)
+	r, msgs = constraints("maxLength=5,pattern=^(a|b),c{2,}$", stringType)
 	require.Empty(t, msgs)
 	assert.Equal(t, "^(a|b),c{2,}$", r.Pattern, "the last value runs to the end")
 
-	r, msgs = rules("default=hello, world,example=a,b", stringType)
+	r, msgs = constraints("default=hello, world,example=a,b", stringType)
 	require.Empty(t, msgs)
 	assert.Equal(t, &model.Value{JSON: `"hello, world"`, Go: `"hello, world"`}, r.Default)
 	assert.Equal(t, []model.Value{{JSON: `"a,b"`, Go: `"a,b"`}}, r.Examples)
 
-	r, msgs = rules(" minLength=1 ,  maxLength=2 ", stringType)
+	r, msgs = constraints(" minLength=1 ,  maxLength=2 ", stringType)
 	require.Empty(t, msgs, "space around pairs is allowed")
 	assert.Equal(t, 1, *r.MinLength)
 	assert.Equal(t, 2, *r.MaxLength)
 }
 
-func TestParseRulesKeyInsideAValue(t *testing.T) {
+func TestParseConstraintsKeyInsideAValue(t *testing.T) {
 	// ",min=" inside a pattern starts a new option: such a pattern cannot
 	// be written in a tag. This pins the documented limit.
-	r, msgs := rules("pattern=^a,min=1$", stringType)
+	r, msgs := constraints("pattern=^a,min=1$", stringType)
 	assert.Equal(t, "^a", r.Pattern)
 	assert.Equal(t, []string{"field F: min=1$: min and max apply to numbers, not string"}, msgs)
 }
 
-func TestParseRulesValues(t *testing.T) {
-	r, msgs := rules("min=1,max=14,default=3,example=5,example=7", intType)
+func TestParseConstraintsValues(t *testing.T) {
+	r, msgs := constraints("min=1,max=14,default=3,example=5,example=7", intType)
 	require.Empty(t, msgs)
 	assert.Equal(t, "1", r.Min)
 	assert.Equal(t, "14", r.Max)
 	assert.Equal(t, &model.Value{JSON: "3", Go: "3"}, r.Default)
 	assert.Equal(t, []model.Value{{JSON: "5", Go: "5"}, {JSON: "7", Go: "7"}}, r.Examples, "example may repeat")
 
-	r, msgs = rules("min=-1.5,max=1e3", float64Type)
+	r, msgs = constraints("min=-1.5,max=1e3", float64Type)
 	require.Empty(t, msgs)
 	assert.Equal(t, "-1.5", r.Min)
 	assert.Equal(t, "1000", r.Max, "numbers are written as JSON numbers")
 
 	float32Type := &model.Type{Kind: model.KindFloat, Name: "float32", Bits: 32, Basic: model.KindFloat}
-	r, msgs = rules("min=0.1,max=3.4028235e38,default=0.3,example=5e-1", float32Type)
+	r, msgs = constraints("min=0.1,max=3.4028235e38,default=0.3,example=5e-1", float32Type)
 	require.Empty(t, msgs)
 	assert.Equal(t, "0.1", r.Min, "a float32 in the shortest text that reads back as it, not 0.10000000149011612")
 	assert.Equal(t, "3.4028235e+38", r.Max)
 	assert.Equal(t, "0.3", r.Default.JSON)
 	assert.Equal(t, "0.5", r.Examples[0].JSON)
-	_, msgs = rules("max=3.5e38", float32Type)
+	_, msgs = constraints("max=3.5e38", float32Type)
 	assert.Equal(t, []string{"field F: max=3.5e38: beyond what a float32 holds (±3.4028235e+38)"}, msgs)
 
-	r, msgs = rules("max=18446744073709551615", uint64Type)
+	r, msgs = constraints("max=18446744073709551615", uint64Type)
 	require.Empty(t, msgs)
 	assert.Equal(t, "18446744073709551615", r.Max)
 
-	r, msgs = rules("minItems=1,maxItems=3", sliceType)
+	r, msgs = constraints("minItems=1,maxItems=3", sliceType)
 	require.Empty(t, msgs)
 	assert.Equal(t, 1, *r.MinItems)
 	assert.Equal(t, 3, *r.MaxItems)
 
-	r, msgs = rules("default=l,example=s,format=email", &model.Type{Kind: model.KindPointer, Elem: sizeType})
+	r, msgs = constraints("default=l,example=s,format=email", &model.Type{Kind: model.KindPointer, Elem: sizeType})
 	assert.Equal(t, []string{"field F: format applies to strings"}, msgs, "an enum is not a string for format; a pointer is described by what it points to")
 	assert.Equal(t, &model.Value{JSON: `"l"`, Go: `"l"`}, r.Default)
 	assert.Equal(t, []model.Value{{JSON: `"s"`, Go: `"s"`}}, r.Examples)
 
-	r, msgs = rules(`default=say "hi" <b>`, stringType)
+	r, msgs = constraints(`default=say "hi" <b>`, stringType)
 	require.Empty(t, msgs)
 	assert.Equal(t, &model.Value{JSON: `"say \"hi\" <b>"`, Go: `"say \"hi\" <b>"`}, r.Default, "JSON without HTML escapes, Go quoted")
 }
 
-func TestParseRulesErrors(t *testing.T) {
+func TestParseConstraintsErrors(t *testing.T) {
 	tests := []struct {
 		text string
 		typ  *model.Type
@@ -138,7 +138,7 @@ func TestParseRulesErrors(t *testing.T) {
 		{"example=a", sliceType, []string{"field F: example applies to strings, numbers, booleans and enums, not slice"}},
 	}
 	for _, tt := range tests {
-		_, msgs := rules(tt.text, tt.typ)
+		_, msgs := constraints(tt.text, tt.typ)
 		assert.Equal(t, tt.want, msgs, "%q", tt.text)
 	}
 }

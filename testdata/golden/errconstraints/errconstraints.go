@@ -1,6 +1,6 @@
-// Package errrules holds toolgen options that cannot apply: in struct tags
+// Package errconstraints holds toolgen options that cannot apply: in struct tags
 // and in doc items.
-package errrules
+package errconstraints
 
 // Size is an enum.
 type Size string

@@ -1,20 +1,17 @@
-package analyze
+package schema
 
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
-const schemaDialect = "https://json-schema.org/draft/2020-12/schema"
-
-// schemaBuilder builds one root schema; recursive structs it meets go in
+// builder builds one root schema; recursive structs it meets go in
 // the root's $defs.
-type schemaBuilder struct {
+type builder struct {
 	defs model.Properties
 	done map[string]bool
 	// output schemas describe what the encoder writes: every member that is
@@ -26,9 +23,9 @@ type schemaBuilder struct {
 // objectSchema is the root schema of an object: the input, or a struct
 // result.
 func objectSchema(s *model.Struct, description string, output bool) *model.Schema {
-	b := &schemaBuilder{done: map[string]bool{}, output: output}
+	b := &builder{done: map[string]bool{}, output: output}
 	root := b.object(s)
-	root.SchemaURI = schemaDialect
+	root.SchemaURI = dialect
 	root.Description = description
 	root.Defs = b.defs
 	return root
@@ -37,14 +34,14 @@ func objectSchema(s *model.Struct, description string, output bool) *model.Schem
 // wrappedSchema is the root schema of a result that is not an object:
 // {"result": value}.
 func wrappedSchema(t *model.Type, description string) *model.Schema {
-	b := &schemaBuilder{done: map[string]bool{}, output: true}
+	b := &builder{done: map[string]bool{}, output: true}
 	// A nil pointer result is a failed result, never {"result": null}.
 	props := model.Properties{{Name: "result", Schema: b.value(memberType(t), "")}}
-	return &model.Schema{SchemaURI: schemaDialect, Type: "object", Description: description,
+	return &model.Schema{SchemaURI: dialect, Type: "object", Description: description,
 		Properties: &props, Required: []string{"result"}, Additional: &model.Additional{}, Defs: b.defs}
 }
 
-func (b *schemaBuilder) object(s *model.Struct) *model.Schema {
+func (b *builder) object(s *model.Struct) *model.Schema {
 	props := model.Properties{}
 	var required []string
 	for _, f := range s.Fields {
@@ -56,23 +53,17 @@ func (b *schemaBuilder) object(s *model.Struct) *model.Schema {
 	return &model.Schema{Type: "object", Properties: &props, Required: required, Additional: &model.Additional{}}
 }
 
-func (b *schemaBuilder) required(f *model.Field) bool {
+func (b *builder) required(f *model.Field) bool {
 	if b.output {
-		return f.Type.Kind != model.KindPointer && !f.OmitEmpty && !f.OmitZero && !behindPointer(f)
+		return f.Type.Kind != model.KindPointer && !f.OmitEmpty && !f.OmitZero && !f.BehindPointer()
 	}
 	return f.Required
 }
 
-// behindPointer reports whether a field is promoted through an embedded
-// pointer, which the encoder skips when nil (as encoding/json does).
-func behindPointer(f *model.Field) bool {
-	return slices.ContainsFunc(f.Path[:len(f.Path)-1], func(s model.Step) bool { return s.Pointer })
-}
-
 // field is a member's schema: its type's, with the member's description and
 // constraints.
-func (b *schemaBuilder) field(f *model.Field) *model.Schema {
-	return b.constrained(memberType(f.Type), f.Doc, f.Rules)
+func (b *builder) field(f *model.Field) *model.Schema {
+	return b.constrained(memberType(f.Type), f.Doc, f.Constraints)
 }
 
 // memberType is the type of the value a member holds when it is written: a
@@ -86,7 +77,7 @@ func memberType(t *model.Type) *model.Type {
 }
 
 // value is the schema of a value of type t described by doc.
-func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
+func (b *builder) value(t *model.Type, doc string) *model.Schema {
 	return b.constrained(t, doc, model.Constraints{})
 }
 
@@ -94,17 +85,17 @@ func (b *schemaBuilder) value(t *model.Type, doc string) *model.Schema {
 // pointer may be null, as the encoder writes a nil one (an element of a
 // []*T, a value of a map[string]*T, the pointer under a **T member); input
 // schemas never say null (see nullableOutput).
-func (b *schemaBuilder) constrained(t *model.Type, doc string, r model.Constraints) *model.Schema {
-	bt := b.direction(base(t))
+func (b *builder) constrained(t *model.Type, doc string, c model.Constraints) *model.Schema {
+	bt := b.direction(t.Base())
 	s := b.shape(bt)
 	s.Description = describe(bt, doc)
 	if b.output {
 		// The encoder writes what the value holds, as encoding/json does:
 		// the constraints the decoder checks on arguments (and their
 		// defaults) say nothing of results, which would break them.
-		r = model.Constraints{Examples: r.Examples}
+		c = model.Constraints{Examples: c.Examples}
 	}
-	applyRules(s, r)
+	applyConstraints(s, c)
 	if b.output && t.Kind == model.KindPointer {
 		s = nullableOutput(s)
 	}
@@ -129,7 +120,7 @@ func nullableOutput(s *model.Schema) *model.Schema {
 	return s
 }
 
-func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
+func (b *builder) shape(t *model.Type) *model.Schema {
 	switch t.Kind {
 	case model.KindString:
 		return &model.Schema{Type: "string"}
@@ -174,7 +165,7 @@ func (b *schemaBuilder) shape(t *model.Type) *model.Schema {
 
 // structRef inlines a struct, or refers to its $defs entry when it is
 // recursive (an inlined recursive type would never end).
-func (b *schemaBuilder) structRef(s *model.Struct) *model.Schema {
+func (b *builder) structRef(s *model.Struct) *model.Schema {
 	if !s.Recursive {
 		return b.object(s)
 	}
@@ -192,23 +183,10 @@ func enumSchema(t *model.Type) *model.Schema {
 	if t.Basic != model.KindString {
 		s.Type = "integer"
 	}
-	for _, v := range enumValues(t) {
-		s.Enum = append(s.Enum, model.RawJSON(jsonOfGoLiteral(v)))
+	for _, v := range t.EnumValues() {
+		s.Enum = append(s.Enum, model.RawJSON(model.JSONOfGoLiteral(v)))
 	}
 	return s
-}
-
-// enumValues are the distinct values of an enum's constants, in source
-// order: two constants may name one value, and JSON Schema's enum should
-// list it once.
-func enumValues(t *model.Type) []string {
-	var out []string
-	for _, v := range t.Enum.Values {
-		if !slices.Contains(out, v.Value) {
-			out = append(out, v.Value)
-		}
-	}
-	return out
 }
 
 // describe is a value's description: its own doc, else its type's, then
@@ -226,7 +204,7 @@ func describe(t *model.Type, doc string) string {
 	var lines []string
 	for _, v := range t.Enum.Values {
 		if v.Doc != "" {
-			lines = append(lines, fmt.Sprintf("%s: %s", jsonOfGoLiteral(v.Value), v.Doc))
+			lines = append(lines, fmt.Sprintf("%s: %s", model.JSONOfGoLiteral(v.Value), v.Doc))
 		}
 	}
 	if len(lines) == 0 {
@@ -263,33 +241,3 @@ func floatSchema(t *model.Type) *model.Schema {
 	}
 	return s
 }
-
-func applyRules(s *model.Schema, r model.Constraints) {
-	if r.Min != "" {
-		s.Minimum = model.RawJSON(r.Min)
-	}
-	if r.Max != "" {
-		s.Maximum = model.RawJSON(r.Max)
-	}
-	s.MinLength, s.MaxLength = r.MinLength, r.MaxLength
-	if r.MinItems != nil {
-		s.MinItems = ptr(int64(*r.MinItems))
-	}
-	if r.MaxItems != nil {
-		s.MaxItems = ptr(int64(*r.MaxItems))
-	}
-	if r.Pattern != "" {
-		s.Pattern = r.Pattern
-	}
-	if r.Format != "" {
-		s.Format = r.Format
-	}
-	if r.Default != nil {
-		s.Default = model.RawJSON(r.Default.JSON)
-	}
-	for _, e := range r.Examples {
-		s.Examples = append(s.Examples, model.RawJSON(e.JSON))
-	}
-}
-
-func ptr[T any](v T) *T { return &v }

@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
@@ -23,25 +22,26 @@ import (
 // CheckFormat checks.
 var formats = jsonformat.Names()
 
-// ruleKeys are the keys of a toolgen:"..." tag, in the order documented.
-var ruleKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
+// constraintKeys are the keys of a toolgen:"..." tag, in the order documented.
+var constraintKeys = []string{"min", "max", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format", "default", "example"}
 
-// ruleStart finds where a key=value pair starts: at the beginning or after a
-// comma, a known key and '='. A comma followed by anything else belongs to
-// the value, so patterns like ^[a-z]{1,3}$ need no escaping.
-var ruleStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(ruleKeys, "|") + `)=`)
+// constraintStart finds where a key=value pair starts: at the beginning or
+// after a comma, a known key and '='. A comma followed by anything else
+// belongs to the value, so patterns like ^[a-z]{1,3}$ need no escaping.
+var constraintStart = regexp.MustCompile(`(?:^|,)\s*(` + strings.Join(constraintKeys, "|") + `)=`)
 
-// parseRules reads constraint options (from a struct tag or a doc item) for a
-// value of type t. where names the field or parameter in messages.
-func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) model.Constraints {
-	var rules model.Constraints
+// parseConstraints reads constraint options (from a struct tag or a doc
+// item) for a value of type t. where names the field or parameter in
+// messages.
+func (a *analyzer) parseConstraints(pos token.Pos, where, text string, t *model.Type) model.Constraints {
+	var c model.Constraints
 	if strings.TrimSpace(text) == "" {
-		return rules
+		return c
 	}
-	locs := ruleStart.FindAllStringSubmatchIndex(text, -1)
+	locs := constraintStart.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 || strings.TrimSpace(text[:locs[0][0]]) != "" {
-		a.errorf(pos, "%s: cannot read toolgen options %q (keys: %s; write key=value,key=value)", where, text, strings.Join(ruleKeys, ", "))
-		return rules
+		a.errorf(pos, "%s: cannot read toolgen options %q (keys: %s; write key=value,key=value)", where, text, strings.Join(constraintKeys, ", "))
+		return c
 	}
 	seen := map[string]bool{}
 	for i, loc := range locs {
@@ -54,14 +54,14 @@ func (a *analyzer) parseRules(pos token.Pos, where, text string, t *model.Type) 
 			a.errorf(pos, "%s: option %s given twice", where, key)
 		}
 		seen[key] = true
-		if msg := applyRule(&rules, key, strings.TrimSpace(text[loc[1]:end]), t); msg != "" {
+		if msg := applyConstraint(&c, key, strings.TrimSpace(text[loc[1]:end]), t); msg != "" {
 			a.errorf(pos, "%s: %s", where, msg)
 		}
 	}
-	for _, msg := range contradictions(rules) {
+	for _, msg := range contradictions(c) {
 		a.errorf(pos, "%s: %s", where, msg)
 	}
-	return rules
+	return c
 }
 
 // contradictions are the ways the options contradict each other: bounds
@@ -179,33 +179,25 @@ func stringViolation(key, value string, r model.Constraints) string {
 }
 
 // patternMatches reports whether s matches pattern (accepted by
-// patternRule) as ECMA-262 reads it.
+// patternConstraint) as ECMA-262 reads it.
 func patternMatches(pattern, s string) bool {
 	translated, err := ecmaregex.Translate(pattern)
 	return err == nil && regexp.MustCompile(translated).MatchString(s)
 }
 
-// base strips pointers: constraints describe the value pointed to.
-func base(t *model.Type) *model.Type {
-	for t.Kind == model.KindPointer {
-		t = t.Elem
-	}
-	return t
-}
-
-func applyRule(r *model.Constraints, key, value string, t *model.Type) string {
-	b := base(t)
+func applyConstraint(r *model.Constraints, key, value string, t *model.Type) string {
+	b := t.Base()
 	switch key {
 	case "min", "max":
-		return numberRule(r, key, value, b)
+		return numberConstraint(r, key, value, b)
 	case "minLength", "maxLength":
-		return countRule(key, value, isStringKind(b), "strings", &r.MinLength, &r.MaxLength)
+		return countConstraint(key, value, isStringKind(b), "strings", &r.MinLength, &r.MaxLength)
 	case "minItems", "maxItems":
-		return countRule(key, value, b.Kind == model.KindSlice, "slices", &r.MinItems, &r.MaxItems)
+		return countConstraint(key, value, b.Kind == model.KindSlice, "slices", &r.MinItems, &r.MaxItems)
 	case "pattern":
-		return patternRule(r, value, b)
+		return patternConstraint(r, value, b)
 	case "format":
-		return formatRule(r, value, b)
+		return formatConstraint(r, value, b)
 	case "default":
 		v, msg := scalarValue(key, value, b)
 		r.Default = v
@@ -222,7 +214,7 @@ func isStringKind(t *model.Type) bool {
 	return t.Kind == model.KindString || t.Kind == model.KindText
 }
 
-func numberRule(r *model.Constraints, key, value string, t *model.Type) string {
+func numberConstraint(r *model.Constraints, key, value string, t *model.Type) string {
 	lit, msg := numberLiteral(value, t)
 	if msg != "" {
 		return key + "=" + value + ": " + msg
@@ -272,7 +264,7 @@ func numberLiteral(value string, t *model.Type) (string, string) {
 	return "", "min and max apply to numbers, not " + describeKind(t)
 }
 
-func countRule(key, value string, applies bool, what string, min, max **int) string {
+func countConstraint(key, value string, applies bool, what string, min, max **int) string {
 	if !applies {
 		return key + " applies to " + what
 	}
@@ -288,7 +280,7 @@ func countRule(key, value string, applies bool, what string, min, max **int) str
 	return ""
 }
 
-func patternRule(r *model.Constraints, value string, t *model.Type) string {
+func patternConstraint(r *model.Constraints, value string, t *model.Type) string {
 	if !isStringKind(t) {
 		return "pattern applies to strings"
 	}
@@ -302,7 +294,7 @@ func patternRule(r *model.Constraints, value string, t *model.Type) string {
 	return ""
 }
 
-func formatRule(r *model.Constraints, value string, t *model.Type) string {
+func formatConstraint(r *model.Constraints, value string, t *model.Type) string {
 	if !isStringKind(t) {
 		return "format applies to strings"
 	}
@@ -318,7 +310,7 @@ func formatRule(r *model.Constraints, value string, t *model.Type) string {
 func scalarValue(key, value string, t *model.Type) (*model.Value, string) {
 	switch t.Kind {
 	case model.KindString, model.KindText:
-		return &model.Value{JSON: jsonString(value), Go: strconv.Quote(value)}, ""
+		return &model.Value{JSON: model.JSONString(value), Go: strconv.Quote(value)}, ""
 	case model.KindBool:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -347,31 +339,13 @@ func enumValue(value string, t *model.Type) (*model.Value, string) {
 		want = strconv.Quote(value)
 	}
 	var allowed []string
-	for _, v := range enumValues(t) {
+	for _, v := range t.EnumValues() {
 		if v == want {
-			return &model.Value{JSON: jsonOfGoLiteral(v), Go: v}, ""
+			return &model.Value{JSON: model.JSONOfGoLiteral(v), Go: v}, ""
 		}
-		allowed = append(allowed, jsonOfGoLiteral(v))
+		allowed = append(allowed, model.JSONOfGoLiteral(v))
 	}
 	return nil, "not one of " + strings.Join(allowed, ", ")
-}
-
-// jsonOfGoLiteral turns a Go string or integer literal into JSON text.
-func jsonOfGoLiteral(lit string) string {
-	if s, err := strconv.Unquote(lit); err == nil {
-		return jsonString(s)
-	}
-	return lit
-}
-
-// jsonString quotes s as JSON without escaping <, > and &: schemas are read
-// by models and people, not embedded in HTML.
-func jsonString(s string) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func describeKind(t *model.Type) string {

@@ -1,0 +1,43 @@
+// Package schema derives the JSON Schemas of a package's tools from the
+// model, as a stage between analyze and emit: analyze checks the user's
+// code and fills the model (types, fields, constraints, docs), Derive says
+// it in JSON Schema, emit writes the schemas out. It reads plain model data
+// only, so a schema can be derived from a hand-written model, and it
+// raises no errors: everything it could trip on was checked by analyze.
+//
+// It also reads JSON Schema text (Parse), for //toolgen:schema directives.
+package schema
+
+import "github.com/toolgen-dev/toolgen/internal/model"
+
+// dialect is the $schema of every root schema.
+const dialect = "https://json-schema.org/draft/2020-12/schema"
+
+// Derive fills the schemas of every tool of pkg.
+func Derive(pkg *model.Package) {
+	for _, t := range pkg.Tools {
+		Tool(t)
+	}
+}
+
+// Tool fills t's schemas: its input's, that input's in each provider
+// dialect (nil where it cannot be said), and its structured result's when
+// it returns a value.
+func Tool(t *model.Tool) {
+	t.InputSchema = objectSchema(t.Input, "", false)
+	t.StrictSchema, t.GeminiSchema = strictSchema(t.InputSchema), geminiSchema(t.InputSchema)
+	t.OutputSchema = outputSchema(t.Result)
+}
+
+// outputSchema is the schema of a result's structured content, or nil for
+// results that have none (text, raw results, only an error).
+func outputSchema(r model.Result) *model.Schema {
+	if r.Kind != model.ResultValue {
+		return nil
+	}
+	if r.Wrapped {
+		return wrappedSchema(r.Type, "")
+	}
+	b := r.Type.Base() // *T is described by T's doc
+	return objectSchema(b.Struct, b.Doc, true)
+}
