@@ -1,4 +1,4 @@
-// Package generate runs toolgen's pipeline (load -> analyze -> emit) on one
+// Package generate runs toolgen's pipeline (load -> analyze -> schema -> emit) on one
 // package and returns the file it would write; it writes nothing itself,
 // except through Write, so tests run the whole pipeline in memory.
 package generate
