@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 )
 
 // TestCheckedInFilesAreFresh regenerates, in memory, every tools_gen.go of
@@ -40,7 +42,7 @@ func TestCheckedInFilesAreFresh(t *testing.T) {
 			disk, err := os.ReadFile(f.Path)
 			require.NoError(t, err)
 			if !bytes.Equal(disk, f.Content) {
-				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, unifiedDiff("on disk", "generated", string(disk), string(f.Content)))
+				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, genfile.Diff("on disk", "generated", string(disk), string(f.Content)))
 			}
 		})
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/internal/genfile"
+
 	"github.com/toolgen-dev/toolgen/internal/analyze"
 )
 
@@ -108,7 +110,7 @@ func checkCase(t *testing.T, dir string) {
 		got := errorText(err)
 		if got != string(wantErrs) {
 			t.Fatalf("errors differ from %s (run go test ./internal/generate -run Golden -update to accept):\n%s",
-				errPath, unifiedDiff(errorsFile+" (want)", errorsFile+" (got)", string(wantErrs), got))
+				errPath, genfile.Diff(errorsFile+" (want)", errorsFile+" (got)", string(wantErrs), got))
 		}
 		checkPositions(t, dir, err)
 		return
@@ -118,7 +120,7 @@ func checkCase(t *testing.T, dir string) {
 	assert.Equal(t, abs, f.Path)
 	if string(f.Content) != string(wantGen) {
 		t.Fatalf("generated code differs from %s (run go test ./internal/generate -run Golden -update to accept):\n%s",
-			genPath, unifiedDiff(DefaultOutput+" (want)", DefaultOutput+" (got)", string(wantGen), string(f.Content)))
+			genPath, genfile.Diff(DefaultOutput+" (want)", DefaultOutput+" (got)", string(wantGen), string(f.Content)))
 	}
 }
 
