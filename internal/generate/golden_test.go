@@ -13,9 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/internal/genfile"
-
 	"github.com/toolgen-dev/toolgen/internal/analyze"
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the wants of the golden cases (testdata/golden/*/tools_gen.go or errors.golden) from the generator's output")
