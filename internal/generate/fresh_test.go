@@ -17,6 +17,7 @@ import (
 // the module (examples, built-in tools, benchmark packages) and fails with
 // a diff when one is stale.
 func TestCheckedInFilesAreFresh(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	var dirs []string
@@ -37,6 +38,7 @@ func TestCheckedInFilesAreFresh(t *testing.T) {
 	for _, dir := range dirs {
 		rel, _ := filepath.Rel(root, dir)
 		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
 			f, err := Run(Config{Dir: dir})
 			require.NoError(t, err)
 			disk, err := os.ReadFile(f.Path)

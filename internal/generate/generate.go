@@ -24,6 +24,9 @@ type Config struct {
 	Tags   []string // extra build tags for loading
 	// WorkDir is where positions in errors are relative to; Dir if empty.
 	WorkDir string
+	// Env holds extra KEY=value settings for the go command that loads the
+	// package, after the process's environment (so they win).
+	Env []string
 }
 
 // File is one generated file.
@@ -47,7 +50,7 @@ func Run(cfg Config) (*File, error) {
 	if work, err = filepath.Abs(work); err != nil {
 		return nil, err
 	}
-	pkg, err := load.Package(dir, cfg.Tags)
+	pkg, err := load.Package(dir, cfg.Tags, cfg.Env)
 	if err != nil {
 		return nil, err
 	}
