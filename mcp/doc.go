@@ -1,6 +1,6 @@
 // Package mcp connects toolgen tools to the Model Context Protocol, on top of
 // the official go-sdk (github.com/modelcontextprotocol/go-sdk/mcp, imported
-// here as sdkmcp).
+// as sdkmcp by the server files and as sdk by the client files).
 //
 // Serving tools (server*.go):
 //
@@ -18,26 +18,41 @@
 // runtime.Result chooses its content itself: text, images, audio, embedded
 // resources (runtime.ContentResource).
 //
+// Using a server's tools (client*.go):
+//
+//	c, err := mcp.Connect(ctx, mcp.Command("npx", "-y", "@modelcontextprotocol/server-filesystem", dir))
+//	// or mcp.Connect(ctx, mcp.URL("https://example.com/mcp", headers))
+//	tools, err := c.Tools(ctx) // []runtime.Tool for an agent
+//
+// toolgen mcp generates typed stubs that call a server's tools through a
+// *Client (see the toolgen command).
+//
 // Where things live:
 //   - server.go: NewServer, the tool registration, result and annotation
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
 //   - server_call.go: what a tool can reach during an MCP call through its
-//     context: Session (sampling, elicitation), Progress, Log and TokenInfo. All are
-//     no-ops outside an MCP call.
+//     context: Session (sampling, elicitation), Progress, Log and TokenInfo.
+//     All are no-ops outside an MCP call.
 //   - server_http.go: streamable HTTP at /mcp (Handler, Serve,
-//     ListenAndServe), HTTPOptions and their default limits, bearer tokens
-//     and protected resource metadata, localhost-only binding unless
-//     clients authenticate, DNS rebinding protection.
+//     ListenAndServe, Listen), HTTPOptions and their default limits, bearer
+//     tokens (StaticToken) and protected resource metadata, localhost-only
+//     binding unless clients authenticate, DNS rebinding protection.
 //   - server_sessions.go: the idle session timeout and the session cap,
-//     in front of the SDK's handler; server_conns.go: the connection cap.
+//     in front of the SDK's handler; server_conns.go: the connection cap;
+//     server_rlimit_*.go: the descriptor limit that bounds the default
+//     connection cap.
 //   - internal/loadtest: the HTTP server's load test (a subprocess flooded
 //     with sessions and slow connections).
-//   - client*.go: the MCP client, which turns a server's tools into
-//     runtime.Tools for an agent.
+//   - client.go: Connect, NewClient, the transports (Command, URL,
+//     SDKTransport) and the Client, which turns a server's tools into
+//     runtime.Tools; client_call.go: CallTool and its errors (RPCError,
+//     ToolError); client_schemas.go: the servers' schema bytes kept as sent;
+//     client_unix.go: ending a Command server's whole process group.
+//   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
 // Resources, prompts and completion are the SDK's business: add them on
-// (*Server).SDK(). examples/mcpserver serves the weather example's tools;
-// testdata/conformance is a fixture server that passes the official MCP
-// conformance suite (run by .ci/run).
+// (*Server).SDK(). examples/mcpserver serves the weather example's tools,
+// examples/mcpclient uses a server's tools; examples/conformance is a fixture
+// server that passes the official MCP conformance suite (run by .ci/run).
 package mcp

@@ -7,7 +7,7 @@
 // Usage:
 //
 //	toolgen [flags] [dir]
-//	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE
+//	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
 //
 // Flags:
 //
@@ -20,7 +20,9 @@
 // toolgen mcp connects to an MCP server (a command spoken to over stdio, or
 // a streamable HTTP URL), lists its tools and writes typed Go stubs: per tool
 // an argument struct from its input schema and a method of Stubs that
-// validates the arguments and calls the tool through an *mcp.Client.
+// validates the arguments and calls the tool through an *mcp.Client. It too
+// leaves an unchanged file alone, and its -check writes nothing and exits 1
+// with a diff if the file is stale.
 //
 // Mistakes in the package are printed as file:line:col: message, all at
 // once, and exit with status 1; a bad command line (a directory that does

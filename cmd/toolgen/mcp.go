@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/mcpgen"
 	"github.com/toolgen-dev/toolgen/mcp"
 )
@@ -34,6 +35,7 @@ type mcpOptions struct {
 	command, url, pkg, output string
 	headers                   headerFlags
 	timeout                   time.Duration
+	check                     bool
 }
 
 // runMCP is `toolgen mcp`: connect to a server, list its tools, and write
@@ -46,7 +48,14 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
 	src, err := generateStubs(ctx, o)
-	if err == nil {
+	if err == nil && o.check {
+		var diff string
+		if diff, err = genfile.Check(o.output, o.output, src); err == nil && diff != "" {
+			fmt.Fprintf(stderr, "toolgen mcp: %s is stale; run toolgen mcp again\n", o.output)
+			fmt.Fprint(stdout, diff)
+			return 1
+		}
+	} else if err == nil {
 		err = writeStubs(o.output, src, stdout)
 	}
 	if err != nil {
@@ -66,15 +75,16 @@ func parseMCPFlags(args []string, stderr io.Writer) (mcpOptions, bool) {
 	fs.StringVar(&o.pkg, "package", "", "the Go package name of the stubs")
 	fs.StringVar(&o.output, "output", "", "the file to write, - for standard output")
 	fs.DurationVar(&o.timeout, "timeout", time.Minute, "how long connecting and listing may take")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE")
+		fmt.Fprintln(stderr, "usage: toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return o, false
 	}
 	if (o.command == "") == (o.url == "") || o.pkg == "" || o.output == "" || fs.NArg() > 0 ||
-		(len(o.headers) > 0 && o.url == "") || o.timeout <= 0 {
+		(len(o.headers) > 0 && o.url == "") || o.timeout <= 0 || (o.check && o.output == "-") {
 		fs.Usage()
 		return o, false
 	}
@@ -108,11 +118,13 @@ func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
 	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})
 }
 
-// writeStubs writes src to path, or to stdout for "-".
+// writeStubs writes src to path unless it is there already, or to stdout
+// for "-".
 func writeStubs(path string, src []byte, stdout io.Writer) error {
 	if path == "-" {
 		_, err := stdout.Write(src)
 		return err
 	}
-	return os.WriteFile(path, src, 0o644)
+	_, err := genfile.Write(path, src)
+	return err
 }

@@ -16,6 +16,7 @@ func TestMCPFlags(t *testing.T) {
 		{"-command", "x", "-package", "p"},
 		{"-command", "x", "-package", "p", "-output", "o.go", "-header", "A:b"},
 		{"-url", "http://127.0.0.1:1", "-package", "p", "-output", "o.go", "-header", "nocolon"},
+		{"-command", "x", "-package", "p", "-output", "-", "-check"},
 	} {
 		var stderr bytes.Buffer
 		if code := run(append([]string{"mcp"}, args...), &bytes.Buffer{}, &stderr); code != 2 {
@@ -42,10 +43,33 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"package remote", `func (s *Stubs) Ping(ctx context.Context, args PingArgs) (runtime.Result, error)`, `s.client.CallTool(ctx, "ping", b)`, `"stubborn" v1`} {
+	for _, want := range []string{"package remote", `func (s *Stubs) Ping(ctx context.Context, args PingArgs) (runtime.Result, error)`, `s.client.CallTool(ctx, "ping", b)`, `"stubborn" v1`, "runtime.EnforceVersion("} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("stubs lack %q:\n%s", want, src)
 		}
+	}
+
+	// -check: fresh, then stale with a diff; neither writes.
+	args := []string{"mcp", "-command", bin, "-package", "remote", "-output", out, "-check"}
+	var stdout bytes.Buffer
+	stderr.Reset()
+	if code := run(args, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
+		t.Fatalf("-check of a fresh file: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	stale := strings.Replace(string(src), "// Stubs calls", "// Stub calls", 1)
+	if err := os.WriteFile(out, []byte(stale), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is stale") {
+		t.Fatalf("-check of a stale file: exit %d, stderr %q", code, stderr.String())
+	}
+	if diff := stdout.String(); !strings.Contains(diff, "\n-// Stub calls") || !strings.Contains(diff, "\n+// Stubs calls") {
+		t.Errorf("-check diff:\n%s", diff)
+	}
+	if disk, _ := os.ReadFile(out); string(disk) != stale {
+		t.Error("-check wrote the file")
 	}
 }
 

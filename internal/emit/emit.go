@@ -5,13 +5,12 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
@@ -53,12 +52,7 @@ func File(pkg *model.Package) ([]byte, error) {
 // file renders pkg's file, importing the paths in aliases under those names.
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{}}
-	g.f = jen.NewFilePathName(pkg.Path, pkg.Name)
-	// A blank line between the header and the build constraint, as gofmt
-	// and go vet expect of a constraint.
-	g.f.HeaderComment(Header + "\n")
-	g.f.HeaderComment("//go:build !toolgen")
-	g.f.ImportName(runtimeImport())
+	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
 	}
@@ -78,21 +72,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	return render(g.f)
 }
 
-func runtimeImport() (string, string) { return runtimePath, "runtime" }
-
-func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("generated code does not parse (a toolgen bug): %w", err)
-	}
-	// Group standard library imports apart from others, as goimports does,
-	// without goimports resolving anything.
-	out, err := imports.Process("tools_gen.go", buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
-	if err != nil {
-		return nil, fmt.Errorf("formatting generated code (a toolgen bug): %w", err)
-	}
-	return out, nil
-}
+func render(f *jen.File) ([]byte, error) { return genfile.Render(f) }
 
 // versionGuard: compile errors when this file and the runtime disagree.
 func (g *generator) versionGuard() {

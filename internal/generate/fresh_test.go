@@ -9,12 +9,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 )
 
 // TestCheckedInFilesAreFresh regenerates, in memory, every tools_gen.go of
 // the module (examples, built-in tools, benchmark packages) and fails with
 // a diff when one is stale.
 func TestCheckedInFilesAreFresh(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	var dirs []string
@@ -35,12 +38,13 @@ func TestCheckedInFilesAreFresh(t *testing.T) {
 	for _, dir := range dirs {
 		rel, _ := filepath.Rel(root, dir)
 		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
 			f, err := Run(Config{Dir: dir})
 			require.NoError(t, err)
 			disk, err := os.ReadFile(f.Path)
 			require.NoError(t, err)
 			if !bytes.Equal(disk, f.Content) {
-				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, unifiedDiff("on disk", "generated", string(disk), string(f.Content)))
+				t.Errorf("%s is stale; run go generate ./%s:\n%s", f.Path, rel, genfile.Diff("on disk", "generated", string(disk), string(f.Content)))
 			}
 		})
 	}

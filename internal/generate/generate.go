@@ -4,14 +4,12 @@
 package generate
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/toolgen-dev/toolgen/internal/analyze"
 	"github.com/toolgen-dev/toolgen/internal/emit"
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/load"
 	"github.com/toolgen-dev/toolgen/internal/model"
 	"github.com/toolgen-dev/toolgen/internal/schema"
@@ -27,6 +25,9 @@ type Config struct {
 	Tags   []string // extra build tags for loading
 	// WorkDir is where positions in errors are relative to; Dir if empty.
 	WorkDir string
+	// Env holds extra KEY=value settings for the go command that loads the
+	// package, after the process's environment (so they win).
+	Env []string
 }
 
 // File is one generated file.
@@ -50,7 +51,7 @@ func Run(cfg Config) (*File, error) {
 	if work, err = filepath.Abs(work); err != nil {
 		return nil, err
 	}
-	pkg, err := load.Package(dir, cfg.Tags)
+	pkg, err := load.Package(dir, cfg.Tags, cfg.Env)
 	if err != nil {
 		return nil, err
 	}
@@ -78,26 +79,8 @@ func outputName(cfg Config) string {
 
 // Write writes f unless the file on disk already has its bytes (keeping its
 // modification time, and so go build's cache). It reports whether it wrote.
-func Write(f *File) (bool, error) {
-	old, err := os.ReadFile(f.Path)
-	if err == nil && bytes.Equal(old, f.Content) {
-		return false, nil
-	}
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return false, err
-	}
-	return true, os.WriteFile(f.Path, f.Content, 0o644)
-}
+func Write(f *File) (bool, error) { return genfile.Write(f.Path, f.Content) }
 
 // Check compares f with the file on disk and returns a unified diff from
 // disk to f, or "" when the file is fresh.
-func Check(f *File, name string) (string, error) {
-	old, err := os.ReadFile(f.Path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	if bytes.Equal(old, f.Content) {
-		return "", nil
-	}
-	return unifiedDiff(name+" (on disk)", name+" (generated)", string(old), string(f.Content)), nil
-}
+func Check(f *File, name string) (string, error) { return genfile.Check(f.Path, name, f.Content) }

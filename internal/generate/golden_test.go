@@ -6,14 +6,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/internal/analyze"
+	"github.com/toolgen-dev/toolgen/internal/genfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the wants of the golden cases (testdata/golden/*/tools_gen.go or errors.golden) from the generator's output")
@@ -29,19 +30,10 @@ const (
 )
 
 // hermeticEnv is the environment loading and building the golden cases
-// needs: no workspace, no network, go.mod/go.sum taken as they are.
+// needs: no workspace, no network, go.mod/go.sum taken as they are. It goes
+// to the go command through Config.Env and exec.Cmd.Env, never into the
+// process's environment, so the tests run in parallel.
 var hermeticEnv = []string{"GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod"}
-
-// hermetic puts hermeticEnv in the process environment, which go/packages
-// passes to the go command (generate.Run has no Env of its own). Tests that
-// call it cannot run in parallel.
-func hermetic(t *testing.T) {
-	t.Helper()
-	for _, kv := range hermeticEnv {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
-}
 
 // goldenCases returns the case directories, sorted.
 func goldenCases(t *testing.T) []string {
@@ -58,31 +50,25 @@ func goldenCases(t *testing.T) []string {
 	return dirs
 }
 
-// runResult is one generate.Run of a case.
-type runResult struct {
-	file *File
-	err  error
-}
+// runs caches Run per case directory (a func from sync.OnceValues per
+// directory): TestGolden and TestSchemasValid look at the same output, and
+// a load costs ~0.2 s.
+var runs sync.Map
 
-// runs caches Run per case directory: TestGolden and TestSchemasValid look
-// at the same output, and a load costs ~0.2 s.
-var runs = map[string]runResult{}
-
-func runCase(t *testing.T, dir string) (*File, error) {
-	t.Helper()
-	if r, ok := runs[dir]; ok {
-		return r.file, r.err
-	}
-	hermetic(t)
-	f, err := Run(Config{Dir: dir, WorkDir: dir})
-	runs[dir] = runResult{f, err}
-	return f, err
+func runCase(dir string) (*File, error) {
+	run, _ := runs.LoadOrStore(dir, sync.OnceValues(func() (*File, error) {
+		return Run(Config{Dir: dir, WorkDir: dir, Env: hermeticEnv})
+	}))
+	return run.(func() (*File, error))()
 }
 
 func TestGolden(t *testing.T) {
-	hermetic(t)
+	t.Parallel()
 	for _, dir := range goldenCases(t) {
-		t.Run(filepath.Base(dir), func(t *testing.T) { checkCase(t, dir) })
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			checkCase(t, dir)
+		})
 	}
 }
 
@@ -91,7 +77,7 @@ func checkCase(t *testing.T, dir string) {
 	wantGen, genErr := os.ReadFile(genPath)
 	wantErrs, errsErr := os.ReadFile(errPath)
 	hasGen, hasErrs := genErr == nil, errsErr == nil
-	f, err := runCase(t, dir)
+	f, err := runCase(dir)
 	if *update {
 		// A case does not change kind on -update: a load failure (no
 		// network, a broken go.mod) must not replace a golden file with
@@ -108,7 +94,7 @@ func checkCase(t *testing.T, dir string) {
 		got := errorText(err)
 		if got != string(wantErrs) {
 			t.Fatalf("errors differ from %s (run go test ./internal/generate -run Golden -update to accept):\n%s",
-				errPath, unifiedDiff(errorsFile+" (want)", errorsFile+" (got)", string(wantErrs), got))
+				errPath, genfile.Diff(errorsFile+" (want)", errorsFile+" (got)", string(wantErrs), got))
 		}
 		checkPositions(t, dir, err)
 		return
@@ -118,7 +104,7 @@ func checkCase(t *testing.T, dir string) {
 	assert.Equal(t, abs, f.Path)
 	if string(f.Content) != string(wantGen) {
 		t.Fatalf("generated code differs from %s (run go test ./internal/generate -run Golden -update to accept):\n%s",
-			genPath, unifiedDiff(DefaultOutput+" (want)", DefaultOutput+" (got)", string(wantGen), string(f.Content)))
+			genPath, genfile.Diff(DefaultOutput+" (want)", DefaultOutput+" (got)", string(wantGen), string(f.Content)))
 	}
 }
 
@@ -160,6 +146,9 @@ func TestGoldenCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the golden cases with the go command")
 	}
+	if !*update { // -update rewrites the files it builds
+		t.Parallel()
+	}
 	cmd := exec.Command("go", "vet", "./golden/...")
 	cmd.Dir = testModule
 	cmd.Env = append(os.Environ(), hermeticEnv...)
@@ -167,27 +156,15 @@ func TestGoldenCompiles(t *testing.T) {
 	require.NoError(t, err, "go vet ./golden/... in testdata:\n%s", out)
 }
 
-// goldenSuccesses returns the generated files of the success cases.
-func goldenSuccesses(t *testing.T) map[string]*File {
+// goldenSuccesses returns the directories of the success cases.
+func goldenSuccesses(t *testing.T) []string {
 	t.Helper()
-	files := map[string]*File{}
+	var dirs []string
 	for _, dir := range goldenCases(t) {
-		if _, err := os.Stat(filepath.Join(dir, errorsFile)); err == nil {
-			continue
+		if _, err := os.Stat(filepath.Join(dir, errorsFile)); err != nil {
+			dirs = append(dirs, dir)
 		}
-		f, err := runCase(t, dir)
-		require.NoError(t, err, "case %s", dir)
-		files[filepath.Base(dir)] = f
 	}
-	require.NotEmpty(t, files)
-	return files
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	require.NotEmpty(t, dirs)
+	return dirs
 }

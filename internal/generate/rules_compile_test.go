@@ -17,6 +17,7 @@ func TestRuleTypos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a package of the testdata module with the go command")
 	}
+	t.Parallel()
 	tests := []struct {
 		name, tags, want string // want: "" to compile, else the compiler's message
 	}{
@@ -26,6 +27,7 @@ func TestRuleTypos(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			cmd := exec.Command("go", "vet", "-tags="+tt.tags, "./rulecheck")
 			cmd.Dir = testModule
 			cmd.Env = append(os.Environ(), hermeticEnv...)

@@ -2,8 +2,10 @@ package generate
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -11,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
-	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 const metaschemaURL = "https://json-schema.org/draft/2020-12/schema"
@@ -22,27 +23,37 @@ const metaschemaURL = "https://json-schema.org/draft/2020-12/schema"
 // unions, additionalProperties false on every struct object, and defaults
 // and examples that their own schema accepts.
 func TestSchemasValid(t *testing.T) {
+	t.Parallel()
 	meta, err := jsonschema.NewCompiler().Compile(metaschemaURL) // from the compiler's built-in copy
 	require.NoError(t, err)
-	files := goldenSuccesses(t)
-	checked := 0
-	for _, name := range sortedKeys(files) {
-		for _, tool := range files[name].Package.Tools {
-			for which, s := range map[string]*model.Schema{"input": tool.InputSchema, "output": tool.OutputSchema} {
-				if s == nil {
-					require.Equal(t, "output", which, "%s/%s has no input schema", name, tool.Name)
-					continue
+	var checked atomic.Int64
+	t.Cleanup(func() { t.Logf("%d schemas checked", checked.Load()) })
+	for _, dir := range goldenSuccesses(t) {
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			f, err := runCase(dir)
+			require.NoError(t, err, "case %s", dir)
+			for _, tool := range f.Package.Tools {
+				for _, which := range []string{"input", "output"} {
+					s := tool.InputSchema
+					if which == "output" {
+						s = tool.OutputSchema
+					}
+					if s == nil {
+						require.Equal(t, "output", which, "%s/%s has no input schema", name, tool.Name)
+						continue
+					}
+					t.Run(tool.Name+"/"+which, func(t *testing.T) {
+						text, err := s.JSON()
+						require.NoError(t, err)
+						checkSchema(t, meta, text, which == "output")
+					})
+					checked.Add(1)
 				}
-				t.Run(fmt.Sprintf("%s/%s/%s", name, tool.Name, which), func(t *testing.T) {
-					text, err := s.JSON()
-					require.NoError(t, err)
-					checkSchema(t, meta, text, which == "output")
-				})
-				checked++
 			}
-		}
+		})
 	}
-	t.Logf("%d schemas checked", checked)
 }
 
 // failer is what the checks report to: a *testing.T, or the recorder of

@@ -4,6 +4,7 @@ package load
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -25,12 +26,19 @@ const BuildTag = "toolgen"
 // 2-core machine this takes ~0.1-0.2 s warm; loading dependencies from source
 // (NeedDeps) costs ten times more, and an Overlay would disable export data
 // altogether.
-func Package(dir string, tags []string) (*packages.Package, error) {
+//
+// env, if not empty, is appended to the process's environment for the go
+// command (GOFLAGS=-mod=mod, GOWORK=off), so callers need not change the
+// process's own.
+func Package(dir string, tags, env []string) (*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode:       packages.NeedName | packages.NeedModule | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
 		Dir:        dir,
 		BuildFlags: []string{"-tags=" + strings.Join(append([]string{BuildTag}, tags...), ",")},
 		Tests:      false,
+	}
+	if len(env) > 0 {
+		cfg.Env = append(os.Environ(), env...)
 	}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {

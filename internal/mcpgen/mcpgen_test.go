@@ -3,11 +3,14 @@ package mcpgen
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/stubs.go.golden")
@@ -85,6 +88,55 @@ func TestStubsCompileAndValidate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
+	dir := stubsModule(t, generateFixture(t))
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		if out, err := goIn(dir, args...); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// TestStubsVersionGuard builds stubs written for a runtime newer and older
+// than this module's: each fails to compile on its guard line.
+func TestStubsVersionGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	defer func(v int) { genVersion = v }(genVersion)
+	for _, tt := range []struct {
+		version int
+		want    string
+	}{
+		{runtime.MaxVersion + 1, fmt.Sprintf("runtime.MaxVersion - %d", runtime.MaxVersion+1)},
+		{runtime.MinVersion - 1, fmt.Sprintf("%d - runtime.MinVersion", runtime.MinVersion-1)},
+	} {
+		genVersion = tt.version
+		stubs := generateFixture(t)
+		line := 0
+		for i, l := range strings.Split(string(stubs), "\n") {
+			if strings.Contains(l, tt.want) {
+				line = i + 1
+			}
+		}
+		if line == 0 {
+			t.Fatalf("stubs of version %d lack the guard %q:\n%s", tt.version, tt.want, stubs)
+		}
+		out, err := goIn(stubsModule(t, stubs), "vet", "./...")
+		if err == nil {
+			t.Errorf("stubs of version %d compiled against a runtime of %d..%d", tt.version, runtime.MinVersion, runtime.MaxVersion)
+			continue
+		}
+		at := fmt.Sprintf("stubs_gen.go:%d:", line)
+		if !strings.Contains(string(out), at) || !strings.Contains(string(out), "overflows") {
+			t.Errorf("stubs of version %d: want an overflow at %s (%s), got:\n%s", tt.version, at, tt.want, out)
+		}
+	}
+}
+
+// stubsModule writes stubs (and stubsTest) into a module of their own
+// inside testdata, requiring this checkout, and returns its directory.
+func stubsModule(t *testing.T, stubs []byte) string {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +154,7 @@ func TestStubsCompileAndValidate(t *testing.T) {
 	files := map[string][]byte{
 		"go.mod":        []byte(gomod),
 		"go.sum":        gosum,
-		"stubs_gen.go":  generateFixture(t),
+		"stubs_gen.go":  stubs,
 		"stubs_test.go": []byte(stubsTest),
 	}
 	for name, data := range files {
@@ -110,14 +162,15 @@ func TestStubsCompileAndValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	return dir
+}
+
+// goIn runs the go command in dir, hermetically.
+func goIn(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
+	return cmd.CombinedOutput()
 }
 
 // stubsTest exercises the generated stubs against an in-memory SDK server.

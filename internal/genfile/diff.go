@@ -1,4 +1,4 @@
-package generate
+package genfile
 
 import (
 	"fmt"
@@ -9,11 +9,11 @@ import (
 // as diff -u writes.
 const diffContext = 3
 
-// unifiedDiff is a small line diff for -check, in the unified format that
+// Diff is a small line diff for -check, in the unified format that
 // patch and git apply read: changes farther apart than twice the context
 // are separate hunks. Generated files change in a few places, so it trims
 // the common head and tail and runs an LCS on the middle only.
-func unifiedDiff(fromName, toName, from, to string) string {
+func Diff(fromName, toName, from, to string) string {
 	a, b := splitLines(from), splitLines(to)
 	head := 0
 	for head < len(a) && head < len(b) && a[head] == b[head] {

@@ -1,4 +1,4 @@
-package generate
+package genfile
 
 import (
 	"fmt"
@@ -113,7 +113,7 @@ func TestUnifiedDiff(t *testing.T) {
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := unifiedDiff("old", "new", tt.from, tt.to)
+			got := Diff("old", "new", tt.from, tt.to)
 			assert.Equal(t, lines(append([]string{"--- old", "+++ new"}, tt.want...)...), got)
 		})
 	}
@@ -145,7 +145,7 @@ func TestUnifiedDiffApplies(t *testing.T) {
 		dir := t.TempDir()
 		file := filepath.Join(dir, "f.go")
 		require.NoError(t, os.WriteFile(file, []byte(fromText), 0o644))
-		diff := unifiedDiff("a/f.go", "b/f.go", fromText, toText)
+		diff := Diff("a/f.go", "b/f.go", fromText, toText)
 		out, err := apply(dir, diff)
 		require.NoError(t, err, "round %d: %s\n%s", round, out, diff)
 		got, err := os.ReadFile(file)
