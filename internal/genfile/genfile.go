@@ -149,3 +149,15 @@ func Check(path, name string, content []byte) (string, error) {
 	}
 	return Diff(name+" (on disk)", name+" (generated)", string(old), string(content)), nil
 }
+
+// VersionGuard declares the constants that fail to compile when a file
+// generated for version and the runtime it is built with disagree (see
+// runtime.EnforceVersion).
+func VersionGuard(f *jen.File, version int) {
+	f.Comment("A compile error on these lines means this file and the toolgen runtime disagree:")
+	f.Comment("see the documentation of runtime.EnforceVersion for what to do.")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(RuntimePath, "EnforceVersion").Call(jen.Lit(version).Op("-").Qual(RuntimePath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(RuntimePath, "EnforceVersion").Call(jen.Qual(RuntimePath, "MaxVersion").Op("-").Lit(version)),
+	)
+}

@@ -79,14 +79,7 @@ func Generate(cfg Config) ([]byte, error) {
 
 // versionGuard: compile errors when the stubs and the runtime disagree, the
 // guard of the tools files.
-func versionGuard(f *jen.File) {
-	f.Comment("A compile error on these lines means this file and the toolgen runtime disagree:")
-	f.Comment("see the documentation of runtime.EnforceVersion for what to do.")
-	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(runtimePath, "EnforceVersion").Call(jen.Lit(genVersion).Op("-").Qual(runtimePath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(runtimePath, "EnforceVersion").Call(jen.Qual(runtimePath, "MaxVersion").Op("-").Lit(genVersion)),
-	)
-}
+func versionGuard(f *jen.File) { genfile.VersionGuard(f, genVersion) }
 
 // stubsDecl declares Stubs and NewStubs.
 func stubsDecl(f *jen.File, source string) {
