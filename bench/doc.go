@@ -5,4 +5,8 @@
 // of toolgen's dependencies.
 //
 //	cd bench && go test -run '^$' -bench . -benchmem -count 6
+//
+// TestGeneratedCodeCost (slow, so only with TOOLGEN_COST=1) compares what a
+// tool costs in source, compile time and binary size, toolgen's generated
+// code against go-sdk's mcp.AddTool.
 package bench

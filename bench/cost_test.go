@@ -1,0 +1,348 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestGeneratedCodeCost measures what a tool costs in code: the same N tools
+// written for toolgen (an annotated function and the generated
+// tools_gen.go) and for go-sdk (the function registered with mcp.AddTool,
+// its schemas inferred by reflection), for N = 1, 100 and 1000. Per tool:
+// lines and bytes of source, CPU to compile the tools package and link its
+// program, and bytes of the program. It builds a throwaway module in a
+// temporary directory, so it is slow, and runs only when asked:
+//
+//	cd bench && TOOLGEN_COST=1 go test -run TestGeneratedCodeCost -v -timeout 60m
+//
+// TOOLGEN_COST_SIZES (default "1,100,1000") and TOOLGEN_COST_ROUNDS
+// (default 5) change what is measured; the first size is the base the
+// per-tool figures are taken against.
+func TestGeneratedCodeCost(t *testing.T) {
+	if os.Getenv("TOOLGEN_COST") == "" {
+		t.Skip("slow (minutes): set TOOLGEN_COST=1 to measure the cost of generated code against go-sdk's AddTool")
+	}
+	sizes := []int{1, 100, 1000}
+	if s := os.Getenv("TOOLGEN_COST_SIZES"); s != "" {
+		sizes = nil
+		for f := range strings.SplitSeq(s, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				t.Fatalf("TOOLGEN_COST_SIZES: %q is not a positive number", f)
+			}
+			sizes = append(sizes, n)
+		}
+	}
+	rounds := 5
+	if s := os.Getenv("TOOLGEN_COST_ROUNDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("TOOLGEN_COST_ROUNDS: %q is not a positive number", s)
+		}
+		rounds = n
+	}
+
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeCostModule(t, root, dir)
+	toolgen := filepath.Join(dir, "toolgen.exe")
+	run(t, root, "go", "build", "-o", toolgen, "./cmd/toolgen")
+
+	type variant struct {
+		impl string // "toolgen" or "go-sdk"
+		n    int
+	}
+	type result struct {
+		lines, bytes       int
+		genLines, genBytes int // of which generated
+		binary             int64
+		cpu, wall          []time.Duration
+	}
+	results := map[variant]*result{}
+	var variants []variant
+	for _, n := range sizes {
+		for _, impl := range []string{"toolgen", "go-sdk"} {
+			v := variant{impl, n}
+			variants = append(variants, v)
+			pkg := costPkg(impl, n)
+			files := writeCostPackage(t, dir, impl, n)
+			if impl == "toolgen" {
+				run(t, dir, toolgen, "./"+pkg)
+				files = append(files, filepath.Join(dir, pkg, "tools_gen.go"))
+			}
+			r := &result{}
+			for _, f := range files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.bytes += len(b)
+				r.lines += bytes.Count(b, []byte("\n"))
+				if filepath.Base(f) == "tools_gen.go" {
+					r.genBytes += len(b)
+					r.genLines += bytes.Count(b, []byte("\n"))
+				}
+			}
+			results[v] = r
+		}
+	}
+
+	// Warm the build cache (the standard library, go-sdk, toolgen's runtime
+	// and mcp packages), and check that each program runs: go-sdk's AddTool
+	// panics on a schema it cannot infer, toolgen's server refuses a bad
+	// tool.
+	for _, v := range variants {
+		bin := buildCost(t, dir, v.impl, v.n, "warm")
+		out := run(t, dir, bin)
+		if want := fmt.Sprintf("%d tools", v.n); !strings.Contains(out, want) {
+			t.Fatalf("%s with %d tools printed %q, want %q", v.impl, v.n, out, want)
+		}
+		st, err := os.Stat(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results[v].binary = st.Size()
+	}
+
+	// Rounds, interleaved: each build changes a variable of the tools
+	// package, so that the package and its main are compiled and the program
+	// linked again, everything else coming from the build cache.
+	for r := range rounds {
+		order := slices.Clone(variants)
+		if r%2 == 1 {
+			slices.Reverse(order)
+		}
+		for _, v := range order {
+			cpu, wall := timeBuild(t, dir, v.impl, v.n, fmt.Sprintf("round %d", r))
+			results[v].cpu = append(results[v].cpu, cpu)
+			results[v].wall = append(results[v].wall, wall)
+			t.Logf("round %d: %-7s %5d tools: %6.2fs CPU, %6.2fs wall", r, v.impl, v.n, cpu.Seconds(), wall.Seconds())
+		}
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nraw, median of %d builds (tools package compiled, program linked):\n\n", rounds)
+	fmt.Fprintf(&b, "| impl | tools | source lines (generated) | source bytes (generated) | compile+link CPU | wall | binary bytes |\n")
+	fmt.Fprintf(&b, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, v := range variants {
+		r := results[v]
+		fmt.Fprintf(&b, "| %s | %d | %d (%d) | %d (%d) | %.2f s | %.2f s | %d |\n", v.impl, v.n, r.lines, r.genLines, r.bytes, r.genBytes,
+			median(r.cpu).Seconds(), median(r.wall).Seconds(), r.binary)
+	}
+	base := sizes[0]
+	fmt.Fprintf(&b, "\nper tool, (X(N) - X(%d)) / (N - %d):\n\n", base, base)
+	fmt.Fprintf(&b, "| tools | impl | source lines | source bytes | compile+link CPU | binary bytes |\n")
+	fmt.Fprintf(&b, "| ---: | --- | ---: | ---: | ---: | ---: |\n")
+	for _, n := range sizes[1:] {
+		per := map[string][4]float64{}
+		for _, impl := range []string{"toolgen", "go-sdk"} {
+			r, r0 := results[variant{impl, n}], results[variant{impl, base}]
+			d := float64(n - base)
+			p := [4]float64{
+				float64(r.lines-r0.lines) / d,
+				float64(r.bytes-r0.bytes) / d,
+				float64(median(r.cpu)-median(r0.cpu)) / d / float64(time.Millisecond),
+				float64(r.binary-r0.binary) / d,
+			}
+			per[impl] = p
+			fmt.Fprintf(&b, "| %d | %s | %.0f | %.0f | %.1f ms | %.0f |\n", n, impl, p[0], p[1], p[2], p[3])
+		}
+		tg, sdk := per["toolgen"], per["go-sdk"]
+		fmt.Fprintf(&b, "| %d | ratio | %.1fx | %.1fx | %.1fx | %.1fx |\n", n,
+			tg[0]/sdk[0], tg[1]/sdk[1], tg[2]/sdk[2], tg[3]/sdk[3])
+	}
+	t.Log(b.String())
+}
+
+func costPkg(impl string, n int) string {
+	if impl == "toolgen" {
+		return fmt.Sprintf("tg%d", n)
+	}
+	return fmt.Sprintf("sdk%d", n)
+}
+
+// writeCostModule writes a module that uses toolgen from the checkout at root
+// and the go-sdk version of bench/go.mod.
+func writeCostModule(t *testing.T, root, dir string) {
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(mod), "module github.com/toolgen-dev/toolgen/bench", "module example.com/cost", 1)
+	s = strings.Replace(s, "github.com/toolgen-dev/toolgen => ../", "github.com/toolgen-dev/toolgen => "+root, 1)
+	if !strings.Contains(s, "module example.com/cost") || !strings.Contains(s, "=> "+root) {
+		t.Fatal("bench/go.mod: no module line or replace directive to rewrite")
+	}
+	sum, err := os.ReadFile("go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.mod"), s)
+	write(t, filepath.Join(dir, "go.sum"), string(sum))
+}
+
+// writeCostPackage writes the tools package of n tools and its main, and
+// returns the files of the user's source.
+func writeCostPackage(t *testing.T, dir, impl string, n int) []string {
+	pkg := costPkg(impl, n)
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Package %s has %d tools.\npackage %s\n\nimport (\n\t\"context\"\n", pkg, n, pkg)
+	if impl == "go-sdk" {
+		b.WriteString("\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n")
+	}
+	b.WriteString(")\n\n")
+	b.WriteString("// Unit is a temperature unit.\ntype Unit string\n\nconst (\n\tCelsius Unit = \"c\" // degrees Celsius\n\tFahrenheit Unit = \"f\" // degrees Fahrenheit\n)\n\n")
+	for i := range n {
+		name := fmt.Sprintf("Tool%04d", i)
+		fmt.Fprintf(&b, "// %sArgs are the arguments of %s.\ntype %sArgs struct {\n", name, name, name)
+		if impl == "toolgen" {
+			b.WriteString("\tCity string `json:\"city\"` // the city\n")
+			b.WriteString("\tDays int `json:\"days,omitempty\" toolgen:\"min=1,max=14\"` // days ahead\n")
+			b.WriteString("\tUnit Unit `json:\"unit,omitempty\"` // the unit\n")
+			b.WriteString("\tLimit *int `json:\"limit,omitempty\"` // at most this many results\n")
+			b.WriteString("\tTags []string `json:\"tags,omitempty\"` // labels to echo\n")
+		} else {
+			b.WriteString("\tCity string `json:\"city\" jsonschema:\"the city\"`\n")
+			b.WriteString("\tDays int `json:\"days,omitempty\" jsonschema:\"days ahead, 1 to 14\"`\n")
+			b.WriteString("\tUnit Unit `json:\"unit,omitempty\" jsonschema:\"the unit, c or f\"`\n")
+			b.WriteString("\tLimit *int `json:\"limit,omitempty\" jsonschema:\"at most this many results\"`\n")
+			b.WriteString("\tTags []string `json:\"tags,omitempty\" jsonschema:\"labels to echo\"`\n")
+		}
+		b.WriteString("}\n\n")
+		fmt.Fprintf(&b, "// %sResult is the result of %s.\ntype %sResult struct {\n\tCity string `json:\"city\"`\n\tDays int `json:\"days\"`\n}\n\n", name, name, name)
+		if impl == "toolgen" {
+			fmt.Fprintf(&b, "// %s does task number %d.\n//\n//toolgen:tool name=tool_%04d readonly\n", name, i, i)
+			fmt.Fprintf(&b, "func %s(ctx context.Context, in %sArgs) (%sResult, error) {\n", name, name, name)
+			fmt.Fprintf(&b, "\treturn %sResult{City: in.City, Days: in.Days}, nil\n}\n\n", name)
+		} else {
+			fmt.Fprintf(&b, "// %s does task number %d.\n", name, i)
+			fmt.Fprintf(&b, "func %s(ctx context.Context, req *mcp.CallToolRequest, in %sArgs) (*mcp.CallToolResult, %sResult, error) {\n", name, name, name)
+			fmt.Fprintf(&b, "\treturn nil, %sResult{City: in.City, Days: in.Days}, nil\n}\n\n", name)
+		}
+	}
+	if impl == "go-sdk" {
+		b.WriteString("// Register adds the tools to s.\nfunc Register(s *mcp.Server) {\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\tmcp.AddTool(s, &mcp.Tool{Name: \"tool_%04d\", Description: \"Tool%04d does task number %d.\", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, Tool%04d)\n", i, i, i, i)
+		}
+		b.WriteString("}\n")
+	}
+	src := filepath.Join(dir, pkg, "tools.go")
+	write(t, src, b.String())
+	run(t, dir, "gofmt", "-w", src)
+	setRound(t, dir, pkg, "warm")
+
+	var m string
+	if impl == "toolgen" {
+		m = fmt.Sprintf(`package main
+
+import (
+	"fmt"
+
+	"example.com/cost/%[1]s"
+	"github.com/toolgen-dev/toolgen/mcp"
+)
+
+func main() {
+	tools := %[1]s.Tools()
+	if _, err := mcp.NewServer("cost", "1", tools); err != nil {
+		panic(err)
+	}
+	fmt.Println(len(tools), "tools", %[1]s.Round)
+}
+`, pkg)
+	} else {
+		m = fmt.Sprintf(`package main
+
+import (
+	"fmt"
+
+	"example.com/cost/%[1]s"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func main() {
+	s := mcp.NewServer(&mcp.Implementation{Name: "cost", Version: "1"}, nil)
+	%[1]s.Register(s)
+	fmt.Println(%[2]d, "tools", %[1]s.Round)
+}
+`, pkg, n)
+	}
+	write(t, filepath.Join(dir, "cmd", pkg, "main.go"), m)
+	return []string{src}
+}
+
+// setRound changes the tools package (a variable its main prints), so that
+// the next build compiles it and its main and links the program.
+func setRound(t *testing.T, dir, pkg, round string) {
+	write(t, filepath.Join(dir, pkg, "round.go"),
+		fmt.Sprintf("package %s\n\n// Round changes before every build.\nvar Round = %q\n", pkg, round))
+}
+
+func buildCost(t *testing.T, dir, impl string, n int, round string) string {
+	pkg := costPkg(impl, n)
+	setRound(t, dir, pkg, round)
+	bin := filepath.Join(dir, "bin", pkg)
+	run(t, dir, "go", "build", "-o", bin, "./cmd/"+pkg)
+	return bin
+}
+
+// timeBuild builds the program and returns the CPU (user and system) of the
+// go command and all its children (compiler, linker), and the wall time.
+func timeBuild(t *testing.T, dir, impl string, n int, round string) (cpu, wall time.Duration) {
+	var before, after syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	buildCost(t, dir, impl, n, round)
+	wall = time.Since(start)
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after); err != nil {
+		t.Fatal(err)
+	}
+	tv := func(r syscall.Rusage) time.Duration {
+		return time.Duration(r.Utime.Nano() + r.Stime.Nano())
+	}
+	return tv(after) - tv(before), wall
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func write(t *testing.T, name, content string) {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func run(t *testing.T, dir, name string, args ...string) string {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s in %s: %v\n%s", name, strings.Join(args, " "), dir, err, out)
+	}
+	return string(out)
+}
