@@ -1,9 +1,7 @@
 package emit
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -11,13 +9,7 @@ import (
 )
 
 // memberKey is a key as JSON text with its colon, for Encoder.Member.
-func memberKey(name string) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(name) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n") + ":"
-}
+func memberKey(name string) string { return model.JSONString(name) + ":" }
 
 // e is the encoder in every generated writing function.
 var e = jen.Id("e")
