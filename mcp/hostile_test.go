@@ -108,3 +108,23 @@ func TestMaxCallsBoundsCallsOfClientsThatLeft(t *testing.T) {
 	assert.Contains(t, body, "the server is running as many tool calls as it may (3)")
 	assert.LessOrEqual(t, most.Load(), int64(maxCalls))
 }
+
+// TestHeadersAreBounded: net/http's default header limit, 1 MiB a
+// connection, let MaxConns clients make the server hold a GiB (300
+// connections sending 1 MiB of headers took 315 MiB of heap); Serve's
+// default is 64 KiB, and larger headers get 431.
+func TestHeadersAreBounded(t *testing.T) {
+	noLeaks(t)
+	srv := newServer(t)
+	addr := serve(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true})
+	url := "http://" + addr + mcp.Path
+	resp, body := mcpRequest(t, http.MethodPost, url, "", initialize, map[string]string{"X-Pad": strings.Repeat("a", 100<<10)})
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, resp.StatusCode, body)
+	// A long bearer token or cookie is far below the limit.
+	resp, body = mcpRequest(t, http.MethodPost, url, "", initialize, map[string]string{"X-Pad": strings.Repeat("a", 16<<10)})
+	assert.Equal(t, http.StatusOK, resp.StatusCode, body)
+
+	addr = serve(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true, MaxHeaderBytes: 1 << 10})
+	resp, body = mcpRequest(t, http.MethodPost, "http://"+addr+mcp.Path, "", initialize, map[string]string{"X-Pad": strings.Repeat("a", 8<<10)})
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, resp.StatusCode, body)
+}
