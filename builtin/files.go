@@ -395,6 +395,13 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	case n > 1 && (replaceAll == nil || !*replaceAll):
 		return "", fmt.Errorf("old_string appears %d times in %s; include more of the surrounding text to make it unique, or set replace_all", n, path)
 	}
+	// The edited file is bounded as the file edited is: n replacements of a
+	// long new_string would otherwise write n times its size (16 MiB of
+	// one-byte matches by a 1 MiB new_string is 16 TiB).
+	if grow := len(newString) - len(oldString); grow > 0 && n > (f.maxEdit-len(content))/grow {
+		return "", fmt.Errorf("the edit would make %s larger than edit_file makes files (%d bytes): %d %s of old_string by new_string add %d bytes each; write_file can replace it whole",
+			path, f.maxEdit, n, plural(n, "replacement", "replacements"), grow)
+	}
 	err = f.ws.replace(ctx, path, name, info, func(w io.Writer) error {
 		return writeReplaced(w, content, []byte(oldString), []byte(newString))
 	})

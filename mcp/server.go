@@ -19,37 +19,64 @@ type Server struct {
 	sdk *sdkmcp.Server
 }
 
+// DefaultMaxCalls is how many tool calls a server runs at once unless
+// WithMaxCalls says otherwise.
+const DefaultMaxCalls = 1024
+
+// serverConfig is what ServerOptions set.
+type serverConfig struct {
+	sdk      sdkmcp.ServerOptions
+	maxCalls int
+}
+
 // ServerOption configures NewServer.
-type ServerOption func(*sdkmcp.ServerOptions)
+type ServerOption func(*serverConfig)
 
 // WithSDKOptions sets the go-sdk server options (instructions, completion and
 // subscription handlers, keep-alive...). Later options override it.
 func WithSDKOptions(o sdkmcp.ServerOptions) ServerOption {
-	return func(dst *sdkmcp.ServerOptions) { *dst = o }
+	return func(dst *serverConfig) { dst.sdk = o }
 }
 
 // WithInstructions sets the instructions the server gives clients when they
 // connect.
 func WithInstructions(s string) ServerOption {
-	return func(dst *sdkmcp.ServerOptions) { dst.Instructions = s }
+	return func(dst *serverConfig) { dst.sdk.Instructions = s }
+}
+
+// WithMaxCalls caps the tool calls the server runs at once, over all its
+// sessions; zero is DefaultMaxCalls, a negative value no cap. A call beyond
+// the cap is refused at once with a failed result saying so. MCP does not
+// take a client's hanging up for a cancellation, so a call runs on after
+// its HTTP request is gone: without the cap, a client that sends calls to
+// a slow tool and drops each connection would start calls without end.
+func WithMaxCalls(n int) ServerOption {
+	return func(dst *serverConfig) { dst.maxCalls = n }
 }
 
 // NewServer returns a server named name at version version that serves
 // tools. Two tools with the same name, or a tool whose input schema is not a
 // JSON object schema of type "object", are errors.
 func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption) (*Server, error) {
-	var so sdkmcp.ServerOptions
+	var cfg serverConfig
 	for _, o := range opts {
-		o(&so)
+		o(&cfg)
 	}
-	sdk := sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &so)
+	sdk := sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk)
+	var slots *callSlots
+	if n := cfg.maxCalls; n >= 0 {
+		if n == 0 {
+			n = DefaultMaxCalls
+		}
+		slots = &callSlots{sem: make(chan struct{}, n)}
+	}
 	seen := make(map[runtime.ToolName]bool, len(tools))
 	for _, t := range tools {
 		if seen[t.Name] {
 			return nil, fmt.Errorf("mcp: two tools named %q", t.Name)
 		}
 		seen[t.Name] = true
-		if err := addTool(sdk, t); err != nil {
+		if err := addTool(sdk, t, slots); err != nil {
 			return nil, err
 		}
 	}
@@ -68,7 +95,7 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 
 // addTool registers t with its static schemas; go-sdk panics on a bad
 // schema, which becomes an error here.
-func addTool(sdk *sdkmcp.Server, t runtime.Tool) (err error) {
+func addTool(sdk *sdkmcp.Server, t runtime.Tool, slots *callSlots) (err error) {
 	if t.Call == nil {
 		return fmt.Errorf("mcp: tool %q has no Call", t.Name)
 	}
@@ -80,7 +107,7 @@ func addTool(sdk *sdkmcp.Server, t runtime.Tool) (err error) {
 			err = fmt.Errorf("mcp: tool %q: %v", t.Name, p)
 		}
 	}()
-	sdk.AddTool(sdkTool(t), handler(t))
+	sdk.AddTool(sdkTool(t), handler(t, slots))
 	return nil
 }
 
@@ -124,8 +151,13 @@ func annotations(name runtime.ToolName, a runtime.Annotations) *sdkmcp.ToolAnnot
 // handler calls t with the request's raw arguments. A tool's failures are
 // already results (IsError); Call's own error (the context ended) becomes a
 // JSON-RPC error.
-func handler(t runtime.Tool) sdkmcp.ToolHandler {
+func handler(t runtime.Tool, slots *callSlots) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
+		if !slots.take() {
+			return toSDKResult(runtime.ErrorResult(fmt.Sprintf(
+				"the server is running as many tool calls as it may (%d); try again when one has finished", cap(slots.sem)))), nil
+		}
+		defer slots.give()
 		res, err := call(withCall(ctx, req), t, req.Params.Arguments)
 		if err != nil {
 			return nil, err
@@ -134,9 +166,55 @@ func handler(t runtime.Tool) sdkmcp.ToolHandler {
 	}
 }
 
-// call runs t; generated tools recover their own panics, and this does the
-// same for tools written by hand.
-func call(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {
+// callSlots bounds the calls running at once; nil is no bound.
+type callSlots struct{ sem chan struct{} }
+
+func (s *callSlots) take() bool {
+	if s == nil {
+		return true
+	}
+	select {
+	case s.sem <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (s *callSlots) give() {
+	if s != nil {
+		<-s.sem
+	}
+}
+
+// call runs t on a goroutine of its own and waits for it. Generated tools
+// recover their own panics, and this does the same for tools written by
+// hand. A tool that ends its goroutine without returning (runtime.Goexit,
+// which t.FailNow and the like call) would end the SDK's too, leaving the
+// request unanswered for good and Serve unable to return; on a goroutine
+// of its own, its deferred send answers with a failed result instead.
+func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, error) {
+	type outcome struct {
+		res runtime.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		returned := false
+		defer func() {
+			if !returned {
+				done <- outcome{res: runtime.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", t.Name))}
+			}
+		}()
+		res, err := recovered(ctx, t, args)
+		returned = true
+		done <- outcome{res, err}
+	}()
+	out := <-done
+	return out.res, out.err
+}
+
+func recovered(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {
 	defer runtime.Recover(t.Name, &res, &err)
 	return t.Call(ctx, args)
 }

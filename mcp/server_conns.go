@@ -179,6 +179,17 @@ func (c *limitedConn) Close() error {
 	return err
 }
 
+// CloseWrite half-closes the connection, as net/http does before closing
+// one whose request it refused (431, 400): the client then reads the
+// answer, where closing with its request unread would reset the
+// connection and lose it.
+func (c *limitedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 // connKey is the context key of a request's *limitedConn.
 type connKey struct{}
 

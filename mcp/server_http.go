@@ -30,6 +30,7 @@ const (
 	DefaultBodyTimeout       = 30 * time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultMaxBodyBytes      = 4 << 20
+	DefaultMaxHeaderBytes    = 64 << 10
 )
 
 // HTTPOptions configures streamable HTTP. Every limit's zero value is its
@@ -73,6 +74,11 @@ type HTTPOptions struct {
 	// MaxBodyBytes bounds a request's body; a larger one gets 413. Default
 	// 4 MiB.
 	MaxBodyBytes int64
+	// MaxHeaderBytes bounds a request's headers (Serve and ListenAndServe);
+	// larger ones get 431. net/http's own default, 1 MiB a connection, let
+	// MaxConns clients hold a GiB with headers alone. Default 64 KiB; a
+	// negative value leaves net/http's default.
+	MaxHeaderBytes int
 
 	// AllowRemoteHosts turns off the DNS rebinding protection (see
 	// Handler). Only for servers meant to be reached by other names through
@@ -432,6 +438,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) e
 		Handler:           h,
 		ReadHeaderTimeout: orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
 		IdleTimeout:       orDefault(opts.IdleTimeout, DefaultIdleTimeout),
+		MaxHeaderBytes:    orDefault(opts.MaxHeaderBytes, DefaultMaxHeaderBytes),
 	}
 	if srv.ReadHeaderTimeout == 0 {
 		srv.ReadHeaderTimeout = -1 // none (zero would fall back to ReadTimeout, none too)

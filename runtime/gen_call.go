@@ -75,7 +75,20 @@ func ToolFailed(ctx context.Context, err error) (Result, error) {
 // For generated code.
 func Recover(name ToolName, res *Result, err *error) {
 	if p := recover(); p != nil {
-		*res = ErrorResult(fmt.Sprintf("tool %s failed: panic: %v", name, p))
+		*res = ErrorResult(fmt.Sprintf("tool %s failed: panic: %s", name, panicText(p)))
 		*err = nil
 	}
+}
+
+// panicText formats a panic value as %v does. fmt survives an Error or
+// String method that panics, but not one whose panic value panics again
+// when printed: that panic would escape Recover and end the program. Then
+// only the value's type is given, which fmt reads without calling methods.
+func panicText(p any) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = fmt.Sprintf("a %T whose description panics", p)
+		}
+	}()
+	return fmt.Sprintf("%v", p)
 }
