@@ -486,10 +486,25 @@ calls:
 }
 
 // linesOf accepts a result whose every line is one of want.
-func linesOf(want ...string) func(string) bool {
+func linesOf(want ...string) lineCheck {
 	return func(s string) bool {
 		for _, line := range strings.Split(s, "\n") {
 			if !isAny(want...)(line) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// lineCheck accepts a result line by line.
+type lineCheck func(string) bool
+
+// or also accepts a result whose other lines start with prefix.
+func (c lineCheck) or(prefix string) func(string) bool {
+	return func(s string) bool {
+		for _, line := range strings.Split(s, "\n") {
+			if !c(line) && !strings.HasPrefix(line, prefix) {
 				return false
 			}
 		}
@@ -524,8 +539,9 @@ func TestAttackSwapDirectoryForLink(t *testing.T) {
 
 	noOutside := func(s string) bool { return !strings.Contains(s, "outside-") }
 	// A walk that lists d as a directory, then finds it a link to outside
-	// when it opens it, says so.
-	const swapped = `[part of the tree could not be read: path "d" is outside the workspace]`
+	// when it opens it, says so (as outside, or as a link it will not
+	// follow, depending on the moment of the swap).
+	const swapped = `[part of the tree could not be read: path "d" `
 	// No write_file here: while d is renamed away, it would create a new d
 	// (its parent directories) and stop the renames.
 	race(t, e, secret, [][2]string{{d, dReal}, {dLink, d}, {d, dLink}, {dReal, d}}, []raceCall{
@@ -534,10 +550,10 @@ func TestAttackSwapDirectoryForLink(t *testing.T) {
 		{builtin.ToolListFiles, jsonArgs("path", "d", "recursive", true), noOutside},
 		{builtin.ToolListFiles, jsonArgs("recursive", true), noOutside},
 		{builtin.ToolSearchFiles, jsonArgs("pattern", "SECRET|inside", "path", "d"), isAny("d/secret.txt:1: inside d", `no matches for "SECRET|inside"`)},
-		{builtin.ToolSearchFiles, jsonArgs("pattern", "SECRET|inside"), linesOf("d/secret.txt:1: inside d", "d_real/secret.txt:1: inside d", `no matches for "SECRET|inside"`, swapped)},
+		{builtin.ToolSearchFiles, jsonArgs("pattern", "SECRET|inside"), linesOf("d/secret.txt:1: inside d", "d_real/secret.txt:1: inside d", `no matches for "SECRET|inside"`).or(swapped)},
 		{builtin.ToolSearchFiles, jsonArgs("pattern", "SECRET|inside", "path", "d/secret.txt"), isAny("d/secret.txt:1: inside d")},
 		{builtin.ToolGlob, jsonArgs("pattern", "d/*"), isAny("d/secret.txt", `no files match "d/*"`)},
-		{builtin.ToolGlob, jsonArgs("pattern", "**/secret.txt"), linesOf("d/secret.txt", "d_real/secret.txt", `no files match "**/secret.txt"`, swapped)},
+		{builtin.ToolGlob, jsonArgs("pattern", "**/secret.txt"), linesOf("d/secret.txt", "d_real/secret.txt", `no files match "**/secret.txt"`).or(swapped)},
 		{builtin.ToolEditFile, jsonArgs("path", "d/secret.txt", "old_string", "SECRET", "new_string", "PWNED"), isAny()},
 	})
 	requireSameTree(t, before, snapshotTree(t, filepath.Dir(ws), ws))
