@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -31,6 +32,7 @@ const (
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultMaxBodyBytes      = 4 << 20
 	DefaultMaxHeaderBytes    = 64 << 10
+	DefaultWriteStallTimeout = 30 * time.Second
 )
 
 // HTTPOptions configures streamable HTTP. Every limit's zero value is its
@@ -65,9 +67,19 @@ type HTTPOptions struct {
 	ReadHeaderTimeout time.Duration
 	// BodyTimeout bounds the time to read a request's body, from the end of
 	// its headers; the request then gets 408 and its connection is closed.
-	// Responses have no deadline: SSE streams last as long as the session
-	// needs them. Default 30 seconds.
+	// Responses have no overall deadline: SSE streams last as long as the
+	// session needs them (see WriteStallTimeout). Default 30 seconds.
 	BodyTimeout time.Duration
+	// WriteStallTimeout bounds each write of a response (in pieces of at
+	// most 32 KiB) and each flush: a client that stops reading fails the
+	// write that long after the connection's buffers fill up; the response
+	// ends and its connection is closed (reset, under Serve and
+	// ListenAndServe, so that the kernel drops the unsent rest at once),
+	// and it holds neither the connection nor the goroutines answering it.
+	// A client reading less than 32 KiB in that time is cut too, however
+	// steadily it reads. Only writes are timed: an
+	// SSE stream with nothing to send is never cut. Default 30 seconds.
+	WriteStallTimeout time.Duration
 	// IdleTimeout closes a keep-alive connection idle this long between
 	// requests (Serve and ListenAndServe). Default 60 seconds.
 	IdleTimeout time.Duration
@@ -183,7 +195,8 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 			mux.Handle(p, mh)
 		}
 	}
-	return bodyDeadline(mux, orDefault(opts.BodyTimeout, DefaultBodyTimeout)), sessions
+	h = bodyDeadline(mux, orDefault(opts.BodyTimeout, DefaultBodyTimeout))
+	return writeStall(h, orDefault(opts.WriteStallTimeout, DefaultWriteStallTimeout)), sessions
 }
 
 const wellKnownResource = "/.well-known/oauth-protected-resource"
@@ -264,6 +277,112 @@ func bodyDeadline(h http.Handler, timeout time.Duration) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// writeStall gives each write of a response, and each flush, timeout to
+// complete: a deadline on the connection's writes, set before and lifted
+// after, so that a response with nothing to write (an idle SSE stream) has
+// none. A write that times out leaves the deadline passed: net/http's own
+// writes of the rest fail at once and it closes the connection.
+func writeStall(h http.Handler, timeout time.Duration) http.Handler {
+	if timeout <= 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &stallWriter{ResponseWriter: w, rc: http.NewResponseController(w), timeout: timeout}
+		sw.disarm() // the connection's previous request left its final deadline
+		// net/http flushes what the handler left in its buffers after it
+		// returns; that gets a deadline too.
+		defer sw.arm()
+		h.ServeHTTP(sw, r)
+	})
+}
+
+// stallChunk is the most that stallWriter writes under one deadline: a
+// client reading more slowly than stallChunk per timeout is cut, however
+// steadily it reads.
+const stallChunk = 32 << 10
+
+// stallWriter is writeStall's ResponseWriter. Unwrap lets
+// http.ResponseController reach the writer below.
+type stallWriter struct {
+	http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (w *stallWriter) arm()    { _ = w.rc.SetWriteDeadline(time.Now().Add(w.timeout)) }
+func (w *stallWriter) disarm() { _ = w.rc.SetWriteDeadline(time.Time{}) }
+
+// settle lifts the deadline unless err is its expiry.
+func (w *stallWriter) settle(err error) {
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		w.disarm()
+	}
+}
+
+func (w *stallWriter) Write(b []byte) (int, error) {
+	if len(b) == 0 {
+		return w.ResponseWriter.Write(b)
+	}
+	n := 0
+	for len(b) > 0 {
+		w.arm()
+		m, err := w.ResponseWriter.Write(b[:min(len(b), stallChunk)])
+		n += m
+		if err != nil {
+			w.settle(err)
+			return n, err
+		}
+		b = b[m:]
+	}
+	w.disarm()
+	return n, nil
+}
+
+func (w *stallWriter) FlushError() error {
+	w.arm()
+	err := w.rc.Flush()
+	w.settle(err)
+	return err
+}
+
+func (w *stallWriter) Flush() { _ = w.FlushError() }
+
+func (w *stallWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// abortListener's connections close abortively (a reset) after a write
+// timed out, which only a WriteStallTimeout sets: the kernel drops the
+// unsent response at once, where a plain close would leave it, up to
+// megabytes, trickling for minutes to a client that does not read.
+type abortListener struct{ net.Listener }
+
+func (l abortListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &abortConn{Conn: c}, nil
+}
+
+type abortConn struct{ net.Conn }
+
+func (c *abortConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		if tc, ok := c.Conn.(interface{ SetLinger(int) error }); ok {
+			_ = tc.SetLinger(0)
+		}
+	}
+	return n, err
+}
+
+// CloseWrite keeps net/http's half-close (see limitedConn.CloseWrite).
+func (c *abortConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
 }
 
 func hasBody(r *http.Request) bool {
@@ -445,6 +564,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) e
 	}
 	if srv.IdleTimeout == 0 {
 		srv.IdleTimeout = -1
+	}
+	if orDefault(opts.WriteStallTimeout, DefaultWriteStallTimeout) > 0 {
+		ln = abortListener{ln}
 	}
 	if n := opts.maxConns(); n > 0 {
 		cl := newConnLimiter(ln, n)
