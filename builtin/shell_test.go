@@ -47,22 +47,7 @@ func shellTool(t *testing.T, opts ...builtin.ShellOption) (runtime.Tool, string)
 // the test if that takes longer than shellBound.
 func callShell(t *testing.T, ctx context.Context, tool runtime.Tool, args string) (runtime.Result, error) {
 	t.Helper()
-	type outcome struct {
-		res runtime.Result
-		err error
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err := tool.Call(ctx, []byte(args))
-		done <- outcome{res, err}
-	}()
-	select {
-	case o := <-done:
-		return o.res, o.err
-	case <-time.After(shellBound):
-		t.Fatalf("run_command %s did not return within %s", args, shellBound)
-		return runtime.Result{}, nil
-	}
+	return callWithin(t, shellBound, ctx, tool, args)
 }
 
 // runShell runs command and returns the text of its successful result.
