@@ -315,7 +315,7 @@ func (c *callArgs) readValue(d *Decoder) bool {
 		c.text = append(c.text, s...)
 		return ok
 	}
-	raw, ok := d.Raw() // checked JSON, so appendCanonicalJSON may be used
+	raw, ok := d.RawValue() // checked JSON, so appendCanonicalJSON may be used; no copy needed
 	c.text = appendCanonicalJSON(c.text, raw)
 	return ok
 }
