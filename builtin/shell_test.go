@@ -19,7 +19,8 @@ import (
 
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // TestMain checks that no test of the package leaves a goroutine behind
@@ -376,16 +377,16 @@ func TestRunCommandArguments(t *testing.T) {
 }
 
 // shellAgent runs an agent whose model makes calls, then answers "done".
-func shellAgent(t *testing.T, tools []runtime.Tool, perms runtime.Permissions, calls ...runtime.ToolCall) (*runtime.Agent, *runtimetest.Model) {
+func shellAgent(t *testing.T, tools []runtime.Tool, perms agent.Permissions, calls ...agent.ToolCall) (*agent.Agent, *agenttest.Model) {
 	t.Helper()
-	model := runtimetest.NewModel(runtimetest.Calls(calls...), runtimetest.Text("done"))
-	agent, err := runtime.NewAgent(model, runtime.WithTools(tools), runtime.WithPermissions(perms))
+	model := agenttest.NewModel(agenttest.Calls(calls...), agenttest.Text("done"))
+	ag, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(perms))
 	require.NoError(t, err)
-	return agent, model
+	return ag, model
 }
 
 // shellResults are the tool results the model read, by call id.
-func shellResults(state *runtime.State) map[string]string {
+func shellResults(state *agent.State) map[string]string {
 	out := map[string]string{}
 	for _, m := range state.Messages {
 		for _, r := range m.Results {
@@ -401,10 +402,10 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		root := t.TempDir()
 		tools, err := builtin.ShellTool(root)
 		require.NoError(t, err)
-		agent, _ := shellAgent(t, tools, runtime.Permissions{}, runtimetest.Call("c1", builtin.ToolRunCommand, `{"command":"touch ran && echo ran"}`))
-		state, err := agent.Run(ctx, "run it", nil)
+		ag, _ := shellAgent(t, tools, agent.Permissions{}, agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"touch ran && echo ran"}`))
+		state, err := ag.Run(ctx, "run it", nil)
 		require.NoError(t, err)
-		require.Equal(t, runtime.StopPaused, state.StopReason)
+		require.Equal(t, agent.StopPaused, state.StopReason)
 		pending := state.Pending()
 		require.Len(t, pending, 1)
 		assert.Equal(t, builtin.ToolRunCommand, pending[0].Name)
@@ -412,9 +413,9 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		assert.NoFileExists(t, filepath.Join(root, "ran"), "nothing runs before approval")
 
 		require.NoError(t, state.Approve())
-		state, err = agent.Resume(ctx, state, nil)
+		state, err = ag.Resume(ctx, state, nil)
 		require.NoError(t, err)
-		assert.Equal(t, runtime.StopDone, state.StopReason)
+		assert.Equal(t, agent.StopDone, state.StopReason)
 		assert.Equal(t, map[string]string{"c1": "ran\n[exit code 0]"}, shellResults(state))
 		assert.FileExists(t, filepath.Join(root, "ran"))
 	})
@@ -424,18 +425,18 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		require.NoError(t, os.WriteFile(keep, []byte("precious"), 0o644))
 		tools, err := builtin.ShellTool(root, builtin.ShellWithoutApproval())
 		require.NoError(t, err)
-		perms := runtime.Permissions{Deny: []runtime.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
+		perms := agent.Permissions{Deny: []runtime.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
 		outcome, _ := perms.Decide(builtin.ToolRunCommand, []byte(`{"command":"rm -rf /"}`))
-		require.Equal(t, runtime.OutcomeDeny, outcome)
+		require.Equal(t, agent.OutcomeDeny, outcome)
 
 		// Without approval, only the rule stands between the call and the
 		// file: the command is one that would delete it.
-		agent, _ := shellAgent(t, tools, perms,
-			runtimetest.Call("c1", builtin.ToolRunCommand, `{"command":"rm -rf keep.txt"}`),
-			runtimetest.Call("c2", builtin.ToolRunCommand, `{"command":"cat keep.txt"}`))
-		state, err := agent.Run(ctx, "clean up", nil)
+		ag, _ := shellAgent(t, tools, perms,
+			agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"rm -rf keep.txt"}`),
+			agenttest.Call("c2", builtin.ToolRunCommand, `{"command":"cat keep.txt"}`))
+		state, err := ag.Run(ctx, "clean up", nil)
 		require.NoError(t, err)
-		assert.Equal(t, runtime.StopDone, state.StopReason)
+		assert.Equal(t, agent.StopDone, state.StopReason)
 		assert.Equal(t, map[string]string{
 			"c1": "Denied by policy: this call is not permitted.",
 			"c2": "precious\n[exit code 0]",
@@ -445,15 +446,15 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 	t.Run("ShellWithoutApproval and an allow rule run echo", func(t *testing.T) {
 		tools, err := builtin.ShellTool(t.TempDir(), builtin.ShellWithoutApproval())
 		require.NoError(t, err)
-		perms := runtime.Permissions{
+		perms := agent.Permissions{
 			Allow: []runtime.Rule{builtin.RunCommandRule{Command: "echo *"}.Rule()},
 			Ask:   []runtime.Rule{{Tool: builtin.ToolRunCommand}},
 		}
-		agent, _ := shellAgent(t, tools, perms,
-			runtimetest.Call("c1", builtin.ToolRunCommand, `{"command":"echo ok"}`))
-		state, err := agent.Run(ctx, "say ok", nil)
+		ag, _ := shellAgent(t, tools, perms,
+			agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"echo ok"}`))
+		state, err := ag.Run(ctx, "say ok", nil)
 		require.NoError(t, err)
-		assert.Equal(t, runtime.StopDone, state.StopReason)
+		assert.Equal(t, agent.StopDone, state.StopReason)
 		assert.Equal(t, map[string]string{"c1": "ok\n[exit code 0]"}, shellResults(state))
 		assert.Equal(t, "done", state.Output())
 	})

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -447,8 +448,8 @@ var toolgenGeminiReadFile = []byte(`{
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
 func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReadFile, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReadFile, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -498,7 +499,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res run
 	}
 	out, err := recv.ReadFile(ctx, argPath, argOffset, argLimit)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -565,8 +566,8 @@ var toolgenGeminiWriteFile = []byte(`{
 
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
 func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWriteFile, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWriteFile, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -603,7 +604,7 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res ru
 	}
 	out, err := recv.WriteFile(ctx, argPath, argContent)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -705,8 +706,8 @@ var toolgenGeminiEditFile = []byte(`{
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
 func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEditFile, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEditFile, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -763,7 +764,7 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 	}
 	out, err := recv.EditFile(ctx, argPath, argOldString, argNewString, argReplaceAll)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -836,8 +837,8 @@ var toolgenGeminiListFiles = []byte(`{
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
 func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolListFiles, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolListFiles, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -877,7 +878,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res ru
 	}
 	out, err := recv.ListFiles(ctx, argPath, argRecursive)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -929,8 +930,8 @@ var toolgenGeminiGlob = []byte(`{
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
 func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGlob, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGlob, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -958,7 +959,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime
 	}
 	out, err := recv.Glob(ctx, argPattern)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -1050,8 +1051,8 @@ var toolgenGeminiSearchFiles = []byte(`{
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
 func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSearchFiles, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1101,7 +1102,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	}
 	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -1178,8 +1179,8 @@ var toolgenGeminiRunCommand = []byte(`{
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
 func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolRunCommand, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolRunCommand, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1219,7 +1220,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 	}
 	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }

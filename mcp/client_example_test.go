@@ -9,8 +9,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // A remote server's tools join an agent like local ones. Here the server is
@@ -52,15 +52,15 @@ func ExampleClient_Tools() {
 		fmt.Printf("%s: %s read-only=%v approval=%v\n", t.Name, t.Description, t.Annotations.ReadOnly, t.RequiresApproval)
 	}
 
-	model := runtimetest.NewModel(
-		runtimetest.Calls(runtimetest.Call("c1", "add", `{"a":2,"b":3}`)),
-		runtimetest.Text("2 + 3 = 5"),
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", "add", `{"a":2,"b":3}`)),
+		agenttest.Text("2 + 3 = 5"),
 	)
-	agent, err := runtime.NewAgent(model, runtime.WithTools(tools))
+	ag, err := agent.New(model, agent.WithTools(tools))
 	if err != nil {
 		log.Fatal(err)
 	}
-	state, err := agent.Run(ctx, "What is 2 + 3?", nil)
+	state, err := ag.Run(ctx, "What is 2 + 3?", nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -20,7 +20,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // serve connects a Client to server over in-memory transports; both end
@@ -236,9 +237,9 @@ func TestRPCErrorIsAResultAndATypedError(t *testing.T) {
 	}
 
 	// Through the agent loop the model sees the refusal as a tool result.
-	model := runtimetest.NewModel(
-		runtimetest.Calls(runtimetest.Call("c1", "image", `{}`)),
-		runtimetest.Text("done"),
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", "image", `{}`)),
+		agenttest.Text("done"),
 	)
 	tools, err := c.Tools(context.Background())
 	if err != nil {
@@ -249,11 +250,11 @@ func TestRPCErrorIsAResultAndATypedError(t *testing.T) {
 	ghost.Call = func(ctx context.Context, args []byte) (runtime.Result, error) {
 		return c.callForModel(ctx, "no_such_tool", args)
 	}
-	agent, err := runtime.NewAgent(model, runtime.WithTools([]runtime.Tool{ghost}))
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{ghost}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := agent.Run(context.Background(), "go", nil); err != nil {
+	if _, err := ag.Run(context.Background(), "go", nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := toolResultText(t, model); !strings.Contains(got, "unknown tool") {
@@ -263,7 +264,7 @@ func TestRPCErrorIsAResultAndATypedError(t *testing.T) {
 
 // toolResultText is the text of the tool results the model's last request
 // carried.
-func toolResultText(t *testing.T, m *runtimetest.Model) string {
+func toolResultText(t *testing.T, m *agenttest.Model) string {
 	t.Helper()
 	reqs := m.Requests()
 	if len(reqs) == 0 {

@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // The interop tests run this client against real servers from npm, pinned
@@ -80,16 +81,16 @@ func connectTo(t *testing.T, tr Transport, opts ...ClientOption) *Client {
 
 // runAgent runs a scripted model that makes calls in one turn, with tools,
 // and returns what came back to the model, by call id.
-func runAgent(t *testing.T, tools []runtime.Tool, calls ...runtime.ToolCall) map[string]string {
+func runAgent(t *testing.T, tools []runtime.Tool, calls ...agent.ToolCall) map[string]string {
 	t.Helper()
-	model := runtimetest.NewModel(runtimetest.Calls(calls...), runtimetest.Text("done"))
-	agent, err := runtime.NewAgent(model, runtime.WithTools(tools))
+	model := agenttest.NewModel(agenttest.Calls(calls...), agenttest.Text("done"))
+	ag, err := agent.New(model, agent.WithTools(tools))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	state, err := agent.Run(ctx, "go", nil)
+	state, err := ag.Run(ctx, "go", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,8 +134,8 @@ func mustTools(t *testing.T, c *Client, names ...string) []runtime.Tool {
 func checkEverything(t *testing.T, c *Client) {
 	tools := mustTools(t, c, "echo", "get-sum", "get-tiny-image")
 	got := runAgent(t, tools,
-		runtimetest.Call("c1", "echo", `{"message":"hello from Go"}`),
-		runtimetest.Call("c2", "get-sum", `{"a":2,"b":3}`),
+		agenttest.Call("c1", "echo", `{"message":"hello from Go"}`),
+		agenttest.Call("c2", "get-sum", `{"a":2,"b":3}`),
 	)
 	if !strings.Contains(got["c1"], "Echo: hello from Go") {
 		t.Errorf("echo: %s", got["c1"])
@@ -214,8 +215,8 @@ func TestInteropFilesystem(t *testing.T) {
 	args, _ := json.Marshal(map[string]string{"path": file})
 	outside, _ := json.Marshal(map[string]string{"path": "/etc/hostname"})
 	got := runAgent(t, tools,
-		runtime.ToolCall{ID: "c1", Name: "read_text_file", Args: args},
-		runtime.ToolCall{ID: "c2", Name: "read_text_file", Args: outside},
+		agent.ToolCall{ID: "c1", Name: "read_text_file", Args: args},
+		agent.ToolCall{ID: "c2", Name: "read_text_file", Args: outside},
 	)
 	if !strings.Contains(got["c1"], "the answer is 42") {
 		t.Errorf("read_text_file: %s", got["c1"])

@@ -9,6 +9,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
@@ -215,7 +216,7 @@ func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, err
 }
 
 func recovered(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(t.Name, &res, &err)
+	defer toolimpl.Recover(t.Name, &res, &err)
 	return t.Call(ctx, args)
 }
 

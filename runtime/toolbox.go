@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
 )
 
 // Toolbox holds tools from any number of packages and finds them by name.
@@ -70,7 +72,8 @@ func (b *Toolbox) Names() []ToolName {
 }
 
 // Call calls the named tool. An unknown name is a failed result that lists
-// the tools there are, so that a model can correct itself. The tool runs on
+// the tools there are, so that a model can correct itself, and a panic in
+// the tool is a failed result that names it. The tool runs on
 // the caller's goroutine, with no timeout but ctx's: a tool that calls
 // runtime.Goexit ends the caller's goroutine, as any function would. The
 // agent loop runs calls on goroutines of its own and bounds them (see
@@ -80,6 +83,17 @@ func (b *Toolbox) Call(ctx context.Context, name ToolName, args []byte) (Result,
 	if !ok {
 		return ErrorResult(fmt.Sprintf("unknown tool %q; the tools are: %s", name, joinNames(b.Names()))), nil
 	}
+	return callSafely(ctx, t, args)
+}
+
+// callSafely calls t, turning a panic into a failed result. Generated tools
+// recover on their own; hand-written ones may not.
+func callSafely(ctx context.Context, t Tool, args []byte) (res Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = ErrorResult(fmt.Sprintf("tool %s failed: panic: %s", t.Name, panics.Text(p))), nil
+		}
+	}()
 	return t.Call(ctx, args)
 }
 

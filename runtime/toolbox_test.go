@@ -62,24 +62,11 @@ func TestCtxTravelsInTheContext(t *testing.T) {
 	assert.Equal(t, "c1", c.CallID)
 }
 
-func TestToolFailedAndRecover(t *testing.T) {
-	res, err := ToolFailed(context.Background(), assert.AnError)
+func TestToolboxCallSurvivesAPanickingTool(t *testing.T) {
+	boom := Tool{Name: "boom", Call: func(context.Context, []byte) (Result, error) { panic("kaboom") }}
+	box, err := NewToolbox([]Tool{boom})
 	require.NoError(t, err)
-	assert.Equal(t, ErrorResult(assert.AnError.Error()), res)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err = ToolFailed(ctx, context.Canceled)
-	assert.ErrorIs(t, err, context.Canceled, "a cancelled call is the caller's error")
-	res, err = ToolFailed(ctx, assert.AnError)
-	require.NoError(t, err, "other errors stay results even when ctx is done")
-	assert.True(t, res.IsError)
-
-	panicking := func() (res Result, err error) {
-		defer Recover("boom", &res, &err)
-		panic("kaboom")
-	}
-	res, err = panicking()
+	res, err := box.Call(context.Background(), "boom", nil)
 	require.NoError(t, err)
 	assert.Equal(t, ErrorResult("tool boom failed: panic: kaboom"), res)
 }

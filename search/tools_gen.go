@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -121,8 +122,8 @@ var toolgenGeminiWebSearch = []byte(`{
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
 func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWebSearch, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWebSearch, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -151,7 +152,7 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	}
 	out, err := recv.WebSearch(ctx, argQuery)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return out, nil
 }

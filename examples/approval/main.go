@@ -25,7 +25,8 @@ import (
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func main() {
@@ -42,19 +43,19 @@ func main() {
 }
 
 // run is the whole story: run, pause, save, load, decide, resume.
-func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.State, *Outbox, error) {
+func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State, *Outbox, error) {
 	ctx := context.Background()
 	outbox := &Outbox{}
-	agent, err := newAgent(model)
+	ag, err := newAgent(model)
 	if err != nil {
 		return nil, nil, err
 	}
-	state, err := agent.Run(ctx, "Email ana@example.com the weather in Paris.", outbox)
+	state, err := ag.Run(ctx, "Email ana@example.com the weather in Paris.", outbox)
 	if err != nil {
 		return nil, nil, err
 	}
 	fmt.Fprintf(w, "stopped: %s\n", state.StopReason)
-	if state.StopReason != runtime.StopPaused { // a real model may answer without emailing
+	if state.StopReason != agent.StopPaused { // a real model may answer without emailing
 		fmt.Fprintf(w, "answer: %s\n", state.Output())
 		return state, outbox, nil
 	}
@@ -73,10 +74,10 @@ func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.St
 	if err := decide(state, reject); err != nil {
 		return nil, nil, err
 	}
-	if agent, err = newAgent(model); err != nil { // as in another process
+	if ag, err = newAgent(model); err != nil { // as in another process
 		return nil, nil, err
 	}
-	if state, err = agent.Resume(ctx, state, outbox); err != nil {
+	if state, err = ag.Resume(ctx, state, outbox); err != nil {
 		return nil, nil, err
 	}
 	fmt.Fprintf(w, "stopped: %s after %d turns, %d+%d tokens\n", state.StopReason, state.Turns, state.Usage.InputTokens, state.Usage.OutputTokens)
@@ -85,18 +86,18 @@ func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.St
 	return state, outbox, nil
 }
 
-func decide(s *runtime.State, reject bool) error {
+func decide(s *agent.State, reject bool) error {
 	if reject {
 		return s.Reject("the user wants to write it themselves")
 	}
 	return s.Approve()
 }
 
-func newAgent(model runtime.Model) (*runtime.Agent, error) {
-	return runtime.NewAgent(model,
-		runtime.WithTools(weather.Tools(), Tools()),
-		runtime.WithSystem("You help with travel. Ask before sending anything."),
-		runtime.WithPermissions(runtime.Permissions{
+func newAgent(model agent.Model) (*agent.Agent, error) {
+	return agent.New(model,
+		agent.WithTools(weather.Tools(), Tools()),
+		agent.WithSystem("You help with travel. Ask before sending anything."),
+		agent.WithPermissions(agent.Permissions{
 			// Never email a competitor, whatever the model says. The rule
 			// type is generated: a misspelled field would not compile.
 			Deny: []runtime.Rule{SendEmailRule{To: "*@competitor.com"}.Rule()},
@@ -107,22 +108,22 @@ func newAgent(model runtime.Model) (*runtime.Agent, error) {
 // script is the model, offline: like a real model it keeps nothing between
 // requests and answers from the transcript. Asked by the user, it wants the
 // weather and the email in one turn; given the results, it answers.
-func script() runtime.Model {
-	return runtime.ModelFunc(func(_ context.Context, r runtime.Request) (runtime.Response, error) {
+func script() agent.Model {
+	return agent.ModelFunc(func(_ context.Context, r agent.Request) (agent.Response, error) {
 		last := r.Messages[len(r.Messages)-1]
-		usage := runtime.Usage{InputTokens: 10, OutputTokens: 5}
-		if last.Role == runtime.RoleUser {
-			return runtime.Response{Usage: usage, Message: runtime.Message{Calls: []runtime.ToolCall{
-				runtimetest.Call("call_1", weather.ToolGetWeather, `{"city":"Paris"}`),
-				runtimetest.Call("call_2", ToolSendEmail, `{"to":"ana@example.com","subject":"Weather in Paris","body":"Sunny, 17°C."}`),
+		usage := agent.Usage{InputTokens: 10, OutputTokens: 5}
+		if last.Role == agent.RoleUser {
+			return agent.Response{Usage: usage, Message: agent.Message{Calls: []agent.ToolCall{
+				agenttest.Call("call_1", weather.ToolGetWeather, `{"city":"Paris"}`),
+				agenttest.Call("call_2", ToolSendEmail, `{"to":"ana@example.com","subject":"Weather in Paris","body":"Sunny, 17°C."}`),
 			}}}, nil
 		}
 		text := fmt.Sprintf("Weather: %s. Email: %s", last.Results[0].Result.Text(), last.Results[1].Result.Text())
-		return runtime.Response{Usage: usage, Message: runtime.Message{Text: text}}, nil
+		return agent.Response{Usage: usage, Message: agent.Message{Text: text}}, nil
 	})
 }
 
-func save(w io.Writer, s *runtime.State, path string) error {
+func save(w io.Writer, s *agent.State, path string) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
@@ -131,11 +132,11 @@ func save(w io.Writer, s *runtime.State, path string) error {
 	return os.WriteFile(path, data, 0o600)
 }
 
-func load(path string) (*runtime.State, error) {
+func load(path string) (*agent.State, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var s runtime.State
+	var s agent.State
 	return &s, json.Unmarshal(data, &s)
 }

@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestApproveSendsTheEmail(t *testing.T) {
 	var out strings.Builder
 	state, outbox, err := run(&out, t.TempDir(), false, script())
 	require.NoError(t, err)
-	assert.Equal(t, runtime.StopDone, state.StopReason)
+	assert.Equal(t, agent.StopDone, state.StopReason)
 	assert.Equal(t, "Weather: Paris: 17°C, sunny. Email: sent to ana@example.com", state.Output())
 	require.Len(t, outbox.Sent, 1)
 	assert.Contains(t, outbox.Sent[0], "to ana@example.com: Weather in Paris (Sunny, 17°C.) [key "+state.RunID+"/call_2]")

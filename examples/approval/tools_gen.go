@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -152,8 +153,8 @@ var toolgenGeminiSendEmail = []byte(`{
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
 func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSendEmail, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSendEmail, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -201,7 +202,7 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := SendEmail(ctx, runtime.CtxFrom(ctx), argTo, argSubject, argBody)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func main() {
@@ -52,8 +53,8 @@ var project = map[string]string{
 
 // policy: read-only tools run, edits ask, a recursive delete never runs,
 // and the shell may run the project's check without asking.
-func policy() runtime.Permissions {
-	return runtime.Permissions{
+func policy() agent.Permissions {
+	return agent.Permissions{
 		Deny: []runtime.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
 		Allow: []runtime.Rule{
 			{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolListFiles}, {Tool: builtin.ToolSearchFiles}, {Tool: builtin.ToolGlob},
@@ -63,7 +64,7 @@ func policy() runtime.Permissions {
 	}
 }
 
-func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.State, error) {
+func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State, error) {
 	if err := writeProject(dir); err != nil {
 		return nil, err
 	}
@@ -75,18 +76,18 @@ func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.St
 	if err != nil {
 		return nil, err
 	}
-	agent, err := runtime.NewAgent(model,
-		runtime.WithTools(files, shell),
-		runtime.WithSystem("You are a careful coding agent."),
-		runtime.WithPermissions(policy()),
-		runtime.WithObserver(narrate(w)),
+	ag, err := agent.New(model,
+		agent.WithTools(files, shell),
+		agent.WithSystem("You are a careful coding agent."),
+		agent.WithPermissions(policy()),
+		agent.WithObserver(narrate(w)),
 	)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
-	state, err := agent.Run(ctx, "The check fails. Fix it, clean the build directory, and run the check.", nil)
-	for err == nil && state.StopReason == runtime.StopPaused {
+	state, err := ag.Run(ctx, "The check fails. Fix it, clean the build directory, and run the check.", nil)
+	for err == nil && state.StopReason == agent.StopPaused {
 		for _, p := range state.Pending() {
 			fmt.Fprintf(w, "  ? %s %s asks for approval (%s)\n", p.Name, p.Args, p.Reason)
 		}
@@ -96,7 +97,7 @@ func run(w io.Writer, dir string, reject bool, model runtime.Model) (*runtime.St
 			err = state.Approve()
 		}
 		if err == nil {
-			state, err = agent.Resume(ctx, state, nil)
+			state, err = ag.Resume(ctx, state, nil)
 		}
 	}
 	if err != nil {
@@ -120,10 +121,10 @@ func writeProject(dir string) error {
 }
 
 // narrate prints each call and what became of it.
-func narrate(w io.Writer) func(runtime.Event) {
-	return func(e runtime.Event) {
+func narrate(w io.Writer) func(agent.Event) {
+	return func(e agent.Event) {
 		switch e.Kind {
-		case runtime.EventCallAllowed, runtime.EventCallDenied, runtime.EventCallPaused:
+		case agent.EventCallAllowed, agent.EventCallDenied, agent.EventCallPaused:
 			fmt.Fprintf(w, "%-12s %s %s (%s)\n", strings.TrimPrefix(string(e.Kind), "call_"), e.Call.Name, e.Call.Args, e.Reason)
 		}
 	}

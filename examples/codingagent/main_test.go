@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestApprovedEditFixesTheProject(t *testing.T) {
@@ -17,7 +17,7 @@ func TestApprovedEditFixesTheProject(t *testing.T) {
 	var out strings.Builder
 	state, err := run(&out, dir, false, scriptedModel())
 	require.NoError(t, err)
-	assert.Equal(t, runtime.StopDone, state.StopReason)
+	assert.Equal(t, agent.StopDone, state.StopReason)
 
 	greeting, err := os.ReadFile(filepath.Join(dir, "greeting.txt"))
 	require.NoError(t, err)

@@ -7,36 +7,37 @@ import (
 
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // scriptedModel plays a model offline. Like a real one it keeps nothing
 // between requests: what it does depends on how many times it has spoken in
 // the transcript, and its answer on the results it got.
-func scriptedModel() runtime.Model {
-	return runtime.ModelFunc(func(_ context.Context, r runtime.Request) (runtime.Response, error) {
+func scriptedModel() agent.Model {
+	return agent.ModelFunc(func(_ context.Context, r agent.Request) (agent.Response, error) {
 		turn := 0
 		for _, m := range r.Messages {
-			if m.Role == runtime.RoleAssistant {
+			if m.Role == agent.RoleAssistant {
 				turn++
 			}
 		}
 		if turn < len(plan) {
-			return respond(runtime.Message{Calls: plan[turn]}), nil
+			return respond(agent.Message{Calls: plan[turn]}), nil
 		}
-		return respond(runtime.Message{Text: summary(r.Messages)}), nil
+		return respond(agent.Message{Text: summary(r.Messages)}), nil
 	})
 }
 
-func respond(m runtime.Message) runtime.Response {
-	return runtime.Response{Message: m, Usage: runtime.Usage{InputTokens: 100, OutputTokens: 20}}
+func respond(m agent.Message) agent.Response {
+	return agent.Response{Message: m, Usage: agent.Usage{InputTokens: 100, OutputTokens: 20}}
 }
 
-func call(id string, name runtime.ToolName, args string) runtime.ToolCall {
-	return runtime.ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
+func call(id string, name runtime.ToolName, args string) agent.ToolCall {
+	return agent.ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
 }
 
 // plan is what the model does, turn by turn.
-var plan = [][]runtime.ToolCall{
+var plan = [][]agent.ToolCall{
 	{
 		call("c1", builtin.ToolListFiles, `{"recursive":true}`),
 		call("c2", builtin.ToolReadFile, `{"path":"check.sh"}`),
@@ -52,7 +53,7 @@ var plan = [][]runtime.ToolCall{
 }
 
 // summary reports the last results, as a model would.
-func summary(msgs []runtime.Message) string {
+func summary(msgs []agent.Message) string {
 	last := msgs[len(msgs)-1].Results[0].Result.Text()
 	return fmt.Sprintf("I ran the check: %q. The build directory was not removed: the policy denies rm -rf.", last)
 }

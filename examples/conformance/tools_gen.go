@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -361,8 +362,8 @@ var toolgenGeminiTestSimpleText = []byte(`{
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
 func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestSimpleText, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -400,8 +401,8 @@ var toolgenGeminiTestImageContent = []byte(`{
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
 func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestImageContent, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -439,8 +440,8 @@ var toolgenGeminiTestAudioContent = []byte(`{
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
 func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestAudioContent, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -478,8 +479,8 @@ var toolgenGeminiTestEmbeddedResource = []byte(`{
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
 func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestEmbeddedResource, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -517,8 +518,8 @@ var toolgenGeminiTestMultipleContentTypes = []byte(`{
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
 func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestMultipleContentTypes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -556,8 +557,8 @@ var toolgenGeminiTestToolWithLogging = []byte(`{
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
 func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestToolWithLogging, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -570,7 +571,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 	}
 	out, err := TestToolWithLogging(ctx)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -598,8 +599,8 @@ var toolgenGeminiTestToolWithProgress = []byte(`{
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
 func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestToolWithProgress, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -612,7 +613,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 	}
 	out, err := TestToolWithProgress(ctx)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -640,8 +641,8 @@ var toolgenGeminiTestErrorHandling = []byte(`{
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
 func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestErrorHandling, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -653,7 +654,7 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := TestErrorHandling(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -705,8 +706,8 @@ var toolgenGeminiTestSampling = []byte(`{
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
 func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestSampling, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestSampling, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -734,7 +735,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := TestSampling(ctx, argPrompt)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -786,8 +787,8 @@ var toolgenGeminiTestElicitation = []byte(`{
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
 func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestElicitation, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -815,7 +816,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 	}
 	out, err := TestElicitation(ctx, argMessage)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -843,8 +844,8 @@ var toolgenGeminiTestElicitationSep1034Defaults = []byte(`{
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
 func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -857,7 +858,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	}
 	out, err := TestElicitationSep1034Defaults(ctx)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -885,8 +886,8 @@ var toolgenGeminiTestElicitationSep1330Enums = []byte(`{
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
 func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTestElicitationSep1330Enums, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -899,7 +900,7 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	}
 	out, err := TestElicitationSep1330Enums(ctx)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }

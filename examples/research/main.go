@@ -33,8 +33,8 @@ import (
 
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/search"
 )
 
@@ -98,7 +98,7 @@ var notes = map[string]string{
 
 // run researches question with model, the search client c and the notes
 // written into dir, printing each call and the answer.
-func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model runtime.Model, question string) (*runtime.State, error) {
+func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model agent.Model, question string) (*agent.State, error) {
 	for name, text := range notes {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return nil, err
@@ -108,11 +108,11 @@ func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model r
 	if err != nil {
 		return nil, err
 	}
-	agent, err := runtime.NewAgent(model,
-		runtime.WithTools(c.Tools(), files),
-		runtime.WithSystem("You are a careful researcher. Search the web, read the user's notes, and cite your sources."),
-		runtime.WithObserver(func(e runtime.Event) {
-			if e.Kind == runtime.EventCallAllowed {
+	ag, err := agent.New(model,
+		agent.WithTools(c.Tools(), files),
+		agent.WithSystem("You are a careful researcher. Search the web, read the user's notes, and cite your sources."),
+		agent.WithObserver(func(e agent.Event) {
+			if e.Kind == agent.EventCallAllowed {
 				fmt.Fprintf(w, "call %s %s\n", e.Call.Name, e.Call.Args)
 			}
 		}),
@@ -120,7 +120,7 @@ func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model r
 	if err != nil {
 		return nil, err
 	}
-	state, err := agent.Run(ctx, question, nil)
+	state, err := ag.Run(ctx, question, nil)
 	if err != nil {
 		return state, err
 	}
@@ -131,21 +131,21 @@ func run(ctx context.Context, w io.Writer, dir string, c *search.Client, model r
 // scriptedModel stands in for a model: it searches and reads the notes in
 // one turn, then writes an answer from what the tools returned (so it also
 // works with live search results).
-func scriptedModel(question string) *runtimetest.Model {
+func scriptedModel(question string) *agenttest.Model {
 	query, _ := json.Marshal(map[string]string{"query": question})
-	return runtimetest.NewModel(
-		runtimetest.Calls(
-			runtimetest.Call("c1", search.ToolWebSearch, string(query)),
-			runtimetest.Call("c2", builtin.ToolReadFile, `{"path":"notes.md"}`),
+	return agenttest.NewModel(
+		agenttest.Calls(
+			agenttest.Call("c1", search.ToolWebSearch, string(query)),
+			agenttest.Call("c2", builtin.ToolReadFile, `{"path":"notes.md"}`),
 		),
-		runtimetest.Respond(func(req runtime.Request) runtime.Response {
-			return runtime.Response{Message: runtime.Message{Role: runtime.RoleAssistant, Text: answer(req)}}
+		agenttest.Respond(func(req agent.Request) agent.Response {
+			return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Text: answer(req)}}
 		}),
 	)
 }
 
 // answer cites the search results and the notes found in the last message.
-func answer(req runtime.Request) string {
+func answer(req agent.Request) string {
 	var b strings.Builder
 	last := req.Messages[len(req.Messages)-1]
 	for _, r := range last.Results {

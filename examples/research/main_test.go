@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 	"github.com/toolgen-dev/toolgen/search"
 )
 
@@ -26,7 +26,7 @@ func TestOfflineResearchCitesSearchAndNotes(t *testing.T) {
 	var out strings.Builder
 	state, err := run(ctx, &out, t.TempDir(), c, scriptedModel("What is MCP?"), "What is MCP?")
 	require.NoError(t, err)
-	assert.Equal(t, runtime.StopDone, state.StopReason)
+	assert.Equal(t, agent.StopDone, state.StopReason)
 	assert.Equal(t, `From the web (3 sources):
   [1] What is the Model Context Protocol (MCP)? <https://modelcontextprotocol.io/docs/getting-started/intro>
   [2] Specification - Model Context Protocol <https://modelcontextprotocol.io/specification>
@@ -36,7 +36,7 @@ From your notes: 4 lines read.`, state.Output())
 	assert.Contains(t, out.String(), `call read_file {"path":"notes.md"}`)
 
 	// What the model read: the search results as text, and the notes.
-	var results []runtime.ToolResult
+	var results []agent.ToolResult
 	for _, m := range state.Messages {
 		results = append(results, m.Results...)
 	}

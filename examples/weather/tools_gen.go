@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -194,8 +195,8 @@ var toolgenGeminiGetWeather = []byte(`{
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetWeather, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -232,7 +233,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := GetWeather(ctx, argCity, argUnit)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -403,8 +404,8 @@ var toolgenOutputGetForecast = []byte(`{
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
 func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetForecast, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetForecast, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Forecast
@@ -414,17 +415,17 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := GetForecast(ctx, in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeUnit reads a Unit: one of "c", "f".
-func toolgenDecodeUnit(d *runtime.Decoder, v *Unit) {
+func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -440,7 +441,7 @@ func toolgenDecodeUnit(d *runtime.Decoder, v *Unit) {
 }
 
 // toolgenDecodeForecast reads a Forecast object.
-func toolgenDecodeForecast(d *runtime.Decoder, v *Forecast) {
+func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -480,7 +481,7 @@ func toolgenDecodeForecast(d *runtime.Decoder, v *Forecast) {
 }
 
 // toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
 	e.Member("\"city\":")
 	e.String(v.City)
@@ -496,7 +497,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // toolgenEncodeDay writes a Day object.
-func toolgenEncodeDay(e *runtime.Encoder, v *Day) {
+func toolgenEncodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Object()
 	e.Member("\"day\":")
 	e.Int(int64(v.Day))

@@ -12,13 +12,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 // RuntimePath is the import path of the package generated code runs on.
-const RuntimePath = "github.com/toolgen-dev/toolgen/runtime"
+const RuntimePath = toolimpl.RuntimeImportPath
 
 type analyzer struct {
 	collector

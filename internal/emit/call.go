@@ -30,8 +30,8 @@ func (g *generator) callFunc(t *model.Tool) {
 		params = append([]jen.Code{jen.Id("recv").Op("*").Id(t.Recv.TypeName)}, params...)
 	}
 	body := []jen.Code{
-		jen.Defer().Add(rt("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
-		jen.Var().Id("dec").Add(rt("Decoder")),
+		jen.Defer().Add(impl("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
+		jen.Var().Id("dec").Add(impl("Decoder")),
 		d.Clone().Op(":=").Op("&").Id("dec"),
 		d.Clone().Dot("Reset").Call(jen.Id("args")),
 	}
@@ -73,11 +73,11 @@ func (g *generator) readInput(t *model.Tool) []jen.Code {
 // callAndWrite calls the tool and turns what it returns into a Result.
 func (g *generator) callAndWrite(t *model.Tool) []jen.Code {
 	callExpr := g.toolCall(t)
-	failed := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ToolFailed").Call(jen.Id("ctx"), jen.Err())))
+	failed := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(impl("ToolFailed").Call(jen.Id("ctx"), jen.Err())))
 	r := t.Result
 	if r.Kind == model.ResultNone {
 		return []jen.Code{
-			jen.If(jen.Err().Op(":=").Add(callExpr), jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ToolFailed").Call(jen.Id("ctx"), jen.Err()))),
+			jen.If(jen.Err().Op(":=").Add(callExpr), jen.Err().Op("!=").Nil()).Block(jen.Return(impl("ToolFailed").Call(jen.Id("ctx"), jen.Err()))),
 			jen.Return(rt("TextResult").Call(jen.Lit("ok")), jen.Nil()),
 		}
 	}
@@ -135,7 +135,7 @@ func (g *generator) writeResult(tool *model.Tool) []jen.Code {
 		}
 	}
 	out = append(out,
-		jen.Var().Id("enc").Add(rt("Encoder")),
+		jen.Var().Id("enc").Add(impl("Encoder")),
 		e.Clone().Op(":=").Op("&").Id("enc"),
 		e.Clone().Dot("Reset").Call(d.Clone().Dot("Spare").Call()),
 	)
@@ -146,7 +146,7 @@ func (g *generator) writeResult(tool *model.Tool) []jen.Code {
 	} else {
 		out = append(out, g.writeValue(t, v, 0)...)
 	}
-	return append(out, jen.Return(e.Clone().Dot("Result").Call(), jen.Nil()))
+	return append(out, jen.Return(impl("Structured").Call(e.Clone()), jen.Nil()))
 }
 
 // noResult is the message of a failed result for a nil pointer of type t
@@ -190,7 +190,7 @@ func (g *generator) structHelper(t *model.Type) string {
 	name := "toolgenDecode" + t.Struct.ID
 	g.want(name, func() {
 		g.f.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
-		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			g.objectBody(t.Struct, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) }))
 	})
 	return name
@@ -201,7 +201,7 @@ func (g *generator) encodeHelper(t *model.Type) string {
 	name := "toolgenEncode" + t.Struct.ID
 	g.want(name, func() {
 		g.f.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
-		g.f.Func().Id(name).Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.f.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			g.structBody(t.Struct, jen.Id("v"))...)
 	})
 	return name
@@ -254,7 +254,7 @@ func (g *generator) enumHelper(t *model.Type) string {
 		}
 		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(strings.Join(allowed, ", ")))))
 		g.f.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, strings.Join(allowed, ", ")))
-		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(read),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 			jen.Switch(subject).Block(cases...),

@@ -178,7 +178,7 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 		if t.Elem != nil { // []Octet: the bytes read, as the slice type
 			b := n("b")
 			return []jen.Code{jen.If(jen.List(b.Clone(), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Bytes").Call()), jen.Id("ok")).Block(
-				lv.Op("=").Add(rt("BytesAs").Index(goType(t)).Call(b.Clone())))}
+				lv.Op("=").Add(impl("BytesAs").Index(goType(t)).Call(b.Clone())))}
 		}
 		return readScalar(t, lv, n("b"), d.Clone().Dot("Bytes").Call())
 	case model.KindRaw:

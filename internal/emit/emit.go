@@ -8,15 +8,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
-// GenVersion is the runtime.GenVersion this emitter writes for (a test
-// keeps them equal).
-const GenVersion = 3
+// GenVersion is the version of the generated code this emitter writes.
+const GenVersion = toolimpl.GenVersion
 
 type generator struct {
 	pkg *model.Package

@@ -170,7 +170,7 @@ func (g *generator) writeValue(t *model.Type, v *jen.Statement, depth int) []jen
 		return []jen.Code{call("Time", v.Clone())}
 	case model.KindBytes:
 		if t.Elem != nil {
-			return []jen.Code{call("Bytes", rt("BytesOf").Call(v.Clone()))}
+			return []jen.Code{call("Bytes", impl("BytesOf").Call(v.Clone()))}
 		}
 		return []jen.Code{call("Bytes", v.Clone())}
 	case model.KindRaw:
@@ -209,7 +209,7 @@ func (g *generator) writeMap(t *model.Type, v *jen.Statement, depth int, n func(
 	body = append(body, g.writeValue(t.Elem, n("v"), depth+1)...)
 	return []jen.Code{
 		call("Object"),
-		jen.For(jen.List(jen.Id("_"), n("k")).Op(":=").Range().Add(rt("SortedKeys").Call(v.Clone()))).Block(body...),
+		jen.For(jen.List(jen.Id("_"), n("k")).Op(":=").Range().Add(impl("SortedKeys").Call(v.Clone()))).Block(body...),
 		call("EndObject"),
 	}
 }

@@ -7,12 +7,14 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
-const runtimePath = "github.com/toolgen-dev/toolgen/runtime"
+// rt names an identifier of the tool API, package runtime.
+func rt(name string) *jen.Statement { return jen.Qual(toolimpl.RuntimeImportPath, name) }
 
-// rt names a runtime identifier.
-func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
+// impl names an identifier of package toolimpl, generated code's support.
+func impl(name string) *jen.Statement { return jen.Qual(toolimpl.ImportPath, name) }
 
 // goType spells a type in generated code.
 func goType(t *model.Type) *jen.Statement {

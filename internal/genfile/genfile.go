@@ -13,13 +13,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+
 	"github.com/dave/jennifer/jen"
 )
 
 // Import paths of the toolgen packages generated files use, imported under
 // their own names.
 const (
-	RuntimePath = "github.com/toolgen-dev/toolgen/runtime"
+	RuntimePath = toolimpl.RuntimeImportPath
 	MCPPath     = "github.com/toolgen-dev/toolgen/mcp"
 )
 
@@ -55,6 +57,7 @@ func New(path, name string, h Head) *jen.File {
 		f.HeaderComment(Header(h.Generator))
 	}
 	f.ImportName(RuntimePath, "runtime")
+	f.ImportName(toolimpl.ImportPath, "toolimpl")
 	f.ImportName(MCPPath, "mcp")
 	return f
 }
@@ -152,12 +155,12 @@ func Check(path, name string, content []byte) (string, error) {
 
 // VersionGuard declares the constants that fail to compile when a file
 // generated for version and the runtime it is built with disagree (see
-// runtime.EnforceVersion).
+// toolimpl.EnforceVersion).
 func VersionGuard(f *jen.File, version int) {
 	f.Comment("A compile error on these lines means this file and the toolgen runtime disagree:")
-	f.Comment("see the documentation of runtime.EnforceVersion for what to do.")
+	f.Comment("see the documentation of toolimpl.EnforceVersion for what to do.")
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(RuntimePath, "EnforceVersion").Call(jen.Lit(version).Op("-").Qual(RuntimePath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(RuntimePath, "EnforceVersion").Call(jen.Qual(RuntimePath, "MaxVersion").Op("-").Lit(version)),
+		jen.Id("_").Op("=").Qual(toolimpl.ImportPath, "EnforceVersion").Call(jen.Lit(version).Op("-").Qual(toolimpl.ImportPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(toolimpl.ImportPath, "EnforceVersion").Call(jen.Qual(toolimpl.ImportPath, "MaxVersion").Op("-").Lit(version)),
 	)
 }

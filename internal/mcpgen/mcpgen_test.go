@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/stubs.go.golden")
@@ -107,8 +107,8 @@ func TestStubsVersionGuard(t *testing.T) {
 		version int
 		want    string
 	}{
-		{runtime.MaxVersion + 1, fmt.Sprintf("runtime.MaxVersion - %d", runtime.MaxVersion+1)},
-		{runtime.MinVersion - 1, fmt.Sprintf("%d - runtime.MinVersion", runtime.MinVersion-1)},
+		{toolimpl.MaxVersion + 1, fmt.Sprintf("toolimpl.MaxVersion - %d", toolimpl.MaxVersion+1)},
+		{toolimpl.MinVersion - 1, fmt.Sprintf("%d - toolimpl.MinVersion", toolimpl.MinVersion-1)},
 	} {
 		genVersion = tt.version
 		stubs := generateFixture(t)
@@ -123,7 +123,7 @@ func TestStubsVersionGuard(t *testing.T) {
 		}
 		out, err := goIn(stubsModule(t, stubs), "vet", "./...")
 		if err == nil {
-			t.Errorf("stubs of version %d compiled against a runtime of %d..%d", tt.version, runtime.MinVersion, runtime.MaxVersion)
+			t.Errorf("stubs of version %d compiled against a runtime of %d..%d", tt.version, toolimpl.MinVersion, toolimpl.MaxVersion)
 			continue
 		}
 		at := fmt.Sprintf("stubs_gen.go:%d:", line)

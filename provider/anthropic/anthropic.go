@@ -23,6 +23,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -123,20 +124,20 @@ func New(opts ...Option) (*Model, error) {
 }
 
 // Generate asks the model for the next assistant message.
-func (m *Model) Generate(ctx context.Context, req runtime.Request) (runtime.Response, error) {
+func (m *Model) Generate(ctx context.Context, req agent.Request) (agent.Response, error) {
 	params, err := m.params(req)
 	if err != nil {
-		return runtime.Response{}, err
+		return agent.Response{}, err
 	}
 	msg, err := m.client.Messages.New(ctx, params)
 	if err != nil {
-		return runtime.Response{}, describe(err)
+		return agent.Response{}, describe(err)
 	}
 	return response(msg)
 }
 
 // params builds the request body.
-func (m *Model) params(req runtime.Request) (ant.MessageNewParams, error) {
+func (m *Model) params(req agent.Request) (ant.MessageNewParams, error) {
 	msgs, err := messages(req.Messages)
 	if err != nil {
 		return ant.MessageNewParams{}, err
@@ -153,7 +154,7 @@ func (m *Model) params(req runtime.Request) (ant.MessageNewParams, error) {
 }
 
 // toolParams turns tool specs into custom tools with their default schema.
-func toolParams(specs []runtime.ToolSpec) ([]ant.ToolUnionParam, error) {
+func toolParams(specs []agent.ToolSpec) ([]ant.ToolUnionParam, error) {
 	tools := make([]ant.ToolUnionParam, 0, len(specs))
 	for _, s := range specs {
 		schema, err := inputSchema(s.InputSchema)
@@ -200,17 +201,17 @@ func inputSchema(schema []byte) (ant.ToolInputSchemaParam, error) {
 // messages translates the transcript. Messages of the same role in a row
 // (tool results, then a user's message) are merged, since the API wants
 // the roles to alternate.
-func messages(in []runtime.Message) ([]ant.MessageParam, error) {
+func messages(in []agent.Message) ([]ant.MessageParam, error) {
 	var out []ant.MessageParam
 	for i, msg := range in {
 		var blocks []ant.ContentBlockParamUnion
 		user := true
 		switch msg.Role {
-		case runtime.RoleUser:
+		case agent.RoleUser:
 			blocks = []ant.ContentBlockParamUnion{ant.NewTextBlock(msg.Text)}
-		case runtime.RoleTool:
+		case agent.RoleTool:
 			blocks = resultBlocks(msg.Results)
-		case runtime.RoleAssistant:
+		case agent.RoleAssistant:
 			blocks, user = assistantBlocks(msg), false
 		default:
 			return nil, fmt.Errorf("anthropic: message %d has unknown role %q", i, msg.Role)
@@ -241,7 +242,7 @@ func appendMessage(out []ant.MessageParam, user bool, blocks []ant.ContentBlockP
 }
 
 // resultBlocks are the tool_result blocks of a turn, in call order.
-func resultBlocks(results []runtime.ToolResult) []ant.ContentBlockParamUnion {
+func resultBlocks(results []agent.ToolResult) []ant.ContentBlockParamUnion {
 	blocks := make([]ant.ContentBlockParamUnion, 0, len(results))
 	for _, r := range results {
 		blocks = append(blocks, ant.NewToolResultBlock(r.CallID, r.Result.Text(), r.Result.IsError))
@@ -251,7 +252,7 @@ func resultBlocks(results []runtime.ToolResult) []ant.ContentBlockParamUnion {
 
 // assistantBlocks are an earlier answer: its text (when not empty) and its
 // tool_use blocks.
-func assistantBlocks(msg runtime.Message) []ant.ContentBlockParamUnion {
+func assistantBlocks(msg agent.Message) []ant.ContentBlockParamUnion {
 	var blocks []ant.ContentBlockParamUnion
 	if msg.Text != "" {
 		blocks = append(blocks, ant.NewTextBlock(msg.Text))
@@ -271,21 +272,21 @@ func input(raw json.RawMessage) json.RawMessage {
 }
 
 // response translates the answer's text and tool_use blocks and its usage.
-func response(m *ant.Message) (runtime.Response, error) {
-	msg := runtime.Message{Role: runtime.RoleAssistant}
+func response(m *ant.Message) (agent.Response, error) {
+	msg := agent.Message{Role: agent.RoleAssistant}
 	for _, b := range m.Content {
 		switch b.Type {
 		case "text":
 			msg.Text += b.Text
 		case "tool_use":
-			msg.Calls = append(msg.Calls, runtime.ToolCall{ID: b.ID, Name: runtime.ToolName(b.Name), Args: b.Input})
+			msg.Calls = append(msg.Calls, agent.ToolCall{ID: b.ID, Name: runtime.ToolName(b.Name), Args: b.Input})
 		}
 	}
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {
-		return runtime.Response{}, fmt.Errorf("anthropic: the answer reached max_tokens while making a tool call; raise WithMaxTokens (now %d output tokens)", m.Usage.OutputTokens)
+		return agent.Response{}, fmt.Errorf("anthropic: the answer reached max_tokens while making a tool call; raise WithMaxTokens (now %d output tokens)", m.Usage.OutputTokens)
 	}
-	usage := runtime.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)}
-	return runtime.Response{Message: msg, Usage: usage}, nil
+	usage := agent.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)}
+	return agent.Response{Message: msg, Usage: usage}, nil
 }
 
 // describe makes an API error say what the provider said: the status, the

@@ -18,6 +18,7 @@ import (
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -101,11 +102,11 @@ func toolUse(id, name, input string) string {
 	return `{"type":"tool_use","id":"` + id + `","name":"` + name + `","input":` + input + `}`
 }
 
-func run(t *testing.T, m runtime.Model, prompt string) (*runtime.State, error) {
+func run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	t.Helper()
-	agent, err := runtime.NewAgent(m, runtime.WithTools(weather.Tools()), runtime.WithSystem("You are a weather assistant."))
+	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
 	require.NoError(t, err)
-	return agent.Run(context.Background(), prompt, nil)
+	return ag.Run(context.Background(), prompt, nil)
 }
 
 func TestTextAnswer(t *testing.T) {
@@ -113,7 +114,7 @@ func TestTextAnswer(t *testing.T) {
 	s, err := run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "Hello!", s.Output())
-	assert.Equal(t, runtime.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
+	assert.Equal(t, agent.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
 
 	reqs := f.requests()
 	require.Len(t, reqs, 1)
@@ -156,7 +157,7 @@ func TestOneToolCall(t *testing.T) {
 	s, err := run(t, m, "Weather in Paris?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", s.Output())
-	assert.Equal(t, runtime.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
 
 	msgs := f.requests()[1]["messages"].([]any)
 	require.Len(t, msgs, 3)
@@ -252,7 +253,7 @@ func TestCancelledContext(t *testing.T) {
 	f, m := serve(t, []reply{message("end_turn", text("never"))})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := m.Generate(ctx, runtime.Request{Messages: []runtime.Message{{Role: runtime.RoleUser, Text: "Hi"}}})
+	_, err := m.Generate(ctx, agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, f.requests())
 }
@@ -261,11 +262,11 @@ func TestCancelledContext(t *testing.T) {
 // message: the API wants the roles to alternate.
 func TestConsecutiveUserMessagesMerge(t *testing.T) {
 	f, m := serve(t, []reply{message("end_turn", text("ok"))})
-	_, err := m.Generate(context.Background(), runtime.Request{Messages: []runtime.Message{
-		{Role: runtime.RoleUser, Text: "Weather?"},
-		{Role: runtime.RoleAssistant, Calls: []runtime.ToolCall{{ID: "toolu_1", Name: "get_weather", Args: json.RawMessage(`{"city":"Paris"}`)}}},
-		{Role: runtime.RoleTool, Results: []runtime.ToolResult{{CallID: "toolu_1", Name: "get_weather", Result: runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "sunny"}}}}}},
-		{Role: runtime.RoleUser, Text: "And tomorrow?"},
+	_, err := m.Generate(context.Background(), agent.Request{Messages: []agent.Message{
+		{Role: agent.RoleUser, Text: "Weather?"},
+		{Role: agent.RoleAssistant, Calls: []agent.ToolCall{{ID: "toolu_1", Name: "get_weather", Args: json.RawMessage(`{"city":"Paris"}`)}}},
+		{Role: agent.RoleTool, Results: []agent.ToolResult{{CallID: "toolu_1", Name: "get_weather", Result: runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "sunny"}}}}}},
+		{Role: agent.RoleUser, Text: "And tomorrow?"},
 	}})
 	require.NoError(t, err)
 	msgs := f.requests()[0]["messages"].([]any)

@@ -26,6 +26,7 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -116,20 +117,20 @@ func New(opts ...Option) (*Model, error) {
 }
 
 // Generate asks the model for the next assistant message.
-func (m *Model) Generate(ctx context.Context, req runtime.Request) (runtime.Response, error) {
+func (m *Model) Generate(ctx context.Context, req agent.Request) (agent.Response, error) {
 	params, err := m.params(req)
 	if err != nil {
-		return runtime.Response{}, err
+		return agent.Response{}, err
 	}
 	completion, err := m.client.Chat.Completions.New(ctx, params)
 	if err != nil {
-		return runtime.Response{}, describe(err)
+		return agent.Response{}, describe(err)
 	}
 	return response(completion)
 }
 
 // params builds the request body.
-func (m *Model) params(req runtime.Request) (oai.ChatCompletionNewParams, error) {
+func (m *Model) params(req agent.Request) (oai.ChatCompletionNewParams, error) {
 	msgs, err := messages(req)
 	if err != nil {
 		return oai.ChatCompletionNewParams{}, err
@@ -147,7 +148,7 @@ func (m *Model) params(req runtime.Request) (oai.ChatCompletionNewParams, error)
 
 // toolParams turns tool specs into function tools: the strict schema with
 // strict=true when there is one, else the default schema.
-func toolParams(specs []runtime.ToolSpec) ([]oai.ChatCompletionToolUnionParam, error) {
+func toolParams(specs []agent.ToolSpec) ([]oai.ChatCompletionToolUnionParam, error) {
 	tools := make([]oai.ChatCompletionToolUnionParam, 0, len(specs))
 	for _, s := range specs {
 		schema, strict := s.InputSchema, false
@@ -185,18 +186,18 @@ func schemaParams(schema []byte) (shared.FunctionParameters, error) {
 }
 
 // messages translates the system prompt and the transcript.
-func messages(req runtime.Request) ([]oai.ChatCompletionMessageParamUnion, error) {
+func messages(req agent.Request) ([]oai.ChatCompletionMessageParamUnion, error) {
 	var out []oai.ChatCompletionMessageParamUnion
 	if req.System != "" {
 		out = append(out, oai.SystemMessage(req.System))
 	}
 	for i, msg := range req.Messages {
 		switch msg.Role {
-		case runtime.RoleUser:
+		case agent.RoleUser:
 			out = append(out, oai.UserMessage(msg.Text))
-		case runtime.RoleAssistant:
+		case agent.RoleAssistant:
 			out = append(out, assistantMessage(msg))
-		case runtime.RoleTool:
+		case agent.RoleTool:
 			for _, r := range msg.Results {
 				out = append(out, oai.ToolMessage(r.Result.Text(), r.CallID))
 			}
@@ -208,7 +209,7 @@ func messages(req runtime.Request) ([]oai.ChatCompletionMessageParamUnion, error
 }
 
 // assistantMessage is an earlier answer of the model: its text and calls.
-func assistantMessage(msg runtime.Message) oai.ChatCompletionMessageParamUnion {
+func assistantMessage(msg agent.Message) oai.ChatCompletionMessageParamUnion {
 	a := oai.ChatCompletionAssistantMessageParam{}
 	if msg.Text != "" {
 		a.Content.OfString = oai.String(msg.Text)
@@ -233,26 +234,26 @@ func args(raw json.RawMessage) json.RawMessage {
 }
 
 // response translates the first choice and the usage.
-func response(c *oai.ChatCompletion) (runtime.Response, error) {
+func response(c *oai.ChatCompletion) (agent.Response, error) {
 	if len(c.Choices) == 0 {
-		return runtime.Response{}, errors.New("openai: the response has no choices")
+		return agent.Response{}, errors.New("openai: the response has no choices")
 	}
 	if c.Choices[0].FinishReason == "length" && len(c.Choices[0].Message.ToolCalls) > 0 {
-		return runtime.Response{}, fmt.Errorf("openai: the answer reached its token limit while making a tool call; raise WithMaxTokens (now %d output tokens)", c.Usage.CompletionTokens)
+		return agent.Response{}, fmt.Errorf("openai: the answer reached its token limit while making a tool call; raise WithMaxTokens (now %d output tokens)", c.Usage.CompletionTokens)
 	}
 	choice := c.Choices[0].Message
-	msg := runtime.Message{Role: runtime.RoleAssistant, Text: choice.Content}
+	msg := agent.Message{Role: agent.RoleAssistant, Text: choice.Content}
 	if msg.Text == "" && choice.Refusal != "" {
 		msg.Text = choice.Refusal
 	}
 	for _, tc := range choice.ToolCalls {
 		if tc.Type != "" && tc.Type != "function" {
-			return runtime.Response{}, fmt.Errorf("openai: tool call %s has unsupported type %q", tc.ID, tc.Type)
+			return agent.Response{}, fmt.Errorf("openai: tool call %s has unsupported type %q", tc.ID, tc.Type)
 		}
-		msg.Calls = append(msg.Calls, runtime.ToolCall{ID: tc.ID, Name: runtime.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
+		msg.Calls = append(msg.Calls, agent.ToolCall{ID: tc.ID, Name: runtime.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
 	}
-	usage := runtime.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
-	return runtime.Response{Message: msg, Usage: usage}, nil
+	usage := agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
+	return agent.Response{Message: msg, Usage: usage}, nil
 }
 
 // describe makes an API error say what the provider said: the status, the

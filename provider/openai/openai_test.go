@@ -18,6 +18,7 @@ import (
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/openai"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -106,11 +107,11 @@ func call(id, name, args string) string {
 	return `{"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(b) + `}}`
 }
 
-func run(t *testing.T, m runtime.Model, prompt string) (*runtime.State, error) {
+func run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
 	t.Helper()
-	agent, err := runtime.NewAgent(m, runtime.WithTools(weather.Tools()), runtime.WithSystem("You are a weather assistant."))
+	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
 	require.NoError(t, err)
-	return agent.Run(context.Background(), prompt, nil)
+	return ag.Run(context.Background(), prompt, nil)
 }
 
 func TestTextAnswer(t *testing.T) {
@@ -118,7 +119,7 @@ func TestTextAnswer(t *testing.T) {
 	s, err := run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "Hello!", s.Output())
-	assert.Equal(t, runtime.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
+	assert.Equal(t, agent.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
 
 	reqs := f.requests()
 	require.Len(t, reqs, 1)
@@ -166,7 +167,7 @@ func TestOneToolCall(t *testing.T) {
 	s, err := run(t, m, "Weather in Paris?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", s.Output())
-	assert.Equal(t, runtime.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
 
 	reqs := f.requests()
 	require.Len(t, reqs, 2)
@@ -258,9 +259,9 @@ func TestNonStrictTool(t *testing.T) {
 		Name: "label", Description: "Labels things.", InputSchema: []byte(schema),
 		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, nil },
 	}
-	agent, err := runtime.NewAgent(m, runtime.WithTools([]runtime.Tool{tool}))
+	ag, err := agent.New(m, agent.WithTools([]runtime.Tool{tool}))
 	require.NoError(t, err)
-	_, err = agent.Run(context.Background(), "Hi", nil)
+	_, err = ag.Run(context.Background(), "Hi", nil)
 	require.NoError(t, err)
 	fn := f.requests()[0]["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
 	assert.NotContains(t, fn, "strict")
@@ -273,7 +274,7 @@ func TestCancelledContext(t *testing.T) {
 	f, m := serve(t, []reply{textReply("never")})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := m.Generate(ctx, runtime.Request{Messages: []runtime.Message{{Role: runtime.RoleUser, Text: "Hi"}}})
+	_, err := m.Generate(ctx, agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, f.requests())
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func call(t *testing.T, tools []runtime.Tool, name runtime.ToolName, args string) runtime.Result {
@@ -147,7 +148,7 @@ func TestMethodsSeeTheirReceiverAndCtx(t *testing.T) {
 
 func TestGeneratedRulesDecide(t *testing.T) {
 	var c Counter
-	perms := runtime.Permissions{
+	perms := agent.Permissions{
 		Deny:  []runtime.Rule{SearchRule{Query: "secret*"}.Rule(), SearchRule{Page: "[5-9]", Sort: "date"}.Rule()},
 		Allow: []runtime.Rule{EchoRule{Times: "[1-3]"}.Rule(), AddRule{By: "1"}.Rule()},
 		Ask:   []runtime.Rule{AddRule{}.Rule(), BoomRule{}.Rule()},
@@ -161,19 +162,19 @@ func TestGeneratedRulesDecide(t *testing.T) {
 	tests := []struct {
 		tool runtime.ToolName
 		args string
-		want runtime.Outcome
+		want agent.Outcome
 		rule string
 	}{
-		{ToolSearch, `{"query":"secret plans"}`, runtime.OutcomeDeny, `search(query="secret*")`},
-		{ToolSearch, `{"query":"go"}`, runtime.OutcomeNone, ""},
-		{ToolSearch, `{"query":"go","page":7,"sort":"date"}`, runtime.OutcomeDeny, `search(page="[5-9]", sort="date")`},
-		{ToolSearch, `{"query":"go","page":7}`, runtime.OutcomeNone, ""},
-		{ToolEcho, `{"text":"a","times":2}`, runtime.OutcomeAllow, `echo(times="[1-3]")`},
-		{ToolEcho, `{"text":"a","times":5}`, runtime.OutcomeNone, ""},
-		{ToolEcho, `{"text":"a"}`, runtime.OutcomeNone, ""},
-		{ToolAdd, `{"by":1}`, runtime.OutcomeAllow, `counter_add(by="1")`},
-		{ToolAdd, `{"by":10}`, runtime.OutcomeAsk, "counter_add"},
-		{ToolBoom, ``, runtime.OutcomeAsk, "boom"},
+		{ToolSearch, `{"query":"secret plans"}`, agent.OutcomeDeny, `search(query="secret*")`},
+		{ToolSearch, `{"query":"go"}`, agent.OutcomeNone, ""},
+		{ToolSearch, `{"query":"go","page":7,"sort":"date"}`, agent.OutcomeDeny, `search(page="[5-9]", sort="date")`},
+		{ToolSearch, `{"query":"go","page":7}`, agent.OutcomeNone, ""},
+		{ToolEcho, `{"text":"a","times":2}`, agent.OutcomeAllow, `echo(times="[1-3]")`},
+		{ToolEcho, `{"text":"a","times":5}`, agent.OutcomeNone, ""},
+		{ToolEcho, `{"text":"a"}`, agent.OutcomeNone, ""},
+		{ToolAdd, `{"by":1}`, agent.OutcomeAllow, `counter_add(by="1")`},
+		{ToolAdd, `{"by":10}`, agent.OutcomeAsk, "counter_add"},
+		{ToolBoom, ``, agent.OutcomeAsk, "boom"},
 	}
 	for _, tt := range tests {
 		got, rule := perms.Decide(tt.tool, []byte(tt.args))

@@ -10,13 +10,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -726,8 +727,8 @@ var toolgenOutputSearch = []byte(`{
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSearch, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSearch, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in SearchArgs
@@ -737,13 +738,13 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Search(ctx, in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeResults(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.
@@ -821,8 +822,8 @@ var toolgenGeminiEcho = []byte(`{
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEcho, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEcho, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -908,8 +909,8 @@ var toolgenGeminiFail = []byte(`{
 
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
 func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFail, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFail, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -936,7 +937,7 @@ func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Fail(ctx, argReason); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -964,8 +965,8 @@ var toolgenGeminiBoom = []byte(`{
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
 func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBoom, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBoom, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -978,7 +979,7 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Boom()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -1027,8 +1028,8 @@ var toolgenGeminiSleep = []byte(`{
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
 func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSleep, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSleep, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1056,7 +1057,7 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Sleep(ctx, argMs)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -1179,8 +1180,8 @@ var toolgenOutputCount = []byte(`{
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCount, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCount, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Node
@@ -1189,14 +1190,14 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Count(in)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputMirror is the JSON Schema of mirror's arguments.
@@ -1406,8 +1407,8 @@ var toolgenOutputMirror = []byte(`{
 
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
 func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMirror, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMirror, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Kinds
@@ -1417,13 +1418,13 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Mirror(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeKinds(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputAdd is the JSON Schema of counter_add's arguments.
@@ -1470,8 +1471,8 @@ var toolgenGeminiAdd = []byte(`{
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAdd, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAdd, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1499,7 +1500,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 	}
 	out, err := recv.Add(ctx, runtime.CtxFrom(ctx), argBy)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -1545,8 +1546,8 @@ var toolgenOutputTotal = []byte(`{
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
 func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTotal, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTotal, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1558,7 +1559,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := recv.Total()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -1569,7 +1570,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputBound is the JSON Schema of bound's arguments.
@@ -1710,8 +1711,8 @@ var toolgenOutputBound = []byte(`{
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
 func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBound, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBound, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Bounds
@@ -1721,17 +1722,17 @@ func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Bound(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeBounds(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeSearchArgs reads a SearchArgs object.
-func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
+func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1816,7 +1817,7 @@ func toolgenDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 }
 
 // toolgenEncodeResults writes a Results object.
-func toolgenEncodeResults(e *runtime.Encoder, v *Results) {
+func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
 	e.Object()
 	e.Member("\"query\":")
 	e.String(v.Query)
@@ -1842,7 +1843,7 @@ func toolgenEncodeResults(e *runtime.Encoder, v *Results) {
 }
 
 // toolgenDecodeNode reads a Node object.
-func toolgenDecodeNode(d *runtime.Decoder, v *Node) {
+func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1877,7 +1878,7 @@ func toolgenDecodeNode(d *runtime.Decoder, v *Node) {
 }
 
 // toolgenDecodeKinds reads a Kinds object.
-func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
+func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -2050,7 +2051,7 @@ func toolgenDecodeKinds(d *runtime.Decoder, v *Kinds) {
 }
 
 // toolgenEncodeKinds writes a Kinds object.
-func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
+func toolgenEncodeKinds(e *toolimpl.Encoder, v *Kinds) {
 	e.Object()
 	e.Member("\"i8\":")
 	e.Int(int64(v.I8))
@@ -2080,7 +2081,7 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 	e.EndArray()
 	e.Member("\"votes\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Votes) {
+	for _, k0 := range toolimpl.SortedKeys(v.Votes) {
 		e.Key(k0)
 		v0 := v.Votes[k0]
 		e.Int(int64(v0))
@@ -2099,7 +2100,7 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 	if len(v.Sorts) > 0 {
 		e.Member("\"sorts\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.Sorts) {
+		for _, k0 := range toolimpl.SortedKeys(v.Sorts) {
 			e.Key(k0)
 			v0 := v.Sorts[k0]
 			e.Array()
@@ -2114,7 +2115,7 @@ func toolgenEncodeKinds(e *runtime.Encoder, v *Kinds) {
 }
 
 // toolgenDecodeBounds reads a Bounds object.
-func toolgenDecodeBounds(d *runtime.Decoder, v *Bounds) {
+func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -2159,7 +2160,7 @@ func toolgenDecodeBounds(d *runtime.Decoder, v *Bounds) {
 }
 
 // toolgenEncodeBounds writes a Bounds object.
-func toolgenEncodeBounds(e *runtime.Encoder, v *Bounds) {
+func toolgenEncodeBounds(e *toolimpl.Encoder, v *Bounds) {
 	e.Object()
 	e.Member("\"narrow\":")
 	e.Float(float64(v.Narrow), 32)
@@ -2173,7 +2174,7 @@ func toolgenEncodeBounds(e *runtime.Encoder, v *Bounds) {
 }
 
 // toolgenDecodeSort reads a Sort: one of "score", "date".
-func toolgenDecodeSort(d *runtime.Decoder, v *Sort) {
+func toolgenDecodeSort(d *toolimpl.Decoder, v *Sort) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -2189,7 +2190,7 @@ func toolgenDecodeSort(d *runtime.Decoder, v *Sort) {
 }
 
 // toolgenDecodeLevel reads a Level: one of 1, 2.
-func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
+func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return
@@ -2205,7 +2206,7 @@ func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
 }
 
 // toolgenDecodeWhere reads a Where object.
-func toolgenDecodeWhere(d *runtime.Decoder, v *Where) {
+func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -2234,7 +2235,7 @@ func toolgenDecodeWhere(d *runtime.Decoder, v *Where) {
 }
 
 // toolgenEncodeWhere writes a Where object.
-func toolgenEncodeWhere(e *runtime.Encoder, v *Where) {
+func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
 	e.Object()
 	e.Member("\"lat\":")
 	e.Float(v.Lat, 64)

@@ -13,14 +13,15 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 	other "toolgen.test/fidelity/other"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -2666,8 +2667,8 @@ var toolgenOutputReturnInt = []byte(`{
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
 func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnInt, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnInt, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -2677,16 +2678,16 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := ReturnInt(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnFloat is the JSON Schema of return_float's arguments.
@@ -2780,8 +2781,8 @@ var toolgenOutputReturnFloat = []byte(`{
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
 func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnFloat, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -2791,16 +2792,16 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := ReturnFloat(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Float(float64(out), 32)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnBool is the JSON Schema of return_bool's arguments.
@@ -2892,8 +2893,8 @@ var toolgenOutputReturnBool = []byte(`{
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
 func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnBool, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnBool, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -2903,16 +2904,16 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := ReturnBool(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bool(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnEnum is the JSON Schema of return_enum's arguments.
@@ -3011,8 +3012,8 @@ var toolgenOutputReturnEnum = []byte(`{
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
 func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnEnum, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3022,16 +3023,16 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := ReturnEnum(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Uint(uint64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnSlice is the JSON Schema of return_slice's arguments.
@@ -3143,8 +3144,8 @@ var toolgenOutputReturnSlice = []byte(`{
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
 func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnSlice, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3154,9 +3155,9 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := ReturnSlice(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -3171,7 +3172,7 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnMap is the JSON Schema of return_map's arguments.
@@ -3280,8 +3281,8 @@ var toolgenOutputReturnMap = []byte(`{
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
 func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnMap, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnMap, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3291,15 +3292,15 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := ReturnMap(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(out) {
+	for _, k0 := range toolimpl.SortedKeys(out) {
 		e.Key(k0)
 		v0 := out[k0]
 		e.Array()
@@ -3310,7 +3311,7 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	e.EndObject()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnArray is the JSON Schema of return_array's arguments.
@@ -3410,8 +3411,8 @@ var toolgenOutputReturnArray = []byte(`{
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
 func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnArray, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnArray, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3421,9 +3422,9 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := ReturnArray(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -3434,7 +3435,7 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnBlob is the JSON Schema of return_blob's arguments.
@@ -3528,8 +3529,8 @@ var toolgenOutputReturnBlob = []byte(`{
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
 func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnBlob, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3539,16 +3540,16 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := ReturnBlob(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bytes(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnAny is the JSON Schema of return_any's arguments.
@@ -3638,8 +3639,8 @@ var toolgenOutputReturnAny = []byte(`{
 
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
 func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnAny, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnAny, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3649,16 +3650,16 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := ReturnAny(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Any(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnPtrInt is the JSON Schema of return_ptr_int's arguments.
@@ -3750,8 +3751,8 @@ var toolgenOutputReturnPtrInt = []byte(`{
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
 func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnPtrInt, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3761,19 +3762,19 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := ReturnPtrInt(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("return_ptr_int returned no result (a nil *int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64((*out)))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnText is the JSON Schema of return_text's arguments.
@@ -3866,8 +3867,8 @@ var toolgenOutputReturnText = []byte(`{
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
 func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnText, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnText, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3877,16 +3878,16 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := ReturnText(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Text(&out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnJSON is the JSON Schema of return_json's arguments.
@@ -3978,8 +3979,8 @@ var toolgenOutputReturnJSON = []byte(`{
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
 func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnJSON, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -3989,16 +3990,16 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := ReturnJSON(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.JSON(&out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnStamped is the JSON Schema of return_stamped's arguments.
@@ -4091,8 +4092,8 @@ var toolgenOutputReturnStamped = []byte(`{
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
 func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnStamped, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -4102,16 +4103,16 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Res
 	}
 	out, err := ReturnStamped(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.JSON(&out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnForeign is the JSON Schema of return_foreign's arguments.
@@ -4212,8 +4213,8 @@ var toolgenOutputReturnForeign = []byte(`{
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
 func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnForeign, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -4223,16 +4224,16 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Res
 	}
 	out, err := ReturnForeign(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeother_Place(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnNamedMap is the JSON Schema of return_named_map's arguments.
@@ -4331,8 +4332,8 @@ var toolgenOutputReturnNamedMap = []byte(`{
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
 func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnNamedMap, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -4342,15 +4343,15 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Re
 	}
 	out, err := ReturnNamedMap(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(out) {
+	for _, k0 := range toolimpl.SortedKeys(out) {
 		e.Key(k0)
 		v0 := out[k0]
 		e.Array()
@@ -4361,7 +4362,7 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Re
 	}
 	e.EndObject()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnPlaces is the JSON Schema of return_places's arguments.
@@ -4533,8 +4534,8 @@ var toolgenOutputReturnPlaces = []byte(`{
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
 func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnPlaces, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -4544,13 +4545,13 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := ReturnPlaces(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePlaces(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's arguments.
@@ -4640,8 +4641,8 @@ var toolgenOutputReturnAnySlice = []byte(`{
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
 func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolReturnAnySlice, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in In
@@ -4651,16 +4652,16 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Re
 	}
 	out, err := ReturnAnySlice(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Any(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
@@ -5043,8 +5044,8 @@ var toolgenOutputEchoScalars = []byte(`{
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
 func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoScalars, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Scalars
@@ -5054,13 +5055,13 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := EchoScalars(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeScalars(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments.
@@ -5208,8 +5209,8 @@ var toolgenOutputEchoEnums = []byte(`{
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
 func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoEnums, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Enums
@@ -5219,13 +5220,13 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoEnums(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeEnums(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoCollections is the JSON Schema of echo_collections's arguments.
@@ -5523,8 +5524,8 @@ var toolgenOutputEchoCollections = []byte(`{
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
 func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoCollections, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Collections
@@ -5534,13 +5535,13 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.R
 	}
 	out, err := EchoCollections(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeCollections(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments.
@@ -5802,8 +5803,8 @@ var toolgenOutputEchoPointers = []byte(`{
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
 func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoPointers, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Pointers)
@@ -5813,16 +5814,16 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := EchoPointers(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_pointers returned no result (a nil *Pointers) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePointers(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoConstrained is the JSON Schema of echo_constrained's arguments.
@@ -6120,8 +6121,8 @@ var toolgenOutputEchoConstrained = []byte(`{
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
 func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoConstrained, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Constrained
@@ -6131,13 +6132,13 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.R
 	}
 	out, err := EchoConstrained(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeConstrained(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoFormats is the JSON Schema of echo_formats's arguments.
@@ -6346,8 +6347,8 @@ var toolgenOutputEchoFormats = []byte(`{
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
 func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoFormats, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Formats
@@ -6357,13 +6358,13 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := EchoFormats(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeFormats(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments.
@@ -6439,8 +6440,8 @@ var toolgenOutputEchoSpecial = []byte(`{
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
 func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoSpecial, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Special
@@ -6450,13 +6451,13 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := EchoSpecial(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeSpecial(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoEmbedded is the JSON Schema of echo_embedded's arguments.
@@ -6574,8 +6575,8 @@ var toolgenOutputEchoEmbedded = []byte(`{
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
 func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoEmbedded, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Embedded
@@ -6585,13 +6586,13 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := EchoEmbedded(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeEmbedded(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments.
@@ -6793,8 +6794,8 @@ var toolgenOutputEchoOmit = []byte(`{
 
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
 func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoOmit, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Omit
@@ -6804,13 +6805,13 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := EchoOmit(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeOmit(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoTree is the JSON Schema of echo_tree's arguments.
@@ -7014,8 +7015,8 @@ var toolgenOutputEchoTree = []byte(`{
 
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
 func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoTree, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoTree, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Tree
@@ -7025,13 +7026,13 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := EchoTree(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeTree(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlat is the JSON Schema of flat's arguments.
@@ -7216,8 +7217,8 @@ var toolgenOutputFlat = []byte(`{
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlat, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlat, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -7292,13 +7293,13 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Flat(argName, argCount, argTags, argWhen, argColor)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeFlatArgs(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputDensify is the JSON Schema of densify's arguments.
@@ -7450,8 +7451,8 @@ var toolgenOutputDensify = []byte(`{
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
 func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDensify, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDensify, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Sparse
@@ -7461,13 +7462,13 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Densify(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeDense(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments.
@@ -7549,8 +7550,8 @@ var toolgenOutputEchoMethods = []byte(`{
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
 func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoMethods, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Methods)
@@ -7560,16 +7561,16 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := EchoMethods(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_methods returned no result (a nil *Methods) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeMethods(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoNumbers is the JSON Schema of echo_numbers's arguments.
@@ -7700,8 +7701,8 @@ var toolgenOutputEchoNumbers = []byte(`{
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
 func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoNumbers, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Numbers)
@@ -7711,16 +7712,16 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	out, err := EchoNumbers(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_numbers returned no result (a nil *Numbers) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeNumbers(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments.
@@ -7978,8 +7979,8 @@ var toolgenOutputEchoShapes = []byte(`{
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
 func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoShapes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Shapes
@@ -7989,13 +7990,13 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoShapes(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeShapes(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoEmbeds is the JSON Schema of echo_embeds's arguments.
@@ -8359,8 +8360,8 @@ var toolgenOutputEchoEmbeds = []byte(`{
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
 func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoEmbeds, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Embeds
@@ -8370,13 +8371,13 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoEmbeds(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeEmbeds(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's arguments.
@@ -8619,8 +8620,8 @@ var toolgenOutputEchoEmbedsMore = []byte(`{
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
 func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoEmbedsMore, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(EmbedsMore)
@@ -8630,16 +8631,16 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Re
 	}
 	out, err := EchoEmbedsMore(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_embeds_more returned no result (a nil *EmbedsMore) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeEmbedsMore(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoTagged is the JSON Schema of echo_tagged's arguments.
@@ -8874,8 +8875,8 @@ var toolgenOutputEchoTagged = []byte(`{
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
 func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoTagged, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Tagged
@@ -8885,13 +8886,13 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoTagged(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeTagged(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoNamed is the JSON Schema of echo_named's arguments.
@@ -9169,8 +9170,8 @@ var toolgenOutputEchoNamed = []byte(`{
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
 func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoNamed, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Named
@@ -9180,13 +9181,13 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoNamed(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeNamed(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoWide is the JSON Schema of echo_wide's arguments.
@@ -9495,8 +9496,8 @@ var toolgenOutputEchoWide = []byte(`{
 
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
 func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoWide, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoWide, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Wide
@@ -9506,13 +9507,13 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := EchoWide(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeWide(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments.
@@ -9782,8 +9783,8 @@ var toolgenOutputEchoGraph = []byte(`{
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
 func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoGraph, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Graph)
@@ -9793,16 +9794,16 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoGraph(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_graph returned no result (a nil *Graph) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGraph(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments.
@@ -10084,8 +10085,8 @@ var toolgenOutputEchoDeeps = []byte(`{
 
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
 func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoDeeps, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Deeps
@@ -10095,13 +10096,13 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoDeeps(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeDeeps(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments.
@@ -10363,8 +10364,8 @@ var toolgenOutputEchoOmits = []byte(`{
 
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
 func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoOmits, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Omits
@@ -10374,13 +10375,13 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoOmits(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeOmits(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments.
@@ -10568,8 +10569,8 @@ var toolgenOutputEchoPlaces = []byte(`{
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
 func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoPlaces, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Places)
@@ -10579,16 +10580,16 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoPlaces(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_places returned no result (a nil *Places) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePlaces(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlatAll is the JSON Schema of flat_all's arguments.
@@ -10892,8 +10893,8 @@ var toolgenOutputFlatAll = []byte(`{
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
 func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlatAll, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlatAll, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11026,7 +11027,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 			case "octets":
 				seen12 = true
 				if b0, ok := d.Bytes(); ok {
-					argOctets = runtime.BytesAs[[]Octet](b0)
+					argOctets = toolimpl.BytesAs[[]Octet](b0)
 				}
 			case "upper":
 				seen13 = true
@@ -11090,13 +11091,13 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := FlatAll(argUnit, argPlace, argPPlace, argBoard, argBlob, argIndex, argU64, argOdd, argTemp, argLevel, argAny, argWait, argOctets, argUpper, argDeep)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeFlatAllArgs(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments.
@@ -11271,8 +11272,8 @@ var toolgenOutputEchoMisc = []byte(`{
 
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
 func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoMisc, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Misc)
@@ -11282,16 +11283,16 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := EchoMisc(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_misc returned no result (a nil *Misc) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeMisc(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlatDefaults is the JSON Schema of flat_defaults's arguments.
@@ -11458,8 +11459,8 @@ var toolgenOutputFlatDefaults = []byte(`{
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
 func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlatDefaults, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11532,17 +11533,17 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := FlatDefaults(argN, argUnit, argTags, argWhen)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeFlatDefaultsArgs(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeIn reads a In object.
-func toolgenDecodeIn(d *runtime.Decoder, v *In) {
+func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -11579,7 +11580,7 @@ func toolgenDecodeIn(d *runtime.Decoder, v *In) {
 }
 
 // toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Float(v.X, 64)
@@ -11589,7 +11590,7 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 }
 
 // toolgenEncodeother_Place writes a Place object.
-func toolgenEncodeother_Place(e *runtime.Encoder, v *other.Place) {
+func toolgenEncodeother_Place(e *toolimpl.Encoder, v *other.Place) {
 	e.Object()
 	e.Member("\"city\":")
 	e.String(v.City)
@@ -11601,7 +11602,7 @@ func toolgenEncodeother_Place(e *runtime.Encoder, v *other.Place) {
 }
 
 // toolgenEncodePlaces writes a Places object.
-func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
+func toolgenEncodePlaces(e *toolimpl.Encoder, v *Places) {
 	e.Object()
 	e.Member("\"u\":")
 	e.Text(&v.U)
@@ -11619,7 +11620,7 @@ func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
 	e.EndArray()
 	e.Member("\"um\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.UM) {
+	for _, k0 := range toolimpl.SortedKeys(v.UM) {
 		e.Key(k0)
 		v0 := v.UM[k0]
 		e.Text(&v0)
@@ -11644,7 +11645,7 @@ func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
 	if len(v.PTM) > 0 {
 		e.Member("\"ptm\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.PTM) {
+		for _, k0 := range toolimpl.SortedKeys(v.PTM) {
 			e.Key(k0)
 			v0 := v.PTM[k0]
 			if v0 == nil {
@@ -11678,7 +11679,7 @@ func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
 	if len(v.OK) > 0 {
 		e.Member("\"ok\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.OK) {
+		for _, k0 := range toolimpl.SortedKeys(v.OK) {
 			e.Key(string(k0))
 			v0 := v.OK[k0]
 			e.Int(int64(v0))
@@ -11689,7 +11690,7 @@ func toolgenEncodePlaces(e *runtime.Encoder, v *Places) {
 }
 
 // toolgenDecodeScalars reads a Scalars object.
-func toolgenDecodeScalars(d *runtime.Decoder, v *Scalars) {
+func toolgenDecodeScalars(d *toolimpl.Decoder, v *Scalars) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -11830,7 +11831,7 @@ func toolgenDecodeScalars(d *runtime.Decoder, v *Scalars) {
 }
 
 // toolgenEncodeScalars writes a Scalars object.
-func toolgenEncodeScalars(e *runtime.Encoder, v *Scalars) {
+func toolgenEncodeScalars(e *toolimpl.Encoder, v *Scalars) {
 	e.Object()
 	e.Member("\"s\":")
 	e.String(v.S)
@@ -11868,7 +11869,7 @@ func toolgenEncodeScalars(e *runtime.Encoder, v *Scalars) {
 }
 
 // toolgenDecodeEnums reads a Enums object.
-func toolgenDecodeEnums(d *runtime.Decoder, v *Enums) {
+func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen4, seen5 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -11936,7 +11937,7 @@ func toolgenDecodeEnums(d *runtime.Decoder, v *Enums) {
 }
 
 // toolgenEncodeEnums writes a Enums object.
-func toolgenEncodeEnums(e *runtime.Encoder, v *Enums) {
+func toolgenEncodeEnums(e *toolimpl.Encoder, v *Enums) {
 	e.Object()
 	e.Member("\"c\":")
 	e.String(string(v.C))
@@ -11956,7 +11957,7 @@ func toolgenEncodeEnums(e *runtime.Encoder, v *Enums) {
 	e.EndArray()
 	e.Member("\"by_name\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByName) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByName) {
 		e.Key(k0)
 		v0 := v.ByName[k0]
 		e.Int(int64(v0))
@@ -11966,7 +11967,7 @@ func toolgenEncodeEnums(e *runtime.Encoder, v *Enums) {
 }
 
 // toolgenDecodeCollections reads a Collections object.
-func toolgenDecodeCollections(d *runtime.Decoder, v *Collections) {
+func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12179,7 +12180,7 @@ func toolgenDecodeCollections(d *runtime.Decoder, v *Collections) {
 }
 
 // toolgenEncodeCollections writes a Collections object.
-func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
+func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 	e.Object()
 	e.Member("\"strs\":")
 	e.Array()
@@ -12195,7 +12196,7 @@ func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
 	e.EndArray()
 	e.Member("\"map\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Map) {
+	for _, k0 := range toolimpl.SortedKeys(v.Map) {
 		e.Key(k0)
 		v0 := v.Map[k0]
 		e.Int(int64(v0))
@@ -12213,7 +12214,7 @@ func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
 	e.EndArray()
 	e.Member("\"lists\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Lists) {
+	for _, k0 := range toolimpl.SortedKeys(v.Lists) {
 		e.Key(k0)
 		v0 := v.Lists[k0]
 		e.Array()
@@ -12227,7 +12228,7 @@ func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
 	e.Bytes(v.Bytes)
 	e.Member("\"keyed\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Keyed) {
+	for _, k0 := range toolimpl.SortedKeys(v.Keyed) {
 		e.Key(string(k0))
 		v0 := v.Keyed[k0]
 		e.Int(int64(v0))
@@ -12251,7 +12252,7 @@ func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
 	e.EndArray()
 	e.Member("\"ptr_map\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.PtrMap) {
+	for _, k0 := range toolimpl.SortedKeys(v.PtrMap) {
 		e.Key(k0)
 		v0 := v.PtrMap[k0]
 		if v0 == nil {
@@ -12275,7 +12276,7 @@ func toolgenEncodeCollections(e *runtime.Encoder, v *Collections) {
 }
 
 // toolgenDecodePointers reads a Pointers object.
-func toolgenDecodePointers(d *runtime.Decoder, v *Pointers) {
+func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 	if d.Object() {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
@@ -12381,7 +12382,7 @@ func toolgenDecodePointers(d *runtime.Decoder, v *Pointers) {
 }
 
 // toolgenEncodePointers writes a Pointers object.
-func toolgenEncodePointers(e *runtime.Encoder, v *Pointers) {
+func toolgenEncodePointers(e *toolimpl.Encoder, v *Pointers) {
 	e.Object()
 	if v.PS != nil {
 		e.Member("\"ps\":")
@@ -12427,7 +12428,7 @@ func toolgenEncodePointers(e *runtime.Encoder, v *Pointers) {
 }
 
 // toolgenDecodeConstrained reads a Constrained object.
-func toolgenDecodeConstrained(d *runtime.Decoder, v *Constrained) {
+func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12535,7 +12536,7 @@ func toolgenDecodeConstrained(d *runtime.Decoder, v *Constrained) {
 }
 
 // toolgenEncodeConstrained writes a Constrained object.
-func toolgenEncodeConstrained(e *runtime.Encoder, v *Constrained) {
+func toolgenEncodeConstrained(e *toolimpl.Encoder, v *Constrained) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -12571,7 +12572,7 @@ func toolgenEncodeConstrained(e *runtime.Encoder, v *Constrained) {
 }
 
 // toolgenDecodeFormats reads a Formats object.
-func toolgenDecodeFormats(d *runtime.Decoder, v *Formats) {
+func toolgenDecodeFormats(d *toolimpl.Decoder, v *Formats) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12665,7 +12666,7 @@ func toolgenDecodeFormats(d *runtime.Decoder, v *Formats) {
 }
 
 // toolgenEncodeFormats writes a Formats object.
-func toolgenEncodeFormats(e *runtime.Encoder, v *Formats) {
+func toolgenEncodeFormats(e *toolimpl.Encoder, v *Formats) {
 	e.Object()
 	e.Member("\"date_time\":")
 	e.String(v.DateTime)
@@ -12689,7 +12690,7 @@ func toolgenEncodeFormats(e *runtime.Encoder, v *Formats) {
 }
 
 // toolgenDecodeSpecial reads a Special object.
-func toolgenDecodeSpecial(d *runtime.Decoder, v *Special) {
+func toolgenDecodeSpecial(d *toolimpl.Decoder, v *Special) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12752,7 +12753,7 @@ func toolgenDecodeSpecial(d *runtime.Decoder, v *Special) {
 }
 
 // toolgenEncodeSpecial writes a Special object.
-func toolgenEncodeSpecial(e *runtime.Encoder, v *Special) {
+func toolgenEncodeSpecial(e *toolimpl.Encoder, v *Special) {
 	e.Object()
 	e.Member("\"when\":")
 	e.Time(v.When)
@@ -12770,7 +12771,7 @@ func toolgenEncodeSpecial(e *runtime.Encoder, v *Special) {
 }
 
 // toolgenDecodeEmbedded reads a Embedded object.
-func toolgenDecodeEmbedded(d *runtime.Decoder, v *Embedded) {
+func toolgenDecodeEmbedded(d *toolimpl.Decoder, v *Embedded) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12816,7 +12817,7 @@ func toolgenDecodeEmbedded(d *runtime.Decoder, v *Embedded) {
 }
 
 // toolgenEncodeEmbedded writes a Embedded object.
-func toolgenEncodeEmbedded(e *runtime.Encoder, v *Embedded) {
+func toolgenEncodeEmbedded(e *toolimpl.Encoder, v *Embedded) {
 	e.Object()
 	e.Member("\"id\":")
 	e.String(v.Base.ID)
@@ -12834,7 +12835,7 @@ func toolgenEncodeEmbedded(e *runtime.Encoder, v *Embedded) {
 }
 
 // toolgenDecodeOmit reads a Omit object.
-func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
+func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 	if d.Object() {
 		var seen10, seen11, seen12 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -12969,7 +12970,7 @@ func toolgenDecodeOmit(d *runtime.Decoder, v *Omit) {
 }
 
 // toolgenEncodeOmit writes a Omit object.
-func toolgenEncodeOmit(e *runtime.Encoder, v *Omit) {
+func toolgenEncodeOmit(e *toolimpl.Encoder, v *Omit) {
 	e.Object()
 	if v.E1 != "" {
 		e.Member("\"e1\":")
@@ -12990,7 +12991,7 @@ func toolgenEncodeOmit(e *runtime.Encoder, v *Omit) {
 	if len(v.E4) > 0 {
 		e.Member("\"e4\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.E4) {
+		for _, k0 := range toolimpl.SortedKeys(v.E4) {
 			e.Key(k0)
 			v0 := v.E4[k0]
 			e.Int(int64(v0))
@@ -13033,7 +13034,7 @@ func toolgenEncodeOmit(e *runtime.Encoder, v *Omit) {
 	e.EndArray()
 	e.Member("\"dict\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Dict) {
+	for _, k0 := range toolimpl.SortedKeys(v.Dict) {
 		e.Key(k0)
 		v0 := v.Dict[k0]
 		e.String(v0)
@@ -13045,7 +13046,7 @@ func toolgenEncodeOmit(e *runtime.Encoder, v *Omit) {
 }
 
 // toolgenDecodeTree reads a Tree object.
-func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
+func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13088,7 +13089,7 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 }
 
 // toolgenEncodeTree writes a Tree object.
-func toolgenEncodeTree(e *runtime.Encoder, v *Tree) {
+func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -13112,7 +13113,7 @@ func toolgenEncodeTree(e *runtime.Encoder, v *Tree) {
 }
 
 // toolgenDecodeColor reads a Color: one of "red", "green".
-func toolgenDecodeColor(d *runtime.Decoder, v *Color) {
+func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -13128,7 +13129,7 @@ func toolgenDecodeColor(d *runtime.Decoder, v *Color) {
 }
 
 // toolgenEncodeFlatArgs writes a FlatArgs object.
-func toolgenEncodeFlatArgs(e *runtime.Encoder, v *FlatArgs) {
+func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -13152,7 +13153,7 @@ func toolgenEncodeFlatArgs(e *runtime.Encoder, v *FlatArgs) {
 }
 
 // toolgenDecodeSparse reads a Sparse object.
-func toolgenDecodeSparse(d *runtime.Decoder, v *Sparse) {
+func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 	if d.Object() {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
@@ -13234,7 +13235,7 @@ func toolgenDecodeSparse(d *runtime.Decoder, v *Sparse) {
 }
 
 // toolgenEncodeDense writes a Dense object.
-func toolgenEncodeDense(e *runtime.Encoder, v *Dense) {
+func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 	e.Object()
 	e.Member("\"l\":")
 	e.Array()
@@ -13244,7 +13245,7 @@ func toolgenEncodeDense(e *runtime.Encoder, v *Dense) {
 	e.EndArray()
 	e.Member("\"m\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.M) {
+	for _, k0 := range toolimpl.SortedKeys(v.M) {
 		e.Key(k0)
 		v0 := v.M[k0]
 		e.String(v0)
@@ -13264,7 +13265,7 @@ func toolgenEncodeDense(e *runtime.Encoder, v *Dense) {
 	e.EndArray()
 	e.Member("\"pm\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.PM) {
+	for _, k0 := range toolimpl.SortedKeys(v.PM) {
 		e.Key(k0)
 		v0 := v.PM[k0]
 		if v0 == nil {
@@ -13280,7 +13281,7 @@ func toolgenEncodeDense(e *runtime.Encoder, v *Dense) {
 }
 
 // toolgenDecodeMethods reads a Methods object.
-func toolgenDecodeMethods(d *runtime.Decoder, v *Methods) {
+func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 	if d.Object() {
 		var seen0, seen1, seen3, seen4 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13362,7 +13363,7 @@ func toolgenDecodeMethods(d *runtime.Decoder, v *Methods) {
 }
 
 // toolgenEncodeMethods writes a Methods object.
-func toolgenEncodeMethods(e *runtime.Encoder, v *Methods) {
+func toolgenEncodeMethods(e *toolimpl.Encoder, v *Methods) {
 	e.Object()
 	e.Member("\"temp\":")
 	e.JSON(&v.Temp)
@@ -13380,7 +13381,7 @@ func toolgenEncodeMethods(e *runtime.Encoder, v *Methods) {
 	e.Text(&v.Level)
 	e.Member("\"levels\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Levels) {
+	for _, k0 := range toolimpl.SortedKeys(v.Levels) {
 		e.Key(k0)
 		v0 := v.Levels[k0]
 		e.Text(&v0)
@@ -13390,7 +13391,7 @@ func toolgenEncodeMethods(e *runtime.Encoder, v *Methods) {
 }
 
 // toolgenDecodeNumbers reads a Numbers object.
-func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
+func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	if d.Object() {
 		var seen0, seen3 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13443,7 +13444,7 @@ func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
 }
 
 // toolgenEncodeNumbers writes a Numbers object.
-func toolgenEncodeNumbers(e *runtime.Encoder, v *Numbers) {
+func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 	e.Object()
 	e.Member("\"n\":")
 	e.Number(v.N)
@@ -13461,7 +13462,7 @@ func toolgenEncodeNumbers(e *runtime.Encoder, v *Numbers) {
 }
 
 // toolgenDecodeShapes reads a Shapes object.
-func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
+func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	if d.Object() {
 		var seen1, seen2, seen5, seen6, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13697,7 +13698,7 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 }
 
 // toolgenEncodeShapes writes a Shapes object.
-func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
+func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 	e.Object()
 	if v.PA != nil {
 		e.Member("\"pa\":")
@@ -13723,7 +13724,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndArray()
 	e.Member("\"mpa\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.MPA) {
+	for _, k0 := range toolimpl.SortedKeys(v.MPA) {
 		e.Key(k0)
 		v0 := v.MPA[k0]
 		if v0 == nil {
@@ -13783,7 +13784,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndArray()
 	e.Member("\"ms\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.MS) {
+	for _, k0 := range toolimpl.SortedKeys(v.MS) {
 		e.Key(k0)
 		v0 := v.MS[k0]
 		e.Array()
@@ -13797,7 +13798,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.Array()
 	for i0 := range v.AMap {
 		e.Object()
-		for _, k1 := range runtime.SortedKeys(v.AMap[i0]) {
+		for _, k1 := range toolimpl.SortedKeys(v.AMap[i0]) {
 			e.Key(k1)
 			v1 := v.AMap[i0][k1]
 			e.Int(int64(v1))
@@ -13809,7 +13810,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 }
 
 // toolgenDecodeEmbeds reads a Embeds object.
-func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
+func toolgenDecodeEmbeds(d *toolimpl.Decoder, v *Embeds) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen9, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13904,7 +13905,7 @@ func toolgenDecodeEmbeds(d *runtime.Decoder, v *Embeds) {
 }
 
 // toolgenEncodeEmbeds writes a Embeds object.
-func toolgenEncodeEmbeds(e *runtime.Encoder, v *Embeds) {
+func toolgenEncodeEmbeds(e *toolimpl.Encoder, v *Embeds) {
 	e.Object()
 	e.Member("\"Name\":")
 	e.String(string(v.Name))
@@ -13936,7 +13937,7 @@ func toolgenEncodeEmbeds(e *runtime.Encoder, v *Embeds) {
 }
 
 // toolgenDecodeEmbedsMore reads a EmbedsMore object.
-func toolgenDecodeEmbedsMore(d *runtime.Decoder, v *EmbedsMore) {
+func toolgenDecodeEmbedsMore(d *toolimpl.Decoder, v *EmbedsMore) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -13991,7 +13992,7 @@ func toolgenDecodeEmbedsMore(d *runtime.Decoder, v *EmbedsMore) {
 }
 
 // toolgenEncodeEmbedsMore writes a EmbedsMore object.
-func toolgenEncodeEmbedsMore(e *runtime.Encoder, v *EmbedsMore) {
+func toolgenEncodeEmbedsMore(e *toolimpl.Encoder, v *EmbedsMore) {
 	e.Object()
 	e.Member("\"stamp\":")
 	e.JSON(&v.When)
@@ -14011,7 +14012,7 @@ func toolgenEncodeEmbedsMore(e *runtime.Encoder, v *EmbedsMore) {
 }
 
 // toolgenDecodeTagged reads a Tagged object.
-func toolgenDecodeTagged(d *runtime.Decoder, v *Tagged) {
+func toolgenDecodeTagged(d *toolimpl.Decoder, v *Tagged) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -14106,7 +14107,7 @@ func toolgenDecodeTagged(d *runtime.Decoder, v *Tagged) {
 }
 
 // toolgenEncodeTagged writes a Tagged object.
-func toolgenEncodeTagged(e *runtime.Encoder, v *Tagged) {
+func toolgenEncodeTagged(e *toolimpl.Encoder, v *Tagged) {
 	e.Object()
 	e.Member("\"-\":")
 	e.Int(int64(v.Dash))
@@ -14140,7 +14141,7 @@ func toolgenEncodeTagged(e *runtime.Encoder, v *Tagged) {
 }
 
 // toolgenDecodeNamed reads a Named object.
-func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
+func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen13 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -14213,7 +14214,7 @@ func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
 			case "octets":
 				seen4 = true
 				if b0, ok := d.Bytes(); ok {
-					v.Octets = runtime.BytesAs[[]Octet](b0)
+					v.Octets = toolimpl.BytesAs[[]Octet](b0)
 				}
 			case "hash":
 				seen5 = true
@@ -14330,7 +14331,7 @@ func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
 			case "codes":
 				if !d.Null() {
 					if b0, ok := d.Bytes(); ok {
-						v.Codes = runtime.BytesAs[[]Code](b0)
+						v.Codes = toolimpl.BytesAs[[]Code](b0)
 					}
 				}
 			default:
@@ -14380,7 +14381,7 @@ func toolgenDecodeNamed(d *runtime.Decoder, v *Named) {
 }
 
 // toolgenEncodeNamed writes a Named object.
-func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
+func toolgenEncodeNamed(e *toolimpl.Encoder, v *Named) {
 	e.Object()
 	e.Member("\"tags\":")
 	e.Array()
@@ -14400,7 +14401,7 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 	e.EndArray()
 	e.Member("\"index\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Index) {
+	for _, k0 := range toolimpl.SortedKeys(v.Index) {
 		e.Key(k0)
 		v0 := v.Index[k0]
 		e.Array()
@@ -14413,7 +14414,7 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 	e.Member("\"blob\":")
 	e.Bytes(v.Blob)
 	e.Member("\"octets\":")
-	e.Bytes(runtime.BytesOf(v.Octets))
+	e.Bytes(toolimpl.BytesOf(v.Octets))
 	e.Member("\"hash\":")
 	e.Array()
 	for i0 := range v.Hash {
@@ -14440,7 +14441,7 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 	e.EndArray()
 	e.Member("\"by_key\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByKey) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByKey) {
 		e.Key(string(k0))
 		v0 := v.ByKey[k0]
 		e.String(string(v0))
@@ -14452,7 +14453,7 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 	}
 	e.Member("\"blobs\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Blobs) {
+	for _, k0 := range toolimpl.SortedKeys(v.Blobs) {
 		e.Key(k0)
 		v0 := v.Blobs[k0]
 		e.Bytes(v0)
@@ -14468,13 +14469,13 @@ func toolgenEncodeNamed(e *runtime.Encoder, v *Named) {
 	}
 	if len(v.Codes) > 0 {
 		e.Member("\"codes\":")
-		e.Bytes(runtime.BytesOf(v.Codes))
+		e.Bytes(toolimpl.BytesOf(v.Codes))
 	}
 	e.EndObject()
 }
 
 // toolgenDecodeWide reads a Wide object.
-func toolgenDecodeWide(d *runtime.Decoder, v *Wide) {
+func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen10, seen11 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -14605,7 +14606,7 @@ func toolgenDecodeWide(d *runtime.Decoder, v *Wide) {
 }
 
 // toolgenEncodeWide writes a Wide object.
-func toolgenEncodeWide(e *runtime.Encoder, v *Wide) {
+func toolgenEncodeWide(e *toolimpl.Encoder, v *Wide) {
 	e.Object()
 	e.Member("\"i8\":")
 	e.Int(int64(v.I8))
@@ -14636,7 +14637,7 @@ func toolgenEncodeWide(e *runtime.Encoder, v *Wide) {
 	if len(v.MU) > 0 {
 		e.Member("\"mu\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.MU) {
+		for _, k0 := range toolimpl.SortedKeys(v.MU) {
 			e.Key(k0)
 			v0 := v.MU[k0]
 			e.Uint(uint64(v0))
@@ -14656,7 +14657,7 @@ func toolgenEncodeWide(e *runtime.Encoder, v *Wide) {
 	if len(v.KO) > 0 {
 		e.Member("\"ko\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.KO) {
+		for _, k0 := range toolimpl.SortedKeys(v.KO) {
 			e.Key(string(k0))
 			v0 := v.KO[k0]
 			e.Int(int64(v0))
@@ -14667,7 +14668,7 @@ func toolgenEncodeWide(e *runtime.Encoder, v *Wide) {
 }
 
 // toolgenDecodeGraph reads a Graph object.
-func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
+func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -14753,14 +14754,14 @@ func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
 }
 
 // toolgenEncodeGraph writes a Graph object.
-func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
+func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 	e.Object()
 	e.Member("\"id\":")
 	e.String(v.ID)
 	if len(v.Edges) > 0 {
 		e.Member("\"edges\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.Edges) {
+		for _, k0 := range toolimpl.SortedKeys(v.Edges) {
 			e.Key(k0)
 			v0 := v.Edges[k0]
 			if v0 == nil {
@@ -14807,7 +14808,7 @@ func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
 }
 
 // toolgenDecodeDeeps reads a Deeps object.
-func toolgenDecodeDeeps(d *runtime.Decoder, v *Deeps) {
+func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 	if d.Object() {
 		var seen6, seen7, seen8, seen9 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -15009,7 +15010,7 @@ func toolgenDecodeDeeps(d *runtime.Decoder, v *Deeps) {
 }
 
 // toolgenEncodeDeeps writes a Deeps object.
-func toolgenEncodeDeeps(e *runtime.Encoder, v *Deeps) {
+func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 	e.Object()
 	if v.PPI != nil {
 		e.Member("\"ppi\":")
@@ -15042,7 +15043,7 @@ func toolgenEncodeDeeps(e *runtime.Encoder, v *Deeps) {
 	if v.PMP != nil {
 		e.Member("\"pmp\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys((*v.PMP)) {
+		for _, k0 := range toolimpl.SortedKeys((*v.PMP)) {
 			e.Key(k0)
 			v0 := (*v.PMP)[k0]
 			if v0 == nil {
@@ -15106,7 +15107,7 @@ func toolgenEncodeDeeps(e *runtime.Encoder, v *Deeps) {
 	if len(v.MA) > 0 {
 		e.Member("\"ma\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.MA) {
+		for _, k0 := range toolimpl.SortedKeys(v.MA) {
 			e.Key(k0)
 			v0 := v.MA[k0]
 			e.Any(v0)
@@ -15129,7 +15130,7 @@ func toolgenEncodeDeeps(e *runtime.Encoder, v *Deeps) {
 }
 
 // toolgenDecodeOmits reads a Omits object.
-func toolgenDecodeOmits(d *runtime.Decoder, v *Omits) {
+func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 	if d.Object() {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
@@ -15296,7 +15297,7 @@ func toolgenDecodeOmits(d *runtime.Decoder, v *Omits) {
 }
 
 // toolgenEncodeOmits writes a Omits object.
-func toolgenEncodeOmits(e *runtime.Encoder, v *Omits) {
+func toolgenEncodeOmits(e *toolimpl.Encoder, v *Omits) {
 	e.Object()
 	if len(v.Arr) > 0 {
 		e.Member("\"arr\":")
@@ -15363,7 +15364,7 @@ func toolgenEncodeOmits(e *runtime.Encoder, v *Omits) {
 	if v.ZM != nil {
 		e.Member("\"zm\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.ZM) {
+		for _, k0 := range toolimpl.SortedKeys(v.ZM) {
 			e.Key(k0)
 			v0 := v.ZM[k0]
 			e.Int(int64(v0))
@@ -15390,7 +15391,7 @@ func toolgenEncodeOmits(e *runtime.Encoder, v *Omits) {
 }
 
 // toolgenDecodePlaces reads a Places object.
-func toolgenDecodePlaces(d *runtime.Decoder, v *Places) {
+func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen7, seen9 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -15582,7 +15583,7 @@ func toolgenDecodePlaces(d *runtime.Decoder, v *Places) {
 }
 
 // toolgenDecode_other_Unit reads a Unit: one of "celsius", "fahrenheit".
-func toolgenDecode_other_Unit(d *runtime.Decoder, v *other.Unit) {
+func toolgenDecode_other_Unit(d *toolimpl.Decoder, v *other.Unit) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -15598,7 +15599,7 @@ func toolgenDecode_other_Unit(d *runtime.Decoder, v *other.Unit) {
 }
 
 // toolgenDecodeother_Place reads a Place object.
-func toolgenDecodeother_Place(d *runtime.Decoder, v *other.Place) {
+func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -15623,7 +15624,7 @@ func toolgenDecodeother_Place(d *runtime.Decoder, v *other.Place) {
 }
 
 // toolgenDecodeU64 reads a U64: one of 9223372036854775808, 18446744073709551615, 1.
-func toolgenDecodeU64(d *runtime.Decoder, v *U64) {
+func toolgenDecodeU64(d *toolimpl.Decoder, v *U64) {
 	s, ok := d.Uint(0, 18446744073709551615)
 	if !ok {
 		return
@@ -15641,7 +15642,7 @@ func toolgenDecodeU64(d *runtime.Decoder, v *U64) {
 }
 
 // toolgenDecodeOdd reads a Odd: one of "say \"hi\"", "a\\b", "héllo 世界", "two\nlines", "bell\a\x01", "", "line\u2028sep", "<a&b>".
-func toolgenDecodeOdd(d *runtime.Decoder, v *Odd) {
+func toolgenDecodeOdd(d *toolimpl.Decoder, v *Odd) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -15669,7 +15670,7 @@ func toolgenDecodeOdd(d *runtime.Decoder, v *Odd) {
 }
 
 // toolgenEncodeFlatAllArgs writes a FlatAllArgs object.
-func toolgenEncodeFlatAllArgs(e *runtime.Encoder, v *FlatAllArgs) {
+func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
 	e.Object()
 	e.Member("\"unit\":")
 	e.String(string(v.Unit))
@@ -15693,7 +15694,7 @@ func toolgenEncodeFlatAllArgs(e *runtime.Encoder, v *FlatAllArgs) {
 	e.Bytes(v.Blob)
 	e.Member("\"index\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Index) {
+	for _, k0 := range toolimpl.SortedKeys(v.Index) {
 		e.Key(k0)
 		v0 := v.Index[k0]
 		e.Array()
@@ -15720,7 +15721,7 @@ func toolgenEncodeFlatAllArgs(e *runtime.Encoder, v *FlatAllArgs) {
 	e.Member("\"wait\":")
 	e.Int(int64(v.Wait))
 	e.Member("\"octets\":")
-	e.Bytes(runtime.BytesOf(v.Octets))
+	e.Bytes(toolimpl.BytesOf(v.Octets))
 	e.Member("\"upper\":")
 	e.Text(&v.Upper)
 	if v.Deep != nil {
@@ -15735,7 +15736,7 @@ func toolgenEncodeFlatAllArgs(e *runtime.Encoder, v *FlatAllArgs) {
 }
 
 // toolgenDecodeMisc reads a Misc object.
-func toolgenDecodeMisc(d *runtime.Decoder, v *Misc) {
+func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 	if d.Object() {
 		var seen0, seen2, seen4, seen5, seen6, seen8, seen9, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -15919,7 +15920,7 @@ func toolgenDecodeMisc(d *runtime.Decoder, v *Misc) {
 }
 
 // toolgenEncodeMisc writes a Misc object.
-func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
+func toolgenEncodeMisc(e *toolimpl.Encoder, v *Misc) {
 	e.Object()
 	e.Member("\"id\":")
 	e.String(v.AliasBase.ID)
@@ -15964,7 +15965,7 @@ func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
 	if len(v.DurMap) > 0 {
 		e.Member("\"dur_map\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.DurMap) {
+		for _, k0 := range toolimpl.SortedKeys(v.DurMap) {
 			e.Key(string(k0))
 			v0 := v.DurMap[k0]
 			if v0 == nil {
@@ -15978,7 +15979,7 @@ func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
 	if len(v.Nums) > 0 {
 		e.Member("\"nums\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.Nums) {
+		for _, k0 := range toolimpl.SortedKeys(v.Nums) {
 			e.Key(k0)
 			v0 := v.Nums[k0]
 			e.Number(v0)
@@ -15988,7 +15989,7 @@ func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
 	if len(v.Times) > 0 {
 		e.Member("\"times\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.Times) {
+		for _, k0 := range toolimpl.SortedKeys(v.Times) {
 			e.Key(k0)
 			v0 := v.Times[k0]
 			e.Time(v0)
@@ -15999,7 +16000,7 @@ func toolgenEncodeMisc(e *runtime.Encoder, v *Misc) {
 }
 
 // toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object.
-func toolgenEncodeFlatDefaultsArgs(e *runtime.Encoder, v *FlatDefaultsArgs) {
+func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
 	e.Object()
 	if v.N != nil {
 		e.Member("\"n\":")
@@ -16023,7 +16024,7 @@ func toolgenEncodeFlatDefaultsArgs(e *runtime.Encoder, v *FlatDefaultsArgs) {
 }
 
 // toolgenDecodePriority reads a Priority: one of 1, 2.
-func toolgenDecodePriority(d *runtime.Decoder, v *Priority) {
+func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return
@@ -16039,7 +16040,7 @@ func toolgenDecodePriority(d *runtime.Decoder, v *Priority) {
 }
 
 // toolgenDecodeBits reads a Bits: one of 1, 128.
-func toolgenDecodeBits(d *runtime.Decoder, v *Bits) {
+func toolgenDecodeBits(d *toolimpl.Decoder, v *Bits) {
 	s, ok := d.Uint(0, 255)
 	if !ok {
 		return
@@ -16055,7 +16056,7 @@ func toolgenDecodeBits(d *runtime.Decoder, v *Bits) {
 }
 
 // toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
+func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16084,7 +16085,7 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // toolgenDecodeMoney reads a Money object.
-func toolgenDecodeMoney(d *runtime.Decoder, v *Money) {
+func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16113,7 +16114,7 @@ func toolgenDecodeMoney(d *runtime.Decoder, v *Money) {
 }
 
 // toolgenEncodeMoney writes a Money object.
-func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
+func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.Object()
 	e.Member("\"amount\":")
 	e.Int(int64(v.Amount))
@@ -16123,7 +16124,7 @@ func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
 }
 
 // toolgenDecodeBox reads a Box object.
-func toolgenDecodeBox(d *runtime.Decoder, v *Box) {
+func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16144,7 +16145,7 @@ func toolgenDecodeBox(d *runtime.Decoder, v *Box) {
 }
 
 // toolgenDecodehidden reads a hidden object.
-func toolgenDecodehidden(d *runtime.Decoder, v *hidden) {
+func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16165,7 +16166,7 @@ func toolgenDecodehidden(d *runtime.Decoder, v *hidden) {
 }
 
 // toolgenEncodeBox writes a Box object.
-func toolgenEncodeBox(e *runtime.Encoder, v *Box) {
+func toolgenEncodeBox(e *toolimpl.Encoder, v *Box) {
 	e.Object()
 	e.Member("\"a\":")
 	e.Int(int64(v.A))
@@ -16173,7 +16174,7 @@ func toolgenEncodeBox(e *runtime.Encoder, v *Box) {
 }
 
 // toolgenEncodehidden writes a hidden object.
-func toolgenEncodehidden(e *runtime.Encoder, v *hidden) {
+func toolgenEncodehidden(e *toolimpl.Encoder, v *hidden) {
 	e.Object()
 	e.Member("\"z\":")
 	e.Int(int64(v.Z))
@@ -16181,7 +16182,7 @@ func toolgenEncodehidden(e *runtime.Encoder, v *hidden) {
 }
 
 // toolgenDecodePtrEmbed reads a PtrEmbed object.
-func toolgenDecodePtrEmbed(d *runtime.Decoder, v *PtrEmbed) {
+func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 	if d.Object() {
 		var seen0, seen2, seen3, seen4 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16244,7 +16245,7 @@ func toolgenDecodePtrEmbed(d *runtime.Decoder, v *PtrEmbed) {
 }
 
 // toolgenEncodePtrEmbed writes a PtrEmbed object.
-func toolgenEncodePtrEmbed(e *runtime.Encoder, v *PtrEmbed) {
+func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
 	e.Object()
 	if v.Base != nil {
 		e.Member("\"id\":")
@@ -16270,7 +16271,7 @@ func toolgenEncodePtrEmbed(e *runtime.Encoder, v *PtrEmbed) {
 }
 
 // toolgenDecodeI8 reads a I8: one of -128, 0, 127.
-func toolgenDecodeI8(d *runtime.Decoder, v *I8) {
+func toolgenDecodeI8(d *toolimpl.Decoder, v *I8) {
 	s, ok := d.Int(-128, 127)
 	if !ok {
 		return
@@ -16288,7 +16289,7 @@ func toolgenDecodeI8(d *runtime.Decoder, v *I8) {
 }
 
 // toolgenDecodeU16 reads a U16: one of 1, 65535.
-func toolgenDecodeU16(d *runtime.Decoder, v *U16) {
+func toolgenDecodeU16(d *toolimpl.Decoder, v *U16) {
 	s, ok := d.Uint(0, 65535)
 	if !ok {
 		return
@@ -16304,7 +16305,7 @@ func toolgenDecodeU16(d *runtime.Decoder, v *U16) {
 }
 
 // toolgenDecodeI64 reads a I64: one of -9223372036854775808, 9223372036854775807.
-func toolgenDecodeI64(d *runtime.Decoder, v *I64) {
+func toolgenDecodeI64(d *toolimpl.Decoder, v *I64) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return
@@ -16320,7 +16321,7 @@ func toolgenDecodeI64(d *runtime.Decoder, v *I64) {
 }
 
 // toolgenDecodeOther reads a Other object.
-func toolgenDecodeOther(d *runtime.Decoder, v *Other) {
+func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 	if d.Object() {
 		var seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -16355,7 +16356,7 @@ func toolgenDecodeOther(d *runtime.Decoder, v *Other) {
 }
 
 // toolgenEncodeOther writes a Other object.
-func toolgenEncodeOther(e *runtime.Encoder, v *Other) {
+func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
 	e.Object()
 	if v.Back != nil {
 		e.Member("\"back\":")

@@ -6,12 +6,13 @@ package rulecheck
 
 import (
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 
 	"toolgen.test/e2e"
 )
 
 // Policy uses the rule types of the e2e package as intended.
-var Policy = runtime.Permissions{
+var Policy = agent.Permissions{
 	Deny:  []runtime.Rule{e2e.SearchRule{Query: "secret*"}.Rule()},
 	Allow: []runtime.Rule{e2e.EchoRule{Text: "hello*", Times: "[1-3]"}.Rule()},
 	Ask:   []runtime.Rule{e2e.AddRule{}.Rule()},

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -468,8 +469,8 @@ var toolgenOutputEchoGrid = []byte(`{
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
 func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoGrid, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Grid
@@ -479,13 +480,13 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := EchoGrid(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoMatrix is the JSON Schema of echo_matrix's arguments.
@@ -594,8 +595,8 @@ var toolgenOutputEchoMatrix = []byte(`{
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
 func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoMatrix, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -646,12 +647,12 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoMatrix(argM)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -670,7 +671,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoTable is the JSON Schema of echo_table's arguments.
@@ -731,8 +732,8 @@ var toolgenOutputEchoTable = []byte(`{
 
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
 func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoTable, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoTable, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -789,15 +790,15 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoTable(argT)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(out) {
+	for _, k0 := range toolimpl.SortedKeys(out) {
 		e.Key(k0)
 		v0 := out[k0]
 		if v0 == nil {
@@ -816,7 +817,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	e.EndObject()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoTimes is the JSON Schema of echo_times's arguments.
@@ -897,8 +898,8 @@ var toolgenOutputEchoTimes = []byte(`{
 
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
 func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoTimes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -934,9 +935,9 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := EchoTimes(argAt)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -947,7 +948,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputNils is the JSON Schema of nils's arguments.
@@ -1062,8 +1063,8 @@ var toolgenOutputNils = []byte(`{
 
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
 func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNils, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNils, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1076,13 +1077,13 @@ func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Nils()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeEmpty(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputGetReport is the JSON Schema of get_report's arguments.
@@ -1124,8 +1125,8 @@ var toolgenOutputGetReport = []byte(`{
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetReport, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetReport, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1138,16 +1139,16 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := GetReport()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputCount is the JSON Schema of count's arguments.
@@ -1188,8 +1189,8 @@ var toolgenOutputCount = []byte(`{
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCount, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCount, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1204,18 +1205,18 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	if out == nil {
 		return runtime.ErrorResult("count returned no result (a nil *int)"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64((*out)))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeGrid reads a Grid object.
-func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
+func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	if d.Object() {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
@@ -1398,7 +1399,7 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 }
 
 // toolgenEncodeGrid writes a Grid object.
-func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
+func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 	e.Object()
 	if v.Cells != nil {
 		e.Member("\"cells\":")
@@ -1427,7 +1428,7 @@ func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
 	if len(v.ByName) > 0 {
 		e.Member("\"by_name\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.ByName) {
+		for _, k0 := range toolimpl.SortedKeys(v.ByName) {
 			e.Key(k0)
 			v0 := v.ByName[k0]
 			if v0 == nil {
@@ -1498,7 +1499,7 @@ func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
 }
 
 // toolgenEncodeEmpty writes a Empty object.
-func toolgenEncodeEmpty(e *runtime.Encoder, v *Empty) {
+func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 	e.Object()
 	e.Member("\"list\":")
 	e.Array()
@@ -1508,7 +1509,7 @@ func toolgenEncodeEmpty(e *runtime.Encoder, v *Empty) {
 	e.EndArray()
 	e.Member("\"table\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Table) {
+	for _, k0 := range toolimpl.SortedKeys(v.Table) {
 		e.Key(k0)
 		v0 := v.Table[k0]
 		e.Int(int64(v0))
@@ -1552,7 +1553,7 @@ func toolgenEncodeEmpty(e *runtime.Encoder, v *Empty) {
 	}
 	e.Member("\"named\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Named) {
+	for _, k0 := range toolimpl.SortedKeys(v.Named) {
 		e.Key(k0)
 		v0 := v.Named[k0]
 		if v0 == nil {
@@ -1566,7 +1567,7 @@ func toolgenEncodeEmpty(e *runtime.Encoder, v *Empty) {
 }
 
 // toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
 	e.Member("\"title\":")
 	e.String(v.Title)
@@ -1574,7 +1575,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // toolgenDecodeItem reads a Item object.
-func toolgenDecodeItem(d *runtime.Decoder, v *Item) {
+func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1595,7 +1596,7 @@ func toolgenDecodeItem(d *runtime.Decoder, v *Item) {
 }
 
 // toolgenEncodeItem writes a Item object.
-func toolgenEncodeItem(e *runtime.Encoder, v *Item) {
+func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 	e.Object()
 	e.Member("\"id\":")
 	e.Int(int64(v.ID))

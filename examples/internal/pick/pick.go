@@ -15,17 +15,17 @@ import (
 
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // Model picks from the process's environment; see FromEnv.
-func Model(scripted runtime.Model) (runtime.Model, string, error) {
+func Model(scripted agent.Model) (agent.Model, string, error) {
 	return FromEnv(os.Getenv, scripted)
 }
 
 // FromEnv picks a model from the variables getenv reads, and says which
 // ("openai gpt-4.1-mini", "scripted").
-func FromEnv(getenv func(string) string, scripted runtime.Model) (runtime.Model, string, error) {
+func FromEnv(getenv func(string) string, scripted agent.Model) (agent.Model, string, error) {
 	if key, base := getenv("OPENAI_API_KEY"), getenv("OPENAI_BASE_URL"); key != "" || base != "" {
 		return openAI(key, base, getenv("OPENAI_MODEL"))
 	}
@@ -35,7 +35,7 @@ func FromEnv(getenv func(string) string, scripted runtime.Model) (runtime.Model,
 	return scripted, "scripted (set OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY for a real model)", nil
 }
 
-func openAI(key, base, model string) (runtime.Model, string, error) {
+func openAI(key, base, model string) (agent.Model, string, error) {
 	if key == "" {
 		key = "none"
 	}
@@ -53,7 +53,7 @@ func openAI(key, base, model string) (runtime.Model, string, error) {
 	return m, "openai " + model, nil
 }
 
-func claude(key, model string) (runtime.Model, string, error) {
+func claude(key, model string) (agent.Model, string, error) {
 	if model == "" {
 		model = anthropic.DefaultModel
 	}

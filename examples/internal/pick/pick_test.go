@@ -10,7 +10,7 @@ import (
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime/runtimetest"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -20,7 +20,7 @@ func env(vars map[string]string) func(string) string {
 }
 
 func TestPick(t *testing.T) {
-	scripted := runtimetest.NewModel()
+	scripted := agenttest.NewModel()
 	for _, tc := range []struct {
 		vars map[string]string
 		name string

@@ -16,6 +16,7 @@ import (
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // calls are what a model might send.
@@ -69,16 +70,16 @@ func ask(question string) error {
 		return err
 	}
 	fmt.Printf("\n== Agent (%s)\n%s\n", name, question)
-	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()),
-		runtime.WithObserver(func(e runtime.Event) {
-			if e.Kind == runtime.EventToolFinished {
+	ag, err := agent.New(model, agent.WithTools(weather.Tools()),
+		agent.WithObserver(func(e agent.Event) {
+			if e.Kind == agent.EventToolFinished {
 				fmt.Printf("  called %s %s\n", e.Call.Name, e.Call.Args)
 			}
 		}))
 	if err != nil {
 		return err
 	}
-	state, err := agent.Run(context.Background(), question, nil)
+	state, err := ag.Run(context.Background(), question, nil)
 	if err != nil {
 		return err
 	}

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -5007,8 +5008,8 @@ var toolgenGeminiTool000 = []byte(`{
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
 func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool000, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool000, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -5073,7 +5074,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool000(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -5254,8 +5255,8 @@ var toolgenGeminiTool001 = []byte(`{
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
 func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool001, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool001, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -5320,7 +5321,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool001(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -5501,8 +5502,8 @@ var toolgenGeminiTool002 = []byte(`{
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
 func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool002, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool002, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -5567,7 +5568,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool002(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -5748,8 +5749,8 @@ var toolgenGeminiTool003 = []byte(`{
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
 func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool003, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool003, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -5814,7 +5815,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool003(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -5995,8 +5996,8 @@ var toolgenGeminiTool004 = []byte(`{
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
 func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool004, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool004, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -6061,7 +6062,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool004(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -6242,8 +6243,8 @@ var toolgenGeminiTool005 = []byte(`{
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
 func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool005, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool005, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -6308,7 +6309,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool005(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -6489,8 +6490,8 @@ var toolgenGeminiTool006 = []byte(`{
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
 func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool006, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool006, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -6555,7 +6556,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool006(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -6736,8 +6737,8 @@ var toolgenGeminiTool007 = []byte(`{
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
 func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool007, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool007, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -6802,7 +6803,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool007(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -6983,8 +6984,8 @@ var toolgenGeminiTool008 = []byte(`{
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
 func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool008, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool008, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -7049,7 +7050,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool008(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -7230,8 +7231,8 @@ var toolgenGeminiTool009 = []byte(`{
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
 func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool009, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool009, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -7296,7 +7297,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool009(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -7477,8 +7478,8 @@ var toolgenGeminiTool010 = []byte(`{
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
 func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool010, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool010, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -7543,7 +7544,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool010(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -7724,8 +7725,8 @@ var toolgenGeminiTool011 = []byte(`{
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
 func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool011, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool011, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -7790,7 +7791,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool011(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -7971,8 +7972,8 @@ var toolgenGeminiTool012 = []byte(`{
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
 func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool012, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool012, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -8037,7 +8038,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool012(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -8218,8 +8219,8 @@ var toolgenGeminiTool013 = []byte(`{
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
 func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool013, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool013, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -8284,7 +8285,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool013(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -8465,8 +8466,8 @@ var toolgenGeminiTool014 = []byte(`{
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
 func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool014, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool014, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -8531,7 +8532,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool014(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -8712,8 +8713,8 @@ var toolgenGeminiTool015 = []byte(`{
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
 func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool015, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool015, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -8778,7 +8779,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool015(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -8959,8 +8960,8 @@ var toolgenGeminiTool016 = []byte(`{
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
 func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool016, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool016, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -9025,7 +9026,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool016(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -9206,8 +9207,8 @@ var toolgenGeminiTool017 = []byte(`{
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
 func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool017, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool017, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -9272,7 +9273,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool017(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -9453,8 +9454,8 @@ var toolgenGeminiTool018 = []byte(`{
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
 func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool018, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool018, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -9519,7 +9520,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool018(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -9700,8 +9701,8 @@ var toolgenGeminiTool019 = []byte(`{
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
 func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool019, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool019, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -9766,7 +9767,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool019(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -9947,8 +9948,8 @@ var toolgenGeminiTool020 = []byte(`{
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
 func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool020, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool020, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -10013,7 +10014,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool020(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -10194,8 +10195,8 @@ var toolgenGeminiTool021 = []byte(`{
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
 func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool021, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool021, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -10260,7 +10261,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool021(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -10441,8 +10442,8 @@ var toolgenGeminiTool022 = []byte(`{
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
 func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool022, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool022, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -10507,7 +10508,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool022(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -10688,8 +10689,8 @@ var toolgenGeminiTool023 = []byte(`{
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
 func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool023, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool023, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -10754,7 +10755,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool023(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -10935,8 +10936,8 @@ var toolgenGeminiTool024 = []byte(`{
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
 func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool024, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool024, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11001,7 +11002,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool024(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -11182,8 +11183,8 @@ var toolgenGeminiTool025 = []byte(`{
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
 func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool025, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool025, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11248,7 +11249,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool025(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -11429,8 +11430,8 @@ var toolgenGeminiTool026 = []byte(`{
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
 func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool026, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool026, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11495,7 +11496,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool026(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -11676,8 +11677,8 @@ var toolgenGeminiTool027 = []byte(`{
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
 func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool027, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool027, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11742,7 +11743,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool027(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -11923,8 +11924,8 @@ var toolgenGeminiTool028 = []byte(`{
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
 func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool028, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool028, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -11989,7 +11990,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool028(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -12170,8 +12171,8 @@ var toolgenGeminiTool029 = []byte(`{
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
 func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool029, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool029, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -12236,7 +12237,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool029(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -12417,8 +12418,8 @@ var toolgenGeminiTool030 = []byte(`{
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
 func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool030, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool030, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -12483,7 +12484,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool030(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -12664,8 +12665,8 @@ var toolgenGeminiTool031 = []byte(`{
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
 func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool031, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool031, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -12730,7 +12731,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool031(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -12911,8 +12912,8 @@ var toolgenGeminiTool032 = []byte(`{
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
 func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool032, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool032, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -12977,7 +12978,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool032(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -13158,8 +13159,8 @@ var toolgenGeminiTool033 = []byte(`{
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
 func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool033, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool033, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -13224,7 +13225,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool033(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -13405,8 +13406,8 @@ var toolgenGeminiTool034 = []byte(`{
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
 func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool034, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool034, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -13471,7 +13472,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool034(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -13652,8 +13653,8 @@ var toolgenGeminiTool035 = []byte(`{
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
 func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool035, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool035, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -13718,7 +13719,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool035(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -13899,8 +13900,8 @@ var toolgenGeminiTool036 = []byte(`{
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
 func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool036, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool036, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -13965,7 +13966,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool036(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -14146,8 +14147,8 @@ var toolgenGeminiTool037 = []byte(`{
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
 func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool037, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool037, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -14212,7 +14213,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool037(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -14393,8 +14394,8 @@ var toolgenGeminiTool038 = []byte(`{
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
 func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool038, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool038, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -14459,7 +14460,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool038(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -14640,8 +14641,8 @@ var toolgenGeminiTool039 = []byte(`{
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
 func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool039, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool039, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -14706,7 +14707,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool039(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -14887,8 +14888,8 @@ var toolgenGeminiTool040 = []byte(`{
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
 func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool040, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool040, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -14953,7 +14954,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool040(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -15134,8 +15135,8 @@ var toolgenGeminiTool041 = []byte(`{
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
 func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool041, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool041, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -15200,7 +15201,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool041(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -15381,8 +15382,8 @@ var toolgenGeminiTool042 = []byte(`{
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
 func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool042, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool042, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -15447,7 +15448,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool042(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -15628,8 +15629,8 @@ var toolgenGeminiTool043 = []byte(`{
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
 func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool043, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool043, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -15694,7 +15695,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool043(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -15875,8 +15876,8 @@ var toolgenGeminiTool044 = []byte(`{
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
 func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool044, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool044, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -15941,7 +15942,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool044(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -16122,8 +16123,8 @@ var toolgenGeminiTool045 = []byte(`{
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
 func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool045, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool045, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -16188,7 +16189,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool045(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -16369,8 +16370,8 @@ var toolgenGeminiTool046 = []byte(`{
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
 func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool046, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool046, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -16435,7 +16436,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool046(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -16616,8 +16617,8 @@ var toolgenGeminiTool047 = []byte(`{
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
 func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool047, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool047, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -16682,7 +16683,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool047(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -16863,8 +16864,8 @@ var toolgenGeminiTool048 = []byte(`{
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
 func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool048, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool048, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -16929,7 +16930,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool048(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -17110,8 +17111,8 @@ var toolgenGeminiTool049 = []byte(`{
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
 func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool049, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool049, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -17176,7 +17177,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool049(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -17357,8 +17358,8 @@ var toolgenGeminiTool050 = []byte(`{
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
 func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool050, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool050, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -17423,7 +17424,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool050(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -17604,8 +17605,8 @@ var toolgenGeminiTool051 = []byte(`{
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
 func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool051, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool051, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -17670,7 +17671,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool051(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -17851,8 +17852,8 @@ var toolgenGeminiTool052 = []byte(`{
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
 func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool052, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool052, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -17917,7 +17918,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool052(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -18098,8 +18099,8 @@ var toolgenGeminiTool053 = []byte(`{
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
 func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool053, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool053, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -18164,7 +18165,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool053(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -18345,8 +18346,8 @@ var toolgenGeminiTool054 = []byte(`{
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
 func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool054, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool054, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -18411,7 +18412,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool054(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -18592,8 +18593,8 @@ var toolgenGeminiTool055 = []byte(`{
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
 func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool055, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool055, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -18658,7 +18659,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool055(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -18839,8 +18840,8 @@ var toolgenGeminiTool056 = []byte(`{
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
 func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool056, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool056, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -18905,7 +18906,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool056(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -19086,8 +19087,8 @@ var toolgenGeminiTool057 = []byte(`{
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
 func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool057, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool057, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -19152,7 +19153,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool057(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -19333,8 +19334,8 @@ var toolgenGeminiTool058 = []byte(`{
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
 func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool058, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool058, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -19399,7 +19400,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool058(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -19580,8 +19581,8 @@ var toolgenGeminiTool059 = []byte(`{
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
 func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool059, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool059, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -19646,7 +19647,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool059(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -19827,8 +19828,8 @@ var toolgenGeminiTool060 = []byte(`{
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
 func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool060, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool060, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -19893,7 +19894,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool060(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -20074,8 +20075,8 @@ var toolgenGeminiTool061 = []byte(`{
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
 func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool061, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool061, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -20140,7 +20141,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool061(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -20321,8 +20322,8 @@ var toolgenGeminiTool062 = []byte(`{
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
 func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool062, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool062, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -20387,7 +20388,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool062(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -20568,8 +20569,8 @@ var toolgenGeminiTool063 = []byte(`{
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
 func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool063, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool063, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -20634,7 +20635,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool063(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -20815,8 +20816,8 @@ var toolgenGeminiTool064 = []byte(`{
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
 func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool064, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool064, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -20881,7 +20882,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool064(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -21062,8 +21063,8 @@ var toolgenGeminiTool065 = []byte(`{
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
 func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool065, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool065, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -21128,7 +21129,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool065(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -21309,8 +21310,8 @@ var toolgenGeminiTool066 = []byte(`{
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
 func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool066, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool066, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -21375,7 +21376,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool066(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -21556,8 +21557,8 @@ var toolgenGeminiTool067 = []byte(`{
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
 func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool067, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool067, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -21622,7 +21623,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool067(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -21803,8 +21804,8 @@ var toolgenGeminiTool068 = []byte(`{
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
 func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool068, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool068, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -21869,7 +21870,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool068(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -22050,8 +22051,8 @@ var toolgenGeminiTool069 = []byte(`{
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
 func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool069, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool069, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -22116,7 +22117,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool069(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -22297,8 +22298,8 @@ var toolgenGeminiTool070 = []byte(`{
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
 func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool070, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool070, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -22363,7 +22364,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool070(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -22544,8 +22545,8 @@ var toolgenGeminiTool071 = []byte(`{
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
 func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool071, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool071, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -22610,7 +22611,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool071(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -22791,8 +22792,8 @@ var toolgenGeminiTool072 = []byte(`{
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
 func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool072, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool072, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -22857,7 +22858,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool072(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -23038,8 +23039,8 @@ var toolgenGeminiTool073 = []byte(`{
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
 func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool073, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool073, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -23104,7 +23105,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool073(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -23285,8 +23286,8 @@ var toolgenGeminiTool074 = []byte(`{
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
 func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool074, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool074, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -23351,7 +23352,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool074(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -23532,8 +23533,8 @@ var toolgenGeminiTool075 = []byte(`{
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
 func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool075, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool075, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -23598,7 +23599,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool075(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -23779,8 +23780,8 @@ var toolgenGeminiTool076 = []byte(`{
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
 func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool076, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool076, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -23845,7 +23846,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool076(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -24026,8 +24027,8 @@ var toolgenGeminiTool077 = []byte(`{
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
 func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool077, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool077, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -24092,7 +24093,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool077(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -24273,8 +24274,8 @@ var toolgenGeminiTool078 = []byte(`{
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
 func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool078, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool078, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -24339,7 +24340,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool078(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -24520,8 +24521,8 @@ var toolgenGeminiTool079 = []byte(`{
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
 func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool079, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool079, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -24586,7 +24587,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool079(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -24767,8 +24768,8 @@ var toolgenGeminiTool080 = []byte(`{
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
 func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool080, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool080, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -24833,7 +24834,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool080(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -25014,8 +25015,8 @@ var toolgenGeminiTool081 = []byte(`{
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
 func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool081, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool081, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -25080,7 +25081,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool081(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -25261,8 +25262,8 @@ var toolgenGeminiTool082 = []byte(`{
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
 func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool082, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool082, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -25327,7 +25328,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool082(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -25508,8 +25509,8 @@ var toolgenGeminiTool083 = []byte(`{
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
 func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool083, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool083, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -25574,7 +25575,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool083(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -25755,8 +25756,8 @@ var toolgenGeminiTool084 = []byte(`{
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
 func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool084, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool084, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -25821,7 +25822,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool084(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -26002,8 +26003,8 @@ var toolgenGeminiTool085 = []byte(`{
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
 func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool085, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool085, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -26068,7 +26069,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool085(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -26249,8 +26250,8 @@ var toolgenGeminiTool086 = []byte(`{
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
 func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool086, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool086, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -26315,7 +26316,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool086(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -26496,8 +26497,8 @@ var toolgenGeminiTool087 = []byte(`{
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
 func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool087, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool087, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -26562,7 +26563,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool087(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -26743,8 +26744,8 @@ var toolgenGeminiTool088 = []byte(`{
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
 func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool088, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool088, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -26809,7 +26810,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool088(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -26990,8 +26991,8 @@ var toolgenGeminiTool089 = []byte(`{
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
 func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool089, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool089, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -27056,7 +27057,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool089(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -27237,8 +27238,8 @@ var toolgenGeminiTool090 = []byte(`{
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
 func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool090, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool090, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -27303,7 +27304,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool090(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -27484,8 +27485,8 @@ var toolgenGeminiTool091 = []byte(`{
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
 func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool091, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool091, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -27550,7 +27551,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool091(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -27731,8 +27732,8 @@ var toolgenGeminiTool092 = []byte(`{
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
 func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool092, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool092, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -27797,7 +27798,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool092(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -27978,8 +27979,8 @@ var toolgenGeminiTool093 = []byte(`{
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
 func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool093, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool093, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -28044,7 +28045,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool093(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -28225,8 +28226,8 @@ var toolgenGeminiTool094 = []byte(`{
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
 func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool094, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool094, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -28291,7 +28292,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool094(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -28472,8 +28473,8 @@ var toolgenGeminiTool095 = []byte(`{
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
 func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool095, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool095, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -28538,7 +28539,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool095(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -28719,8 +28720,8 @@ var toolgenGeminiTool096 = []byte(`{
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
 func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool096, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool096, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -28785,7 +28786,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool096(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -28966,8 +28967,8 @@ var toolgenGeminiTool097 = []byte(`{
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
 func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool097, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool097, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -29032,7 +29033,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool097(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -29213,8 +29214,8 @@ var toolgenGeminiTool098 = []byte(`{
 
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
 func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool098, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool098, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -29279,7 +29280,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool098(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -29460,8 +29461,8 @@ var toolgenGeminiTool099 = []byte(`{
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
 func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTool099, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTool099, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -29526,13 +29527,13 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Tool099(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
 
 // toolgenDecodeOptions reads a Options object.
-func toolgenDecodeOptions(d *runtime.Decoder, v *Options) {
+func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	if d.Object() {
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
 			switch string(k) {
@@ -29554,7 +29555,7 @@ func toolgenDecodeOptions(d *runtime.Decoder, v *Options) {
 }
 
 // toolgenDecodeMode reads a Mode: one of "fast", "slow".
-func toolgenDecodeMode(d *runtime.Decoder, v *Mode) {
+func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return

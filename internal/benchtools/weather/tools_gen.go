@@ -9,13 +9,14 @@ import (
 	"math"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -313,8 +314,8 @@ var toolgenOutputGetWeather = []byte(`{
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetWeather, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Args
@@ -324,17 +325,17 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeForecast(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeArgs reads a Args object.
-func toolgenDecodeArgs(d *runtime.Decoder, v *Args) {
+func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -387,7 +388,7 @@ func toolgenDecodeArgs(d *runtime.Decoder, v *Args) {
 }
 
 // toolgenEncodeForecast writes a Forecast object.
-func toolgenEncodeForecast(e *runtime.Encoder, v *Forecast) {
+func toolgenEncodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	e.Object()
 	e.Member("\"city\":")
 	e.String(v.City)
@@ -403,7 +404,7 @@ func toolgenEncodeForecast(e *runtime.Encoder, v *Forecast) {
 }
 
 // toolgenDecodeUnit reads a Unit: one of "c", "f".
-func toolgenDecodeUnit(d *runtime.Decoder, v *Unit) {
+func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -419,7 +420,7 @@ func toolgenDecodeUnit(d *runtime.Decoder, v *Unit) {
 }
 
 // toolgenDecodeWhere reads a Where object.
-func toolgenDecodeWhere(d *runtime.Decoder, v *Where) {
+func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

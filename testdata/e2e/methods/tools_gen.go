@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -336,8 +337,8 @@ var toolgenOutputEchoCustom = []byte(`{
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoCustom, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Custom
@@ -347,16 +348,16 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeCustom(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEchoStd is the JSON Schema of echo_std's arguments.
@@ -646,8 +647,8 @@ var toolgenOutputEchoStd = []byte(`{
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
 func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoStd, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoStd, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Std
@@ -657,16 +658,16 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := EchoStd(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeStd(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputWait is the JSON Schema of wait's arguments.
@@ -732,8 +733,8 @@ var toolgenOutputWait = []byte(`{
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
 func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWait, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWait, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -760,18 +761,18 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Wait(argTimeout)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeCustom reads a Custom object.
-func toolgenDecodeCustom(d *runtime.Decoder, v *Custom) {
+func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 	if d.Object() {
 		var seen0, seen4, seen6, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -899,7 +900,7 @@ func toolgenDecodeCustom(d *runtime.Decoder, v *Custom) {
 }
 
 // toolgenEncodeCustom writes a Custom object.
-func toolgenEncodeCustom(e *runtime.Encoder, v *Custom) {
+func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 	e.Object()
 	e.Member("\"temp\":")
 	e.JSON(&v.Temp)
@@ -914,7 +915,7 @@ func toolgenEncodeCustom(e *runtime.Encoder, v *Custom) {
 	if len(v.ByCity) > 0 {
 		e.Member("\"by_city\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.ByCity) {
+		for _, k0 := range toolimpl.SortedKeys(v.ByCity) {
 			e.Key(k0)
 			v0 := v.ByCity[k0]
 			e.JSON(&v0)
@@ -949,7 +950,7 @@ func toolgenEncodeCustom(e *runtime.Encoder, v *Custom) {
 }
 
 // toolgenDecodeStd reads a Std object.
-func toolgenDecodeStd(d *runtime.Decoder, v *Std) {
+func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 	if d.Object() {
 		var seen1, seen4, seen6, seen7, seen8, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1084,7 +1085,7 @@ func toolgenDecodeStd(d *runtime.Decoder, v *Std) {
 }
 
 // toolgenEncodeStd writes a Std object.
-func toolgenEncodeStd(e *runtime.Encoder, v *Std) {
+func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.Object()
 	if v.Int != nil {
 		e.Member("\"int\":")
@@ -1130,7 +1131,7 @@ func toolgenEncodeStd(e *runtime.Encoder, v *Std) {
 }
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
-func toolgenDecode_time_Month(d *runtime.Decoder, v *time.Month) {
+func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return

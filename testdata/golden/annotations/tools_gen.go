@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -331,8 +332,8 @@ var toolgenOutputGetHTTPStatus = []byte(`{
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
 func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetHTTPStatus, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -360,16 +361,16 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 	}
 	out, err := GetHTTPStatus(argUrl)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputLookup is the JSON Schema of lookup's arguments.
@@ -416,8 +417,8 @@ var toolgenGeminiLookup = []byte(`{
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolLookup, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolLookup, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -445,7 +446,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Lookup(argId)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -494,8 +495,8 @@ var toolgenGeminiDelete = []byte(`{
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
 func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDelete, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDelete, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -522,7 +523,7 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, er
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Delete(argId); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -571,8 +572,8 @@ var toolgenGeminiUpsert = []byte(`{
 
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
 func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolUpsert, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolUpsert, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -599,7 +600,7 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, er
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Upsert(argId); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -648,8 +649,8 @@ var toolgenGeminiFetch = []byte(`{
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
 func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFetch, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFetch, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -677,7 +678,7 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Fetch(argUrl)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -705,8 +706,8 @@ var toolgenGeminiEverything = []byte(`{
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
 func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEverything, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEverything, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -718,7 +719,7 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Everything(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -746,8 +747,8 @@ var toolgenGeminiApprove = []byte(`{
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
 func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolApprove, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolApprove, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -759,7 +760,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Approve(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -787,8 +788,8 @@ var toolgenGeminiLongest = []byte(`{
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
 func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolLongest, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolLongest, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -800,7 +801,7 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Longest(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }

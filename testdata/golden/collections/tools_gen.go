@@ -9,13 +9,14 @@ import (
 	"math"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -636,8 +637,8 @@ var toolgenOutputMeasure = []byte(`{
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
 func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMeasure, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMeasure, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Shapes
@@ -647,16 +648,16 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Measure(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeShapes(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlat is the JSON Schema of flat's arguments.
@@ -766,8 +767,8 @@ var toolgenOutputFlat = []byte(`{
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlat, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlat, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -855,15 +856,15 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Flat(argPoints, argLookup, argPair, argKeys)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(out) {
+	for _, k0 := range toolimpl.SortedKeys(out) {
 		e.Key(k0)
 		v0 := out[k0]
 		e.Array()
@@ -874,7 +875,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	e.EndObject()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputArrays is the JSON Schema of arrays's arguments.
@@ -922,8 +923,8 @@ var toolgenOutputArrays = []byte(`{
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
 func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolArrays, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolArrays, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -936,9 +937,9 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Arrays()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -949,11 +950,11 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeShapes reads a Shapes object.
-func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
+func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen8, seen9, seen10, seen11, seen12, seen13 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1242,7 +1243,7 @@ func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
 }
 
 // toolgenEncodeShapes writes a Shapes object.
-func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
+func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 	e.Object()
 	e.Member("\"names\":")
 	e.Array()
@@ -1306,7 +1307,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndArray()
 	e.Member("\"scores\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Scores) {
+	for _, k0 := range toolimpl.SortedKeys(v.Scores) {
 		e.Key(k0)
 		v0 := v.Scores[k0]
 		e.Int(int64(v0))
@@ -1314,7 +1315,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndObject()
 	e.Member("\"by_key\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByKey) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByKey) {
 		e.Key(string(k0))
 		v0 := v.ByKey[k0]
 		e.Array()
@@ -1326,11 +1327,11 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndObject()
 	e.Member("\"nested\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Nested) {
+	for _, k0 := range toolimpl.SortedKeys(v.Nested) {
 		e.Key(k0)
 		v0 := v.Nested[k0]
 		e.Object()
-		for _, k1 := range runtime.SortedKeys(v0) {
+		for _, k1 := range toolimpl.SortedKeys(v0) {
 			e.Key(k1)
 			v1 := v0[k1]
 			e.Bool(v1)
@@ -1340,7 +1341,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	e.EndObject()
 	e.Member("\"places\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Places) {
+	for _, k0 := range toolimpl.SortedKeys(v.Places) {
 		e.Key(k0)
 		v0 := v.Places[k0]
 		toolgenEncodePoint(e, &v0)
@@ -1363,7 +1364,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 	if len(v.Counts) > 0 {
 		e.Member("\"counts\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.Counts) {
+		for _, k0 := range toolimpl.SortedKeys(v.Counts) {
 			e.Key(k0)
 			v0 := v.Counts[k0]
 			e.Uint(uint64(v0))
@@ -1374,7 +1375,7 @@ func toolgenEncodeShapes(e *runtime.Encoder, v *Shapes) {
 }
 
 // toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
+func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1403,7 +1404,7 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Float(v.X, 64)

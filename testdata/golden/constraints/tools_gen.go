@@ -10,13 +10,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -641,8 +642,8 @@ var toolgenStrictRegister = []byte(`{
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
 func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolRegister, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolRegister, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Signup
@@ -651,7 +652,7 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Register(in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -900,8 +901,8 @@ var toolgenGeminiBook = []byte(`{
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
 func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBook, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBook, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1022,13 +1023,13 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Book(argGuests, argName, argDay, argNights, argSize, argCode, argExtras, argNote, argBudget)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
 
 // toolgenDecodeSignup reads a Signup object.
-func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
+func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15, seen16, seen17, seen18, seen19, seen20, seen21, seen22, seen23, seen24, seen25, seen26, seen27 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1332,7 +1333,7 @@ func toolgenDecodeSignup(d *runtime.Decoder, v *Signup) {
 }
 
 // toolgenDecodeSize reads a Size: one of "s", "l".
-func toolgenDecodeSize(d *runtime.Decoder, v *Size) {
+func toolgenDecodeSize(d *toolimpl.Decoder, v *Size) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -1348,7 +1349,7 @@ func toolgenDecodeSize(d *runtime.Decoder, v *Size) {
 }
 
 // toolgenDecodeLevel reads a Level: one of 1, 2.
-func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
+func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return

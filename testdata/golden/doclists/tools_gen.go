@@ -9,13 +9,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -248,8 +249,8 @@ var toolgenGeminiAt = []byte(`{
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
 func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAt, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAt, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -288,7 +289,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err er
 	}
 	out, err := At(argHhmm, argRoom)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -379,8 +380,8 @@ var toolgenOutputSplitN = []byte(`{
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
 func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSplitN, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSplitN, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -426,9 +427,9 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := SplitN(argS, argSep, argN)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -439,7 +440,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
@@ -511,8 +512,8 @@ var toolgenGeminiGetWeather = []byte(`{
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetWeather, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -552,7 +553,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := GetWeather(argCity, argUnitName)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -601,8 +602,8 @@ var toolgenGeminiNotes = []byte(`{
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
 func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNotes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNotes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -630,7 +631,7 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Notes(argText)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -164,8 +165,8 @@ var toolgenOutputPlan = []byte(`{
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPlan, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPlan, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -207,20 +208,20 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Plan(argDay, argLevel, argColor)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeDay reads a Day: one of 0, 1, 2.
-func toolgenDecodeDay(d *runtime.Decoder, v *Day) {
+func toolgenDecodeDay(d *toolimpl.Decoder, v *Day) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return
@@ -238,7 +239,7 @@ func toolgenDecodeDay(d *runtime.Decoder, v *Day) {
 }
 
 // toolgenDecodeColor reads a Color: one of "red", "green".
-func toolgenDecodeColor(d *runtime.Decoder, v *Color) {
+func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -359,8 +360,8 @@ var toolgenOutputMix = []byte(`{
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
 func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMix, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMix, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Paint
@@ -370,13 +371,13 @@ func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err e
 	}
 	out, err := Mix(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePaint(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputPick is the JSON Schema of pick's arguments.
@@ -489,8 +490,8 @@ var toolgenOutputPick = []byte(`{
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
 func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPick, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPick, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -532,16 +533,16 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Pick(argColor, argLevel, argPriority)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputName is the JSON Schema of name's arguments.
@@ -606,8 +607,8 @@ var toolgenGeminiName = []byte(`{
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
 func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolName, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolName, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -636,7 +637,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenDecodePaint reads a Paint object.
-func toolgenDecodePaint(d *runtime.Decoder, v *Paint) {
+func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 	if d.Object() {
 		var seen0, seen2, seen3, seen4, seen5, seen6, seen7 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -716,7 +717,7 @@ func toolgenDecodePaint(d *runtime.Decoder, v *Paint) {
 }
 
 // toolgenEncodePaint writes a Paint object.
-func toolgenEncodePaint(e *runtime.Encoder, v *Paint) {
+func toolgenEncodePaint(e *toolimpl.Encoder, v *Paint) {
 	e.Object()
 	e.Member("\"color\":")
 	e.String(string(v.Color))
@@ -732,7 +733,7 @@ func toolgenEncodePaint(e *runtime.Encoder, v *Paint) {
 	e.EndArray()
 	e.Member("\"by_room\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByRoom) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByRoom) {
 		e.Key(k0)
 		v0 := v.ByRoom[k0]
 		e.Int(int64(v0))
@@ -750,7 +751,7 @@ func toolgenEncodePaint(e *runtime.Encoder, v *Paint) {
 }
 
 // toolgenDecodeColor reads a Color: one of "red", "green", "blue".
-func toolgenDecodeColor(d *runtime.Decoder, v *Color) {
+func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -768,7 +769,7 @@ func toolgenDecodeColor(d *runtime.Decoder, v *Color) {
 }
 
 // toolgenDecodeLevel reads a Level: one of 1, 2, 3.
-func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
+func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return
@@ -786,7 +787,7 @@ func toolgenDecodeLevel(d *runtime.Decoder, v *Level) {
 }
 
 // toolgenDecodePriority reads a Priority: one of 0, 1, 9.
-func toolgenDecodePriority(d *runtime.Decoder, v *Priority) {
+func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	s, ok := d.Uint(0, 255)
 	if !ok {
 		return
@@ -804,7 +805,7 @@ func toolgenDecodePriority(d *runtime.Decoder, v *Priority) {
 }
 
 // toolgenDecodeMode reads a Mode: one of "fast".
-func toolgenDecodeMode(d *runtime.Decoder, v *Mode) {
+func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -818,7 +819,7 @@ func toolgenDecodeMode(d *runtime.Decoder, v *Mode) {
 }
 
 // toolgenDecodeSign reads a Sign: one of -1, 0, 1.
-func toolgenDecodeSign(d *runtime.Decoder, v *Sign) {
+func toolgenDecodeSign(d *toolimpl.Decoder, v *Sign) {
 	s, ok := d.Int(-128, 127)
 	if !ok {
 		return
@@ -836,7 +837,7 @@ func toolgenDecodeSign(d *runtime.Decoder, v *Sign) {
 }
 
 // toolgenDecodeQuote reads a Quote: one of "plain", "say \"hi\"", "<b>&".
-func toolgenDecodeQuote(d *runtime.Decoder, v *Quote) {
+func toolgenDecodeQuote(d *toolimpl.Decoder, v *Quote) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return

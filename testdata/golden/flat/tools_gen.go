@@ -9,13 +9,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -396,8 +397,8 @@ var toolgenOutputSearch = []byte(`{
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSearch, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSearch, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -466,9 +467,9 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Search(ctx, argQuery, argLimit, argUserID, argExact, argLang)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -479,7 +480,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputGreet is the JSON Schema of greet's arguments.
@@ -558,8 +559,8 @@ var toolgenGeminiGreet = []byte(`{
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
 func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGreet, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGreet, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -716,8 +717,8 @@ var toolgenGeminiSnake = []byte(`{
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
 func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSnake, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSnake, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -788,7 +789,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -864,8 +865,8 @@ var toolgenOutputUndocumented = []byte(`{
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
 func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolUndocumented, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolUndocumented, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -902,16 +903,16 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 	}
 	out, err := Undocumented(argA, argB)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputMixed is the JSON Schema of mixed's arguments.
@@ -970,8 +971,8 @@ var toolgenGeminiMixed = []byte(`{
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
 func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMixed, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMixed, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1007,7 +1008,7 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Mixed(argId, argVerbose); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }

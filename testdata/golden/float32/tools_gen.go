@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -279,8 +280,8 @@ var toolgenGeminiTake = []byte(`{
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
 func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTake, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTake, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Mix
@@ -289,13 +290,13 @@ func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Take(in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
 
 // toolgenDecodeMix reads a Mix object.
-func toolgenDecodeMix(d *runtime.Decoder, v *Mix) {
+func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

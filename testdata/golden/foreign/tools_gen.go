@@ -10,14 +10,15 @@ import (
 	"math"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 	shared "toolgen.test/golden/foreign/shared"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -660,8 +661,8 @@ var toolgenOutputLocate = []byte(`{
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
 func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolLocate, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolLocate, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Place
@@ -671,13 +672,13 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Locate(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePlace(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputMove is the JSON Schema of move's arguments.
@@ -755,8 +756,8 @@ var toolgenOutputMove = []byte(`{
 
 // toolgenCallMove reads the arguments of move, calls Move and writes its result.
 func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMove, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMove, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in shared.Point
@@ -766,17 +767,17 @@ func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Move(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeimage_Point(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodePlace reads a Place object.
-func toolgenDecodePlace(d *runtime.Decoder, v *Place) {
+func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -835,7 +836,7 @@ func toolgenDecodePlace(d *runtime.Decoder, v *Place) {
 }
 
 // toolgenEncodePlace writes a Place object.
-func toolgenEncodePlace(e *runtime.Encoder, v *Place) {
+func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
 	e.Object()
 	e.Member("\"here\":")
 	toolgenEncodePoint(e, &v.Here)
@@ -857,7 +858,7 @@ func toolgenEncodePlace(e *runtime.Encoder, v *Place) {
 }
 
 // toolgenDecodeshared_Point reads a Point object.
-func toolgenDecodeshared_Point(d *runtime.Decoder, v *shared.Point) {
+func toolgenDecodeshared_Point(d *toolimpl.Decoder, v *shared.Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -886,7 +887,7 @@ func toolgenDecodeshared_Point(d *runtime.Decoder, v *shared.Point) {
 }
 
 // toolgenEncodeimage_Point writes a Point object.
-func toolgenEncodeimage_Point(e *runtime.Encoder, v *image.Point) {
+func toolgenEncodeimage_Point(e *toolimpl.Encoder, v *image.Point) {
 	e.Object()
 	e.Member("\"X\":")
 	e.Int(int64(v.X))
@@ -896,7 +897,7 @@ func toolgenEncodeimage_Point(e *runtime.Encoder, v *image.Point) {
 }
 
 // toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
+func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -917,7 +918,7 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // toolgenDecodeimage_Point reads a Point object.
-func toolgenDecodeimage_Point(d *runtime.Decoder, v *image.Point) {
+func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -946,7 +947,7 @@ func toolgenDecodeimage_Point(d *runtime.Decoder, v *image.Point) {
 }
 
 // toolgenDecodeimage_Rectangle reads a Rectangle object.
-func toolgenDecodeimage_Rectangle(d *runtime.Decoder, v *image.Rectangle) {
+func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -971,7 +972,7 @@ func toolgenDecodeimage_Rectangle(d *runtime.Decoder, v *image.Rectangle) {
 }
 
 // toolgenDecodeimage_Point2 reads a image_Point object.
-func toolgenDecodeimage_Point2(d *runtime.Decoder, v *image_Point) {
+func toolgenDecodeimage_Point2(d *toolimpl.Decoder, v *image_Point) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -992,7 +993,7 @@ func toolgenDecodeimage_Point2(d *runtime.Decoder, v *image_Point) {
 }
 
 // toolgenDecode_shared_Mode reads a Mode: one of "a", "b".
-func toolgenDecode_shared_Mode(d *runtime.Decoder, v *shared.Mode) {
+func toolgenDecode_shared_Mode(d *toolimpl.Decoder, v *shared.Mode) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -1008,7 +1009,7 @@ func toolgenDecode_shared_Mode(d *runtime.Decoder, v *shared.Mode) {
 }
 
 // toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Object()
 	e.Member("\"lat\":")
 	e.Float(v.Lat, 64)
@@ -1016,7 +1017,7 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 }
 
 // toolgenEncodeshared_Point writes a Point object.
-func toolgenEncodeshared_Point(e *runtime.Encoder, v *shared.Point) {
+func toolgenEncodeshared_Point(e *toolimpl.Encoder, v *shared.Point) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Int(int64(v.X))
@@ -1026,7 +1027,7 @@ func toolgenEncodeshared_Point(e *runtime.Encoder, v *shared.Point) {
 }
 
 // toolgenEncodeimage_Rectangle writes a Rectangle object.
-func toolgenEncodeimage_Rectangle(e *runtime.Encoder, v *image.Rectangle) {
+func toolgenEncodeimage_Rectangle(e *toolimpl.Encoder, v *image.Rectangle) {
 	e.Object()
 	e.Member("\"Min\":")
 	toolgenEncodeimage_Point(e, &v.Min)
@@ -1036,7 +1037,7 @@ func toolgenEncodeimage_Rectangle(e *runtime.Encoder, v *image.Rectangle) {
 }
 
 // toolgenEncodeimage_Point2 writes a image_Point object.
-func toolgenEncodeimage_Point2(e *runtime.Encoder, v *image_Point) {
+func toolgenEncodeimage_Point2(e *toolimpl.Encoder, v *image_Point) {
 	e.Object()
 	e.Member("\"z\":")
 	e.Int(int64(v.Z))

@@ -9,14 +9,15 @@ import (
 	"image"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 	shapes "toolgen.test/golden/foreigndocs/shapes"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -270,8 +271,8 @@ var toolgenGeminiDraw = []byte(`{
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDraw, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDraw, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in shapes.Shape
@@ -281,7 +282,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Draw(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -410,8 +411,8 @@ var toolgenGeminiPaint = []byte(`{
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
 func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPaint, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPaint, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -453,13 +454,13 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Paint(argKind, argColor, argAt)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
 
 // toolgenDecodeshapes_Shape reads a Shape object.
-func toolgenDecodeshapes_Shape(d *runtime.Decoder, v *shapes.Shape) {
+func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -514,7 +515,7 @@ func toolgenDecodeshapes_Shape(d *runtime.Decoder, v *shapes.Shape) {
 }
 
 // toolgenDecode_shapes_Kind reads a Kind: one of "circle", "square".
-func toolgenDecode_shapes_Kind(d *runtime.Decoder, v *shapes.Kind) {
+func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 	s, ok := d.StringBytes()
 	if !ok {
 		return
@@ -530,7 +531,7 @@ func toolgenDecode_shapes_Kind(d *runtime.Decoder, v *shapes.Kind) {
 }
 
 // toolgenDecodeimage_Point reads a Point object.
-func toolgenDecodeimage_Point(d *runtime.Decoder, v *image.Point) {
+func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -251,8 +252,8 @@ var toolgenGeminiBoth = []byte(`{
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
 func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBoth, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBoth, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -265,7 +266,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Both(ctx, runtime.CtxFrom(ctx))
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -293,8 +294,8 @@ var toolgenGeminiCtxOnly = []byte(`{
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
 func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCtxOnly, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -306,7 +307,7 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := CtxOnly(runtime.CtxFrom(ctx)); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -367,8 +368,8 @@ var toolgenGeminiCtxBetween = []byte(`{
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
 func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCtxBetween, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -404,7 +405,7 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := CtxBetween(ctx, argA, runtime.CtxFrom(ctx), argB); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -453,8 +454,8 @@ var toolgenGeminiCtxLast = []byte(`{
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
 func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCtxLast, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCtxLast, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Query
@@ -464,7 +465,7 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := CtxLast(in, runtime.CtxFrom(ctx))
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -513,8 +514,8 @@ var toolgenGeminiCtxFirst = []byte(`{
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
 func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCtxFirst, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Query)
@@ -523,7 +524,7 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := CtxFirst(runtime.CtxFrom(ctx), in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -572,8 +573,8 @@ var toolgenGeminiAliased = []byte(`{
 
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
 func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAliased, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAliased, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Query
@@ -582,7 +583,7 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Aliased(ctx, in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -610,8 +611,8 @@ var toolgenGeminiPlain = []byte(`{
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
 func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPlain, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPlain, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -623,13 +624,13 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Plain(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
 
 // toolgenDecodeQuery reads a Query object.
-func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
+func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

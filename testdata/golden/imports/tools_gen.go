@@ -11,13 +11,14 @@ import (
 	"regexp"
 
 	toolgenruntime "github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolgenruntime.EnforceVersion(3 - toolgenruntime.MinVersion)
-	_ = toolgenruntime.EnforceVersion(toolgenruntime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -132,8 +133,8 @@ var toolgenOutputSave = []byte(`{
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntime.Result, err error) {
-	defer toolgenruntime.Recover(ToolSave, &res, &err)
-	var dec toolgenruntime.Decoder
+	defer toolimpl.Recover(ToolSave, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Note
@@ -143,17 +144,17 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntim
 	}
 	out, err := Save(in)
 	if err != nil {
-		return toolgenruntime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolgenruntime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeNote(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeNote reads a Note object.
-func toolgenDecodeNote(d *toolgenruntime.Decoder, v *Note) {
+func toolgenDecodeNote(d *toolimpl.Decoder, v *Note) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -199,7 +200,7 @@ func toolgenDecodeNote(d *toolgenruntime.Decoder, v *Note) {
 }
 
 // toolgenEncodeNote writes a Note object.
-func toolgenEncodeNote(e *toolgenruntime.Encoder, v *Note) {
+func toolgenEncodeNote(e *toolimpl.Encoder, v *Note) {
 	e.Object()
 	e.Member("\"text\":")
 	e.String(v.Text)

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -201,8 +202,8 @@ var toolgenOutputIsNaN = []byte(`{
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
 func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolIsNaN, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolIsNaN, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -229,14 +230,14 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := IsNaN(argRawValue)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bool(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputGetIPv6Address is the JSON Schema of get_ipv6_address's arguments.
@@ -295,8 +296,8 @@ var toolgenGeminiGetIPv6Address = []byte(`{
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
 func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetIPv6Address, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -333,7 +334,7 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Re
 	}
 	out, err := GetIPv6Address(argHostName, argUseDNSOverHTTPS)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -394,8 +395,8 @@ var toolgenGeminiOAuth2Login = []byte(`{
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
 func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolOAuth2Login, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -431,7 +432,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Resul
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := OAuth2Login(argGitHubUser, argUserID); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -330,8 +331,8 @@ var toolgenOutputSave = []byte(`{
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSave, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSave, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Doc
@@ -341,17 +342,17 @@ func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Save(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeDoc(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeDoc reads a Doc object.
-func toolgenDecodeDoc(d *runtime.Decoder, v *Doc) {
+func toolgenDecodeDoc(d *toolimpl.Decoder, v *Doc) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen5, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -435,7 +436,7 @@ func toolgenDecodeDoc(d *runtime.Decoder, v *Doc) {
 }
 
 // toolgenEncodeDoc writes a Doc object.
-func toolgenEncodeDoc(e *runtime.Encoder, v *Doc) {
+func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
 	e.Object()
 	e.Member("\"-\":")
 	e.Int(int64(v.Dash))
@@ -465,7 +466,7 @@ func toolgenEncodeDoc(e *runtime.Encoder, v *Doc) {
 }
 
 // toolgenDecodemeta reads a meta object.
-func toolgenDecodemeta(d *runtime.Decoder, v *meta) {
+func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -486,7 +487,7 @@ func toolgenDecodemeta(d *runtime.Decoder, v *meta) {
 }
 
 // toolgenEncodemeta writes a meta object.
-func toolgenEncodemeta(e *runtime.Encoder, v *meta) {
+func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
 	e.Object()
 	e.Member("\"rev\":")
 	e.Int(int64(v.Rev))

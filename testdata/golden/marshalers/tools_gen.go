@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -268,8 +269,8 @@ var toolgenOutputEchoCustom = []byte(`{
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoCustom, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Custom
@@ -279,16 +280,16 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeCustom(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlags is the JSON Schema of flags's arguments.
@@ -329,8 +330,8 @@ var toolgenOutputFlags = []byte(`{
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
 func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlags, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlags, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -343,19 +344,19 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Flags()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("flags returned no result (a nil *Flag) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.JSON(&(*out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputHot is the JSON Schema of hot's arguments.
@@ -398,8 +399,8 @@ var toolgenOutputHot = []byte(`{
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
 func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolHot, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolHot, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -411,18 +412,18 @@ func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Hot()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.JSON(&out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeCustom reads a Custom object.
-func toolgenDecodeCustom(d *runtime.Decoder, v *Custom) {
+func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 	if d.Object() {
 		var seen0, seen4, seen6, seen7, seen8 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -550,7 +551,7 @@ func toolgenDecodeCustom(d *runtime.Decoder, v *Custom) {
 }
 
 // toolgenEncodeCustom writes a Custom object.
-func toolgenEncodeCustom(e *runtime.Encoder, v *Custom) {
+func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 	e.Object()
 	e.Member("\"temp\":")
 	e.JSON(&v.Temp)
@@ -565,7 +566,7 @@ func toolgenEncodeCustom(e *runtime.Encoder, v *Custom) {
 	if len(v.ByCity) > 0 {
 		e.Member("\"by_city\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.ByCity) {
+		for _, k0 := range toolimpl.SortedKeys(v.ByCity) {
 			e.Key(k0)
 			v0 := v.ByCity[k0]
 			e.JSON(&v0)

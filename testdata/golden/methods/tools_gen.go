@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -301,8 +302,8 @@ var toolgenGeminiGet = []byte(`{
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
 func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGet, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGet, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -330,7 +331,7 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.
 	}
 	out, err := recv.Get(argKey)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -391,8 +392,8 @@ var toolgenGeminiPut = []byte(`{
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
 func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPut, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPut, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -428,7 +429,7 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := recv.Put(ctx, argKey, argValue); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -456,8 +457,8 @@ var toolgenGeminiNow = []byte(`{
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
 func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNow, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNow, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -531,8 +532,8 @@ var toolgenOutputAdd = []byte(`{
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
 func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAdd, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAdd, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Input
@@ -542,16 +543,16 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 	}
 	out, err := recv.Add(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputVersion is the JSON Schema of version's arguments.
@@ -577,8 +578,8 @@ var toolgenGeminiVersion = []byte(`{
 
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
 func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolVersion, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolVersion, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -652,8 +653,8 @@ var toolgenOutputIncr = []byte(`{
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
 func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolIncr, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolIncr, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -681,16 +682,16 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 	}
 	out, err := recv.Incr(argBy)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputTick is the JSON Schema of tick's arguments.
@@ -716,8 +717,8 @@ var toolgenGeminiTick = []byte(`{
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
 func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTick, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTick, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -733,7 +734,7 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime
 }
 
 // toolgenDecodeInput reads a Input object.
-func toolgenDecodeInput(d *runtime.Decoder, v *Input) {
+func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

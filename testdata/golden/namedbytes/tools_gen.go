@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -247,8 +248,8 @@ var toolgenOutputSend = []byte(`{
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
 func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSend, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSend, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Packet)
@@ -258,16 +259,16 @@ func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Send(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("send returned no result (a nil *Packet) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePacket(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlat is the JSON Schema of flat's arguments.
@@ -347,8 +348,8 @@ var toolgenOutputFlat = []byte(`{
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlat, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlat, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -362,12 +363,12 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 			case "data":
 				seen0 = true
 				if b0, ok := d.Bytes(); ok {
-					argData = runtime.BytesAs[[]Octet](b0)
+					argData = toolimpl.BytesAs[[]Octet](b0)
 				}
 			case "more":
 				seen1 = true
 				if b0, ok := d.Bytes(); ok {
-					argMore = runtime.BytesAs[Octets](b0)
+					argMore = toolimpl.BytesAs[Octets](b0)
 				}
 			default:
 				d.Unknown("\"data\", \"more\"")
@@ -385,20 +386,20 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Flat(argData, argMore)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
-	e.Bytes(runtime.BytesOf(out))
+	e.Bytes(toolimpl.BytesOf(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodePacket reads a Packet object.
-func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
+func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 	if d.Object() {
 		var seen0, seen1, seen3, seen4, seen5, seen6 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -406,12 +407,12 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 			case "raw":
 				seen0 = true
 				if b0, ok := d.Bytes(); ok {
-					v.Raw = runtime.BytesAs[[]Octet](b0)
+					v.Raw = toolimpl.BytesAs[[]Octet](b0)
 				}
 			case "named":
 				seen1 = true
 				if b0, ok := d.Bytes(); ok {
-					v.Named = runtime.BytesAs[Octets](b0)
+					v.Named = toolimpl.BytesAs[Octets](b0)
 				}
 			case "opt":
 				if d.Null() {
@@ -419,7 +420,7 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 				} else {
 					p0 := new([]Octet)
 					if b1, ok := d.Bytes(); ok {
-						*p0 = runtime.BytesAs[[]Octet](b1)
+						*p0 = toolimpl.BytesAs[[]Octet](b1)
 					}
 					v.Opt = p0
 				}
@@ -431,7 +432,7 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 						k0 := d.KeyString()
 						var v0 Octets
 						if b1, ok := d.Bytes(); ok {
-							v0 = runtime.BytesAs[Octets](b1)
+							v0 = toolimpl.BytesAs[Octets](b1)
 						}
 						m0[k0] = v0
 					}
@@ -468,7 +469,7 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 			case "codes":
 				seen6 = true
 				if b0, ok := d.Bytes(); ok {
-					v.Codes = runtime.BytesAs[[]Code](b0)
+					v.Codes = toolimpl.BytesAs[[]Code](b0)
 				}
 			default:
 				d.Unknown("\"raw\", \"named\", \"opt\", \"each\", \"letters\", \"fixed\", \"codes\"")
@@ -496,22 +497,22 @@ func toolgenDecodePacket(d *runtime.Decoder, v *Packet) {
 }
 
 // toolgenEncodePacket writes a Packet object.
-func toolgenEncodePacket(e *runtime.Encoder, v *Packet) {
+func toolgenEncodePacket(e *toolimpl.Encoder, v *Packet) {
 	e.Object()
 	e.Member("\"raw\":")
-	e.Bytes(runtime.BytesOf(v.Raw))
+	e.Bytes(toolimpl.BytesOf(v.Raw))
 	e.Member("\"named\":")
-	e.Bytes(runtime.BytesOf(v.Named))
+	e.Bytes(toolimpl.BytesOf(v.Named))
 	if v.Opt != nil {
 		e.Member("\"opt\":")
-		e.Bytes(runtime.BytesOf((*v.Opt)))
+		e.Bytes(toolimpl.BytesOf((*v.Opt)))
 	}
 	e.Member("\"each\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Each) {
+	for _, k0 := range toolimpl.SortedKeys(v.Each) {
 		e.Key(k0)
 		v0 := v.Each[k0]
-		e.Bytes(runtime.BytesOf(v0))
+		e.Bytes(toolimpl.BytesOf(v0))
 	}
 	e.EndObject()
 	e.Member("\"letters\":")
@@ -527,6 +528,6 @@ func toolgenEncodePacket(e *runtime.Encoder, v *Packet) {
 	}
 	e.EndArray()
 	e.Member("\"codes\":")
-	e.Bytes(runtime.BytesOf(v.Codes))
+	e.Bytes(toolimpl.BytesOf(v.Codes))
 	e.EndObject()
 }

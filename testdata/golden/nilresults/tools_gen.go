@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -358,8 +359,8 @@ var toolgenOutputGetReport = []byte(`{
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetReport, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetReport, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -372,16 +373,16 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := GetReport()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFull is the JSON Schema of full's arguments.
@@ -589,8 +590,8 @@ var toolgenOutputFull = []byte(`{
 
 // toolgenCallFull reads the arguments of full, calls Full and writes its result.
 func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFull, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFull, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -602,11 +603,11 @@ func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Full()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputDeep is the JSON Schema of deep's arguments.
@@ -814,8 +815,8 @@ var toolgenOutputDeep = []byte(`{
 
 // toolgenCallDeep reads the arguments of deep, calls Deep and writes its result.
 func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDeep, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDeep, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -828,7 +829,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Deep()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("deep returned no result (a nil **Report) and no error"), nil
@@ -836,11 +837,11 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 	if (*out) == nil {
 		return runtime.ErrorResult("deep returned no result (a nil *Report) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*(*out)))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputNumbers is the JSON Schema of numbers's arguments.
@@ -887,8 +888,8 @@ var toolgenOutputNumbers = []byte(`{
 
 // toolgenCallNumbers reads the arguments of numbers, calls Numbers and writes its result.
 func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNumbers, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNumbers, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -901,12 +902,12 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Numbers()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("numbers returned no result (a nil *[]*int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -921,7 +922,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputIndirect is the JSON Schema of indirect's arguments.
@@ -965,8 +966,8 @@ var toolgenOutputIndirect = []byte(`{
 
 // toolgenCallIndirect reads the arguments of indirect, calls Indirect and writes its result.
 func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolIndirect, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolIndirect, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -981,7 +982,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 	if out == nil {
 		return runtime.ErrorResult("indirect returned no result (a nil **int)"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -992,7 +993,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 		e.Int(int64((*(*out))))
 	}
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputBlob is the JSON Schema of blob's arguments.
@@ -1034,8 +1035,8 @@ var toolgenOutputBlob = []byte(`{
 
 // toolgenCallBlob reads the arguments of blob, calls Blob and writes its result.
 func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBlob, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBlob, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1048,20 +1049,20 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Blob()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bytes(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
 	e.Member("\"items\":")
 	e.Array()
@@ -1071,7 +1072,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	e.EndArray()
 	e.Member("\"counts\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Counts) {
+	for _, k0 := range toolimpl.SortedKeys(v.Counts) {
 		e.Key(k0)
 		v0 := v.Counts[k0]
 		e.Int(int64(v0))
@@ -1107,7 +1108,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	e.EndArray()
 	e.Member("\"by_name\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByName) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByName) {
 		e.Key(k0)
 		v0 := v.ByName[k0]
 		if v0 == nil {
@@ -1155,7 +1156,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // toolgenEncodeItem writes a Item object.
-func toolgenEncodeItem(e *runtime.Encoder, v *Item) {
+func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 	e.Object()
 	e.Member("\"id\":")
 	e.Int(int64(v.ID))
@@ -1163,7 +1164,7 @@ func toolgenEncodeItem(e *runtime.Encoder, v *Item) {
 }
 
 // toolgenEncodeNode writes a Node object.
-func toolgenEncodeNode(e *runtime.Encoder, v *Node) {
+func toolgenEncodeNode(e *toolimpl.Encoder, v *Node) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)

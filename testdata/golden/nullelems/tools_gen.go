@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -279,8 +280,8 @@ var toolgenOutputPlan = []byte(`{
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPlan, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPlan, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Route
@@ -290,17 +291,17 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Plan(ctx, in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeRoute(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeRoute reads a Route object.
-func toolgenDecodeRoute(d *runtime.Decoder, v *Route) {
+func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -372,7 +373,7 @@ func toolgenDecodeRoute(d *runtime.Decoder, v *Route) {
 }
 
 // toolgenEncodeRoute writes a Route object.
-func toolgenEncodeRoute(e *runtime.Encoder, v *Route) {
+func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 	e.Object()
 	e.Member("\"stops\":")
 	e.Array()
@@ -386,7 +387,7 @@ func toolgenEncodeRoute(e *runtime.Encoder, v *Route) {
 	e.EndArray()
 	e.Member("\"named\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Named) {
+	for _, k0 := range toolimpl.SortedKeys(v.Named) {
 		e.Key(k0)
 		v0 := v.Named[k0]
 		if v0 == nil {
@@ -414,7 +415,7 @@ func toolgenEncodeRoute(e *runtime.Encoder, v *Route) {
 }
 
 // toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
+func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -443,7 +444,7 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Int(int64(v.X))

@@ -9,13 +9,14 @@ import (
 	"net/netip"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -240,8 +241,8 @@ var toolgenOutputSummarize = []byte(`{
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSummarize, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSummarize, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -254,17 +255,17 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := Summarize()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
 	if v.Extra != nil {
 		e.Member("\"note\":")
@@ -311,7 +312,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	if len(v.M) > 0 {
 		e.Member("\"m\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.M) {
+		for _, k0 := range toolimpl.SortedKeys(v.M) {
 			e.Key(k0)
 			v0 := v.M[k0]
 			e.Int(int64(v0))
@@ -387,7 +388,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 	if v.ZM != nil {
 		e.Member("\"zm\":")
 		e.Object()
-		for _, k0 := range runtime.SortedKeys(v.ZM) {
+		for _, k0 := range toolimpl.SortedKeys(v.ZM) {
 			e.Key(k0)
 			v0 := v.ZM[k0]
 			e.String(v0)
@@ -414,7 +415,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Int(int64(v.X))
@@ -422,7 +423,7 @@ func toolgenEncodePoint(e *runtime.Encoder, v *Point) {
 }
 
 // toolgenEncodeBag writes a Bag object.
-func toolgenEncodeBag(e *runtime.Encoder, v *Bag) {
+func toolgenEncodeBag(e *toolimpl.Encoder, v *Bag) {
 	e.Object()
 	e.Member("\"items\":")
 	e.Array()

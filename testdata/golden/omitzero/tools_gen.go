@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -181,8 +182,8 @@ var toolgenOutputSummarize = []byte(`{
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSummarize, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSummarize, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -210,17 +211,17 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := Summarize(ctx, argDays)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
 	if v.Level != *new(Level) {
 		e.Member("\"level\":")
@@ -250,7 +251,7 @@ func toolgenEncodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // toolgenEncodeMoney writes a Money object.
-func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
+func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.Object()
 	e.Member("\"amount\":")
 	e.Int(int64(v.Amount))
@@ -260,7 +261,7 @@ func toolgenEncodeMoney(e *runtime.Encoder, v *Money) {
 }
 
 // toolgenEncodeWindow writes a Window object.
-func toolgenEncodeWindow(e *runtime.Encoder, v *Window) {
+func toolgenEncodeWindow(e *toolimpl.Encoder, v *Window) {
 	e.Object()
 	e.Member("\"From\":")
 	e.Time(v.From)

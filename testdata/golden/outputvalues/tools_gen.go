@@ -9,13 +9,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -210,8 +211,8 @@ var toolgenOutputWiden = []byte(`{
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
 func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWiden, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWiden, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Grant
@@ -221,13 +222,13 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Widen(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGrant(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputCombine is the JSON Schema of combine's arguments.
@@ -297,8 +298,8 @@ var toolgenOutputCombine = []byte(`{
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
 func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCombine, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCombine, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -311,7 +312,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 			case "perms":
 				seen0 = true
 				if b0, ok := d.Bytes(); ok {
-					argPerms = runtime.BytesAs[[]Perm](b0)
+					argPerms = toolimpl.BytesAs[[]Perm](b0)
 				}
 			default:
 				d.Unknown("\"perms\"")
@@ -326,20 +327,20 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Combine(argPerms)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Uint(uint64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeGrant reads a Grant object.
-func toolgenDecodeGrant(d *runtime.Decoder, v *Grant) {
+func toolgenDecodeGrant(d *toolimpl.Decoder, v *Grant) {
 	if d.Object() {
 		var seen0, seen1, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -378,7 +379,7 @@ func toolgenDecodeGrant(d *runtime.Decoder, v *Grant) {
 }
 
 // toolgenEncodeGrant writes a Grant object.
-func toolgenEncodeGrant(e *runtime.Encoder, v *Grant) {
+func toolgenEncodeGrant(e *toolimpl.Encoder, v *Grant) {
 	e.Object()
 	e.Member("\"perm\":")
 	e.Uint(uint64(v.Perm))
@@ -392,7 +393,7 @@ func toolgenEncodeGrant(e *runtime.Encoder, v *Grant) {
 }
 
 // toolgenDecodePerm reads a Perm: one of 1, 2.
-func toolgenDecodePerm(d *runtime.Decoder, v *Perm) {
+func toolgenDecodePerm(d *toolimpl.Decoder, v *Perm) {
 	s, ok := d.Uint(0, 255)
 	if !ok {
 		return

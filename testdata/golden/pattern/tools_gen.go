@@ -9,13 +9,14 @@ import (
 	"regexp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -246,8 +247,8 @@ var toolgenGeminiCheck = []byte(`{
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCheck, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCheck, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -282,13 +283,13 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Check(argS, argCode); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
 
 // toolgenDecodeShapes reads a Shapes object.
-func toolgenDecodeShapes(d *runtime.Decoder, v *Shapes) {
+func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

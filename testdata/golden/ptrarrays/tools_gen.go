@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -482,8 +483,8 @@ var toolgenOutputShapes = []byte(`{
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
 func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolShapes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolShapes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -669,13 +670,13 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Shapes(argCells, argRows, argByName, argSquare, argTimes, argDeep)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.
@@ -976,8 +977,8 @@ var toolgenOutputEcho = []byte(`{
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEcho, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEcho, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Grid
@@ -987,13 +988,13 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Echo(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputTriple is the JSON Schema of triple's arguments.
@@ -1039,8 +1040,8 @@ var toolgenOutputTriple = []byte(`{
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
 func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTriple, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTriple, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1053,12 +1054,12 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Triple()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("triple returned no result (a nil *[3]int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -1069,7 +1070,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputPairs is the JSON Schema of pairs's arguments.
@@ -1121,8 +1122,8 @@ var toolgenOutputPairs = []byte(`{
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
 func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPairs, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPairs, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1135,9 +1136,9 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Pairs()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -1156,7 +1157,7 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputMatrix is the JSON Schema of matrix's arguments.
@@ -1210,8 +1211,8 @@ var toolgenOutputMatrix = []byte(`{
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
 func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMatrix, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMatrix, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1224,12 +1225,12 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Matrix()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -1248,11 +1249,11 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenEncodeGrid writes a Grid object.
-func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
+func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 	e.Object()
 	if v.Cells != nil {
 		e.Member("\"cells\":")
@@ -1278,7 +1279,7 @@ func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
 	e.EndArray()
 	e.Member("\"by_name\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.ByName) {
+	for _, k0 := range toolimpl.SortedKeys(v.ByName) {
 		e.Key(k0)
 		v0 := v.ByName[k0]
 		if v0 == nil {
@@ -1357,7 +1358,7 @@ func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
 		e.Array()
 		for i0 := range *v.Tables {
 			e.Object()
-			for _, k1 := range runtime.SortedKeys((*v.Tables)[i0]) {
+			for _, k1 := range toolimpl.SortedKeys((*v.Tables)[i0]) {
 				e.Key(k1)
 				v1 := (*v.Tables)[i0][k1]
 				if v1 == nil {
@@ -1396,7 +1397,7 @@ func toolgenEncodeGrid(e *runtime.Encoder, v *Grid) {
 }
 
 // toolgenDecodeGrid reads a Grid object.
-func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
+func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	if d.Object() {
 		var seen1, seen2, seen9 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1689,7 +1690,7 @@ func toolgenDecodeGrid(d *runtime.Decoder, v *Grid) {
 }
 
 // toolgenEncodeCell writes a Cell object.
-func toolgenEncodeCell(e *runtime.Encoder, v *Cell) {
+func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
 	e.Object()
 	e.Member("\"x\":")
 	e.Int(int64(v.X))
@@ -1697,7 +1698,7 @@ func toolgenEncodeCell(e *runtime.Encoder, v *Cell) {
 }
 
 // toolgenDecodeCell reads a Cell object.
-func toolgenDecodeCell(d *runtime.Decoder, v *Cell) {
+func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

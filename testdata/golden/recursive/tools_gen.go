@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -337,8 +338,8 @@ var toolgenOutputWalk = []byte(`{
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
 func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWalk, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWalk, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Tree
@@ -348,13 +349,13 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Walk(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeTree(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputSum is the JSON Schema of sum's arguments.
@@ -517,8 +518,8 @@ var toolgenOutputSum = []byte(`{
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
 func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSum, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSum, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -561,16 +562,16 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 	}
 	out, err := Sum(argList, argTrees)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputBrowse is the JSON Schema of browse's arguments.
@@ -883,8 +884,8 @@ var toolgenOutputBrowse = []byte(`{
 
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
 func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBrowse, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBrowse, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Dir
@@ -894,9 +895,9 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Browse(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -907,7 +908,7 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputDraw is the JSON Schema of draw's arguments.
@@ -1040,8 +1041,8 @@ var toolgenOutputDraw = []byte(`{
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDraw, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDraw, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Graph
@@ -1051,20 +1052,20 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Draw(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeGraph(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeTree reads a Tree object.
-func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
+func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1097,7 +1098,7 @@ func toolgenDecodeTree(d *runtime.Decoder, v *Tree) {
 }
 
 // toolgenEncodeTree writes a Tree object.
-func toolgenEncodeTree(e *runtime.Encoder, v *Tree) {
+func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -1113,7 +1114,7 @@ func toolgenEncodeTree(e *runtime.Encoder, v *Tree) {
 }
 
 // toolgenDecodeList reads a List object.
-func toolgenDecodeList(d *runtime.Decoder, v *List) {
+func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1142,7 +1143,7 @@ func toolgenDecodeList(d *runtime.Decoder, v *List) {
 }
 
 // toolgenDecodeDir reads a Dir object.
-func toolgenDecodeDir(d *runtime.Decoder, v *Dir) {
+func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1177,7 +1178,7 @@ func toolgenDecodeDir(d *runtime.Decoder, v *Dir) {
 }
 
 // toolgenEncodeFile writes a File object.
-func toolgenEncodeFile(e *runtime.Encoder, v *File) {
+func toolgenEncodeFile(e *toolimpl.Encoder, v *File) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -1191,7 +1192,7 @@ func toolgenEncodeFile(e *runtime.Encoder, v *File) {
 }
 
 // toolgenDecodeGraph reads a Graph object.
-func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
+func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1229,11 +1230,11 @@ func toolgenDecodeGraph(d *runtime.Decoder, v *Graph) {
 }
 
 // toolgenEncodeGraph writes a Graph object.
-func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
+func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 	e.Object()
 	e.Member("\"roots\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Roots) {
+	for _, k0 := range toolimpl.SortedKeys(v.Roots) {
 		e.Key(k0)
 		v0 := v.Roots[k0]
 		if v0 == nil {
@@ -1251,7 +1252,7 @@ func toolgenEncodeGraph(e *runtime.Encoder, v *Graph) {
 }
 
 // toolgenDecodeFile reads a File object.
-func toolgenDecodeFile(d *runtime.Decoder, v *File) {
+func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 	if d.Object() {
 		var seen0, seen2 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1286,7 +1287,7 @@ func toolgenDecodeFile(d *runtime.Decoder, v *File) {
 }
 
 // toolgenEncodeDir writes a Dir object.
-func toolgenEncodeDir(e *runtime.Encoder, v *Dir) {
+func toolgenEncodeDir(e *toolimpl.Encoder, v *Dir) {
 	e.Object()
 	e.Member("\"name\":")
 	e.String(v.Name)
@@ -1300,7 +1301,7 @@ func toolgenEncodeDir(e *runtime.Encoder, v *Dir) {
 }
 
 // toolgenEncodeMeta writes a Meta object.
-func toolgenEncodeMeta(e *runtime.Encoder, v *Meta) {
+func toolgenEncodeMeta(e *toolimpl.Encoder, v *Meta) {
 	e.Object()
 	e.Member("\"size\":")
 	e.Int(v.Size)
@@ -1308,7 +1309,7 @@ func toolgenEncodeMeta(e *runtime.Encoder, v *Meta) {
 }
 
 // toolgenEncodeList writes a List object.
-func toolgenEncodeList(e *runtime.Encoder, v *List) {
+func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 	e.Object()
 	e.Member("\"value\":")
 	e.Int(int64(v.Value))
@@ -1320,7 +1321,7 @@ func toolgenEncodeList(e *runtime.Encoder, v *List) {
 }
 
 // toolgenDecodeMeta reads a Meta object.
-func toolgenDecodeMeta(d *runtime.Decoder, v *Meta) {
+func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -315,8 +316,8 @@ var toolgenGeminiText = []byte(`{
 
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
 func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolText, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolText, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -329,7 +330,7 @@ func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Text()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
 }
@@ -357,8 +358,8 @@ var toolgenGeminiTextOnly = []byte(`{
 
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
 func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTextOnly, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTextOnly, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -432,8 +433,8 @@ var toolgenOutputCheck = []byte(`{
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCheck, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCheck, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -446,13 +447,13 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Check()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputCheckPtr is the JSON Schema of check_ptr's arguments.
@@ -514,8 +515,8 @@ var toolgenOutputCheckPtr = []byte(`{
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
 func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCheckPtr, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -528,16 +529,16 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := CheckPtr()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("check_ptr returned no result (a nil *Status) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputCheckOnly is the JSON Schema of check_only's arguments.
@@ -599,8 +600,8 @@ var toolgenOutputCheckOnly = []byte(`{
 
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
 func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCheckOnly, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -612,11 +613,11 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result,
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := CheckOnly()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputList is the JSON Schema of list's arguments.
@@ -690,8 +691,8 @@ var toolgenOutputList = []byte(`{
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
 func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolList, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolList, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -704,9 +705,9 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := List()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -717,7 +718,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputNumber is the JSON Schema of number's arguments.
@@ -758,8 +759,8 @@ var toolgenOutputNumber = []byte(`{
 
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
 func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNumber, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNumber, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -772,16 +773,16 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Number()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputTable is the JSON Schema of table's arguments.
@@ -825,8 +826,8 @@ var toolgenOutputTable = []byte(`{
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
 func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolTable, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolTable, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -839,22 +840,22 @@ func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Table()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(out) {
+	for _, k0 := range toolimpl.SortedKeys(out) {
 		e.Key(k0)
 		v0 := out[k0]
 		e.Int(int64(v0))
 	}
 	e.EndObject()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputFlag is the JSON Schema of flag's arguments.
@@ -895,8 +896,8 @@ var toolgenOutputFlag = []byte(`{
 
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
 func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFlag, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFlag, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -908,14 +909,14 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Flag()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bool(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputMaybe is the JSON Schema of maybe's arguments.
@@ -956,8 +957,8 @@ var toolgenOutputMaybe = []byte(`{
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
 func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolMaybe, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolMaybe, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -970,19 +971,19 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Maybe()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("maybe returned no result (a nil *int) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64((*out)))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputNothing is the JSON Schema of nothing's arguments.
@@ -1008,8 +1009,8 @@ var toolgenGeminiNothing = []byte(`{
 
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
 func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolNothing, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolNothing, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1021,7 +1022,7 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Nothing(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -1049,8 +1050,8 @@ var toolgenGeminiPicture = []byte(`{
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
 func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPicture, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPicture, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1063,7 +1064,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Picture()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return out, nil
 }
@@ -1091,8 +1092,8 @@ var toolgenGeminiPictureOnly = []byte(`{
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
 func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPictureOnly, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -1108,7 +1109,7 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenEncodeStatus writes a Status object.
-func toolgenEncodeStatus(e *runtime.Encoder, v *Status) {
+func toolgenEncodeStatus(e *toolimpl.Encoder, v *Status) {
 	e.Object()
 	e.Member("\"ok\":")
 	e.Bool(v.OK)

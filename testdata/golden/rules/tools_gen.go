@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -209,8 +210,8 @@ var toolgenGeminiPing = []byte(`{
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPing, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPing, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -222,7 +223,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Ping(); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -307,8 +308,8 @@ var toolgenGeminiCopy = []byte(`{
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
 func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolCopy, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolCopy, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -362,7 +363,7 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -506,8 +507,8 @@ var toolgenGeminiDoAssign = []byte(`{
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
 func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDoAssign, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDoAssign, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Assign
@@ -516,7 +517,7 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := DoAssign(in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -580,8 +581,8 @@ var toolgenOutputAdd = []byte(`{
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAdd, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAdd, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -608,18 +609,18 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := recv.Add(argBy)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeAssign reads a Assign object.
-func toolgenDecodeAssign(d *runtime.Decoder, v *Assign) {
+func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen6 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

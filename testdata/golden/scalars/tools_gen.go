@@ -9,13 +9,14 @@ import (
 	"math"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -798,8 +799,8 @@ var toolgenOutputEcho = []byte(`{
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEcho, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEcho, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Numbers
@@ -809,13 +810,13 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Echo(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeNumbers(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputWidths is the JSON Schema of widths's arguments.
@@ -986,8 +987,8 @@ var toolgenOutputWidths = []byte(`{
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
 func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWidths, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWidths, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1066,16 +1067,16 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Widths(argI8, argU32, argF32, argTemp, argCount, argFlag)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Float(float64(out), 64)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputGetLabel is the JSON Schema of get_label's arguments.
@@ -1125,8 +1126,8 @@ var toolgenGeminiGetLabel = []byte(`{
 
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
 func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolGetLabel, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolGetLabel, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1223,8 +1224,8 @@ var toolgenOutputFloat32 = []byte(`{
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
 func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolFloat32, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolFloat32, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1251,14 +1252,14 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Float32(argX)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Float(float64(out), 32)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputUint64 is the JSON Schema of uint64's arguments.
@@ -1324,8 +1325,8 @@ var toolgenOutputUint64 = []byte(`{
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
 func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolUint64, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolUint64, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -1353,20 +1354,20 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, er
 	}
 	out, err := Uint64(argX)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Uint(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeNumbers reads a Numbers object.
-func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
+func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	if d.Object() {
 		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15, seen16, seen17, seen18, seen19, seen20 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1547,7 +1548,7 @@ func toolgenDecodeNumbers(d *runtime.Decoder, v *Numbers) {
 }
 
 // toolgenEncodeNumbers writes a Numbers object.
-func toolgenEncodeNumbers(e *runtime.Encoder, v *Numbers) {
+func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 	e.Object()
 	e.Member("\"int\":")
 	e.Int(int64(v.Int))

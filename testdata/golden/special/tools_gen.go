@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -459,8 +460,8 @@ var toolgenOutputStore = []byte(`{
 
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
 func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolStore, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolStore, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Payload
@@ -470,13 +471,13 @@ func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Store(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodePayload(e, &out)
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputStamp is the JSON Schema of stamp's arguments.
@@ -531,8 +532,8 @@ var toolgenOutputStamp = []byte(`{
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
 func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolStamp, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolStamp, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -611,16 +612,16 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out, err := Stamp(argAt, argData, argExtra, argValue, argAddr, argSlug)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Time(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputDump is the JSON Schema of dump's arguments.
@@ -659,8 +660,8 @@ var toolgenOutputDump = []byte(`{
 
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
 func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolDump, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolDump, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -673,16 +674,16 @@ func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err 
 	}
 	out, err := Dump()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Raw(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputBytes is the JSON Schema of bytes's arguments.
@@ -724,8 +725,8 @@ var toolgenOutputBytes = []byte(`{
 
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
 func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolBytes, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolBytes, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -737,14 +738,14 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Bytes()
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Bytes(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputAnything is the JSON Schema of anything's arguments.
@@ -783,8 +784,8 @@ var toolgenOutputAnything = []byte(`{
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
 func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAnything, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAnything, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -797,16 +798,16 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out, err := Anything()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Any(out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputAddress is the JSON Schema of address's arguments.
@@ -848,8 +849,8 @@ var toolgenOutputAddress = []byte(`{
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
 func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolAddress, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolAddress, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	if d.Object() {
@@ -862,20 +863,20 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Address()
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Text(&out)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodePayload reads a Payload object.
-func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
+func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 	if d.Object() {
 		var seen0, seen3, seen4, seen5, seen7, seen9, seen10, seen11, seen12, seen14, seen15, seen16 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1057,7 +1058,7 @@ func toolgenDecodePayload(d *runtime.Decoder, v *Payload) {
 }
 
 // toolgenEncodePayload writes a Payload object.
-func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
+func toolgenEncodePayload(e *toolimpl.Encoder, v *Payload) {
 	e.Object()
 	e.Member("\"when\":")
 	e.Time(v.When)
@@ -1097,7 +1098,7 @@ func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
 	e.EndArray()
 	e.Member("\"blobs\":")
 	e.Object()
-	for _, k0 := range runtime.SortedKeys(v.Blobs) {
+	for _, k0 := range toolimpl.SortedKeys(v.Blobs) {
 		e.Key(k0)
 		v0 := v.Blobs[k0]
 		e.Bytes(v0)
@@ -1121,7 +1122,7 @@ func toolgenEncodePayload(e *runtime.Encoder, v *Payload) {
 }
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
-func toolgenDecode_time_Month(d *runtime.Decoder, v *time.Month) {
+func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return

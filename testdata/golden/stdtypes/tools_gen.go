@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -426,8 +427,8 @@ var toolgenOutputEchoStd = []byte(`{
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
 func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolEchoStd, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolEchoStd, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Std
@@ -437,16 +438,16 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := EchoStd(in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
 		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	toolgenEncodeStd(e, &(*out))
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputWait is the JSON Schema of wait's arguments.
@@ -512,8 +513,8 @@ var toolgenOutputWait = []byte(`{
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
 func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolWait, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolWait, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -540,18 +541,18 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	out := Wait(argTimeout)
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Int(int64(out))
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeStd reads a Std object.
-func toolgenDecodeStd(d *runtime.Decoder, v *Std) {
+func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 	if d.Object() {
 		var seen1, seen4, seen6, seen7, seen8, seen10 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -686,7 +687,7 @@ func toolgenDecodeStd(d *runtime.Decoder, v *Std) {
 }
 
 // toolgenEncodeStd writes a Std object.
-func toolgenEncodeStd(e *runtime.Encoder, v *Std) {
+func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.Object()
 	if v.Int != nil {
 		e.Member("\"int\":")
@@ -732,7 +733,7 @@ func toolgenEncodeStd(e *runtime.Encoder, v *Std) {
 }
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
-func toolgenDecode_time_Month(d *runtime.Decoder, v *time.Month) {
+func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
 	if !ok {
 		return

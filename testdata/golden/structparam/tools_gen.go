@@ -8,13 +8,14 @@ import (
 	"context"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
-// see the documentation of runtime.EnforceVersion for what to do.
+// see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = runtime.EnforceVersion(3 - runtime.MinVersion)
-	_ = runtime.EnforceVersion(runtime.MaxVersion - 3)
+	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -556,8 +557,8 @@ var toolgenOutputListItems = []byte(`{
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
 func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolListItems, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolListItems, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Query
@@ -567,9 +568,9 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	out, err := ListItems(ctx, in)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
@@ -580,7 +581,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	e.EndArray()
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenInputPing is the JSON Schema of ping's arguments.
@@ -606,8 +607,8 @@ var toolgenGeminiPing = []byte(`{
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolPing, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolPing, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var in Empty
@@ -616,7 +617,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Ping(in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -665,8 +666,8 @@ var toolgenGeminiConfigure = []byte(`{
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
 func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolConfigure, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolConfigure, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	in := new(Options)
@@ -675,7 +676,7 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result,
 		return runtime.ErrorResult(err.Error()), nil
 	}
 	if err := Configure(ctx, in); err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult("ok"), nil
 }
@@ -838,8 +839,8 @@ var toolgenOutputSegment = []byte(`{
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
 func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer runtime.Recover(ToolSegment, &res, &err)
-	var dec runtime.Decoder
+	defer toolimpl.Recover(ToolSegment, &res, &err)
+	var dec toolimpl.Decoder
 	d := &dec
 	d.Reset(args)
 	var (
@@ -874,20 +875,20 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	out, err := Segment(argFrom, argTo)
 	if err != nil {
-		return runtime.ToolFailed(ctx, err)
+		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc runtime.Encoder
+	var enc toolimpl.Encoder
 	e := &enc
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
 	e.Float(out, 64)
 	e.EndObject()
-	return e.Result(), nil
+	return toolimpl.Structured(e), nil
 }
 
 // toolgenDecodeQuery reads a Query object.
-func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
+func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	if d.Object() {
 		var seen0, seen3, seen4, seen5, seen7, seen8, seen10, seen11, seen12, seen15 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1032,7 +1033,7 @@ func toolgenDecodeQuery(d *runtime.Decoder, v *Query) {
 }
 
 // toolgenDecodeEmpty reads a Empty object.
-func toolgenDecodeEmpty(d *runtime.Decoder, v *Empty) {
+func toolgenDecodeEmpty(d *toolimpl.Decoder, v *Empty) {
 	if d.Object() {
 		for _, ok := d.Field(); ok; _, ok = d.Field() {
 			d.Unknown("")
@@ -1041,7 +1042,7 @@ func toolgenDecodeEmpty(d *runtime.Decoder, v *Empty) {
 }
 
 // toolgenDecodeOptions reads a Options object.
-func toolgenDecodeOptions(d *runtime.Decoder, v *Options) {
+func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	if d.Object() {
 		var seen0 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1062,7 +1063,7 @@ func toolgenDecodeOptions(d *runtime.Decoder, v *Options) {
 }
 
 // toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
+func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {
@@ -1091,7 +1092,7 @@ func toolgenDecodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // toolgenDecodeFilter reads a Filter object.
-func toolgenDecodeFilter(d *runtime.Decoder, v *Filter) {
+func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
 	if d.Object() {
 		var seen0, seen1 bool
 		for k, ok := d.Field(); ok; k, ok = d.Field() {

@@ -1,0 +1,83 @@
+package agent
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// EventKind names what happened in a run.
+type EventKind string
+
+// The events of a run, in the order they happen.
+const (
+	EventTurnStarted    EventKind = "turn_started"    // the model is asked
+	EventModelResponded EventKind = "model_responded" // with Usage and Duration
+	EventCallRequested  EventKind = "call_requested"  // the model asked for Call
+	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
+	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
+	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
+	EventToolStarted    EventKind = "tool_started"
+	EventToolFinished   EventKind = "tool_finished" // with Duration and IsError; Reason when the call timed out or did not return
+	EventRunStopped     EventKind = "run_stopped"   // with Stop
+)
+
+// Event is one thing that happened in a run, for observers and logs.
+type Event struct {
+	Kind     EventKind
+	RunID    string
+	Turn     int
+	Call     ToolCall // for call and tool events
+	Reason   string
+	Usage    Usage
+	Duration time.Duration
+	IsError  bool
+	Stop     StopReason
+}
+
+// eventSink hands events to the observer one at a time (tool events come
+// from the goroutines running the calls) and to the logger.
+type eventSink struct {
+	mu       sync.Mutex
+	observer func(Event)
+	logger   *slog.Logger
+}
+
+func (s *eventSink) emit(ctx context.Context, e Event) {
+	if s.observer != nil {
+		s.mu.Lock()
+		s.observer(e)
+		s.mu.Unlock()
+	}
+	if s.logger != nil {
+		s.logger.LogAttrs(ctx, e.level(), "agent "+string(e.Kind), e.attrs()...)
+	}
+}
+
+func (e Event) level() slog.Level {
+	switch e.Kind {
+	case EventModelResponded, EventToolFinished, EventCallDenied, EventCallPaused, EventRunStopped:
+		return slog.LevelInfo
+	}
+	return slog.LevelDebug
+}
+
+func (e Event) attrs() []slog.Attr {
+	attrs := []slog.Attr{slog.String("run", e.RunID), slog.Int("turn", e.Turn)}
+	if e.Call.ID != "" || e.Call.Name != "" {
+		attrs = append(attrs, slog.String("tool", string(e.Call.Name)), slog.String("call", e.Call.ID))
+	}
+	if e.Reason != "" {
+		attrs = append(attrs, slog.String("reason", e.Reason))
+	}
+	switch e.Kind {
+	case EventModelResponded:
+		attrs = append(attrs, slog.Int("input_tokens", e.Usage.InputTokens), slog.Int("output_tokens", e.Usage.OutputTokens), slog.Duration("duration", e.Duration))
+	case EventToolFinished:
+		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError))
+	case EventRunStopped:
+		attrs = append(attrs, slog.String("stop", string(e.Stop)))
+	}
+	return attrs
+}

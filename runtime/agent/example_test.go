@@ -1,0 +1,459 @@
+package agent_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+)
+
+// Tools from any number of packages go into one toolbox, which calls them by
+// name. Bad arguments are not a Go error: they are a failed result whose text
+// tells the model every problem, so that it can correct itself.
+func ExampleNewToolbox() {
+	ctx := context.Background()
+	box, err := runtime.NewToolbox(weather.Tools()) // and more sets: NewToolbox(a.Tools(), b.Tools())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(box.Names())
+
+	res, err := box.Call(ctx, weather.ToolGetWeather, []byte(`{"city":"Paris","unit":"f"}`))
+	if err != nil {
+		log.Fatal(err) // only for the caller's own failures, such as a cancelled ctx
+	}
+	fmt.Println(res.IsError, res.Text())
+
+	res, _ = box.Call(ctx, weather.ToolGetWeather, []byte(`{"unit":"kelvin"}`))
+	fmt.Println(res.IsError, res.Text())
+
+	res, _ = box.Call(ctx, weather.ToolGetWeather, []byte(`{"city":"Atlantis"}`))
+	fmt.Println(res.IsError, res.Text())
+
+	res, _ = box.Call(ctx, "get_wether", []byte(`{"city":"Paris"}`))
+	fmt.Println(res.IsError, res.Text())
+	// Output:
+	// [forecast get_weather]
+	// false Paris: 63°F, sunny
+	// true invalid arguments: /unit: "kelvin" is not one of "c", "f"; /city: missing (required)
+	// true no weather station in Atlantis
+	// true unknown tool "get_wether"; the tools are: forecast, get_weather
+}
+
+// A tool that returns a Go value has a structured result: its text is the
+// JSON that the tool's OutputSchema describes.
+func ExampleResult_Text() {
+	box, err := runtime.NewToolbox(weather.Tools())
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, _ := box.Call(context.Background(), weather.ToolGetForecast, []byte(`{"city":"Oslo","days":2}`))
+	fmt.Println(res.Text())
+	fmt.Println(runtime.TextResult("sunny").Text())
+	// Output:
+	// {"city":"Oslo","unit":"c","days":[{"day":1,"high":21,"low":13,"sky":"rain"},{"day":2,"high":22,"low":14,"sky":"sunny"}]}
+	// sunny
+}
+
+// Rules match tool names and argument values with globs. Generated rule
+// types (weather.GetWeatherRule) name the arguments, so that a typo is a
+// compile error. Deny is checked first, then Allow, then Ask.
+func ExamplePermissions_Decide() {
+	perms := agent.Permissions{
+		Allow: []runtime.Rule{weather.GetWeatherRule{City: "Par*"}.Rule()},
+		Ask:   []runtime.Rule{{Tool: weather.ToolGetWeather}},
+		Deny:  []runtime.Rule{weather.GetForecastRule{Days: "1[0-4]"}.Rule()},
+	}
+	if err := perms.Check([]runtime.ToolName{weather.ToolGetWeather, weather.ToolGetForecast}); err != nil {
+		log.Fatal(err)
+	}
+	for _, call := range []struct {
+		name runtime.ToolName
+		args string
+	}{
+		{weather.ToolGetWeather, `{"city":"Paris"}`},
+		{weather.ToolGetWeather, `{"city":"Oslo"}`},
+		{weather.ToolGetForecast, `{"city":"Oslo","days":12.0}`},
+		{weather.ToolGetForecast, `{"city":"Oslo","days":3}`},
+	} {
+		outcome, rule := perms.Decide(call.name, []byte(call.args))
+		if rule == nil {
+			fmt.Printf("%s %s: no rule\n", call.name, call.args)
+			continue
+		}
+		fmt.Printf("%s %s: %s by %s\n", call.name, call.args, outcome, rule)
+	}
+	// Output:
+	// get_weather {"city":"Paris"}: allow by get_weather(city="Par*")
+	// get_weather {"city":"Oslo"}: ask by get_weather
+	// forecast {"city":"Oslo","days":12.0}: deny by forecast(days="1[0-4]")
+	// forecast {"city":"Oslo","days":3}: no rule
+}
+
+// Globs match the whole string; * crosses / and spaces.
+func ExampleMatch() {
+	fmt.Println(agent.Match("git *", "git add src/main.go"))
+	fmt.Println(agent.Match("git *", "sudo git push"))
+	fmt.Println(agent.Match("get_*", "get_weather"))
+	fmt.Println(agent.Match("day[1-3]", "day2"))
+	fmt.Println(agent.Match("file?.txt", "file10.txt"))
+	fmt.Println(agent.Match(`\*`, "*"))
+	// Output:
+	// true
+	// false
+	// true
+	// true
+	// false
+	// true
+}
+
+// An agent puts tools in front of a model. agenttest.NewModel scripts the
+// model, so that this runs offline; a program passes a provider's model.
+func ExampleAgent_Run() {
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
+		agenttest.Text("It is sunny in Paris, 17°C."),
+	)
+	ag, err := agent.New(model,
+		agent.WithSystem("You are a weather assistant."),
+		agent.WithTools(weather.Tools()),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(context.Background(), "Weather in Paris?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, m := range state.Messages {
+		switch {
+		case len(m.Calls) > 0:
+			fmt.Printf("%s: calls %s %s\n", m.Role, m.Calls[0].Name, m.Calls[0].Args)
+		case len(m.Results) > 0:
+			fmt.Printf("%s: %s\n", m.Role, m.Results[0].Result.Text())
+		default:
+			fmt.Printf("%s: %s\n", m.Role, m.Text)
+		}
+	}
+	fmt.Println(state.StopReason, state.Turns)
+	// Output:
+	// user: Weather in Paris?
+	// assistant: calls get_weather {"city":"Paris"}
+	// tool: Paris: 17°C, sunny
+	// assistant: It is sunny in Paris, 17°C.
+	// done 2
+}
+
+// The deps given to Run reach every tool through its runtime.Ctx: a
+// generated tool declares a runtime.Ctx parameter, a hand-made one (as here)
+// reads it with CtxFrom, and DepsAs gives the deps their type.
+func ExampleDepsAs() {
+	type User struct{ Name string }
+	greet := runtime.Tool{
+		Name:        "greet",
+		Description: "Greets the user.",
+		InputSchema: []byte(`{"type":"object","properties":{"greeting":{"type":"string"}},"required":["greeting"]}`),
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			var in struct{ Greeting string }
+			if err := json.Unmarshal(args, &in); err != nil {
+				return runtime.ErrorResult("invalid arguments: " + err.Error()), nil
+			}
+			user, ok := runtime.DepsAs[*User](runtime.CtxFrom(ctx))
+			if !ok {
+				return runtime.ErrorResult("greet needs a user"), nil
+			}
+			return runtime.TextResult(in.Greeting + ", " + user.Name + "!"), nil
+		},
+	}
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", "greet", `{"greeting":"Hello"}`)),
+		agenttest.Text("Done."),
+	)
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{greet}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(context.Background(), "Greet me.", &User{Name: "Ada"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.Messages[2].Results[0].Result.Text())
+
+	// Outside a run there are no deps.
+	res, _ := greet.Call(context.Background(), []byte(`{"greeting":"Hi"}`))
+	fmt.Println(res.IsError, res.Text())
+	// Output:
+	// Hello, Ada!
+	// true greet needs a user
+}
+
+// CtxFrom tells a tool about the run that called it.
+func ExampleCtxFrom() {
+	whoami := runtime.Tool{
+		Name:        "whoami",
+		Description: "Says which call this is.",
+		InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			c := runtime.CtxFrom(ctx)
+			return runtime.TextResult(fmt.Sprintf("tool %s, call %s, turn %d", c.Tool, c.CallID, c.Turn)), nil
+		},
+	}
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("call-7", "whoami", `{}`)),
+		agenttest.Text("Done."),
+	)
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{whoami}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(context.Background(), "Who are you?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.Messages[2].Results[0].Result.Text())
+
+	// Outside a run, a tool sees the zero Ctx.
+	res, _ := whoami.Call(context.Background(), nil)
+	fmt.Println(res.Text())
+	// Output:
+	// tool whoami, call call-7, turn 1
+	// tool , call , turn 0
+}
+
+// A call that an Ask rule (or the tool's RequiresApproval) holds pauses the
+// run. The state is plain data: it can be stored as JSON, shown to a person,
+// and resumed, in another process if need be, once the calls are approved or
+// rejected.
+func ExampleAgent_Resume() {
+	ctx := context.Background()
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetForecast, `{"city":"Oslo","days":1}`)),
+		agenttest.Text("Tomorrow in Oslo: rain, 13 to 21°C."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools()),
+		agent.WithPermissions(agent.Permissions{
+			Ask: []runtime.Rule{{Tool: weather.ToolGetForecast}},
+		}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(ctx, "Weather in Oslo tomorrow?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.StopReason)
+	for _, p := range state.Pending() {
+		fmt.Printf("%s wants %s %s: %s\n", p.ID, p.Name, p.Args, p.Reason)
+	}
+
+	// Later, perhaps elsewhere: the saved state comes back and a person approves.
+	saved, err := json.Marshal(state)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var restored agent.State
+	if err := json.Unmarshal(saved, &restored); err != nil {
+		log.Fatal(err)
+	}
+	if err := restored.Approve("c1"); err != nil {
+		log.Fatal(err)
+	}
+	final, err := ag.Resume(ctx, &restored, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(final.StopReason, final.Output())
+	// Output:
+	// paused
+	// c1 wants forecast {"city":"Oslo","days":1}: ask rule forecast
+	// done Tomorrow in Oslo: rain, 13 to 21°C.
+}
+
+// A rejected call does not run: the model is told the user denied it, and
+// why.
+func ExampleState_Reject() {
+	ctx := context.Background()
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
+		agenttest.Text("Understood, I will not look it up."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools()),
+		agent.WithPermissions(agent.Permissions{Ask: []runtime.Rule{{Tool: "get_*"}}}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(ctx, "Weather in Paris?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := state.Reject("not today"); err != nil {
+		log.Fatal(err)
+	}
+	state, err = ag.Resume(ctx, state, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.Messages[2].Results[0].Result.Text())
+	fmt.Println(state.Output())
+	// Output:
+	// Denied by the user: not today
+	// Understood, I will not look it up.
+}
+
+// A tool that does not finish in time is abandoned: its context is
+// cancelled, the model is told, and the run goes on.
+func ExampleWithToolTimeout() {
+	slow := runtime.Tool{
+		Name:        "slow",
+		Description: "Takes its time.",
+		InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			<-ctx.Done() // a real tool would be working here
+			return runtime.Result{}, ctx.Err()
+		},
+	}
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", "slow", `{}`)),
+		agenttest.Text("The slow tool timed out."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools([]runtime.Tool{slow}, weather.Tools()),
+		agent.WithToolTimeout(10*time.Millisecond, "slow"), // the other tools keep the default
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(context.Background(), "Go slowly.", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	res := state.Messages[2].Results[0].Result
+	fmt.Println(res.IsError, res.Text())
+	// Output:
+	// true tool slow did not finish within 10ms; it was abandoned
+}
+
+// An observer sees every event of every run, one at a time: for logs,
+// metrics, or a user interface.
+func ExampleWithObserver() {
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
+		agenttest.Text("Sunny."),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools()),
+		agent.WithObserver(func(e agent.Event) {
+			switch e.Kind {
+			case agent.EventCallRequested, agent.EventToolStarted:
+				fmt.Println(e.Turn, e.Kind, e.Call.Name)
+			case agent.EventCallAllowed:
+				fmt.Println(e.Turn, e.Kind, e.Call.Name, "because", e.Reason)
+			case agent.EventToolFinished:
+				fmt.Println(e.Turn, e.Kind, e.Call.Name, "error:", e.IsError)
+			case agent.EventRunStopped:
+				fmt.Println(e.Turn, e.Kind, e.Stop)
+			default:
+				fmt.Println(e.Turn, e.Kind)
+			}
+		}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := ag.Run(context.Background(), "Weather in Paris?", nil); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// 1 turn_started
+	// 1 model_responded
+	// 1 call_requested get_weather
+	// 1 call_allowed get_weather because no rule matched
+	// 1 tool_started get_weather
+	// 1 tool_finished get_weather error: false
+	// 2 turn_started
+	// 2 model_responded
+	// 2 run_stopped done
+}
+
+// A preset decides the calls that no rule matched, from the tools'
+// annotations: with PresetAllowReads, read-only tools run and others ask.
+func ExampleWithPreset() {
+	write := runtime.Tool{
+		Name:        "save_note",
+		Description: "Saves a note.",
+		InputSchema: []byte(`{"type":"object","properties":{"text":{"type":"string"}}}`),
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			return runtime.TextResult("saved"), nil
+		},
+	}
+	model := agenttest.NewModel(
+		agenttest.Calls(
+			agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`),
+			agenttest.Call("c2", "save_note", `{"text":"sunny"}`),
+		),
+	)
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools(), []runtime.Tool{write}),
+		agent.WithPreset(agent.PresetAllowReads),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.Run(context.Background(), "Note the weather in Paris.", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, d := range state.Paused.Calls {
+		fmt.Println(d.Call.Name, d.Outcome, "-", d.Reason)
+	}
+	// Output:
+	// get_weather allow - preset allow-reads
+	// save_note ask - preset allow-reads: the tool is not read-only
+}
+
+// An agent is a tool for another agent: the caller's model delegates a task
+// with a prompt and reads the sub-agent's answer.
+func ExampleAgent_AsTool() {
+	ctx := context.Background()
+	forecaster, err := agent.New(
+		agenttest.NewModel(
+			agenttest.Calls(agenttest.Call("f1", weather.ToolGetWeather, `{"city":"Lima"}`)),
+			agenttest.Text("Lima: sunny."),
+		),
+		agent.WithName("forecaster"),
+		agent.WithTools(weather.Tools()),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	planner, err := agent.New(
+		agenttest.NewModel(
+			agenttest.Calls(agenttest.Call("p1", "ask_forecaster", `{"prompt":"Weather in Lima?"}`)),
+			agenttest.Text("Pack sunglasses."),
+		),
+		agent.WithTools([]runtime.Tool{forecaster.AsTool("ask_forecaster", "Answers questions about the weather.")}),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := planner.Run(ctx, "What should I pack for Lima?", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.Messages[2].Results[0].Result.Text())
+	fmt.Println(state.Output())
+	// Output:
+	// Lima: sunny.
+	// Pack sunglasses.
+}

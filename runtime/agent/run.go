@@ -1,0 +1,242 @@
+package agent
+
+import (
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
+
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Run starts a run with the user's prompt. deps reaches every tool through
+// its runtime.Ctx. It returns the state when the run stops (done, paused or
+// out of turns); the error is for failures (the model's, a cancelled ctx),
+// and the state then holds the run up to the last complete step. Run waits
+// for the tool calls it starts, each up to its timeout (WithToolTimeout);
+// an abandoned call's goroutine may outlive it.
+func (a *Agent) Run(ctx context.Context, prompt string, deps any) (*State, error) {
+	s := &State{
+		Version:  StateVersion,
+		RunID:    newRunID(),
+		Messages: []Message{{Role: RoleUser, Text: prompt}},
+	}
+	return s, a.drive(ctx, s, deps)
+}
+
+// Resume continues a run: a paused one once its pending calls are approved
+// or rejected (approved calls run with the arguments the model sent, the
+// other allowed calls of the turn run too, rejected ones are reported to the
+// model as denied by the user), or a finished one to which the program
+// appended a user message. The state may come from another process (JSON).
+func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
+	if err := a.checkResumable(s); err != nil {
+		return s, err
+	}
+	s.StopReason = ""
+	return s, a.drive(ctx, s, deps)
+}
+
+// newRunID is a random id for a run; the only randomness, outside the
+// loop's decisions.
+func newRunID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// drive carries out the loop's plans until one stops the run.
+func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
+	for {
+		p := a.next(s)
+		switch p.kind {
+		case planStop:
+			s.StopReason = p.stop
+			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: p.stop})
+			return nil
+		case planPause:
+			a.reportDecisions(ctx, s, p.decisions)
+			a.applyPause(s, p.decisions)
+			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: StopPaused})
+			return nil
+		case planModel:
+			if err := a.ask(ctx, s); err != nil {
+				return err
+			}
+		case planTools:
+			if s.Paused == nil {
+				a.reportDecisions(ctx, s, p.decisions)
+			}
+			results, err := a.settle(ctx, s, p.decisions, deps)
+			if err != nil {
+				return err
+			}
+			applyResults(s, results)
+		}
+	}
+}
+
+// ask calls the model and adds its response.
+func (a *Agent) ask(ctx context.Context, s *State) error {
+	a.events.emit(ctx, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
+	start := time.Now()
+	resp, err := a.model.Generate(ctx, Request{System: a.system, Messages: s.Messages, Tools: a.specs})
+	if err != nil {
+		return err
+	}
+	applyResponse(s, resp)
+	a.events.emit(ctx, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: resp.Usage, Duration: time.Since(start)})
+	return ctx.Err()
+}
+
+// reportDecisions emits what was decided about each call of a turn.
+func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decision) {
+	kinds := map[Outcome]EventKind{OutcomeAllow: EventCallAllowed, OutcomeDeny: EventCallDenied, OutcomeAsk: EventCallPaused}
+	for _, d := range decisions {
+		a.events.emit(ctx, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
+		a.events.emit(ctx, Event{Kind: kinds[d.Outcome], RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
+	}
+}
+
+// settle runs a turn's runnable calls concurrently, at most a.parallelism
+// at once, and returns every call's result in call order. It waits for
+// every call it started, each up to its timeout: a call still running then
+// is abandoned (see call), and only its goroutine outlives settle.
+func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
+	results := make([]ToolResult, len(decisions))
+	errs := make([]error, len(decisions))
+	sem := make(chan struct{}, a.parallelism)
+	var wg sync.WaitGroup
+	for i, d := range decisions {
+		if !d.runs() {
+			results[i] = d.refusal()
+			continue
+		}
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, ctx.Err()
+		}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i], errs[i] = a.call(ctx, s, d.Call, deps)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, ctx.Err()
+}
+
+// outcome is what a tool call came to.
+type outcome struct {
+	res    runtime.Result
+	err    error
+	reason string // for the tool_finished event, when the tool did not return normally
+}
+
+// call runs one tool call with the run's Ctx on a goroutine of its own, and
+// waits for it at most the tool's timeout. The call's context then ends
+// with the timeout as its cause; a call that returns its context's error
+// then, or has not returned, is reported to the model as timed out. The
+// loop does not wait for an abandoned call: its goroutine runs on until
+// the tool returns, and what it returns is dropped. Events come from here,
+// never from the tool's goroutine, so none follows the end of a run.
+func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
+	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
+	rc := runtime.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns}
+	limit := a.limitOf(c.Name)
+	callCtx, cancel := ctx, context.CancelFunc(func() {})
+	if limit.d > 0 {
+		callCtx, cancel = context.WithTimeoutCause(ctx, limit.d, limit.cause)
+	}
+	defer cancel()
+	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
+	start := time.Now()
+	done := make(chan outcome, 1) // an abandoned call's send does not block
+	go runTool(withTranscript(runtime.WithCtx(callCtx, rc), s.Messages), c.Name, t.Call, c.Args, done)
+	var out outcome
+	select {
+	case out = <-done:
+		if out.err != nil && ctx.Err() == nil && callCtx.Err() != nil {
+			out = limit.timedOut("timed out") // the tool gave up at its deadline
+		}
+	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
+		out = a.await(ctx, limit, callCtx, done)
+	}
+	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
+		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason})
+	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
+}
+
+// await is what a call whose context ended comes to. At its deadline it is
+// abandoned. When the run's ctx ended instead, the loop waits for the call
+// (which should stop, its context being done), up to its deadline.
+func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, done <-chan outcome) outcome {
+	if ctx.Err() == nil {
+		return limit.timedOut("timed out; abandoned")
+	}
+	deadline, ok := callCtx.Deadline()
+	if !ok {
+		return <-done
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case out := <-done:
+		return out
+	case <-timer.C:
+		return limit.timedOut("timed out; abandoned")
+	}
+}
+
+// runTool calls a tool and sends what it came to on done. A tool that ends
+// its goroutine without returning (runtime.Goexit, which t.FailNow and the
+// like call) skips the send after the call, and recover sees nothing; the
+// deferred send reports it instead, so that the call still has a result
+// naming the tool.
+func runTool(ctx context.Context, name runtime.ToolName, call func(context.Context, []byte) (runtime.Result, error), args []byte, done chan<- outcome) {
+	returned := false
+	defer func() {
+		if !returned {
+			done <- outcome{res: runtime.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", name)), reason: "runtime.Goexit"}
+		}
+	}()
+	res, err := safeCall(ctx, name, call, args)
+	returned = true
+	done <- outcome{res: res, err: err}
+}
+
+// safeCall calls a tool, turning a panic into a failed result: generated
+// tools recover their own, but hand-written ones may not, and a panic in a
+// call's goroutine would end the program.
+func safeCall(ctx context.Context, name runtime.ToolName, call func(context.Context, []byte) (runtime.Result, error), args []byte) (res runtime.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = runtime.ErrorResult(fmt.Sprintf("tool %s failed: panic: %s", name, panics.Text(p))), nil
+		}
+	}()
+	return call(ctx, args)
+}
+
+type transcriptKey struct{}
+
+// withTranscript returns a context carrying the transcript up to a call.
+func withTranscript(ctx context.Context, msgs []Message) context.Context {
+	return context.WithValue(ctx, transcriptKey{}, msgs)
+}
+
+// TranscriptFrom returns the transcript of the run up to the tool call that
+// ctx was given to, to read, not to modify; nil outside an agent's call.
+func TranscriptFrom(ctx context.Context) []Message {
+	msgs, _ := ctx.Value(transcriptKey{}).([]Message)
+	return msgs
+}

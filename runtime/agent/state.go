@@ -1,0 +1,157 @@
+package agent
+
+import (
+	"github.com/toolgen-dev/toolgen/runtime"
+
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// StateVersion is the version of State's JSON form. Resume refuses a state
+// of another version.
+const StateVersion = 1
+
+// StopReason says why a run stopped.
+type StopReason string
+
+// The reasons a run stops.
+const (
+	StopDone     StopReason = "done"      // the model answered without calling tools
+	StopPaused   StopReason = "paused"    // a call waits for a person's approval
+	StopMaxTurns StopReason = "max_turns" // the run took as many turns as it may
+)
+
+// State is a run: its transcript, why it stopped, the calls waiting for
+// approval, and what it cost. It is plain data that round-trips through
+// JSON, so that a run paused in one process resumes in another.
+type State struct {
+	Version    int        `json:"version"`
+	RunID      string     `json:"run_id"`
+	Messages   []Message  `json:"messages"`
+	StopReason StopReason `json:"stop_reason,omitempty"`
+	// Turns counts the model's responses.
+	Turns int   `json:"turns"`
+	Usage Usage `json:"usage"`
+	// Paused is the turn waiting for approval, while StopReason is paused.
+	Paused *PausedTurn `json:"paused,omitempty"`
+}
+
+// PausedTurn is a turn whose calls were decided but not run, because some
+// wait for approval.
+type PausedTurn struct {
+	// Calls are every call of the turn, in order, with their decisions.
+	Calls []Decision `json:"calls"`
+	// Tools fingerprints the tools the calls were decided against, so that
+	// a resume after a tool changed is refused.
+	Tools []ToolFingerprint `json:"tools"`
+}
+
+// Decision is what was decided about one call.
+type Decision struct {
+	Call    ToolCall `json:"call"`
+	Outcome Outcome  `json:"outcome"` // allow, ask or deny
+	// Reason says why, for people: the rule, the preset, "requires approval".
+	Reason string `json:"reason,omitempty"`
+	// Refusal is what the model is told about a call that will not run.
+	Refusal string `json:"refusal,omitempty"`
+	// Approval is a person's answer to an ask: "" until given.
+	Approval Approval `json:"approval,omitempty"`
+}
+
+// Approval is a person's answer to a call that asked.
+type Approval string
+
+// The answers.
+const (
+	Approved Approval = "approved"
+	Rejected Approval = "rejected"
+)
+
+// ToolFingerprint identifies a tool's contract: its name and a hash of its
+// input schema.
+type ToolFingerprint struct {
+	Name       runtime.ToolName `json:"name"`
+	SchemaHash string           `json:"schema_sha256"`
+}
+
+// PendingCall is a call waiting for approval.
+type PendingCall struct {
+	ID     string           `json:"id"`
+	Name   runtime.ToolName `json:"name"`
+	Args   json.RawMessage  `json:"args"`
+	Reason string           `json:"reason"` // why it asks
+}
+
+// Pending returns the calls waiting for a decision, in call order.
+func (s *State) Pending() []PendingCall {
+	if s.Paused == nil {
+		return nil
+	}
+	var out []PendingCall
+	for _, d := range s.Paused.Calls {
+		if d.Outcome == OutcomeAsk && d.Approval == "" {
+			out = append(out, PendingCall{ID: d.Call.ID, Name: d.Call.Name, Args: d.Call.Args, Reason: d.Reason})
+		}
+	}
+	return out
+}
+
+// Output is the text of the model's last message, its answer when the run
+// is done.
+func (s *State) Output() string {
+	for i := len(s.Messages) - 1; i >= 0; i-- {
+		if s.Messages[i].Role == RoleAssistant {
+			return s.Messages[i].Text
+		}
+	}
+	return ""
+}
+
+// Approve approves the pending calls with these ids, or all of them when
+// none are given; Resume then runs them with the arguments the model sent.
+func (s *State) Approve(ids ...string) error {
+	return s.decide(Approved, "", ids)
+}
+
+// Reject rejects the pending calls with these ids, or all of them; Resume
+// tells the model the user denied them, and why when reason is not empty.
+func (s *State) Reject(reason string, ids ...string) error {
+	return s.decide(Rejected, reason, ids)
+}
+
+func (s *State) decide(a Approval, reason string, ids []string) error {
+	if s.StopReason != StopPaused || s.Paused == nil {
+		return errors.New("the run is not paused: there is no call to approve or reject")
+	}
+	var asks []string
+	for _, d := range s.Paused.Calls {
+		if d.Outcome == OutcomeAsk {
+			asks = append(asks, d.Call.ID)
+		}
+	}
+	for _, id := range ids {
+		if !slices.Contains(asks, id) {
+			return fmt.Errorf("no call %q waits for approval (waiting: %s)", id, strings.Join(asks, ", "))
+		}
+	}
+	for i := range s.Paused.Calls {
+		d := &s.Paused.Calls[i]
+		if d.Outcome == OutcomeAsk && (len(ids) == 0 || slices.Contains(ids, d.Call.ID)) {
+			d.Approval = a
+			if a == Rejected {
+				d.Refusal = rejection(reason)
+			}
+		}
+	}
+	return nil
+}
+
+func rejection(reason string) string {
+	if reason == "" {
+		return "Denied by the user: this call was not run."
+	}
+	return "Denied by the user: " + reason
+}

@@ -1,0 +1,131 @@
+package wire
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// The sample tool's call, end to end: decode the arguments, then encode a
+// small result into the arguments' spare memory; and the same through
+// encoding/json.
+
+var weatherCall = []byte(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
+
+func BenchmarkDecodeWeather(b *testing.B) {
+	b.Run("toolgen", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(weatherCall)))
+		for b.Loop() {
+			var d Decoder
+			var args weatherArgs
+			d.Reset(weatherCall)
+			decodeWeatherArgs(&d, &args)
+			if err := d.Close(); err != nil {
+				b.Fatal(err)
+			}
+			var e Encoder
+			e.Reset(d.Spare())
+			encodeWeatherResult(&e, &weatherResult{City: args.City, TempC: 21.5, Days: args.Days, Sunny: true})
+			if out, err := e.Written(); err != nil || len(out) == 0 {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding_json", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(weatherCall)))
+		for b.Loop() {
+			var args weatherArgs
+			if err := json.Unmarshal(weatherCall, &args); err != nil {
+				b.Fatal(err)
+			}
+			out, err := json.Marshal(&weatherResult{City: args.City, TempC: 21.5, Days: args.Days, Sunny: true})
+			if err != nil || len(out) == 0 {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkDecodeOnly separates the Decoder's part.
+func BenchmarkDecodeOnly(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Decoder
+		var args weatherArgs
+		d.Reset(weatherCall)
+		decodeWeatherArgs(&d, &args)
+		if err := d.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSkipLarge checks a larger argument with every kind of value, to
+// show the scanner's throughput.
+func BenchmarkSkipLarge(b *testing.B) {
+	data := []byte(`{"items":[`)
+	for i := range 200 {
+		if i > 0 {
+			data = append(data, ',')
+		}
+		data = append(data, `{"id":12345,"name":"item \u00e9\n","price":12.5e-1,"tags":["x","y"],"ok":true,"none":null}`...)
+	}
+	data = append(data, "]}"...)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var d Decoder
+		d.Reset(data)
+		d.Skip()
+		if err := d.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeNoStrings reads objects, integers, booleans, enums (as
+// StringBytes) and skipped values: none of it allocates.
+func BenchmarkDecodeNoStrings(b *testing.B) {
+	data := []byte(`{"unit":"c","days":3,"alerts":true,"where":{"lat":1.5},"extra":[1,{"a":"b"}]}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Decoder
+		d.Reset(data)
+		if !d.Object() {
+			b.Fatal("not an object")
+		}
+		for k, ok := d.Field(); ok; k, ok = d.Field() {
+			switch string(k) {
+			case "unit":
+				if v, _ := d.StringBytes(); string(v) != "c" {
+					b.Fatal(string(v))
+				}
+			case "days":
+				d.Int(1, 14)
+			case "alerts":
+				d.Bool()
+			default:
+				d.Skip()
+			}
+		}
+		if err := d.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeProblems shows the cost of the error path.
+func BenchmarkDecodeProblems(b *testing.B) {
+	bad := []byte(`{"city":"","unit":"kelvin","days":"3","tags":{},"where":{"lat":100},"extra":1}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var d Decoder
+		var args weatherArgs
+		d.Reset(bad)
+		decodeWeatherArgs(&d, &args)
+		if d.Close() == nil {
+			b.Fatal("accepted")
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package wire
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// String storage.
+//
+// Strings returned by a Decoder must outlive the arguments (the caller may
+// reuse its buffer) without costing one allocation each. They live in an
+// arena: one []byte, allocated on the first string that needs storing, with
+// room for every string the arguments can hold plus some slack. Strings are
+// appended to it and returned with unsafe.String over the appended bytes,
+// as strings.Builder does; that is safe because of one rule: a byte that a
+// string points at is never written again. Only the unused tail
+// (arena[len:cap]) is ever written, and only by appending. When a string
+// does not fit, a fresh chunk is allocated instead of growing the arena (to
+// grow would copy, and the old strings would keep the old chunk alive anyway).
+//
+// Spare hands the unused tail to an Encoder and clips the arena's capacity,
+// so that even a string stored later cannot write over the encoded result.
+
+// arenaSlack is the room left in the arena beyond the size of the
+// arguments: unescaping never makes a string longer, except for invalid
+// UTF-8 (one byte becomes three), and the slack is where a small result is
+// encoded (see Spare).
+const arenaSlack = 256
+
+// store returns a string holding a copy of b, in the arena.
+func (d *Decoder) store(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, max(len(d.data)+arenaSlack, len(b)))
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
+}
+
+// contents returns the unescaped contents of the string literal whose
+// contents are d.data[start:end]: that subslice itself when plain, or else
+// d.scratch, reused (so the result is valid until the next call).
+func (d *Decoder) contents(start, end int, plain bool) []byte {
+	if plain {
+		return d.data[start:end]
+	}
+	return d.unescape(start, end)
+}
+
+func (d *Decoder) unescape(start, end int) []byte {
+	d.scratch = appendUnescaped(d.scratch[:0], d.data[start:end])
+	return d.scratch
+}
+
+// appendUnescaped appends the string that the contents of a string
+// literal stand for, which the scanner has checked, to dst. As in
+// encoding/json, an invalid UTF-8 byte and an escaped surrogate that is not
+// half of a pair each become U+FFFD.
+func appendUnescaped(dst, raw []byte) []byte {
+	for i := 0; i < len(raw); {
+		run := plainRun(raw[i:])
+		dst = append(dst, raw[i:i+run]...)
+		i += run
+		if i >= len(raw) {
+			break
+		}
+		if raw[i] == '\\' {
+			dst, i = appendEscaped(dst, raw, i)
+			continue
+		}
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = utf8.AppendRune(dst, utf8.RuneError)
+		} else {
+			dst = append(dst, raw[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+// plainRun returns how many bytes at the start of s stand for themselves
+// (printable ASCII without backslash).
+func plainRun(s []byte) int {
+	for i, c := range s {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// simpleEscapes maps the letter after a backslash to the byte it stands for.
+var simpleEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// appendEscaped appends what the escape sequence at raw[i] stands for and
+// returns the offset after it.
+func appendEscaped(dst, raw []byte, i int) ([]byte, int) {
+	if raw[i+1] != 'u' {
+		return append(dst, simpleEscapes[raw[i+1]]), i + 2
+	}
+	r := hex4(raw[i+2:])
+	i += 6
+	if utf16.IsSurrogate(r) {
+		low := rune(-1)
+		if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+			low = hex4(raw[i+2:])
+		}
+		if pair := utf16.DecodeRune(r, low); pair != utf8.RuneError {
+			r = pair
+			i += 6
+		} else {
+			r = utf8.RuneError
+		}
+	}
+	return utf8.AppendRune(dst, r), i
+}
+
+// hex4 returns the value of the four hexadecimal digits at the start of s,
+// which the scanner has checked.
+func hex4(s []byte) rune {
+	return hexValue(s[0])<<12 | hexValue(s[1])<<8 | hexValue(s[2])<<4 | hexValue(s[3])
+}

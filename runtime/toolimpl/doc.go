@@ -1,0 +1,34 @@
+// Package toolimpl is for code that toolgen generates, and nothing else.
+//
+// Generated tools files call it to read arguments ([Decoder]), write results
+// ([Encoder]), guard their version ([EnforceVersion]), survive a panicking
+// tool ([Recover]), build permission rules ([Rule]) and derive their schema
+// dialects at start-up ([Tools]). Its compatibility promise is to generated
+// files of a version between [MinVersion] and [MaxVersion], not to code
+// written by hand: programs use package runtime (tools, the Toolbox) and
+// package agent (the agent loop).
+//
+// The JSON reader and writer live in an internal package that the agent's
+// permission matcher also uses; this package names them for generated code.
+package toolimpl
+
+import "github.com/toolgen-dev/toolgen/runtime/internal/wire"
+
+// Decoder reads a tool's arguments in one pass, validating as it goes; see
+// the generated dispatch functions for how it is driven.
+type Decoder = wire.Decoder
+
+// Encoder writes a tool's result as JSON without reflection.
+type Encoder = wire.Encoder
+
+// Kind is the JSON kind of the next value a Decoder reads.
+type Kind = wire.Kind
+
+// ArgsError is the verdict on arguments that could not be read.
+type ArgsError = wire.ArgsError
+
+// Problem is one thing wrong with a tool's arguments.
+type Problem = wire.Problem
+
+// Formats lists the JSON Schema formats that the Decoder checks.
+var Formats = wire.Formats
