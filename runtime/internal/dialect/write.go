@@ -125,7 +125,9 @@ type pathStack struct{ tokens [][]byte }
 
 func (p *pathStack) push(token []byte) { p.tokens = append(p.tokens, token) }
 
-func (p *pathStack) pushIndex(i int) { p.tokens = append(p.tokens, strconv.AppendInt(nil, int64(i), 10)) }
+func (p *pathStack) pushIndex(i int) {
+	p.tokens = append(p.tokens, strconv.AppendInt(nil, int64(i), 10))
+}
 
 func (p *pathStack) pop() { p.tokens = p.tokens[:len(p.tokens)-1] }
 
