@@ -38,9 +38,6 @@ var (
 	tokDefs       = []byte("$defs")
 )
 
-// nullSchema is {"type":"null"}.
-var nullSchema = &schema{typ: []byte(`"null"`), typeName: []byte("null")}
-
 // Strict returns input, a JSON Schema as toolgen writes it (a JSON object,
 // compact or indented), in OpenAI's strict dialect as compact JSON, or an
 // error when input has what strict mode cannot say: a map
@@ -55,15 +52,17 @@ func Strict(input []byte) ([]byte, error) {
 		return nil, err
 	}
 	st := &strictor{}
-	out := st.node(in, 0)
+	st.node(in, 0)
 	if st.err != nil {
 		return nil, st.err
 	}
 	if st.props > strictMaxProperties {
 		return nil, errors.New(strconv.Itoa(st.props) + " properties in all, over strict mode's " + strconv.Itoa(strictMaxProperties))
 	}
-	out.schemaURI = nil
-	return write(make([]byte, 0, size(out)), out), nil
+	in.schemaURI = span{}
+	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
+	w.schema(in, false)
+	return w.b, nil
 }
 
 type strictor struct {
@@ -76,86 +75,86 @@ func (st *strictor) fail(what string) {
 	st.err = errors.New(what + " at " + st.path.String())
 }
 
-func (st *strictor) node(in *schema, depth int) *schema {
+// node turns s, in place, into its strict form, or sets st.err. (The tree
+// is parsed afresh for each call, so it is the caller's to change.)
+func (st *strictor) node(s *schema, depth int) {
 	switch {
 	case depth > strictMaxDepth:
 		st.fail("nesting deeper than strict mode's " + strconv.Itoa(strictMaxDepth) + " levels")
-		return nil
-	case in.nEnum > strictMaxEnum:
-		st.fail("an enum of " + strconv.Itoa(in.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
-		return nil
-	case in.typ == nil && in.ref == nil:
+		return
+	case s.nEnum > strictMaxEnum:
+		st.fail("an enum of " + strconv.Itoa(s.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
+		return
+	case s.typ.hi == 0 && s.ref.hi == 0:
 		st.fail("a value of any type (no type and no $ref)")
-		return nil
+		return
 	}
-	s := *in
-	s.minLength, s.maxLength, s.def, s.examples, s.contentEnc = nil, nil, nil, nil, nil
-	if s.format != nil && !contains(strictFormats, s.formatName) {
-		s.format = nil
+	s.minLength, s.maxLength, s.def, s.examples, s.contentEnc = span{}, span{}, span{}, span{}, span{}
+	if s.flags&strictFormat == 0 {
+		s.format = span{}
 	}
 	if s.items != nil {
 		st.path.push(tokItems)
-		s.items = st.node(s.items, depth+1)
+		st.node(s.items, depth+1)
 		st.path.pop()
 		if st.err != nil {
-			return nil
+			return
 		}
 	}
-	if in.defs != nil {
+	if s.defs != nil {
 		st.path.push(tokDefs)
-		s.defs = st.props2(in.defs, depth, false, nil)
+		st.props2(s.defs, depth, false, nil)
 		st.path.pop()
 		if st.err != nil {
-			return nil
+			return
 		}
 	}
-	if s.is("object") {
+	if s.flags&isObject != 0 {
 		if s.additional != nil && s.additional.s != nil {
 			st.fail("a map (additionalProperties with a schema)")
-			return nil
+			return
 		}
-		s.additional = &additional{}
+		s.additional = &additionalFalse
 		s.hasProps = true
 		st.path.push(tokProperties)
-		s.props = st.props2(in.props, depth+1, true, in.required)
+		st.props2(s.props, depth+1, true, s.required)
 		st.path.pop()
 		if st.err != nil {
-			return nil
+			return
 		}
-		s.required = make([]str, len(s.props))
+		if len(s.props) <= cap(s.required) {
+			s.required = s.required[:len(s.props)]
+		} else {
+			s.required = make([]str, len(s.props))
+		}
 		for i, p := range s.props {
 			s.required[i] = p.name
 		}
 	}
-	return &s
 }
 
-// props2 converts named schemas; when nullable, those not in required are
-// made nullable.
-func (st *strictor) props2(in []prop, depth int, nullable bool, required []str) []prop {
-	out := make([]prop, len(in))
-	for i, p := range in {
+// additionalFalse is additionalProperties: false.
+var additionalFalse = additional{}
+
+// props2 converts named schemas in place; when nullable, those not in
+// required are made nullable.
+func (st *strictor) props2(props []prop, depth int, nullable bool, required []str) {
+	for i := range props {
+		p := &props[i]
 		st.props++
 		st.path.push(p.name.dec)
-		s := st.node(p.s, depth)
+		st.node(p.s, depth)
 		st.path.pop()
 		if st.err != nil {
-			return nil
+			return
 		}
-		if nullable && !containsStr(required, p.name.dec) {
-			s = orNull(s)
-		}
-		out[i] = prop{name: p.name, s: s}
+		p.orNull = nullable && !containsStr(required, p.name.dec)
 	}
-	return out
 }
 
-// orNull is s or null: {"description": ..., "anyOf": [s, {"type": "null"}]}.
-func orNull(s *schema) *schema {
-	inner := *s
-	inner.description = nil
-	return &schema{description: s.description, anyOf: []*schema{&inner, nullSchema}}
-}
+// outputSize is room for a dialect of input: mostly shorter, unless it is
+// compact and strict mode adds much.
+func outputSize(input []byte) int { return len(input) + len(input)/4 + 64 }
 
 // Gemini returns input, a JSON Schema as toolgen writes it (a JSON object,
 // compact or indented), in the subset of OpenAPI 3.0 that Gemini's
@@ -170,11 +169,13 @@ func Gemini(input []byte) ([]byte, error) {
 		return nil, err
 	}
 	g := &geminier{}
-	out := g.node(in)
+	g.node(in)
 	if g.err != nil {
 		return nil, g.err
 	}
-	return write(make([]byte, 0, size(out)), out), nil
+	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
+	w.schema(in, false)
+	return w.b, nil
 }
 
 type geminier struct {
@@ -182,60 +183,61 @@ type geminier struct {
 	path pathStack
 }
 
-func (g *geminier) fail(what string) *schema {
+func (g *geminier) fail(what string) {
 	g.err = errors.New(what + " at " + g.path.String())
-	return nil
 }
 
-func (g *geminier) node(in *schema) *schema {
+// node turns s, in place, into its Gemini form, or sets g.err.
+func (g *geminier) node(s *schema) {
 	switch {
-	case in.ref != nil:
-		return g.fail("a $ref (a recursive type)")
-	case in.typ == nil:
-		return g.fail("a value of any type (no type)")
-	case len(in.defs) > 0:
-		return g.fail("$defs (recursive types)")
-	case in.nEnum > 0 && !in.is("string"):
-		return g.fail("an enum of other than strings")
+	case s.ref.hi != 0:
+		g.fail("a $ref (a recursive type)")
+		return
+	case s.typ.hi == 0:
+		g.fail("a value of any type (no type)")
+		return
+	case len(s.defs) > 0:
+		g.fail("$defs (recursive types)")
+		return
+	case s.nEnum > 0 && s.flags&isString == 0:
+		g.fail("an enum of other than strings")
+		return
 	}
-	s := *in
-	s.schemaURI, s.additional, s.def, s.examples, s.contentEnc = nil, nil, nil, nil, nil
-	if s.format != nil && !contains(geminiFormats, s.formatName) {
-		s.format = nil
+	isMap := s.additional != nil && s.additional.s != nil
+	s.schemaURI, s.additional, s.def, s.examples, s.contentEnc = span{}, nil, span{}, span{}, span{}
+	if s.flags&geminiFormat == 0 {
+		s.format = span{}
 	}
 	if s.items != nil {
 		g.path.push(tokItems)
-		s.items = g.node(s.items)
+		g.node(s.items)
 		g.path.pop()
 		if g.err != nil {
-			return nil
+			return
 		}
 	}
-	if !s.is("object") {
-		return &s
+	if s.flags&isObject == 0 {
+		return
 	}
 	if len(s.props) == 0 {
-		if in.additional != nil && in.additional.s != nil {
-			return g.fail("a map (additionalProperties with a schema)")
+		if isMap {
+			g.fail("a map (additionalProperties with a schema)")
 		}
-		return &s // an object without members: {} is all it takes
+		return // an object without members: {} is all it takes
 	}
-	props := make([]prop, len(s.props))
 	g.path.push(tokProperties)
-	for i, p := range s.props {
+	for _, p := range s.props {
 		g.path.push(p.name.dec)
-		ps := g.node(p.s)
+		g.node(p.s)
 		g.path.pop()
 		if g.err != nil {
-			return nil
+			return
 		}
-		props[i] = prop{name: p.name, s: ps}
 	}
 	g.path.pop()
-	s.props = props
-	return &s
 }
 
+// contains reports whether name is in list.
 func contains(list []string, name []byte) bool {
 	for _, l := range list {
 		if l == string(name) {

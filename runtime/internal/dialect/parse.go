@@ -1,7 +1,9 @@
 package dialect
 
 import (
+	"bytes"
 	"errors"
+	"math"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -13,34 +15,38 @@ import (
 // absent keyword; keywords that model.Schema omits when empty ("" or [])
 // are absent here too.
 type schema struct {
-	schemaURI, ref, description, format, pattern, contentEnc []byte // raw strings
+	schemaURI, ref, description, format, pattern, contentEnc span // strings
 
-	typ      []byte // raw: "name" or ["name","null"]
-	typeName []byte // the name, decoded
-	nullable bool   // typ is ["name","null"]
-
-	formatName []byte // format, decoded
+	typ   span  // "name" or ["name","null"]
+	flags uint8 // facts about type and format, decoded
 
 	anyOf                []*schema
-	enum                 []byte // raw array, compact
+	enum                 span // an array
 	nEnum                int
-	minimum, maximum     []byte // raw values, compact
-	minLength, maxLength []byte // raw integers
-	minItems, maxItems   []byte
+	minimum, maximum     span // any values
+	minLength, maxLength span // integers
+	minItems, maxItems   span
 	items                *schema
 	hasProps             bool // properties present, even if empty
 	props                []prop
 	required             []str
 	additional           *additional
-	def                  []byte // raw value, compact
-	examples             []byte // raw array, compact
+	def                  span // any value
+	examples             span // an array
 	defs                 []prop
 }
 
-// is reports whether s has the single type name (not name-or-null).
-func (s *schema) is(name string) bool {
-	return s.typ != nil && !s.nullable && string(s.typeName) == name
-}
+// The flags of a schema.
+const (
+	isObject     = 1 << iota // type is "object" (not ["object", "null"])
+	isString                 // type is "string"
+	strictFormat             // format is one strict mode supports
+	geminiFormat             // format is one Gemini supports
+)
+
+// span is a keyword's value: where its text is in the input (compact or
+// not; the writer compacts it). The zero span is an absent keyword.
+type span struct{ lo, hi int32 }
 
 // str is a JSON string: raw (with quotes and escapes, as written) and
 // decoded.
@@ -48,8 +54,9 @@ type str struct{ raw, dec []byte }
 
 // prop is one member of properties or $defs.
 type prop struct {
-	name str
-	s    *schema
+	name   str
+	s      *schema
+	orNull bool // written as s or null (strict mode's optional properties)
 }
 
 // additional is additionalProperties: false (s nil) or a schema.
@@ -91,11 +98,17 @@ type parser struct {
 	pos   int
 	depth int
 	path  pathStack
+	slab  []schema // where new schemas come from, allocated at once
 }
 
 // parse reads data, a JSON object, into a schema.
 func parse(data []byte) (*schema, error) {
+	if len(data) > math.MaxInt32 {
+		return nil, errors.New("a schema of more than 2 GiB")
+	}
 	p := &parser{data: data}
+	// One schema per object of the input, at most: one allocation.
+	p.slab = make([]schema, bytes.Count(data, []byte{'{'}))
 	p.ws()
 	s, err := p.schema()
 	if err != nil {
@@ -114,7 +127,7 @@ func (p *parser) syntax(what string) error {
 
 // notA reads the value at p.pos and reports that it is not what.
 func (p *parser) notA(what string) error {
-	if _, err := p.value(); err != nil {
+	if err := p.value(); err != nil {
 		return err
 	}
 	return p.bad("not " + what)
@@ -332,19 +345,11 @@ func (p *parser) digits() bool {
 	return p.pos > start
 }
 
-// value reads any JSON value and returns its text, compact.
-func (p *parser) value() ([]byte, error) {
+// value reads any JSON value.
+func (p *parser) value() error {
 	p.ws()
-	start := p.pos
-	spaced, err := p.skip()
-	if err != nil {
-		return nil, err
-	}
-	raw := p.data[start:p.pos]
-	if spaced {
-		raw = compact(raw)
-	}
-	return raw, nil
+	_, err := p.skip()
+	return err
 }
 
 // skip reads any value (at p.pos, after whitespace) and reports whether
@@ -429,30 +434,6 @@ func (p *parser) literal(word string) error {
 	return nil
 }
 
-// compact returns valid JSON text without its insignificant whitespace.
-func compact(raw []byte) []byte {
-	out := make([]byte, 0, len(raw))
-	in := false
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case in:
-			out = append(out, c)
-			if c == '\\' {
-				i++
-				out = append(out, raw[i])
-			} else if c == '"' {
-				in = false
-			}
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		default:
-			out = append(out, c)
-			in = c == '"'
-		}
-	}
-	return out
-}
-
 // members reads an object (at p.pos, after whitespace), calling f with
 // each key with p.pos at its value (after whitespace).
 func (p *parser) members(f func(key str) error) error {
@@ -531,12 +512,55 @@ func (p *parser) elements(f func(i int) error) error {
 	}
 }
 
-var keywords = map[string]int{
-	"$schema": kSchema, "$ref": kRef, "type": kType, "description": kDescription, "anyOf": kAnyOf,
-	"enum": kEnum, "format": kFormat, "pattern": kPattern, "minimum": kMinimum, "maximum": kMaximum,
-	"minLength": kMinLength, "maxLength": kMaxLength, "minItems": kMinItems, "maxItems": kMaxItems,
-	"items": kItems, "properties": kProperties, "required": kRequired, "additionalProperties": kAdditional,
-	"contentEncoding": kContentEnc, "default": kDefault, "examples": kExamples, "$defs": kDefs,
+// keyword is the keyword named name, or 0.
+func keyword(name []byte) int {
+	switch string(name) {
+	case "$schema":
+		return kSchema
+	case "$ref":
+		return kRef
+	case "type":
+		return kType
+	case "description":
+		return kDescription
+	case "anyOf":
+		return kAnyOf
+	case "enum":
+		return kEnum
+	case "format":
+		return kFormat
+	case "pattern":
+		return kPattern
+	case "minimum":
+		return kMinimum
+	case "maximum":
+		return kMaximum
+	case "minLength":
+		return kMinLength
+	case "maxLength":
+		return kMaxLength
+	case "minItems":
+		return kMinItems
+	case "maxItems":
+		return kMaxItems
+	case "items":
+		return kItems
+	case "properties":
+		return kProperties
+	case "required":
+		return kRequired
+	case "additionalProperties":
+		return kAdditional
+	case "contentEncoding":
+		return kContentEnc
+	case "default":
+		return kDefault
+	case "examples":
+		return kExamples
+	case "$defs":
+		return kDefs
+	}
+	return 0
 }
 
 // schema reads one schema (at p.pos, after whitespace).
@@ -547,11 +571,16 @@ func (p *parser) schema() (*schema, error) {
 		}
 		return nil, p.notA("a schema (an object)")
 	}
-	s := &schema{}
+	var s *schema
+	if len(p.slab) > 0 {
+		s, p.slab = &p.slab[0], p.slab[1:]
+	} else {
+		s = &schema{}
+	}
 	seen := 0
 	err := p.members(func(key str) error {
-		k, ok := keywords[string(key.dec)]
-		if !ok {
+		k := keyword(key.dec)
+		if k == 0 {
 			p.path.push(key.dec)
 			err := p.bad("unknown keyword " + string(key.raw))
 			p.path.pop()
@@ -578,6 +607,7 @@ func (p *parser) keyword(s *schema, k int, key str) error {
 		if p.peek() != '"' {
 			return p.notA("a string")
 		}
+		start := p.pos
 		v, err := p.str()
 		if err != nil {
 			return err
@@ -585,19 +615,26 @@ func (p *parser) keyword(s *schema, k int, key str) error {
 		if len(v.dec) == 0 {
 			return nil // model.Schema omits an empty string
 		}
+		sp := span{int32(start), int32(p.pos)}
 		switch k {
 		case kSchema:
-			s.schemaURI = v.raw
+			s.schemaURI = sp
 		case kRef:
-			s.ref = v.raw
+			s.ref = sp
 		case kDescription:
-			s.description = v.raw
+			s.description = sp
 		case kFormat:
-			s.format, s.formatName = v.raw, v.dec
+			s.format = sp
+			if contains(strictFormats, v.dec) {
+				s.flags |= strictFormat
+			}
+			if contains(geminiFormats, v.dec) {
+				s.flags |= geminiFormat
+			}
 		case kPattern:
-			s.pattern = v.raw
+			s.pattern = sp
 		case kContentEnc:
-			s.contentEnc = v.raw
+			s.contentEnc = sp
 		}
 		return nil
 	case kType:
@@ -621,21 +658,19 @@ func (p *parser) keyword(s *schema, k int, key str) error {
 		if n == 0 {
 			return nil // model.Schema omits an empty list
 		}
-		raw := p.data[start:p.pos]
-		if p.hasSpace(start) {
-			raw = compact(raw)
-		}
+		sp := span{int32(start), int32(p.pos)}
 		if k == kEnum {
-			s.enum, s.nEnum = raw, n
+			s.enum, s.nEnum = sp, n
 		} else {
-			s.examples = raw
+			s.examples = sp
 		}
 		return nil
 	case kMinimum, kMaximum, kDefault:
-		v, err := p.value()
-		if err != nil {
+		start := p.pos
+		if _, err := p.skip(); err != nil {
 			return err
 		}
+		v := span{int32(start), int32(p.pos)}
 		switch k {
 		case kMinimum:
 			s.minimum = v
@@ -649,13 +684,15 @@ func (p *parser) keyword(s *schema, k int, key str) error {
 		if c := p.peek(); c != '-' && (c < '0' || c > '9') {
 			return p.notA("an integer")
 		}
-		v, integer, err := p.number()
+		start := p.pos
+		_, integer, err := p.number()
 		if err != nil {
 			return err
 		}
 		if !integer {
 			return p.bad("not an integer")
 		}
+		v := span{int32(start), int32(p.pos)}
 		switch k {
 		case kMinLength:
 			s.minLength = v
@@ -723,12 +760,19 @@ func (p *parser) keyword(s *schema, k int, key str) error {
 func (p *parser) typ(s *schema) error {
 	switch p.peek() {
 	case '"':
+		start := p.pos
 		v, err := p.str()
 		if err != nil {
 			return err
 		}
 		if len(v.dec) > 0 {
-			s.typ, s.typeName = v.raw, v.dec
+			s.typ = span{int32(start), int32(p.pos)}
+			switch string(v.dec) {
+			case "object":
+				s.flags |= isObject
+			case "string":
+				s.flags |= isString
+			}
 		}
 		return nil
 	case '[':
@@ -748,20 +792,8 @@ func (p *parser) typ(s *schema) error {
 		if len(names) != 2 || string(names[1].dec) != "null" {
 			return p.bad(`a type that is neither a name nor [name, "null"]`)
 		}
-		s.typ, s.typeName, s.nullable = p.data[start:p.pos], names[0].dec, true
-		if p.hasSpace(start) {
-			s.typ = compact(s.typ)
-		}
+		s.typ = span{int32(start), int32(p.pos)}
 		return nil
 	}
 	return p.notA(`a type name or [name, "null"]`)
-}
-
-func (p *parser) hasSpace(start int) bool {
-	for _, c := range p.data[start:p.pos] {
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			return true
-		}
-	}
-	return false
 }

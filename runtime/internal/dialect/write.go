@@ -5,125 +5,166 @@ import (
 	"strings"
 )
 
-// write appends s as compact JSON, its keywords in model.Schema's order.
-func write(b []byte, s *schema) []byte {
-	b = append(b, '{')
-	n := len(b)
-	key := func(k string) {
-		if len(b) > n {
-			b = append(b, ',')
-		}
-		b = append(b, k...)
+// writer writes schemas as compact JSON, taking their values' text from
+// the input.
+type writer struct {
+	in []byte
+	b  []byte
+	n  int // len(b) after the current object's '{'
+}
+
+// key starts a member.
+func (w *writer) key(k string) {
+	if len(w.b) > w.n {
+		w.b = append(w.b, ',')
 	}
-	raw := func(k string, v []byte) {
-		if v != nil {
-			key(k)
-			b = append(b, v...)
-		}
+	w.b = append(w.b, k...)
+}
+
+// str writes a string keyword if present: its text as written.
+func (w *writer) str(k string, v span) {
+	if v.hi != 0 {
+		w.key(k)
+		w.b = append(w.b, w.in[v.lo:v.hi]...)
 	}
-	raw(`"$schema":`, s.schemaURI)
-	raw(`"$ref":`, s.ref)
-	raw(`"type":`, s.typ)
-	raw(`"description":`, s.description)
+}
+
+// value writes a keyword holding any value if present, without its
+// insignificant whitespace.
+func (w *writer) value(k string, v span) {
+	if v.hi == 0 {
+		return
+	}
+	w.key(k)
+	raw := w.in[v.lo:v.hi]
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '"': // a string, as it is
+			end := i + 1
+			for raw[end] != '"' {
+				if raw[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			w.b = append(w.b, raw[i:end+1]...)
+			i = end
+			continue
+		}
+		w.b = append(w.b, c)
+	}
+}
+
+// schema writes s, its keywords in model.Schema's order, without its
+// description when noDesc.
+func (w *writer) schema(s *schema, noDesc bool) {
+	w.b = append(w.b, '{')
+	outer := w.n
+	w.n = len(w.b)
+	w.str(`"$schema":`, s.schemaURI)
+	w.str(`"$ref":`, s.ref)
+	w.value(`"type":`, s.typ)
+	if !noDesc {
+		w.str(`"description":`, s.description)
+	}
 	if len(s.anyOf) > 0 {
-		key(`"anyOf":[`)
+		w.key(`"anyOf":[`)
 		for i, sub := range s.anyOf {
 			if i > 0 {
-				b = append(b, ',')
+				w.b = append(w.b, ',')
 			}
-			b = write(b, sub)
+			w.schema(sub, false)
 		}
-		b = append(b, ']')
+		w.b = append(w.b, ']')
 	}
-	raw(`"enum":`, s.enum)
-	raw(`"format":`, s.format)
-	raw(`"pattern":`, s.pattern)
-	raw(`"minimum":`, s.minimum)
-	raw(`"maximum":`, s.maximum)
-	raw(`"minLength":`, s.minLength)
-	raw(`"maxLength":`, s.maxLength)
-	raw(`"minItems":`, s.minItems)
-	raw(`"maxItems":`, s.maxItems)
+	w.value(`"enum":`, s.enum)
+	w.str(`"format":`, s.format)
+	w.str(`"pattern":`, s.pattern)
+	w.value(`"minimum":`, s.minimum)
+	w.value(`"maximum":`, s.maximum)
+	w.str(`"minLength":`, s.minLength)
+	w.str(`"maxLength":`, s.maxLength)
+	w.str(`"minItems":`, s.minItems)
+	w.str(`"maxItems":`, s.maxItems)
 	if s.items != nil {
-		key(`"items":`)
-		b = write(b, s.items)
+		w.key(`"items":`)
+		w.schema(s.items, false)
 	}
 	if s.hasProps {
-		key(`"properties":`)
-		b = writeProps(b, s.props)
+		w.key(`"properties":`)
+		w.props(s.props)
 	}
 	if len(s.required) > 0 {
-		key(`"required":[`)
+		w.key(`"required":[`)
 		for i, r := range s.required {
 			if i > 0 {
-				b = append(b, ',')
+				w.b = append(w.b, ',')
 			}
-			b = append(b, r.raw...)
+			w.b = append(w.b, r.raw...)
 		}
-		b = append(b, ']')
+		w.b = append(w.b, ']')
 	}
 	if s.additional != nil {
-		key(`"additionalProperties":`)
+		w.key(`"additionalProperties":`)
 		if s.additional.s == nil {
-			b = append(b, "false"...)
+			w.b = append(w.b, "false"...)
 		} else {
-			b = write(b, s.additional.s)
+			w.schema(s.additional.s, false)
 		}
 	}
-	raw(`"contentEncoding":`, s.contentEnc)
-	raw(`"default":`, s.def)
-	raw(`"examples":`, s.examples)
+	w.str(`"contentEncoding":`, s.contentEnc)
+	w.value(`"default":`, s.def)
+	w.value(`"examples":`, s.examples)
 	if len(s.defs) > 0 {
-		key(`"$defs":`)
-		b = writeProps(b, s.defs)
+		w.key(`"$defs":`)
+		w.props(s.defs)
 	}
-	return append(b, '}')
+	w.b = append(w.b, '}')
+	w.n = outer
 }
 
-func writeProps(b []byte, props []prop) []byte {
-	b = append(b, '{')
+func (w *writer) props(props []prop) {
+	w.b = append(w.b, '{')
 	for i, p := range props {
 		if i > 0 {
-			b = append(b, ',')
+			w.b = append(w.b, ',')
 		}
-		b = append(b, p.name.raw...)
-		b = append(b, ':')
-		b = write(b, p.s)
+		w.b = append(w.b, p.name.raw...)
+		w.b = append(w.b, ':')
+		if !p.orNull {
+			w.schema(p.s, false)
+			continue
+		}
+		// {"description": ..., "anyOf": [s, {"type": "null"}]}, the
+		// description moved to the wrapper.
+		w.b = append(w.b, '{')
+		if d := p.s.description; d.hi != 0 {
+			w.b = append(w.b, `"description":`...)
+			w.b = append(w.b, w.in[d.lo:d.hi]...)
+			w.b = append(w.b, ',')
+		}
+		w.b = append(w.b, `"anyOf":[`...)
+		w.schema(p.s, true)
+		w.b = append(w.b, `,{"type":"null"}]}`...)
 	}
-	return append(b, '}')
-}
-
-// size estimates the length of s written, to size the output once.
-func size(s *schema) int {
-	n := 2 + len(s.schemaURI) + len(s.ref) + len(s.typ) + len(s.description) + len(s.enum) +
-		len(s.format) + len(s.pattern) + len(s.minimum) + len(s.maximum) + len(s.minLength) +
-		len(s.maxLength) + len(s.minItems) + len(s.maxItems) + len(s.contentEnc) + len(s.def) +
-		len(s.examples) + 24*8
-	for _, sub := range s.anyOf {
-		n += size(sub) + 1
-	}
-	if s.items != nil {
-		n += size(s.items)
-	}
-	for _, p := range s.props {
-		n += len(p.name.raw) + size(p.s) + 2
-	}
-	for _, r := range s.required {
-		n += len(r.raw) + 1
-	}
-	if s.additional != nil && s.additional.s != nil {
-		n += size(s.additional.s)
-	}
-	for _, p := range s.defs {
-		n += len(p.name.raw) + size(p.s) + 2
-	}
-	return n
+	w.b = append(w.b, '}')
 }
 
 // pathStack is where in the input a schema is, as JSON pointer tokens.
-type pathStack struct{ tokens [][]byte }
+type pathStack struct {
+	tokens [][]byte
+	first  [16][]byte // room for tokens, so that most paths need no allocation
+}
 
-func (p *pathStack) push(token []byte) { p.tokens = append(p.tokens, token) }
+func (p *pathStack) push(token []byte) {
+	if p.tokens == nil {
+		p.tokens = p.first[:0]
+	}
+	p.tokens = append(p.tokens, token)
+}
 
 func (p *pathStack) pushIndex(i int) {
 	p.tokens = append(p.tokens, strconv.AppendInt(nil, int64(i), 10))
