@@ -281,8 +281,8 @@ func BenchmarkGemini(b *testing.B) {
 	}
 }
 
-// benchSchema is a typical tool's input schema, compact: the edit tool of
-// builtin (a path, an optional flag, a list of edits of two strings).
+// benchSchema is a typical tool's input schema, compact: an edit tool's (a
+// path, a list of edits of two strings, an optional flag, an enum, a time).
 const benchSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{` +
 	`"path":{"type":"string","description":"The file to edit, relative to the workspace.","minLength":1},` +
 	`"edits":{"type":"array","description":"The replacements to make, in order.","items":{"type":"object","properties":{` +

@@ -10,10 +10,9 @@ import (
 )
 
 // schema is one schema of the input, in the shape of the generator's
-// model.Schema: every keyword it can hold, as raw JSON text (compact), so
-// that writing it back gives the generator's own bytes. A nil slice is an
-// absent keyword; keywords that model.Schema omits when empty ("" or [])
-// are absent here too.
+// model.Schema: every keyword it can hold, scalars as their text in the
+// input, so that writing it back gives the generator's own bytes. Keywords
+// that model.Schema omits when empty ("" or []) are absent here too.
 type schema struct {
 	schemaURI, ref, description, format, pattern, contentEnc span // strings
 
