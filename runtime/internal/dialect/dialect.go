@@ -1,0 +1,257 @@
+// Package dialect derives the dialects of a tool's input schema for
+// providers that accept less than JSON Schema 2020-12: OpenAI's strict mode
+// (Strict) and Gemini's function declarations (Gemini). It works on the
+// schema's JSON text, as toolgen writes it into generated code, and gives
+// byte for byte what the generator itself derives (internal/schema's
+// dialects): every scalar keeps its text, keywords keep model.Schema's
+// order, and the output is compact.
+//
+// A schema that cannot be said in a dialect has none: the functions return
+// an error saying why and where (a JSON pointer into the input), and
+// adapters then send the default schema.
+package dialect
+
+import (
+	"errors"
+	"strconv"
+)
+
+// OpenAI's strict mode (Structured Outputs, "strict": true on a function):
+// every property required, optional ones nullable, additionalProperties
+// false on every object, and only the supported keywords.
+const (
+	strictMaxDepth      = 10   // nesting levels of objects
+	strictMaxProperties = 5000 // properties in all
+	strictMaxEnum       = 1000 // values of one enum
+)
+
+// strictFormats are the string formats strict mode supports.
+var strictFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+
+// geminiFormats are the string formats Gemini's schema supports.
+var geminiFormats = []string{"date-time"}
+
+// JSON pointer tokens of the keywords holding schemas.
+var (
+	tokItems      = []byte("items")
+	tokProperties = []byte("properties")
+	tokDefs       = []byte("$defs")
+)
+
+// Strict returns input, a JSON Schema as toolgen writes it (a JSON object,
+// compact or indented), in OpenAI's strict dialect as compact JSON, or an
+// error when input has what strict mode cannot say: a map
+// (additionalProperties with a schema), a value of any type (no type and
+// no $ref), or more nesting, properties or enum values than it allows.
+// Keywords it does not support and that only narrow a value (minLength,
+// maxLength, unsupported formats, default, examples, contentEncoding) are
+// left out; $schema is dropped.
+func Strict(input []byte) ([]byte, error) {
+	in, err := parse(input)
+	if err != nil {
+		return nil, err
+	}
+	st := &strictor{}
+	st.node(in, 0)
+	if st.err != nil {
+		return nil, st.err
+	}
+	if st.props > strictMaxProperties {
+		return nil, errors.New(strconv.Itoa(st.props) + " properties in all, over strict mode's " + strconv.Itoa(strictMaxProperties))
+	}
+	in.schemaURI = span{}
+	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
+	w.schema(in, false)
+	return w.b, nil
+}
+
+type strictor struct {
+	props int
+	err   error
+	path  pathStack
+}
+
+func (st *strictor) fail(what string) {
+	st.err = errors.New(what + " at " + st.path.String())
+}
+
+// node turns s, in place, into its strict form, or sets st.err. (The tree
+// is parsed afresh for each call, so it is the caller's to change.)
+func (st *strictor) node(s *schema, depth int) {
+	switch {
+	case depth > strictMaxDepth:
+		st.fail("nesting deeper than strict mode's " + strconv.Itoa(strictMaxDepth) + " levels")
+		return
+	case s.nEnum > strictMaxEnum:
+		st.fail("an enum of " + strconv.Itoa(s.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
+		return
+	case s.typ.hi == 0 && s.ref.hi == 0:
+		st.fail("a value of any type (no type and no $ref)")
+		return
+	}
+	s.minLength, s.maxLength, s.def, s.examples, s.contentEnc = span{}, span{}, span{}, span{}, span{}
+	if s.flags&strictFormat == 0 {
+		s.format = span{}
+	}
+	if s.items != nil {
+		st.path.push(tokItems)
+		st.node(s.items, depth+1)
+		st.path.pop()
+		if st.err != nil {
+			return
+		}
+	}
+	if s.defs != nil {
+		st.path.push(tokDefs)
+		st.props2(s.defs, depth, false, nil)
+		st.path.pop()
+		if st.err != nil {
+			return
+		}
+	}
+	if s.flags&isObject != 0 {
+		if s.additional != nil && s.additional.s != nil {
+			st.fail("a map (additionalProperties with a schema)")
+			return
+		}
+		s.additional = &additionalFalse
+		s.hasProps = true
+		st.path.push(tokProperties)
+		st.props2(s.props, depth+1, true, s.required)
+		st.path.pop()
+		if st.err != nil {
+			return
+		}
+		if len(s.props) <= cap(s.required) {
+			s.required = s.required[:len(s.props)]
+		} else {
+			s.required = make([]str, len(s.props))
+		}
+		for i, p := range s.props {
+			s.required[i] = p.name
+		}
+	}
+}
+
+// additionalFalse is additionalProperties: false.
+var additionalFalse = additional{}
+
+// props2 converts named schemas in place; when nullable, those not in
+// required are made nullable.
+func (st *strictor) props2(props []prop, depth int, nullable bool, required []str) {
+	for i := range props {
+		p := &props[i]
+		st.props++
+		st.path.push(p.name.dec)
+		st.node(p.s, depth)
+		st.path.pop()
+		if st.err != nil {
+			return
+		}
+		p.orNull = nullable && !containsStr(required, p.name.dec)
+	}
+}
+
+// outputSize is room for a dialect of input: mostly shorter, unless it is
+// compact and strict mode adds much.
+func outputSize(input []byte) int { return len(input) + len(input)/4 + 64 }
+
+// Gemini returns input, a JSON Schema as toolgen writes it (a JSON object,
+// compact or indented), in the subset of OpenAPI 3.0 that Gemini's
+// function declarations accept, as compact JSON, or an error when input
+// needs what that subset lacks: $ref (recursive types), maps (objects
+// without properties but with additionalProperties), values of any type,
+// enums of other than strings. $schema, additionalProperties, default,
+// examples, contentEncoding and formats other than date-time are left out.
+func Gemini(input []byte) ([]byte, error) {
+	in, err := parse(input)
+	if err != nil {
+		return nil, err
+	}
+	g := &geminier{}
+	g.node(in)
+	if g.err != nil {
+		return nil, g.err
+	}
+	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
+	w.schema(in, false)
+	return w.b, nil
+}
+
+type geminier struct {
+	err  error
+	path pathStack
+}
+
+func (g *geminier) fail(what string) {
+	g.err = errors.New(what + " at " + g.path.String())
+}
+
+// node turns s, in place, into its Gemini form, or sets g.err.
+func (g *geminier) node(s *schema) {
+	switch {
+	case s.ref.hi != 0:
+		g.fail("a $ref (a recursive type)")
+		return
+	case s.typ.hi == 0:
+		g.fail("a value of any type (no type)")
+		return
+	case len(s.defs) > 0:
+		g.fail("$defs (recursive types)")
+		return
+	case s.nEnum > 0 && s.flags&isString == 0:
+		g.fail("an enum of other than strings")
+		return
+	}
+	isMap := s.additional != nil && s.additional.s != nil
+	s.schemaURI, s.additional, s.def, s.examples, s.contentEnc = span{}, nil, span{}, span{}, span{}
+	if s.flags&geminiFormat == 0 {
+		s.format = span{}
+	}
+	if s.items != nil {
+		g.path.push(tokItems)
+		g.node(s.items)
+		g.path.pop()
+		if g.err != nil {
+			return
+		}
+	}
+	if s.flags&isObject == 0 {
+		return
+	}
+	if len(s.props) == 0 {
+		if isMap {
+			g.fail("a map (additionalProperties with a schema)")
+		}
+		return // an object without members: {} is all it takes
+	}
+	g.path.push(tokProperties)
+	for _, p := range s.props {
+		g.path.push(p.name.dec)
+		g.node(p.s)
+		g.path.pop()
+		if g.err != nil {
+			return
+		}
+	}
+	g.path.pop()
+}
+
+// contains reports whether name is in list.
+func contains(list []string, name []byte) bool {
+	for _, l := range list {
+		if l == string(name) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsStr(list []str, name []byte) bool {
+	for _, l := range list {
+		if string(l.dec) == string(name) {
+			return true
+		}
+	}
+	return false
+}
