@@ -65,7 +65,10 @@ var (
 
 // Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, list_files, glob, search_files.
 func (recv *files) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolReadFile,
+		Description: "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
+		InputSchema: toolgenInputReadFile,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -73,33 +76,27 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
-		Description:  "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
-		GeminiSchema: toolgenGeminiReadFile,
-		InputSchema:  toolgenInputReadFile,
-		Name:         ToolReadFile,
-		StrictSchema: toolgenStrictReadFile,
 	}, {
-		Annotations: runtime.Annotations{Idempotent: true},
+		Name:             ToolWriteFile,
+		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
+		InputSchema:      toolgenInputWriteFile,
+		Annotations:      runtime.Annotations{Idempotent: true},
+		RequiresApproval: true,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
-		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
-		GeminiSchema:     toolgenGeminiWriteFile,
-		InputSchema:      toolgenInputWriteFile,
-		Name:             ToolWriteFile,
-		RequiresApproval: true,
-		StrictSchema:     toolgenStrictWriteFile,
 	}, {
+		Name:             ToolEditFile,
+		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
+		InputSchema:      toolgenInputEditFile,
+		RequiresApproval: true,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
-		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
-		GeminiSchema:     toolgenGeminiEditFile,
-		InputSchema:      toolgenInputEditFile,
-		Name:             ToolEditFile,
-		RequiresApproval: true,
-		StrictSchema:     toolgenStrictEditFile,
 	}, {
+		Name:        ToolListFiles,
+		Description: "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
+		InputSchema: toolgenInputListFiles,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -107,12 +104,10 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
-		Description:  "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
-		GeminiSchema: toolgenGeminiListFiles,
-		InputSchema:  toolgenInputListFiles,
-		Name:         ToolListFiles,
-		StrictSchema: toolgenStrictListFiles,
 	}, {
+		Name:        ToolGlob,
+		Description: "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
+		InputSchema: toolgenInputGlob,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -120,12 +115,10 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
-		Description:  "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
-		GeminiSchema: toolgenGeminiGlob,
-		InputSchema:  toolgenInputGlob,
-		Name:         ToolGlob,
-		StrictSchema: toolgenStrictGlob,
 	}, {
+		Name:        ToolSearchFiles,
+		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
+		InputSchema: toolgenInputSearchFiles,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -133,31 +126,24 @@ func (recv *files) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
-		Description:  "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
-		GeminiSchema: toolgenGeminiSearchFiles,
-		InputSchema:  toolgenInputSearchFiles,
-		Name:         ToolSearchFiles,
-		StrictSchema: toolgenStrictSearchFiles,
-	}}
+	}})
 }
 
 // Tools returns the tools of a shell, which run on it: run_command.
 func (recv *shell) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolRunCommand,
+		Description: "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
+		InputSchema: toolgenInputRunCommand,
 		Annotations: runtime.Annotations{
 			Destructive: true,
 			OpenWorld:   true,
 		},
+		RequiresApproval: true,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},
-		Description:      "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
-		GeminiSchema:     toolgenGeminiRunCommand,
-		InputSchema:      toolgenInputRunCommand,
-		Name:             ToolRunCommand,
-		RequiresApproval: true,
-		StrictSchema:     toolgenStrictRunCommand,
-	}}
+	}})
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -173,22 +159,9 @@ type ReadFileRule struct {
 	Limit string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"path", r.Path},
-		{"offset", r.Offset},
-		{"limit", r.Limit},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReadFile, Args: args}
+	return toolimpl.Rule(ToolReadFile, "path", r.Path, "offset", r.Offset, "limit", r.Limit)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -199,21 +172,9 @@ type WriteFileRule struct {
 	Content string // argument "content"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"path", r.Path},
-		{"content", r.Content},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWriteFile, Args: args}
+	return toolimpl.Rule(ToolWriteFile, "path", r.Path, "content", r.Content)
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
@@ -228,23 +189,9 @@ type EditFileRule struct {
 	ReplaceAll string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"path", r.Path},
-		{"old_string", r.OldString},
-		{"new_string", r.NewString},
-		{"replace_all", r.ReplaceAll},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEditFile, Args: args}
+	return toolimpl.Rule(ToolEditFile, "path", r.Path, "old_string", r.OldString, "new_string", r.NewString, "replace_all", r.ReplaceAll)
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
@@ -258,21 +205,9 @@ type ListFilesRule struct {
 	Recursive string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"path", r.Path},
-		{"recursive", r.Recursive},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolListFiles, Args: args}
+	return toolimpl.Rule(ToolListFiles, "path", r.Path, "recursive", r.Recursive)
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
@@ -282,20 +217,9 @@ type GlobRule struct {
 	Pattern string // argument "pattern"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GlobRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"pattern", r.Pattern},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGlob, Args: args}
+	return toolimpl.Rule(ToolGlob, "pattern", r.Pattern)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -309,22 +233,9 @@ type SearchFilesRule struct {
 	Glob string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"pattern", r.Pattern},
-		{"path", r.Path},
-		{"glob", r.Glob},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSearchFiles, Args: args}
+	return toolimpl.Rule(ToolSearchFiles, "pattern", r.Pattern, "path", r.Path, "glob", r.Glob)
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
@@ -338,160 +249,51 @@ type RunCommandRule struct {
 	TimeoutSeconds string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"command", r.Command},
-		{"timeout_seconds", r.TimeoutSeconds},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolRunCommand, Args: args}
+	return toolimpl.Rule(ToolRunCommand, "command", r.Command, "timeout_seconds", r.TimeoutSeconds)
 }
 
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.
-var toolgenInputReadFile = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "offset": {
-      "type": "integer",
-      "description": "the first line to read, counting from 1; 1 when absent.",
-      "minimum": 1
-    },
-    "limit": {
-      "type": "integer",
-      "description": "how many lines to read at most; 2000 when absent.",
-      "minimum": 1
-    }
-  },
-  "required": [
-    "path"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReadFile is toolgenInputReadFile in OpenAI's strict dialect.
-var toolgenStrictReadFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "offset": {
-      "description": "the first line to read, counting from 1; 1 when absent.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "description": "how many lines to read at most; 2000 when absent.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "path",
-    "offset",
-    "limit"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReadFile is toolgenInputReadFile in Gemini's subset.
-var toolgenGeminiReadFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "offset": {
-      "type": "integer",
-      "description": "the first line to read, counting from 1; 1 when absent.",
-      "minimum": 1
-    },
-    "limit": {
-      "type": "integer",
-      "description": "how many lines to read at most; 2000 when absent.",
-      "minimum": 1
-    }
-  },
-  "required": [
-    "path"
-  ]
-}`)
+var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
 func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPath   string
 		argOffset *int
 		argLimit  *int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "path":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPath = s0
-				}
-			case "offset":
-				if d.Null() {
-					argOffset = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(1, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argOffset = p0
-				}
-			case "limit":
-				if d.Null() {
-					argLimit = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(1, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argLimit = p0
-				}
-			default:
-				d.Unknown("\"path\", \"offset\", \"limit\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsReadFile); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPath = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("path")
+		case 1:
+			if d.Null() {
+				argOffset = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argOffset = p0
+			}
+		case 2:
+			if d.Null() {
+				argLimit = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argLimit = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -505,98 +307,28 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res run
 }
 
 // toolgenInputWriteFile is the JSON Schema of write_file's arguments.
-var toolgenInputWriteFile = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "content": {
-      "type": "string",
-      "description": "the whole new content of the file."
-    }
-  },
-  "required": [
-    "path",
-    "content"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWriteFile is toolgenInputWriteFile in OpenAI's strict dialect.
-var toolgenStrictWriteFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "content": {
-      "type": "string",
-      "description": "the whole new content of the file."
-    }
-  },
-  "required": [
-    "path",
-    "content"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiWriteFile is toolgenInputWriteFile in Gemini's subset.
-var toolgenGeminiWriteFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "content": {
-      "type": "string",
-      "description": "the whole new content of the file."
-    }
-  },
-  "required": [
-    "path",
-    "content"
-  ]
-}`)
+var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`)
 
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
 func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPath    string
 		argContent string
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "path":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPath = s0
-				}
-			case "content":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argContent = s0
-				}
-			default:
-				d.Unknown("\"path\", \"content\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsWriteFile); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPath = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("path")
-		}
-		if !seen1 {
-			d.Missing("content")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argContent = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -610,105 +342,12 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res ru
 }
 
 // toolgenInputEditFile is the JSON Schema of edit_file's arguments.
-var toolgenInputEditFile = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "old_string": {
-      "type": "string",
-      "description": "the exact text to replace."
-    },
-    "new_string": {
-      "type": "string",
-      "description": "the text to put in its place."
-    },
-    "replace_all": {
-      "type": "boolean",
-      "description": "replace every occurrence, not just one; false when absent."
-    }
-  },
-  "required": [
-    "path",
-    "old_string",
-    "new_string"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEditFile is toolgenInputEditFile in OpenAI's strict dialect.
-var toolgenStrictEditFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "old_string": {
-      "type": "string",
-      "description": "the exact text to replace."
-    },
-    "new_string": {
-      "type": "string",
-      "description": "the text to put in its place."
-    },
-    "replace_all": {
-      "description": "replace every occurrence, not just one; false when absent.",
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "path",
-    "old_string",
-    "new_string",
-    "replace_all"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEditFile is toolgenInputEditFile in Gemini's subset.
-var toolgenGeminiEditFile = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the file, relative to the workspace root."
-    },
-    "old_string": {
-      "type": "string",
-      "description": "the exact text to replace."
-    },
-    "new_string": {
-      "type": "string",
-      "description": "the text to put in its place."
-    },
-    "replace_all": {
-      "type": "boolean",
-      "description": "replace every occurrence, not just one; false when absent."
-    }
-  },
-  "required": [
-    "path",
-    "old_string",
-    "new_string"
-  ]
-}`)
+var toolgenInputEditFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
 func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEditFile, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPath       string
@@ -716,47 +355,31 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 		argNewString  string
 		argReplaceAll *bool
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "path":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPath = s0
-				}
-			case "old_string":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argOldString = s0
-				}
-			case "new_string":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					argNewString = s0
-				}
-			case "replace_all":
-				if d.Null() {
-					argReplaceAll = nil
-				} else {
-					p0 := new(bool)
-					if b1, ok := d.Bool(); ok {
-						*p0 = b1
-					}
-					argReplaceAll = p0
-				}
-			default:
-				d.Unknown("\"path\", \"old_string\", \"new_string\", \"replace_all\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEditFile); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPath = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("path")
-		}
-		if !seen1 {
-			d.Missing("old_string")
-		}
-		if !seen2 {
-			d.Missing("new_string")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argOldString = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				argNewString = s0
+			}
+		case 3:
+			if d.Null() {
+				argReplaceAll = nil
+			} else {
+				p0 := new(bool)
+				if b1, ok := d.Bool(); ok {
+					*p0 = b1
+				}
+				argReplaceAll = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -770,106 +393,39 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 }
 
 // toolgenInputListFiles is the JSON Schema of list_files's arguments.
-var toolgenInputListFiles = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the directory, relative to the workspace root; the root when absent."
-    },
-    "recursive": {
-      "type": "boolean",
-      "description": "list everything below the directory; false when absent."
-    }
-  },
-  "additionalProperties": false
-}`)
-
-// toolgenStrictListFiles is toolgenInputListFiles in OpenAI's strict dialect.
-var toolgenStrictListFiles = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "description": "the directory, relative to the workspace root; the root when absent.",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "recursive": {
-      "description": "list everything below the directory; false when absent.",
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "path",
-    "recursive"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiListFiles is toolgenInputListFiles in Gemini's subset.
-var toolgenGeminiListFiles = []byte(`{
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "the directory, relative to the workspace root; the root when absent."
-    },
-    "recursive": {
-      "type": "boolean",
-      "description": "list everything below the directory; false when absent."
-    }
-  }
-}`)
+var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
 func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPath      *string
 		argRecursive *bool
 	)
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "path":
-				if d.Null() {
-					argPath = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					argPath = p0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsListFiles); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				argPath = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
 				}
-			case "recursive":
-				if d.Null() {
-					argRecursive = nil
-				} else {
-					p0 := new(bool)
-					if b1, ok := d.Bool(); ok {
-						*p0 = b1
-					}
-					argRecursive = p0
+				argPath = p0
+			}
+		case 1:
+			if d.Null() {
+				argRecursive = nil
+			} else {
+				p0 := new(bool)
+				if b1, ok := d.Bool(); ok {
+					*p0 = b1
 				}
-			default:
-				d.Unknown("\"path\", \"recursive\"")
+				argRecursive = p0
 			}
 		}
 	}
@@ -884,74 +440,23 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res ru
 }
 
 // toolgenInputGlob is the JSON Schema of glob's arguments.
-var toolgenInputGlob = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the pattern, relative to the workspace root."
-    }
-  },
-  "required": [
-    "pattern"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGlob is toolgenInputGlob in OpenAI's strict dialect.
-var toolgenStrictGlob = []byte(`{
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the pattern, relative to the workspace root."
-    }
-  },
-  "required": [
-    "pattern"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGlob is toolgenInputGlob in Gemini's subset.
-var toolgenGeminiGlob = []byte(`{
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the pattern, relative to the workspace root."
-    }
-  },
-  "required": [
-    "pattern"
-  ]
-}`)
+var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to the workspace root."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
 func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGlob, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPattern string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "pattern":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPattern = s0
-				}
-			default:
-				d.Unknown("\"pattern\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGlob); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPattern = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("pattern")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -965,136 +470,45 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime
 }
 
 // toolgenInputSearchFiles is the JSON Schema of search_files's arguments.
-var toolgenInputSearchFiles = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."
-    },
-    "path": {
-      "type": "string",
-      "description": "a directory or file to search, relative to the workspace root; the root when absent."
-    },
-    "glob": {
-      "type": "string",
-      "description": "search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."
-    }
-  },
-  "required": [
-    "pattern"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSearchFiles is toolgenInputSearchFiles in OpenAI's strict dialect.
-var toolgenStrictSearchFiles = []byte(`{
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."
-    },
-    "path": {
-      "description": "a directory or file to search, relative to the workspace root; the root when absent.",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "glob": {
-      "description": "search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "pattern",
-    "path",
-    "glob"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSearchFiles is toolgenInputSearchFiles in Gemini's subset.
-var toolgenGeminiSearchFiles = []byte(`{
-  "type": "object",
-  "properties": {
-    "pattern": {
-      "type": "string",
-      "description": "the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."
-    },
-    "path": {
-      "type": "string",
-      "description": "a directory or file to search, relative to the workspace root; the root when absent."
-    },
-    "glob": {
-      "type": "string",
-      "description": "search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."
-    }
-  },
-  "required": [
-    "pattern"
-  ]
-}`)
+var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
 func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPattern string
 		argPath    *string
 		argGlob    *string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "pattern":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPattern = s0
-				}
-			case "path":
-				if d.Null() {
-					argPath = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					argPath = p0
-				}
-			case "glob":
-				if d.Null() {
-					argGlob = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					argGlob = p0
-				}
-			default:
-				d.Unknown("\"pattern\", \"path\", \"glob\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSearchFiles); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPattern = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("pattern")
+		case 1:
+			if d.Null() {
+				argPath = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argPath = p0
+			}
+		case 2:
+			if d.Null() {
+				argGlob = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argGlob = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1108,111 +522,35 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 }
 
 // toolgenInputRunCommand is the JSON Schema of run_command's arguments.
-var toolgenInputRunCommand = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "command": {
-      "type": "string",
-      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.",
-      "minLength": 1
-    },
-    "timeout_seconds": {
-      "type": "integer",
-      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
-      "minimum": 1
-    }
-  },
-  "required": [
-    "command"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictRunCommand is toolgenInputRunCommand in OpenAI's strict dialect.
-var toolgenStrictRunCommand = []byte(`{
-  "type": "object",
-  "properties": {
-    "command": {
-      "type": "string",
-      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work."
-    },
-    "timeout_seconds": {
-      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "command",
-    "timeout_seconds"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiRunCommand is toolgenInputRunCommand in Gemini's subset.
-var toolgenGeminiRunCommand = []byte(`{
-  "type": "object",
-  "properties": {
-    "command": {
-      "type": "string",
-      "description": "the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.",
-      "minLength": 1
-    },
-    "timeout_seconds": {
-      "type": "integer",
-      "description": "the longest the command may run, in seconds; at most the configured limit, which applies when absent.",
-      "minimum": 1
-    }
-  },
-  "required": [
-    "command"
-  ]
-}`)
+var toolgenInputRunCommand = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
 func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolRunCommand, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argCommand        string
 		argTimeoutSeconds *int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "command":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argCommand = s0
-				}
-			case "timeout_seconds":
-				if d.Null() {
-					argTimeoutSeconds = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(1, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argTimeoutSeconds = p0
-				}
-			default:
-				d.Unknown("\"command\", \"timeout_seconds\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsRunCommand); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argCommand = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("command")
+		case 1:
+			if d.Null() {
+				argTimeoutSeconds = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argTimeoutSeconds = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1224,3 +562,11 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsReadFile = toolimpl.NewObject([]string{"path", "offset", "limit"}, []int{0}, nil)
+var toolgenArgsWriteFile = toolimpl.NewObject([]string{"path", "content"}, []int{0, 1}, nil)
+var toolgenArgsEditFile = toolimpl.NewObject([]string{"path", "old_string", "new_string", "replace_all"}, []int{0, 1, 2}, nil)
+var toolgenArgsListFiles = toolimpl.NewObject([]string{"path", "recursive"}, nil, nil)
+var toolgenArgsGlob = toolimpl.NewObject([]string{"pattern"}, []int{0}, nil)
+var toolgenArgsSearchFiles = toolimpl.NewObject([]string{"pattern", "path", "glob"}, []int{0}, nil)
+var toolgenArgsRunCommand = toolimpl.NewObject([]string{"command", "timeout_seconds"}, []int{0}, nil)

@@ -34,7 +34,10 @@ var (
 
 // Tools returns the tools of a webTool, which run on it: web_search.
 func (recv *webTool) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolWebSearch,
+		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
+		InputSchema: toolgenInputWebSearch,
 		Annotations: runtime.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
@@ -42,12 +45,7 @@ func (recv *webTool) Tools() []runtime.Tool {
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},
-		Description:  "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
-		GeminiSchema: toolgenGeminiWebSearch,
-		InputSchema:  toolgenInputWebSearch,
-		Name:         ToolWebSearch,
-		StrictSchema: toolgenStrictWebSearch,
-	}}
+	}})
 }
 
 // WebSearchRule is a permission rule for the tool web_search: each field is a
@@ -57,94 +55,30 @@ type WebSearchRule struct {
 	Query string // argument "query"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WebSearchRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"query", r.Query},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWebSearch, Args: args}
+	return toolimpl.Rule(ToolWebSearch, "query", r.Query)
 }
 
 // toolgenInputWebSearch is the JSON Schema of web_search's arguments.
-var toolgenInputWebSearch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to search for, as you would type it into a search engine.",
-      "minLength": 1
-    }
-  },
-  "required": [
-    "query"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWebSearch is toolgenInputWebSearch in OpenAI's strict dialect.
-var toolgenStrictWebSearch = []byte(`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to search for, as you would type it into a search engine."
-    }
-  },
-  "required": [
-    "query"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiWebSearch is toolgenInputWebSearch in Gemini's subset.
-var toolgenGeminiWebSearch = []byte(`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to search for, as you would type it into a search engine.",
-      "minLength": 1
-    }
-  },
-  "required": [
-    "query"
-  ]
-}`)
+var toolgenInputWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
 func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWebSearch, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argQuery string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "query":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argQuery = s0
-				}
-			default:
-				d.Unknown("\"query\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsWebSearch); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argQuery = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("query")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -156,3 +90,5 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	}
 	return out, nil
 }
+
+var toolgenArgsWebSearch = toolimpl.NewObject([]string{"query"}, []int{0}, nil)

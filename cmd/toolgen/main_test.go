@@ -108,7 +108,7 @@ func TestCheckReportsStaleFiles(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tools.go"), []byte(changed), 0o644))
 	code, stdout, _ = runCLI("-check")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stdout, `+    "loud": {`)
+	assert.Contains(t, stdout, `"loud":{"type":"boolean"}`)
 }
 
 func TestUserErrorsArePositioned(t *testing.T) {

@@ -33,16 +33,14 @@ var (
 
 // Tools returns the tools of package main: send_email.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Annotations:      runtime.Annotations{OpenWorld: true},
-		Call:             toolgenCallSendEmail,
-		Description:      "SendEmail sends an email on the user's behalf.",
-		GeminiSchema:     toolgenGeminiSendEmail,
-		InputSchema:      toolgenInputSendEmail,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:             ToolSendEmail,
+		Description:      "SendEmail sends an email on the user's behalf.",
+		InputSchema:      toolgenInputSendEmail,
+		Annotations:      runtime.Annotations{OpenWorld: true},
 		RequiresApproval: true,
-		StrictSchema:     toolgenStrictSendEmail,
-	}}
+		Call:             toolgenCallSendEmail,
+	}})
 }
 
 // SendEmailRule is a permission rule for the tool send_email: each field is a
@@ -54,147 +52,41 @@ type SendEmailRule struct {
 	Body    string // argument "body"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"to", r.To},
-		{"subject", r.Subject},
-		{"body", r.Body},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSendEmail, Args: args}
+	return toolimpl.Rule(ToolSendEmail, "to", r.To, "subject", r.Subject, "body", r.Body)
 }
 
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
-var toolgenInputSendEmail = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "to": {
-      "type": "string",
-      "description": "the recipient's address.",
-      "format": "email"
-    },
-    "subject": {
-      "type": "string",
-      "description": "the subject line.",
-      "maxLength": 120
-    },
-    "body": {
-      "type": "string",
-      "description": "the text of the email."
-    }
-  },
-  "required": [
-    "to",
-    "subject",
-    "body"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSendEmail is toolgenInputSendEmail in OpenAI's strict dialect.
-var toolgenStrictSendEmail = []byte(`{
-  "type": "object",
-  "properties": {
-    "to": {
-      "type": "string",
-      "description": "the recipient's address.",
-      "format": "email"
-    },
-    "subject": {
-      "type": "string",
-      "description": "the subject line."
-    },
-    "body": {
-      "type": "string",
-      "description": "the text of the email."
-    }
-  },
-  "required": [
-    "to",
-    "subject",
-    "body"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSendEmail is toolgenInputSendEmail in Gemini's subset.
-var toolgenGeminiSendEmail = []byte(`{
-  "type": "object",
-  "properties": {
-    "to": {
-      "type": "string",
-      "description": "the recipient's address."
-    },
-    "subject": {
-      "type": "string",
-      "description": "the subject line.",
-      "maxLength": 120
-    },
-    "body": {
-      "type": "string",
-      "description": "the text of the email."
-    }
-  },
-  "required": [
-    "to",
-    "subject",
-    "body"
-  ]
-}`)
+var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
 func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argTo      string
 		argSubject string
 		argBody    string
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "to":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "email")
-					argTo = s0
-				}
-			case "subject":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 0, 120)
-					argSubject = s0
-				}
-			case "body":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					argBody = s0
-				}
-			default:
-				d.Unknown("\"to\", \"subject\", \"body\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSendEmail); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "email")
+				argTo = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("to")
-		}
-		if !seen1 {
-			d.Missing("subject")
-		}
-		if !seen2 {
-			d.Missing("body")
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 0, 120)
+				argSubject = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				argBody = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -206,3 +98,5 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result,
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsSendEmail = toolimpl.NewObject([]string{"to", "subject", "body"}, []int{0, 1, 2}, nil)

@@ -86,193 +86,169 @@ var (
 
 // Tools returns the tools of package main: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolTestSimpleText,
+		Description: "TestSimpleText returns a simple text response.",
+		InputSchema: toolgenInputTestSimpleText,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallTestSimpleText,
-		Description:  "TestSimpleText returns a simple text response.",
-		GeminiSchema: toolgenGeminiTestSimpleText,
-		InputSchema:  toolgenInputTestSimpleText,
-		Name:         ToolTestSimpleText,
-		StrictSchema: toolgenStrictTestSimpleText,
+		Call: toolgenCallTestSimpleText,
 	}, {
+		Name:        ToolTestImageContent,
+		Description: "TestImageContent returns an image.",
+		InputSchema: toolgenInputTestImageContent,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallTestImageContent,
-		Description:  "TestImageContent returns an image.",
-		GeminiSchema: toolgenGeminiTestImageContent,
-		InputSchema:  toolgenInputTestImageContent,
-		Name:         ToolTestImageContent,
-		StrictSchema: toolgenStrictTestImageContent,
+		Call: toolgenCallTestImageContent,
 	}, {
+		Name:        ToolTestAudioContent,
+		Description: "TestAudioContent returns audio.",
+		InputSchema: toolgenInputTestAudioContent,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallTestAudioContent,
-		Description:  "TestAudioContent returns audio.",
-		GeminiSchema: toolgenGeminiTestAudioContent,
-		InputSchema:  toolgenInputTestAudioContent,
-		Name:         ToolTestAudioContent,
-		StrictSchema: toolgenStrictTestAudioContent,
+		Call: toolgenCallTestAudioContent,
 	}, {
+		Name:        ToolTestEmbeddedResource,
+		Description: "TestEmbeddedResource returns an embedded text resource.",
+		InputSchema: toolgenInputTestEmbeddedResource,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallTestEmbeddedResource,
-		Description:  "TestEmbeddedResource returns an embedded text resource.",
-		GeminiSchema: toolgenGeminiTestEmbeddedResource,
-		InputSchema:  toolgenInputTestEmbeddedResource,
-		Name:         ToolTestEmbeddedResource,
-		StrictSchema: toolgenStrictTestEmbeddedResource,
+		Call: toolgenCallTestEmbeddedResource,
 	}, {
+		Name:        ToolTestMultipleContentTypes,
+		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
+		InputSchema: toolgenInputTestMultipleContentTypes,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallTestMultipleContentTypes,
-		Description:  "TestMultipleContentTypes returns text, an image and an embedded resource.",
-		GeminiSchema: toolgenGeminiTestMultipleContentTypes,
-		InputSchema:  toolgenInputTestMultipleContentTypes,
-		Name:         ToolTestMultipleContentTypes,
-		StrictSchema: toolgenStrictTestMultipleContentTypes,
+		Call: toolgenCallTestMultipleContentTypes,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestToolWithLogging,
-		Description:  "TestToolWithLogging sends three log messages while it runs.",
-		GeminiSchema: toolgenGeminiTestToolWithLogging,
-		InputSchema:  toolgenInputTestToolWithLogging,
-		Name:         ToolTestToolWithLogging,
-		StrictSchema: toolgenStrictTestToolWithLogging,
+		Name:        ToolTestToolWithLogging,
+		Description: "TestToolWithLogging sends three log messages while it runs.",
+		InputSchema: toolgenInputTestToolWithLogging,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestToolWithLogging,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestToolWithProgress,
-		Description:  "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
-		GeminiSchema: toolgenGeminiTestToolWithProgress,
-		InputSchema:  toolgenInputTestToolWithProgress,
-		Name:         ToolTestToolWithProgress,
-		StrictSchema: toolgenStrictTestToolWithProgress,
+		Name:        ToolTestToolWithProgress,
+		Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
+		InputSchema: toolgenInputTestToolWithProgress,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestToolWithProgress,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestErrorHandling,
-		Description:  "TestErrorHandling always fails: its error is a result with isError set.",
-		GeminiSchema: toolgenGeminiTestErrorHandling,
-		InputSchema:  toolgenInputTestErrorHandling,
-		Name:         ToolTestErrorHandling,
-		StrictSchema: toolgenStrictTestErrorHandling,
+		Name:        ToolTestErrorHandling,
+		Description: "TestErrorHandling always fails: its error is a result with isError set.",
+		InputSchema: toolgenInputTestErrorHandling,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestErrorHandling,
 	}, {
+		Name:        ToolTestSampling,
+		Description: "TestSampling asks the client's model to complete a prompt.",
+		InputSchema: toolgenInputTestSampling,
 		Annotations: runtime.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call:         toolgenCallTestSampling,
-		Description:  "TestSampling asks the client's model to complete a prompt.",
-		GeminiSchema: toolgenGeminiTestSampling,
-		InputSchema:  toolgenInputTestSampling,
-		Name:         ToolTestSampling,
-		StrictSchema: toolgenStrictTestSampling,
+		Call: toolgenCallTestSampling,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestElicitation,
-		Description:  "TestElicitation asks the user for a username.",
-		GeminiSchema: toolgenGeminiTestElicitation,
-		InputSchema:  toolgenInputTestElicitation,
-		Name:         ToolTestElicitation,
-		StrictSchema: toolgenStrictTestElicitation,
+		Name:        ToolTestElicitation,
+		Description: "TestElicitation asks the user for a username.",
+		InputSchema: toolgenInputTestElicitation,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestElicitation,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestElicitationSep1034Defaults,
-		Description:  "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
-		GeminiSchema: toolgenGeminiTestElicitationSep1034Defaults,
-		InputSchema:  toolgenInputTestElicitationSep1034Defaults,
-		Name:         ToolTestElicitationSep1034Defaults,
-		StrictSchema: toolgenStrictTestElicitationSep1034Defaults,
+		Name:        ToolTestElicitationSep1034Defaults,
+		Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
+		InputSchema: toolgenInputTestElicitationSep1034Defaults,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestElicitationSep1034Defaults,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTestElicitationSep1330Enums,
-		Description:  "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
-		GeminiSchema: toolgenGeminiTestElicitationSep1330Enums,
-		InputSchema:  toolgenInputTestElicitationSep1330Enums,
-		Name:         ToolTestElicitationSep1330Enums,
-		StrictSchema: toolgenStrictTestElicitationSep1330Enums,
-	}}
+		Name:        ToolTestElicitationSep1330Enums,
+		Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
+		InputSchema: toolgenInputTestElicitationSep1330Enums,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTestElicitationSep1330Enums,
+	}})
 }
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
 // takes no arguments.
 type TestSimpleTextRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestSimpleTextRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestSimpleText}
+	return toolimpl.Rule(ToolTestSimpleText)
 }
 
 // TestImageContentRule is a permission rule for the tool test_image_content,
 // which takes no arguments.
 type TestImageContentRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestImageContentRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestImageContent}
+	return toolimpl.Rule(ToolTestImageContent)
 }
 
 // TestAudioContentRule is a permission rule for the tool test_audio_content,
 // which takes no arguments.
 type TestAudioContentRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestAudioContentRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestAudioContent}
+	return toolimpl.Rule(ToolTestAudioContent)
 }
 
 // TestEmbeddedResourceRule is a permission rule for the tool
 // test_embedded_resource, which takes no arguments.
 type TestEmbeddedResourceRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestEmbeddedResourceRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestEmbeddedResource}
+	return toolimpl.Rule(ToolTestEmbeddedResource)
 }
 
 // TestMultipleContentTypesRule is a permission rule for the tool
 // test_multiple_content_types, which takes no arguments.
 type TestMultipleContentTypesRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestMultipleContentTypesRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestMultipleContentTypes}
+	return toolimpl.Rule(ToolTestMultipleContentTypes)
 }
 
 // TestToolWithLoggingRule is a permission rule for the tool
 // test_tool_with_logging, which takes no arguments.
 type TestToolWithLoggingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestToolWithLoggingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestToolWithLogging}
+	return toolimpl.Rule(ToolTestToolWithLogging)
 }
 
 // TestToolWithProgressRule is a permission rule for the tool
 // test_tool_with_progress, which takes no arguments.
 type TestToolWithProgressRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestToolWithProgressRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestToolWithProgress}
+	return toolimpl.Rule(ToolTestToolWithProgress)
 }
 
 // TestErrorHandlingRule is a permission rule for the tool test_error_handling,
 // which takes no arguments.
 type TestErrorHandlingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestErrorHandlingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestErrorHandling}
+	return toolimpl.Rule(ToolTestErrorHandling)
 }
 
 // TestSamplingRule is a permission rule for the tool test_sampling: each field
@@ -282,20 +258,9 @@ type TestSamplingRule struct {
 	Prompt string // argument "prompt"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestSamplingRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"prompt", r.Prompt},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTestSampling, Args: args}
+	return toolimpl.Rule(ToolTestSampling, "prompt", r.Prompt)
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
@@ -305,71 +270,39 @@ type TestElicitationRule struct {
 	Message string // argument "message"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"message", r.Message},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTestElicitation, Args: args}
+	return toolimpl.Rule(ToolTestElicitation, "message", r.Message)
 }
 
 // TestElicitationSep1034DefaultsRule is a permission rule for the tool
 // test_elicitation_sep1034_defaults, which takes no arguments.
 type TestElicitationSep1034DefaultsRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationSep1034DefaultsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestElicitationSep1034Defaults}
+	return toolimpl.Rule(ToolTestElicitationSep1034Defaults)
 }
 
 // TestElicitationSep1330EnumsRule is a permission rule for the tool
 // test_elicitation_sep1330_enums, which takes no arguments.
 type TestElicitationSep1330EnumsRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestElicitationSep1330Enums}
+	return toolimpl.Rule(ToolTestElicitationSep1330Enums)
 }
 
 // toolgenInputTestSimpleText is the JSON Schema of test_simple_text's arguments.
-var toolgenInputTestSimpleText = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestSimpleText is toolgenInputTestSimpleText in OpenAI's strict dialect.
-var toolgenStrictTestSimpleText = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestSimpleText is toolgenInputTestSimpleText in Gemini's subset.
-var toolgenGeminiTestSimpleText = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
 func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestSimpleText); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -379,36 +312,15 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 }
 
 // toolgenInputTestImageContent is the JSON Schema of test_image_content's arguments.
-var toolgenInputTestImageContent = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestImageContent is toolgenInputTestImageContent in OpenAI's strict dialect.
-var toolgenStrictTestImageContent = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestImageContent is toolgenInputTestImageContent in Gemini's subset.
-var toolgenGeminiTestImageContent = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
 func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestImageContent); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -418,36 +330,15 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputTestAudioContent is the JSON Schema of test_audio_content's arguments.
-var toolgenInputTestAudioContent = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestAudioContent is toolgenInputTestAudioContent in OpenAI's strict dialect.
-var toolgenStrictTestAudioContent = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestAudioContent is toolgenInputTestAudioContent in Gemini's subset.
-var toolgenGeminiTestAudioContent = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
 func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestAudioContent); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -457,36 +348,15 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputTestEmbeddedResource is the JSON Schema of test_embedded_resource's arguments.
-var toolgenInputTestEmbeddedResource = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestEmbeddedResource is toolgenInputTestEmbeddedResource in OpenAI's strict dialect.
-var toolgenStrictTestEmbeddedResource = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestEmbeddedResource is toolgenInputTestEmbeddedResource in Gemini's subset.
-var toolgenGeminiTestEmbeddedResource = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
 func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestEmbeddedResource); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -496,36 +366,15 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runt
 }
 
 // toolgenInputTestMultipleContentTypes is the JSON Schema of test_multiple_content_types's arguments.
-var toolgenInputTestMultipleContentTypes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestMultipleContentTypes is toolgenInputTestMultipleContentTypes in OpenAI's strict dialect.
-var toolgenStrictTestMultipleContentTypes = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestMultipleContentTypes is toolgenInputTestMultipleContentTypes in Gemini's subset.
-var toolgenGeminiTestMultipleContentTypes = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
 func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestMultipleContentTypes); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -535,36 +384,15 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 }
 
 // toolgenInputTestToolWithLogging is the JSON Schema of test_tool_with_logging's arguments.
-var toolgenInputTestToolWithLogging = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestToolWithLogging is toolgenInputTestToolWithLogging in OpenAI's strict dialect.
-var toolgenStrictTestToolWithLogging = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestToolWithLogging is toolgenInputTestToolWithLogging in Gemini's subset.
-var toolgenGeminiTestToolWithLogging = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
 func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestToolWithLogging); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -577,36 +405,15 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 }
 
 // toolgenInputTestToolWithProgress is the JSON Schema of test_tool_with_progress's arguments.
-var toolgenInputTestToolWithProgress = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestToolWithProgress is toolgenInputTestToolWithProgress in OpenAI's strict dialect.
-var toolgenStrictTestToolWithProgress = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestToolWithProgress is toolgenInputTestToolWithProgress in Gemini's subset.
-var toolgenGeminiTestToolWithProgress = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
 func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestToolWithProgress); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -619,36 +426,15 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 }
 
 // toolgenInputTestErrorHandling is the JSON Schema of test_error_handling's arguments.
-var toolgenInputTestErrorHandling = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestErrorHandling is toolgenInputTestErrorHandling in OpenAI's strict dialect.
-var toolgenStrictTestErrorHandling = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestErrorHandling is toolgenInputTestErrorHandling in Gemini's subset.
-var toolgenGeminiTestErrorHandling = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
 func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestErrorHandling); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -660,74 +446,23 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime
 }
 
 // toolgenInputTestSampling is the JSON Schema of test_sampling's arguments.
-var toolgenInputTestSampling = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "the prompt to send to the model."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestSampling is toolgenInputTestSampling in OpenAI's strict dialect.
-var toolgenStrictTestSampling = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "the prompt to send to the model."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestSampling is toolgenInputTestSampling in Gemini's subset.
-var toolgenGeminiTestSampling = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "the prompt to send to the model."
-    }
-  },
-  "required": [
-    "prompt"
-  ]
-}`)
+var toolgenInputTestSampling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
 func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestSampling, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "prompt":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPrompt = s0
-				}
-			default:
-				d.Unknown("\"prompt\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestSampling); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPrompt = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("prompt")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -741,74 +476,23 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 }
 
 // toolgenInputTestElicitation is the JSON Schema of test_elicitation's arguments.
-var toolgenInputTestElicitation = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "message": {
-      "type": "string",
-      "description": "the message to show the user."
-    }
-  },
-  "required": [
-    "message"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestElicitation is toolgenInputTestElicitation in OpenAI's strict dialect.
-var toolgenStrictTestElicitation = []byte(`{
-  "type": "object",
-  "properties": {
-    "message": {
-      "type": "string",
-      "description": "the message to show the user."
-    }
-  },
-  "required": [
-    "message"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestElicitation is toolgenInputTestElicitation in Gemini's subset.
-var toolgenGeminiTestElicitation = []byte(`{
-  "type": "object",
-  "properties": {
-    "message": {
-      "type": "string",
-      "description": "the message to show the user."
-    }
-  },
-  "required": [
-    "message"
-  ]
-}`)
+var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
 func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argMessage string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "message":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argMessage = s0
-				}
-			default:
-				d.Unknown("\"message\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestElicitation); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argMessage = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("message")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -822,36 +506,15 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 }
 
 // toolgenInputTestElicitationSep1034Defaults is the JSON Schema of test_elicitation_sep1034_defaults's arguments.
-var toolgenInputTestElicitationSep1034Defaults = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestElicitationSep1034Defaults is toolgenInputTestElicitationSep1034Defaults in OpenAI's strict dialect.
-var toolgenStrictTestElicitationSep1034Defaults = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestElicitationSep1034Defaults is toolgenInputTestElicitationSep1034Defaults in Gemini's subset.
-var toolgenGeminiTestElicitationSep1034Defaults = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
 func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -864,36 +527,15 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 }
 
 // toolgenInputTestElicitationSep1330Enums is the JSON Schema of test_elicitation_sep1330_enums's arguments.
-var toolgenInputTestElicitationSep1330Enums = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTestElicitationSep1330Enums is toolgenInputTestElicitationSep1330Enums in OpenAI's strict dialect.
-var toolgenStrictTestElicitationSep1330Enums = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTestElicitationSep1330Enums is toolgenInputTestElicitationSep1330Enums in Gemini's subset.
-var toolgenGeminiTestElicitationSep1330Enums = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
 func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTestElicitationSep1330Enums); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -904,3 +546,16 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsTestSimpleText = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestImageContent = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestAudioContent = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestEmbeddedResource = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestMultipleContentTypes = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestToolWithLogging = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestToolWithProgress = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestErrorHandling = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestSampling = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)
+var toolgenArgsTestElicitation = toolimpl.NewObject([]string{"message"}, []int{0}, nil)
+var toolgenArgsTestElicitationSep1034Defaults = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestElicitationSep1330Enums = toolimpl.NewObject(nil, nil, nil)

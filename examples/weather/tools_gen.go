@@ -37,27 +37,23 @@ var (
 
 // Tools returns the tools of package weather: get_weather, forecast.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolGetWeather,
+		Description: "GetWeather looks up the current weather for a city.",
+		InputSchema: toolgenInputGetWeather,
 		Annotations: runtime.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call:         toolgenCallGetWeather,
-		Description:  "GetWeather looks up the current weather for a city.",
-		GeminiSchema: toolgenGeminiGetWeather,
-		InputSchema:  toolgenInputGetWeather,
-		Name:         ToolGetWeather,
-		StrictSchema: toolgenStrictGetWeather,
+		Call: toolgenCallGetWeather,
 	}, {
+		Name:         ToolGetForecast,
+		Description:  "GetForecast returns the forecast for the coming days.",
+		InputSchema:  toolgenInputGetForecast,
+		OutputSchema: toolgenOutputGetForecast,
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetForecast,
-		Description:  "GetForecast returns the forecast for the coming days.",
-		GeminiSchema: toolgenGeminiGetForecast,
-		InputSchema:  toolgenInputGetForecast,
-		Name:         ToolGetForecast,
-		OutputSchema: toolgenOutputGetForecast,
-		StrictSchema: toolgenStrictGetForecast,
-	}}
+	}})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
@@ -69,21 +65,9 @@ type GetWeatherRule struct {
 	Unit string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"city", r.City},
-		{"unit", r.Unit},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetWeather, Args: args}
+	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit", r.Unit)
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
@@ -98,134 +82,38 @@ type GetForecastRule struct {
 	Unit string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetForecastRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"city", r.City},
-		{"days", r.Days},
-		{"unit", r.Unit},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetForecast, Args: args}
+	return toolimpl.Rule(ToolGetForecast, "city", r.City, "days", r.Days, "unit", r.Unit)
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\"."
-    },
-    "unit": {
-      "type": "string",
-      "description": "the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetWeather is toolgenInputGetWeather in OpenAI's strict dialect.
-var toolgenStrictGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\"."
-    },
-    "unit": {
-      "description": "the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "c",
-            "f"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "city",
-    "unit"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetWeather is toolgenInputGetWeather in Gemini's subset.
-var toolgenGeminiGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\"."
-    },
-    "unit": {
-      "type": "string",
-      "description": "the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ]
-}`)
+var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argCity string
 		argUnit *Unit
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "city":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argCity = s0
-				}
-			case "unit":
-				if d.Null() {
-					argUnit = nil
-				} else {
-					p0 := new(Unit)
-					toolgenDecodeUnit(d, p0)
-					argUnit = p0
-				}
-			default:
-				d.Unknown("\"city\", \"unit\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argCity = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("city")
+		case 1:
+			if d.Null() {
+				argUnit = nil
+			} else {
+				p0 := new(Unit)
+				toolgenDecodeUnit(d, p0)
+				argUnit = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -239,174 +127,15 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputGetForecast is the JSON Schema of forecast's arguments.
-var toolgenInputGetForecast = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "City to look up, for example \"Paris\".",
-      "minLength": 1
-    },
-    "days": {
-      "type": "integer",
-      "description": "Days ahead, 1 to 14.",
-      "minimum": 1,
-      "maximum": 14,
-      "default": 3
-    },
-    "unit": {
-      "type": "string",
-      "description": "temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetForecast is toolgenInputGetForecast in OpenAI's strict dialect.
-var toolgenStrictGetForecast = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "City to look up, for example \"Paris\"."
-    },
-    "days": {
-      "description": "Days ahead, 1 to 14.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 14
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "unit": {
-      "description": "temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "c",
-            "f"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "city",
-    "days",
-    "unit"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetForecast is toolgenInputGetForecast in Gemini's subset.
-var toolgenGeminiGetForecast = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "City to look up, for example \"Paris\".",
-      "minLength": 1
-    },
-    "days": {
-      "type": "integer",
-      "description": "Days ahead, 1 to 14.",
-      "minimum": 1,
-      "maximum": 14
-    },
-    "unit": {
-      "type": "string",
-      "description": "temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ]
-}`)
+var toolgenInputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"City to look up, for example \"Paris\".","minLength":1},"days":{"type":"integer","description":"Days ahead, 1 to 14.","minimum":1,"maximum":14,"default":3},"unit":{"type":"string","description":"temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenOutputGetForecast is the JSON Schema of forecast's structured result.
-var toolgenOutputGetForecast = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report is a forecast, day by day.",
-  "properties": {
-    "city": {
-      "type": "string"
-    },
-    "unit": {
-      "type": "string",
-      "description": "Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "examples": [
-        "c",
-        "f"
-      ]
-    },
-    "days": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Day is one day of a forecast.",
-        "properties": {
-          "day": {
-            "type": "integer",
-            "description": "1 is tomorrow"
-          },
-          "high": {
-            "type": "number",
-            "description": "the highest temperature"
-          },
-          "low": {
-            "type": "number",
-            "description": "the lowest temperature"
-          },
-          "sky": {
-            "type": "string",
-            "description": "\"sunny\", \"cloudy\" or \"rain\""
-          }
-        },
-        "required": [
-          "day",
-          "high",
-          "low",
-          "sky"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "city",
-    "unit",
-    "days"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`)
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
 func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetForecast, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Forecast
 	toolgenDecodeForecast(d, &in)
@@ -440,42 +169,31 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 	}
 }
 
+var toolgenArgsGetWeather = toolimpl.NewObject([]string{"city", "unit"}, []int{0}, nil)
+
 // toolgenDecodeForecast reads a Forecast object.
 func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "city":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					v.City = s0
-				}
-			case "days":
-				if !d.Null() {
-					seen1 = true
-					if n0, ok := d.Int(1, 14); ok {
-						v.Days = int(n0)
-					}
-				}
-			case "unit":
-				if d.Null() {
-					v.Unit = nil
-				} else {
-					p0 := new(Unit)
-					toolgenDecodeUnit(d, p0)
-					v.Unit = p0
-				}
-			default:
-				d.Unknown("\"city\", \"days\", \"unit\"")
+	v.Days = 3
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				v.City = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("city")
-		}
-		if !seen1 {
-			v.Days = 3
+		case 1:
+			if n0, ok := d.Int(1, 14); ok {
+				v.Days = int(n0)
+			}
+		case 2:
+			if d.Null() {
+				v.Unit = nil
+			} else {
+				p0 := new(Unit)
+				toolgenDecodeUnit(d, p0)
+				v.Unit = p0
+			}
 		}
 	}
 }
@@ -495,6 +213,8 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndArray()
 	e.EndObject()
 }
+
+var toolgenObjectForecast = toolimpl.NewObject([]string{"city", "days", "unit"}, []int{0}, []int{1})
 
 // toolgenEncodeDay writes a Day object.
 func toolgenEncodeDay(e *toolimpl.Encoder, v *Day) {

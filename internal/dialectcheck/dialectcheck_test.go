@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/internal/dialectcheck"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // generated holds a generated file's schemas by variable name.
@@ -78,54 +79,63 @@ func literal(t *testing.T, e ast.Expr) string {
 	return ""
 }
 
-func TestGeneratedSchemasFollowTheirDialect(t *testing.T) {
+// The strict and Gemini forms are derived at run time from the one input
+// schema a generated file holds (toolimpl.Tools): each must follow its
+// dialect's rules.
+func TestDerivedSchemasFollowTheirDialect(t *testing.T) {
 	for _, dir := range []string{"../../examples", "../../builtin", "../../testdata/golden", "../../testdata/e2e", "../../testdata/fidelity"} {
 		for path, g := range schemasIn(t, dir) {
 			for name, schema := range g {
-				switch {
-				case strings.HasPrefix(name, "toolgenStrict"):
-					assert.Empty(t, dialectcheck.Strict([]byte(schema)), "%s: %s", path, name)
-					assert.Contains(t, g, "toolgenInput"+strings.TrimPrefix(name, "toolgenStrict"))
-				case strings.HasPrefix(name, "toolgenGemini"):
-					assert.Empty(t, dialectcheck.Gemini([]byte(schema)), "%s: %s", path, name)
+				if !strings.HasPrefix(name, "toolgenInput") {
+					continue
+				}
+				if strict, err := toolimpl.StrictSchema([]byte(schema)); err == nil {
+					assert.Empty(t, dialectcheck.Strict(strict), "%s: %s", path, name)
+				}
+				if gemini, err := toolimpl.GeminiSchema([]byte(schema)); err == nil {
+					assert.Empty(t, dialectcheck.Gemini(gemini), "%s: %s", path, name)
 				}
 			}
 		}
 	}
 }
 
-// Every tool of the examples and the built-in tools has both dialects (none
-// of them takes maps, values of any type or recursive types).
 func TestExamplesAndBuiltinHaveEveryDialect(t *testing.T) {
 	for _, dir := range []string{"../../examples", "../../builtin"} {
 		for path, g := range schemasIn(t, dir) {
-			for name := range g {
-				tool, ok := strings.CutPrefix(name, "toolgenInput")
-				if !ok {
+			for name, schema := range g {
+				if !strings.HasPrefix(name, "toolgenInput") {
 					continue
 				}
-				assert.Contains(t, g, "toolgenStrict"+tool, "%s: %s", path, tool)
-				assert.Contains(t, g, "toolgenGemini"+tool, "%s: %s", path, tool)
+				_, err := toolimpl.StrictSchema([]byte(schema))
+				assert.NoError(t, err, "%s: %s", path, name)
+				_, err = toolimpl.GeminiSchema([]byte(schema))
+				assert.NoError(t, err, "%s: %s", path, name)
 			}
 		}
 	}
 }
 
-// The dialects are left out where they cannot say the schema.
 func TestDialectsLeftOut(t *testing.T) {
-	g := schemasIn(t, "../../testdata/golden/recursive")
-	for name := range g {
-		assert.NotContains(t, name, "toolgenGemini", "Gemini has no $ref")
-	}
-	collections := schemasIn(t, "../../testdata/golden/collections")
-	for _, vars := range collections {
+	for _, vars := range schemasIn(t, "../../testdata/golden/recursive") {
 		for name, schema := range vars {
-			if strings.HasPrefix(name, "toolgenInput") && strings.Contains(schema, `"additionalProperties": {`) {
-				tool := strings.TrimPrefix(name, "toolgenInput")
-				assert.NotContains(t, vars, "toolgenStrict"+tool, "a map cannot be strict")
+			if strings.HasPrefix(name, "toolgenInput") && strings.Contains(schema, `"$ref"`) {
+				_, err := toolimpl.GeminiSchema([]byte(schema))
+				assert.ErrorContains(t, err, "recursive", "Gemini has no $ref: %s", name)
 			}
 		}
 	}
+	maps := 0
+	for _, vars := range schemasIn(t, "../../testdata/golden/collections") {
+		for name, schema := range vars {
+			if strings.HasPrefix(name, "toolgenInput") && strings.Contains(schema, `"additionalProperties":{`) {
+				maps++
+				_, err := toolimpl.StrictSchema([]byte(schema))
+				assert.ErrorContains(t, err, "map", "a map cannot be strict: %s", name)
+			}
+		}
+	}
+	assert.NotZero(t, maps, "the collections case has maps")
 }
 
 func TestStrictRules(t *testing.T) {

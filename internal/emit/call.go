@@ -31,8 +31,7 @@ func (g *generator) callFunc(t *model.Tool) {
 	}
 	body := []jen.Code{
 		jen.Defer().Add(impl("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
-		jen.Var().Id("dec").Add(impl("Decoder")),
-		d.Clone().Op(":=").Op("&").Id("dec"),
+		d.Clone().Op(":=").New(impl("Decoder")),
 		d.Clone().Dot("Reset").Call(jen.Id("args")),
 	}
 	body = append(body, g.readInput(t)...)
@@ -67,7 +66,7 @@ func (g *generator) readInput(t *model.Tool) []jen.Code {
 	if len(vars) > 0 {
 		out = append(out, jen.Var().Defs(vars...))
 	}
-	return append(out, g.objectBody(t.Input, func(f *model.Field) *jen.Statement { return jen.Id(argName(f.Path[0].Name)) }))
+	return append(out, g.objectBody(t.Input, "toolgenArgs"+t.GoName, func(f *model.Field) *jen.Statement { return jen.Id(argName(f.Path[0].Name)) })...)
 }
 
 // callAndWrite calls the tool and turns what it returns into a Result.
@@ -191,7 +190,7 @@ func (g *generator) structHelper(t *model.Type) string {
 	g.want(name, func() {
 		g.f.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
 		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-			g.objectBody(t.Struct, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) }))
+			g.objectBody(t.Struct, "toolgenObject"+t.Struct.ID, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
 	})
 	return name
 }

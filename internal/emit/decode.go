@@ -13,61 +13,64 @@ import (
 // d is the decoder in every generated reading function.
 var d = jen.Id("d")
 
-// objectBody reads an object's members into lvalues:
+// objectBody reads an object's members into lvalues, with a table of the
+// members (declared once, as objVar) that lets toolimpl.ObjectReader report
+// unknown and missing members, and skip null where it reads as absent:
 //
-//	if d.Object() {
-//		var seenCity bool
-//		for k, ok := d.Field(); ok; k, ok = d.Field() {
-//			switch string(k) {
-//			case "city":
-//				seenCity = true
-//				... read the value into the field ...
-//			default:
-//				d.Unknown(`"city", "days"`)
-//			}
-//		}
-//		if !seenCity {
-//			d.Missing("city")
+//	v.Days = 3 // defaults first: a member that comes replaces them
+//	var o toolimpl.ObjectReader
+//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next() {
+//		switch i {
+//		case 0:
+//			... read the value of the first member ...
 //		}
 //	}
-func (g *generator) objectBody(s *model.Struct, lvalue func(*model.Field) *jen.Statement) jen.Code {
-	var seen []jen.Code
-	var cases []jen.Code
-	var after []jen.Code
-	for i, f := range s.Fields {
-		flag := jen.Id(fmt.Sprintf("seen%d", i))
-		needSeen := f.Required || f.Constraints.Default != nil
-		body := []jen.Code{}
-		if needSeen {
-			seen = append(seen, flag.Clone())
-			body = append(body, flag.Clone().Op("=").True())
-		}
-		body = append(body, allocSteps(f, lvalue)...)
-		body = append(body, g.readMember(f, lvalue(f))...)
-		if nullIsAbsent(f) {
-			body = []jen.Code{jen.If(jen.Op("!").Add(d.Clone().Dot("Null").Call())).Block(body...)}
-		}
-		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
-		after = append(after, g.absent(f, flag, lvalue)...)
-	}
-	cases = append(cases, jen.Default().Block(d.Clone().Dot("Unknown").Call(jen.Lit(knownFields(s)))))
-	loop := jen.For(
-		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()),
-		jen.Id("ok"),
-		jen.List(jen.Id("k"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call()),
-	).Block(jen.Switch(jen.String().Call(jen.Id("k"))).Block(cases...))
-	if len(s.Fields) == 0 {
-		loop = jen.For(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Field").Call()), jen.Id("ok"),
-			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(
-			d.Clone().Dot("Unknown").Call(jen.Lit("")))
-	}
+func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*model.Field) *jen.Statement) []jen.Code {
 	var body []jen.Code
-	if len(seen) > 0 {
-		body = append(body, jen.Var().List(seen...).Bool())
+	var cases []jen.Code
+	names := make([]jen.Code, len(s.Fields))
+	var required, nullAbsent []jen.Code
+	for i, f := range s.Fields {
+		names[i] = jen.Lit(f.JSONName)
+		if f.Required {
+			required = append(required, jen.Lit(i))
+		}
+		if nullIsAbsent(f) {
+			nullAbsent = append(nullAbsent, jen.Lit(i))
+		}
+		if f.Constraints.Default != nil {
+			body = append(body, allocSteps(f, lvalue)...)
+			body = append(body, g.assignDefault(f, lvalue(f))...)
+		}
+		read := append(allocSteps(f, lvalue), g.readMember(f, lvalue(f))...)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(read...))
 	}
-	body = append(body, loop)
-	body = append(body, after...)
-	return jen.If(d.Clone().Dot("Object").Call()).Block(body...)
+	g.objectVar(objVar, names, required, nullAbsent)
+	o := jen.Id("o")
+	loop := jen.For(
+		jen.Id("i").Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
+		jen.Id("i").Op(">=").Lit(0),
+		jen.Id("i").Op("=").Add(o.Clone().Dot("Next").Call()),
+	)
+	if len(cases) == 0 {
+		loop = loop.Block()
+	} else {
+		loop = loop.Block(jen.Switch(jen.Id("i")).Block(cases...))
+	}
+	return append(body, jen.Var().Add(o).Add(impl("ObjectReader")), loop)
+}
+
+// objectVar declares the table of an object's members, once.
+func (g *generator) objectVar(name string, names, required, nullAbsent []jen.Code) {
+	list := func(elem jen.Code, xs []jen.Code) jen.Code {
+		if len(xs) == 0 {
+			return jen.Nil()
+		}
+		return jen.Index().Add(elem).Values(xs...)
+	}
+	g.want(name, func() {
+		g.f.Var().Id(name).Op("=").Add(impl("NewObject")).Call(list(jen.String(), names), list(jen.Int(), required), list(jen.Int(), nullAbsent))
+	})
 }
 
 // readMember reads a member's value. A pointer member reads null as nil
@@ -93,36 +96,15 @@ func nullIsAbsent(f *model.Field) bool {
 	return !f.Required && (f.Type.Kind != model.KindPointer || f.Constraints.Default != nil)
 }
 
-func knownFields(s *model.Struct) string {
-	names := make([]string, len(s.Fields))
-	for i, f := range s.Fields {
-		names[i] = strconv.Quote(f.JSONName)
-	}
-	return quotedList(names)
-}
-
-// absent handles a member the arguments lack: missing if required, its
-// default if it has one.
-func (g *generator) absent(f *model.Field, flag *jen.Statement, lvalue func(*model.Field) *jen.Statement) []jen.Code {
-	switch {
-	case f.Constraints.Default != nil:
-		set := append(allocSteps(f, lvalue), g.assignDefault(f, lvalue(f))...)
-		return []jen.Code{jen.If(jen.Op("!").Add(flag)).Block(set...)}
-	case f.Required:
-		return []jen.Code{jen.If(jen.Op("!").Add(flag)).Block(d.Clone().Dot("Missing").Call(jen.Lit(f.JSONName)))}
-	}
-	return nil
-}
-
 func (g *generator) assignDefault(f *model.Field, lv *jen.Statement) []jen.Code {
 	lit := jen.Id(f.Constraints.Default.Go)
 	if f.Type.Kind != model.KindPointer {
 		return []jen.Code{lv.Op("=").Add(lit)}
 	}
-	return []jen.Code{
+	return []jen.Code{jen.Block(
 		jen.Id("dflt").Op(":=").Add(goType(f.Type.Elem)).Call(lit),
 		lv.Op("=").Op("&").Id("dflt"),
-	}
+	)}
 }
 
 // allocSteps allocates the embedded pointers on the way to a field:

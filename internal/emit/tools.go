@@ -34,8 +34,10 @@ func (g *generator) toolsFuncs() {
 // toolsFunc:
 //
 //	func Tools() []runtime.Tool {
-//		return []runtime.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}}
+//		return toolimpl.Tools([]runtime.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}})
 //	}
+//
+// toolimpl.Tools derives each schema's strict and Gemini forms, once.
 func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 	names := make([]string, len(tools))
 	values := make([]jen.Code, len(tools))
@@ -53,14 +55,16 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 		fn = fn.Params(jen.Id("recv").Op("*").Id(recv))
 	}
 	fn.Id("Tools").Params().Index().Add(rt("Tool")).Block(
-		jen.Return(jen.Index().Add(rt("Tool")).ValuesFunc(func(gr *jen.Group) {
+		jen.Return(impl("Tools").Call(jen.Index().Add(rt("Tool")).ValuesFunc(func(gr *jen.Group) {
 			for _, v := range values {
 				gr.Add(v)
 			}
-		})),
+		}))),
 	)
 }
 
+// toolValue is a tool's runtime.Tool, its fields in the order the type
+// declares them.
 func (g *generator) toolValue(t *model.Tool) jen.Code {
 	var call jen.Code = jen.Id(callName(t))
 	if t.Recv != nil {
@@ -68,28 +72,23 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 			Params(rt("Result"), jen.Error()).Block(
 			jen.Return(jen.Id(callName(t)).Call(jen.Id("recv"), jen.Id("ctx"), jen.Id("args"))))
 	}
-	fields := jen.Dict{
-		jen.Id("Name"):        jen.Id(t.ConstName),
-		jen.Id("Description"): jen.Lit(t.Doc),
-		jen.Id("InputSchema"): jen.Id(inputVar(t)),
-		jen.Id("Call"):        call,
-	}
-	if t.StrictSchema != nil {
-		fields[jen.Id("StrictSchema")] = jen.Id(strictVar(t))
-	}
-	if t.GeminiSchema != nil {
-		fields[jen.Id("GeminiSchema")] = jen.Id(geminiVar(t))
+	field := func(name string, v jen.Code) jen.Code { return jen.Line().Id(name).Op(":").Add(v) }
+	fields := []jen.Code{
+		field("Name", jen.Id(t.ConstName)),
+		field("Description", jen.Lit(t.Doc)),
+		field("InputSchema", jen.Id(inputVar(t))),
 	}
 	if t.OutputSchema != nil {
-		fields[jen.Id("OutputSchema")] = jen.Id(outputVar(t))
+		fields = append(fields, field("OutputSchema", jen.Id(outputVar(t))))
 	}
 	if ann := annotations(t); ann != nil {
-		fields[jen.Id("Annotations")] = ann
+		fields = append(fields, field("Annotations", ann))
 	}
 	if t.RequiresApproval {
-		fields[jen.Id("RequiresApproval")] = jen.True()
+		fields = append(fields, field("RequiresApproval", jen.True()))
 	}
-	return jen.Values(fields)
+	fields = append(fields, field("Call", call), jen.Line())
+	return jen.Values(fields...)
 }
 
 func annotations(t *model.Tool) jen.Code {
@@ -108,25 +107,29 @@ func annotations(t *model.Tool) jen.Code {
 func callName(t *model.Tool) string  { return "toolgenCall" + t.GoName }
 func inputVar(t *model.Tool) string  { return "toolgenInput" + t.GoName }
 func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
-func strictVar(t *model.Tool) string { return "toolgenStrict" + t.GoName }
-func geminiVar(t *model.Tool) string { return "toolgenGemini" + t.GoName }
 
-// schemas writes a tool's schemas as readable JSON text.
+// schemas writes a tool's schemas, compact: descriptions read best in the
+// source they come from. The strict and Gemini forms are derived at run
+// time (toolimpl.Tools); the generator derived them too, to tell here which
+// the tool lacks.
 func (g *generator) schemas(t *model.Tool) {
-	g.schemaVar(inputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name), t.InputSchema)
-	if t.StrictSchema != nil {
-		g.schemaVar(strictVar(t), fmt.Sprintf("%s is %s in OpenAI's strict dialect.", strictVar(t), inputVar(t)), t.StrictSchema)
+	doc := fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name)
+	switch {
+	case t.StrictSchema == nil && t.GeminiSchema == nil:
+		doc += " It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is."
+	case t.StrictSchema == nil:
+		doc += " It has no form in OpenAI's strict dialect: OpenAI gets it without strict mode."
+	case t.GeminiSchema == nil:
+		doc += " It has no form in Gemini's subset: Gemini gets it as it is."
 	}
-	if t.GeminiSchema != nil {
-		g.schemaVar(geminiVar(t), fmt.Sprintf("%s is %s in Gemini's subset.", geminiVar(t), inputVar(t)), t.GeminiSchema)
-	}
+	g.schemaVar(inputVar(t), doc, t.InputSchema)
 	if t.OutputSchema != nil {
 		g.schemaVar(outputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's structured result.", outputVar(t), t.Name), t.OutputSchema)
 	}
 }
 
 func (g *generator) schemaVar(name, doc string, s *model.Schema) {
-	text, err := s.JSON()
+	text, err := s.Compact()
 	if err != nil {
 		panic(fmt.Sprintf("toolgen bug: schema %s does not encode: %v", name, err)) // built from plain data
 	}

@@ -122,6 +122,16 @@ func (s *Schema) JSON() (string, error) {
 	return out.String(), nil
 }
 
+// Compact returns the schema as JSON text without insignificant space or
+// HTML escaping, as generated code holds it.
+func (s *Schema) Compact() (string, error) {
+	var b bytes.Buffer
+	if err := writeJSON(&b, s); err != nil {
+		return "", err
+	}
+	return string(bytes.TrimSpace(b.Bytes())), nil
+}
+
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
 	err := writeJSON(&b, v)

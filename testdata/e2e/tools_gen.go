@@ -64,95 +64,79 @@ var (
 
 // Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolSearch,
+		Description:  "Search looks things up.",
+		InputSchema:  toolgenInputSearch,
+		OutputSchema: toolgenOutputSearch,
 		Annotations: runtime.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call:         toolgenCallSearch,
-		Description:  "Search looks things up.",
-		InputSchema:  toolgenInputSearch,
-		Name:         ToolSearch,
-		OutputSchema: toolgenOutputSearch,
-		StrictSchema: toolgenStrictSearch,
+		Call: toolgenCallSearch,
 	}, {
-		Annotations:  runtime.Annotations{Idempotent: true},
-		Call:         toolgenCallEcho,
-		Description:  "Echo repeats a text.",
-		GeminiSchema: toolgenGeminiEcho,
-		InputSchema:  toolgenInputEcho,
-		Name:         ToolEcho,
-		StrictSchema: toolgenStrictEcho,
+		Name:        ToolEcho,
+		Description: "Echo repeats a text.",
+		InputSchema: toolgenInputEcho,
+		Annotations: runtime.Annotations{Idempotent: true},
+		Call:        toolgenCallEcho,
 	}, {
-		Call:         toolgenCallFail,
-		Description:  "Fail always fails, with the reason given.",
-		GeminiSchema: toolgenGeminiFail,
-		InputSchema:  toolgenInputFail,
-		Name:         ToolFail,
-		StrictSchema: toolgenStrictFail,
+		Name:        ToolFail,
+		Description: "Fail always fails, with the reason given.",
+		InputSchema: toolgenInputFail,
+		Call:        toolgenCallFail,
 	}, {
-		Annotations:  runtime.Annotations{Destructive: true},
-		Call:         toolgenCallBoom,
-		Description:  "Boom panics.",
-		GeminiSchema: toolgenGeminiBoom,
-		InputSchema:  toolgenInputBoom,
-		Name:         ToolBoom,
-		StrictSchema: toolgenStrictBoom,
+		Name:        ToolBoom,
+		Description: "Boom panics.",
+		InputSchema: toolgenInputBoom,
+		Annotations: runtime.Annotations{Destructive: true},
+		Call:        toolgenCallBoom,
 	}, {
-		Call:         toolgenCallSleep,
-		Description:  "Sleep waits, or stops when the call is cancelled.",
-		GeminiSchema: toolgenGeminiSleep,
-		InputSchema:  toolgenInputSleep,
-		Name:         ToolSleep,
-		StrictSchema: toolgenStrictSleep,
+		Name:        ToolSleep,
+		Description: "Sleep waits, or stops when the call is cancelled.",
+		InputSchema: toolgenInputSleep,
+		Call:        toolgenCallSleep,
 	}, {
-		Call:         toolgenCallCount,
+		Name:         ToolCount,
 		Description:  "Count counts a tree's nodes.",
 		InputSchema:  toolgenInputCount,
-		Name:         ToolCount,
 		OutputSchema: toolgenOutputCount,
-		StrictSchema: toolgenStrictCount,
+		Call:         toolgenCallCount,
 	}, {
-		Call:         toolgenCallMirror,
+		Name:         ToolMirror,
 		Description:  "Mirror returns its arguments.",
 		InputSchema:  toolgenInputMirror,
-		Name:         ToolMirror,
 		OutputSchema: toolgenOutputMirror,
+		Call:         toolgenCallMirror,
 	}, {
-		Call:         toolgenCallBound,
-		Description:  "Bound returns its arguments.",
-		GeminiSchema: toolgenGeminiBound,
-		InputSchema:  toolgenInputBound,
 		Name:         ToolBound,
+		Description:  "Bound returns its arguments.",
+		InputSchema:  toolgenInputBound,
 		OutputSchema: toolgenOutputBound,
-		StrictSchema: toolgenStrictBound,
-	}}
+		Call:         toolgenCallBound,
+	}})
 }
 
 // Tools returns the tools of a Counter, which run on it: counter_add, total.
 func (recv *Counter) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:             ToolAdd,
+		Description:      "Add adds to the counter and says who asked.",
+		InputSchema:      toolgenInputAdd,
+		RequiresApproval: true,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
-		Description:      "Add adds to the counter and says who asked.",
-		GeminiSchema:     toolgenGeminiAdd,
-		InputSchema:      toolgenInputAdd,
-		Name:             ToolAdd,
-		RequiresApproval: true,
-		StrictSchema:     toolgenStrictAdd,
 	}, {
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Name:         ToolTotal,
+		Description:  "Total reads the counter.",
+		InputSchema:  toolgenInputTotal,
+		OutputSchema: toolgenOutputTotal,
+		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},
-		Description:  "Total reads the counter.",
-		GeminiSchema: toolgenGeminiTotal,
-		InputSchema:  toolgenInputTotal,
-		Name:         ToolTotal,
-		OutputSchema: toolgenOutputTotal,
-		StrictSchema: toolgenStrictTotal,
-	}}
+	}})
 }
 
 // SearchRule is a permission rule for the tool search: each field is a glob
@@ -179,27 +163,9 @@ type SearchRule struct {
 	Code  string // argument "code"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"page", r.Page},
-		{"query", r.Query},
-		{"sort", r.Sort},
-		{"level", r.Level},
-		{"tags", r.Tags},
-		{"near", r.Near},
-		{"email", r.Email},
-		{"code", r.Code},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSearch, Args: args}
+	return toolimpl.Rule(ToolSearch, "page", r.Page, "query", r.Query, "sort", r.Sort, "level", r.Level, "tags", r.Tags, "near", r.Near, "email", r.Email, "code", r.Code)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -212,21 +178,9 @@ type EchoRule struct {
 	Times string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-		{"times", r.Times},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEcho, Args: args}
+	return toolimpl.Rule(ToolEcho, "text", r.Text, "times", r.Times)
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
@@ -236,28 +190,17 @@ type FailRule struct {
 	Reason string // argument "reason"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FailRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"reason", r.Reason},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFail, Args: args}
+	return toolimpl.Rule(ToolFail, "reason", r.Reason)
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
 type BoomRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BoomRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBoom}
+	return toolimpl.Rule(ToolBoom)
 }
 
 // SleepRule is a permission rule for the tool sleep: each field is a glob over
@@ -269,20 +212,9 @@ type SleepRule struct {
 	Ms string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SleepRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"ms", r.Ms},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSleep, Args: args}
+	return toolimpl.Rule(ToolSleep, "ms", r.Ms)
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
@@ -296,21 +228,9 @@ type CountRule struct {
 	Children string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CountRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"children", r.Children},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCount, Args: args}
+	return toolimpl.Rule(ToolCount, "name", r.Name, "children", r.Children)
 }
 
 // MirrorRule is a permission rule for the tool mirror: each field is a glob
@@ -358,33 +278,9 @@ type MirrorRule struct {
 	Sorts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MirrorRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"i8", r.I8},
-		{"u16", r.U16},
-		{"u64", r.U64},
-		{"f32", r.F32},
-		{"on", r.On},
-		{"when", r.When},
-		{"blob", r.Blob},
-		{"raw", r.Raw},
-		{"any", r.Any},
-		{"addr", r.Addr},
-		{"pair", r.Pair},
-		{"votes", r.Votes},
-		{"grid", r.Grid},
-		{"sorts", r.Sorts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolMirror, Args: args}
+	return toolimpl.Rule(ToolMirror, "i8", r.I8, "u16", r.U16, "u64", r.U64, "f32", r.F32, "on", r.On, "when", r.When, "blob", r.Blob, "raw", r.Raw, "any", r.Any, "addr", r.Addr, "pair", r.Pair, "votes", r.Votes, "grid", r.Grid, "sorts", r.Sorts)
 }
 
 // AddRule is a permission rule for the tool counter_add: each field is a glob
@@ -396,28 +292,17 @@ type AddRule struct {
 	By string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"by", r.By},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolAdd, Args: args}
+	return toolimpl.Rule(ToolAdd, "by", r.By)
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
 type TotalRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TotalRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTotal}
+	return toolimpl.Rule(ToolTotal)
 }
 
 // BoundRule is a permission rule for the tool bound: each field is a glob over
@@ -438,298 +323,21 @@ type BoundRule struct {
 	Neg string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BoundRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"narrow", r.Narrow},
-		{"wide", r.Wide},
-		{"width", r.Width},
-		{"neg", r.Neg},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolBound, Args: args}
+	return toolimpl.Rule(ToolBound, "narrow", r.Narrow, "wide", r.Wide, "width", r.Width, "neg", r.Neg)
 }
 
-// toolgenInputSearch is the JSON Schema of search's arguments.
-var toolgenInputSearch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "page": {
-      "type": "integer",
-      "description": "Page to return, from 1.",
-      "minimum": 1,
-      "default": 1
-    },
-    "query": {
-      "type": "string",
-      "description": "Query is what to look for.",
-      "minLength": 2,
-      "maxLength": 100
-    },
-    "sort": {
-      "type": "string",
-      "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-      "enum": [
-        "score",
-        "date"
-      ],
-      "default": "score"
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-      "enum": [
-        1,
-        2
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "Tags narrow the search.",
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "near": {
-      "type": "object",
-      "description": "Where is a place on Earth.",
-      "properties": {
-        "lat": {
-          "type": "number",
-          "minimum": -90,
-          "maximum": 90
-        },
-        "lon": {
-          "type": "number",
-          "minimum": -180,
-          "maximum": 180
-        }
-      },
-      "required": [
-        "lat",
-        "lon"
-      ],
-      "additionalProperties": false
-    },
-    "email": {
-      "type": "string",
-      "format": "email"
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]{2,3}$"
-    }
-  },
-  "required": [
-    "query"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSearch is toolgenInputSearch in OpenAI's strict dialect.
-var toolgenStrictSearch = []byte(`{
-  "type": "object",
-  "properties": {
-    "page": {
-      "description": "Page to return, from 1.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "query": {
-      "type": "string",
-      "description": "Query is what to look for."
-    },
-    "sort": {
-      "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "score",
-            "date"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "level": {
-      "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "description": "Tags narrow the search.",
-      "anyOf": [
-        {
-          "type": "array",
-          "maxItems": 3,
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "near": {
-      "description": "Where is a place on Earth.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "lat": {
-              "type": "number",
-              "minimum": -90,
-              "maximum": 90
-            },
-            "lon": {
-              "type": "number",
-              "minimum": -180,
-              "maximum": 180
-            }
-          },
-          "required": [
-            "lat",
-            "lon"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "email": {
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "email"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "code": {
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[A-Z]{2,3}$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "page",
-    "query",
-    "sort",
-    "level",
-    "tags",
-    "near",
-    "email",
-    "code"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputSearch is the JSON Schema of search's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"page":{"type":"integer","description":"Page to return, from 1.","minimum":1,"default":1},"query":{"type":"string","description":"Query is what to look for.","minLength":2,"maxLength":100},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"],"default":"score"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]},"tags":{"type":"array","description":"Tags narrow the search.","maxItems":3,"items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false},"email":{"type":"string","format":"email"},"code":{"type":"string","pattern":"^[A-Z]{2,3}$"}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenOutputSearch is the JSON Schema of search's structured result.
-var toolgenOutputSearch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Results are what a search found.",
-  "properties": {
-    "query": {
-      "type": "string"
-    },
-    "sort": {
-      "type": "string",
-      "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-      "examples": [
-        "score",
-        "date"
-      ]
-    },
-    "page": {
-      "type": "integer"
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-      "examples": [
-        1,
-        2
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "near": {
-      "type": "object",
-      "description": "Where is a place on Earth.",
-      "properties": {
-        "lat": {
-          "type": "number"
-        },
-        "lon": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat",
-        "lon"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "query",
-    "sort",
-    "page",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSearch, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in SearchArgs
 	toolgenDecodeSearchArgs(d, &in)
@@ -748,114 +356,35 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "what to repeat.",
-      "minLength": 1
-    },
-    "times": {
-      "type": "integer",
-      "description": "how many times; once when absent.",
-      "minimum": 1,
-      "maximum": 5
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEcho is toolgenInputEcho in OpenAI's strict dialect.
-var toolgenStrictEcho = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "what to repeat."
-    },
-    "times": {
-      "description": "how many times; once when absent.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 5
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "text",
-    "times"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEcho is toolgenInputEcho in Gemini's subset.
-var toolgenGeminiEcho = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "description": "what to repeat.",
-      "minLength": 1
-    },
-    "times": {
-      "type": "integer",
-      "description": "how many times; once when absent.",
-      "minimum": 1,
-      "maximum": 5
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`)
+var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argText  string
 		argTimes *int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "text":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argText = s0
-				}
-			case "times":
-				if d.Null() {
-					argTimes = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(1, 5); ok {
-						*p0 = int(n1)
-					}
-					argTimes = p0
-				}
-			default:
-				d.Unknown("\"text\", \"times\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEcho); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argText = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("text")
+		case 1:
+			if d.Null() {
+				argTimes = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 5); ok {
+					*p0 = int(n1)
+				}
+				argTimes = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -866,71 +395,23 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputFail is the JSON Schema of fail's arguments.
-var toolgenInputFail = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "reason": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "reason"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFail is toolgenInputFail in OpenAI's strict dialect.
-var toolgenStrictFail = []byte(`{
-  "type": "object",
-  "properties": {
-    "reason": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "reason"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFail is toolgenInputFail in Gemini's subset.
-var toolgenGeminiFail = []byte(`{
-  "type": "object",
-  "properties": {
-    "reason": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "reason"
-  ]
-}`)
+var toolgenInputFail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
 
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
 func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFail, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argReason string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "reason":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argReason = s0
-				}
-			default:
-				d.Unknown("\"reason\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFail); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argReason = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("reason")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -943,36 +424,15 @@ func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputBoom is the JSON Schema of boom's arguments.
-var toolgenInputBoom = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBoom is toolgenInputBoom in OpenAI's strict dialect.
-var toolgenStrictBoom = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBoom is toolgenInputBoom in Gemini's subset.
-var toolgenGeminiBoom = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputBoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
 func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBoom, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsBoom); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -985,71 +445,23 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputSleep is the JSON Schema of sleep's arguments.
-var toolgenInputSleep = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "ms": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "ms"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSleep is toolgenInputSleep in OpenAI's strict dialect.
-var toolgenStrictSleep = []byte(`{
-  "type": "object",
-  "properties": {
-    "ms": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "ms"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSleep is toolgenInputSleep in Gemini's subset.
-var toolgenGeminiSleep = []byte(`{
-  "type": "object",
-  "properties": {
-    "ms": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "ms"
-  ]
-}`)
+var toolgenInputSleep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
 func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSleep, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argMs int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "ms":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argMs = int(n0)
-				}
-			default:
-				d.Unknown("\"ms\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSleep); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argMs = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("ms")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1062,127 +474,16 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputCount is the JSON Schema of count's arguments.
-var toolgenInputCount = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "children": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Node",
-        "description": "Node is a tree."
-      }
-    }
-  },
-  "required": [
-    "name"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Node": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Node",
-            "description": "Node is a tree."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
-
-// toolgenStrictCount is toolgenInputCount in OpenAI's strict dialect.
-var toolgenStrictCount = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "children": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Node",
-            "description": "Node is a tree."
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "children"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Node": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/Node",
-                "description": "Node is a tree."
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "children"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputCount is the JSON Schema of count's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputCount is the JSON Schema of count's structured result.
-var toolgenOutputCount = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCount, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Node
 	toolgenDecodeNode(d, &in)
@@ -1200,216 +501,16 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMirror is the JSON Schema of mirror's arguments.
-var toolgenInputMirror = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "on": {
-      "type": "boolean"
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "raw": {},
-    "any": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "votes": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer",
-          "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-          "enum": [
-            1,
-            2
-          ]
-        }
-      }
-    },
-    "sorts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string",
-          "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-          "enum": [
-            "score",
-            "date"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "i8",
-    "u16",
-    "u64",
-    "f32",
-    "on",
-    "when",
-    "blob",
-    "raw",
-    "any",
-    "addr",
-    "pair",
-    "votes",
-    "grid"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputMirror is the JSON Schema of mirror's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenOutputMirror is the JSON Schema of mirror's structured result.
-var toolgenOutputMirror = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Kinds takes one of everything.",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "on": {
-      "type": "boolean"
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "raw": {},
-    "any": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "votes": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer",
-          "description": "Level is how hard to look.\n1: a glance\n2: a careful read",
-          "examples": [
-            1,
-            2
-          ]
-        }
-      }
-    },
-    "sorts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string",
-          "description": "Sort orders results.\n\"score\": best first\n\"date\": newest first",
-          "examples": [
-            "score",
-            "date"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "i8",
-    "u16",
-    "u64",
-    "f32",
-    "on",
-    "when",
-    "blob",
-    "raw",
-    "any",
-    "addr",
-    "pair",
-    "votes",
-    "grid"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
 func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMirror, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Kinds
 	toolgenDecodeKinds(d, &in)
@@ -1428,71 +529,23 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputAdd is the JSON Schema of counter_add's arguments.
-var toolgenInputAdd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
-var toolgenStrictAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
-var toolgenGeminiAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ]
-}`)
+var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "by":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argBy = int(n0)
-				}
-			default:
-				d.Unknown("\"by\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argBy = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("by")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1506,54 +559,18 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 }
 
 // toolgenInputTotal is the JSON Schema of total's arguments.
-var toolgenInputTotal = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTotal is toolgenInputTotal in OpenAI's strict dialect.
-var toolgenStrictTotal = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTotal is toolgenInputTotal in Gemini's subset.
-var toolgenGeminiTotal = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputTotal is the JSON Schema of total's structured result.
-var toolgenOutputTotal = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
 func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTotal, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTotal); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1574,146 +591,15 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 }
 
 // toolgenInputBound is the JSON Schema of bound's arguments.
-var toolgenInputBound = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "narrow": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "width": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "neg": {
-      "type": "number",
-      "minimum": -0.3,
-      "maximum": -0.1
-    }
-  },
-  "required": [
-    "narrow",
-    "wide",
-    "width",
-    "neg"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBound is toolgenInputBound in OpenAI's strict dialect.
-var toolgenStrictBound = []byte(`{
-  "type": "object",
-  "properties": {
-    "narrow": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "width": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "neg": {
-      "type": "number",
-      "minimum": -0.3,
-      "maximum": -0.1
-    }
-  },
-  "required": [
-    "narrow",
-    "wide",
-    "width",
-    "neg"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBound is toolgenInputBound in Gemini's subset.
-var toolgenGeminiBound = []byte(`{
-  "type": "object",
-  "properties": {
-    "narrow": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "width": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "neg": {
-      "type": "number",
-      "minimum": -0.3,
-      "maximum": -0.1
-    }
-  },
-  "required": [
-    "narrow",
-    "wide",
-    "width",
-    "neg"
-  ]
-}`)
+var toolgenInputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"narrow":{"type":"number","minimum":0.1,"maximum":0.7},"wide":{"type":"number","minimum":0.1,"maximum":0.7},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-0.3,"maximum":-0.1}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenOutputBound is the JSON Schema of bound's structured result.
-var toolgenOutputBound = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.",
-  "properties": {
-    "narrow": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "wide": {
-      "type": "number"
-    },
-    "width": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "neg": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "narrow",
-    "wide",
-    "width",
-    "neg"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
 func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBound, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Bounds
 	toolgenDecodeBounds(d, &in)
@@ -1733,85 +619,61 @@ func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err
 
 // toolgenDecodeSearchArgs reads a SearchArgs object.
 func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "page":
-				if !d.Null() {
-					seen0 = true
-					if n0, ok := d.Int(1, 9223372036854775807); ok {
-						v.Paging.Page = int(n0)
-					}
-				}
-			case "query":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 2, 100)
-					v.Query = s0
-				}
-			case "sort":
-				if !d.Null() {
-					seen2 = true
-					toolgenDecodeSort(d, &v.Sort)
-				}
-			case "level":
-				if d.Null() {
-					v.Level = nil
-				} else {
-					p0 := new(Level)
-					toolgenDecodeLevel(d, p0)
-					v.Level = p0
-				}
-			case "tags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						d.CheckItems(len(s0), 0, 3)
-						v.Tags = s0
-					}
-				}
-			case "near":
-				if d.Null() {
-					v.Near = nil
-				} else {
-					p0 := new(Where)
-					toolgenDecodeWhere(d, p0)
-					v.Near = p0
-				}
-			case "email":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						d.CheckFormat(s0, "email")
-						v.Email = s0
-					}
-				}
-			case "code":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2,3}$")
-						v.Code = s0
-					}
-				}
-			default:
-				d.Unknown("\"page\", \"query\", \"sort\", \"level\", \"tags\", \"near\", \"email\", \"code\"")
+	v.Paging.Page = 1
+	v.Sort = "score"
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectSearchArgs); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(1, 9223372036854775807); ok {
+				v.Paging.Page = int(n0)
 			}
-		}
-		if !seen0 {
-			v.Paging.Page = 1
-		}
-		if !seen1 {
-			d.Missing("query")
-		}
-		if !seen2 {
-			v.Sort = "score"
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 2, 100)
+				v.Query = s0
+			}
+		case 2:
+			toolgenDecodeSort(d, &v.Sort)
+		case 3:
+			if d.Null() {
+				v.Level = nil
+			} else {
+				p0 := new(Level)
+				toolgenDecodeLevel(d, p0)
+				v.Level = p0
+			}
+		case 4:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				d.CheckItems(len(s0), 0, 3)
+				v.Tags = s0
+			}
+		case 5:
+			if d.Null() {
+				v.Near = nil
+			} else {
+				p0 := new(Where)
+				toolgenDecodeWhere(d, p0)
+				v.Near = p0
+			}
+		case 6:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "email")
+				v.Email = s0
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2,3}$")
+				v.Code = s0
+			}
 		}
 	}
 }
@@ -1842,210 +704,147 @@ func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
 	e.EndObject()
 }
 
+var toolgenArgsEcho = toolimpl.NewObject([]string{"text", "times"}, []int{0}, nil)
+var toolgenArgsFail = toolimpl.NewObject([]string{"reason"}, []int{0}, nil)
+var toolgenArgsBoom = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsSleep = toolimpl.NewObject([]string{"ms"}, []int{0}, nil)
+
 // toolgenDecodeNode reads a Node object.
 func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "children":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*Node, 0, n0)
-						for d.Elem() {
-							var e0 *Node
-							p1 := new(Node)
-							toolgenDecodeNode(d, p1)
-							e0 = p1
-							s0 = append(s0, e0)
-						}
-						v.Children = s0
-					}
-				}
-			default:
-				d.Unknown("\"name\", \"children\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectNode); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Node, 0, n0)
+				for d.Elem() {
+					var e0 *Node
+					p1 := new(Node)
+					toolgenDecodeNode(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.Children = s0
+			}
 		}
 	}
 }
 
 // toolgenDecodeKinds reads a Kinds object.
 func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "i8":
-				seen0 = true
-				if n0, ok := d.Int(-128, 127); ok {
-					v.I8 = int8(n0)
-				}
-			case "u16":
-				seen1 = true
-				if n0, ok := d.Uint(0, 65535); ok {
-					v.U16 = uint16(n0)
-				}
-			case "u64":
-				seen2 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					v.U64 = n0
-				}
-			case "f32":
-				seen3 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					v.F32 = float32(f0)
-				}
-			case "on":
-				seen4 = true
-				if b0, ok := d.Bool(); ok {
-					v.On = b0
-				}
-			case "when":
-				seen5 = true
-				if t0, ok := d.Time(); ok {
-					v.When = t0
-				}
-			case "blob":
-				seen6 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Blob = b0
-				}
-			case "raw":
-				seen7 = true
-				if r0, ok := d.Raw(); ok {
-					v.Raw = json.RawMessage(r0)
-				}
-			case "any":
-				seen8 = true
-				if x0, ok := d.Any(); ok {
-					v.Any = x0
-				}
-			case "addr":
-				seen9 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Addr.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "pair":
-				seen10 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v.Pair[i0] = int(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "votes":
-				seen11 = true
-				if d.Object() {
-					m0 := make(map[string]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 int
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							v0 = int(n1)
-						}
-						m0[k0] = v0
-					}
-					v.Votes = m0
-				}
-			case "grid":
-				seen12 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([][]Level, 0, n0)
-					for d.Elem() {
-						var e0 []Level
-						if n1, ok := d.Array(); ok {
-							s1 := make([]Level, 0, n1)
-							for d.Elem() {
-								var e1 Level
-								toolgenDecodeLevel(d, &e1)
-								s1 = append(s1, e1)
-							}
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					v.Grid = s0
-				}
-			case "sorts":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string][]Sort)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 []Sort
-							if n1, ok := d.Array(); ok {
-								s1 := make([]Sort, 0, n1)
-								for d.Elem() {
-									var e1 Sort
-									toolgenDecodeSort(d, &e1)
-									s1 = append(s1, e1)
-								}
-								v0 = s1
-							}
-							m0[k0] = v0
-						}
-						v.Sorts = m0
-					}
-				}
-			default:
-				d.Unknown("\"i8\", \"u16\", \"u64\", \"f32\", \"on\", \"when\", \"blob\", \"raw\", \"any\", \"addr\", \"pair\", \"votes\", \"grid\", \"sorts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectKinds); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-128, 127); ok {
+				v.I8 = int8(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("i8")
-		}
-		if !seen1 {
-			d.Missing("u16")
-		}
-		if !seen2 {
-			d.Missing("u64")
-		}
-		if !seen3 {
-			d.Missing("f32")
-		}
-		if !seen4 {
-			d.Missing("on")
-		}
-		if !seen5 {
-			d.Missing("when")
-		}
-		if !seen6 {
-			d.Missing("blob")
-		}
-		if !seen7 {
-			d.Missing("raw")
-		}
-		if !seen8 {
-			d.Missing("any")
-		}
-		if !seen9 {
-			d.Missing("addr")
-		}
-		if !seen10 {
-			d.Missing("pair")
-		}
-		if !seen11 {
-			d.Missing("votes")
-		}
-		if !seen12 {
-			d.Missing("grid")
+		case 1:
+			if n0, ok := d.Uint(0, 65535); ok {
+				v.U16 = uint16(n0)
+			}
+		case 2:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.U64 = n0
+			}
+		case 3:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.F32 = float32(f0)
+			}
+		case 4:
+			if b0, ok := d.Bool(); ok {
+				v.On = b0
+			}
+		case 5:
+			if t0, ok := d.Time(); ok {
+				v.When = t0
+			}
+		case 6:
+			if b0, ok := d.Bytes(); ok {
+				v.Blob = b0
+			}
+		case 7:
+			if r0, ok := d.Raw(); ok {
+				v.Raw = json.RawMessage(r0)
+			}
+		case 8:
+			if x0, ok := d.Any(); ok {
+				v.Any = x0
+			}
+		case 9:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Addr.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 10:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Pair[i0] = int(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[string]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[k0] = v0
+				}
+				v.Votes = m0
+			}
+		case 12:
+			if n0, ok := d.Array(); ok {
+				s0 := make([][]Level, 0, n0)
+				for d.Elem() {
+					var e0 []Level
+					if n1, ok := d.Array(); ok {
+						s1 := make([]Level, 0, n1)
+						for d.Elem() {
+							var e1 Level
+							toolgenDecodeLevel(d, &e1)
+							s1 = append(s1, e1)
+						}
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Grid = s0
+			}
+		case 13:
+			if d.Object() {
+				m0 := make(map[string][]Sort)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []Sort
+					if n1, ok := d.Array(); ok {
+						s1 := make([]Sort, 0, n1)
+						for d.Elem() {
+							var e1 Sort
+							toolgenDecodeSort(d, &e1)
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				v.Sorts = m0
+			}
 		}
 	}
 }
@@ -2114,47 +913,30 @@ func toolgenEncodeKinds(e *toolimpl.Encoder, v *Kinds) {
 	e.EndObject()
 }
 
+var toolgenArgsAdd = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
+var toolgenArgsTotal = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenDecodeBounds reads a Bounds object.
 func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "narrow":
-				seen0 = true
-				if f0, ok := d.Float(0.1, 0.7, 32); ok {
-					v.Narrow = float32(f0)
-				}
-			case "wide":
-				seen1 = true
-				if f0, ok := d.Float(0.1, 0.7, 64); ok {
-					v.Wide = f0
-				}
-			case "width":
-				seen2 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					v.Width = float32(f0)
-				}
-			case "neg":
-				seen3 = true
-				if f0, ok := d.Float(-0.3, -0.1, 32); ok {
-					v.Neg = float32(f0)
-				}
-			default:
-				d.Unknown("\"narrow\", \"wide\", \"width\", \"neg\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectBounds); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(0.1, 0.7, 32); ok {
+				v.Narrow = float32(f0)
 			}
-		}
-		if !seen0 {
-			d.Missing("narrow")
-		}
-		if !seen1 {
-			d.Missing("wide")
-		}
-		if !seen2 {
-			d.Missing("width")
-		}
-		if !seen3 {
-			d.Missing("neg")
+		case 1:
+			if f0, ok := d.Float(0.1, 0.7, 64); ok {
+				v.Wide = f0
+			}
+		case 2:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.Width = float32(f0)
+			}
+		case 3:
+			if f0, ok := d.Float(-0.3, -0.1, 32); ok {
+				v.Neg = float32(f0)
+			}
 		}
 	}
 }
@@ -2207,32 +989,22 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "lat":
-				seen0 = true
-				if f0, ok := d.Float(-90, 90, 64); ok {
-					v.Lat = f0
-				}
-			case "lon":
-				seen1 = true
-				if f0, ok := d.Float(-180, 180, 64); ok {
-					v.Lon = f0
-				}
-			default:
-				d.Unknown("\"lat\", \"lon\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(-90, 90, 64); ok {
+				v.Lat = f0
 			}
-		}
-		if !seen0 {
-			d.Missing("lat")
-		}
-		if !seen1 {
-			d.Missing("lon")
+		case 1:
+			if f0, ok := d.Float(-180, 180, 64); ok {
+				v.Lon = f0
+			}
 		}
 	}
 }
+
+var toolgenObjectSearchArgs = toolimpl.NewObject([]string{"page", "query", "sort", "level", "tags", "near", "email", "code"}, []int{1}, []int{0, 2, 4, 6, 7})
 
 // toolgenEncodeWhere writes a Where object.
 func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
@@ -2243,6 +1015,11 @@ func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
 	e.Float(v.Lon, 64)
 	e.EndObject()
 }
+
+var toolgenObjectNode = toolimpl.NewObject([]string{"name", "children"}, []int{0}, []int{1})
+var toolgenObjectKinds = toolimpl.NewObject([]string{"i8", "u16", "u64", "f32", "on", "when", "blob", "raw", "any", "addr", "pair", "votes", "grid", "sorts"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, []int{13})
+var toolgenObjectBounds = toolimpl.NewObject([]string{"narrow", "wide", "width", "neg"}, []int{0, 1, 2, 3}, nil)
+var toolgenObjectWhere = toolimpl.NewObject([]string{"lat", "lon"}, []int{0, 1}, nil)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -209,327 +209,271 @@ var (
 
 // Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallReturnInt,
-		Description:  "ReturnInt returns an integer.",
-		GeminiSchema: toolgenGeminiReturnInt,
-		InputSchema:  toolgenInputReturnInt,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolReturnInt,
+		Description:  "ReturnInt returns an integer.",
+		InputSchema:  toolgenInputReturnInt,
 		OutputSchema: toolgenOutputReturnInt,
-		StrictSchema: toolgenStrictReturnInt,
+		Call:         toolgenCallReturnInt,
 	}, {
-		Call:         toolgenCallReturnFloat,
-		Description:  "ReturnFloat returns a float.",
-		GeminiSchema: toolgenGeminiReturnFloat,
-		InputSchema:  toolgenInputReturnFloat,
 		Name:         ToolReturnFloat,
+		Description:  "ReturnFloat returns a float.",
+		InputSchema:  toolgenInputReturnFloat,
 		OutputSchema: toolgenOutputReturnFloat,
-		StrictSchema: toolgenStrictReturnFloat,
+		Call:         toolgenCallReturnFloat,
 	}, {
-		Call:         toolgenCallReturnBool,
-		Description:  "ReturnBool returns a bool.",
-		GeminiSchema: toolgenGeminiReturnBool,
-		InputSchema:  toolgenInputReturnBool,
 		Name:         ToolReturnBool,
+		Description:  "ReturnBool returns a bool.",
+		InputSchema:  toolgenInputReturnBool,
 		OutputSchema: toolgenOutputReturnBool,
-		StrictSchema: toolgenStrictReturnBool,
+		Call:         toolgenCallReturnBool,
 	}, {
-		Call:         toolgenCallReturnEnum,
-		Description:  "ReturnEnum returns an integer enum.",
-		GeminiSchema: toolgenGeminiReturnEnum,
-		InputSchema:  toolgenInputReturnEnum,
 		Name:         ToolReturnEnum,
+		Description:  "ReturnEnum returns an integer enum.",
+		InputSchema:  toolgenInputReturnEnum,
 		OutputSchema: toolgenOutputReturnEnum,
-		StrictSchema: toolgenStrictReturnEnum,
+		Call:         toolgenCallReturnEnum,
 	}, {
-		Call:         toolgenCallReturnSlice,
-		Description:  "ReturnSlice returns a slice, nil for n = 0.",
-		GeminiSchema: toolgenGeminiReturnSlice,
-		InputSchema:  toolgenInputReturnSlice,
 		Name:         ToolReturnSlice,
+		Description:  "ReturnSlice returns a slice, nil for n = 0.",
+		InputSchema:  toolgenInputReturnSlice,
 		OutputSchema: toolgenOutputReturnSlice,
-		StrictSchema: toolgenStrictReturnSlice,
+		Call:         toolgenCallReturnSlice,
 	}, {
-		Call:         toolgenCallReturnMap,
-		Description:  "ReturnMap returns a map, nil for n = 0.",
-		GeminiSchema: toolgenGeminiReturnMap,
-		InputSchema:  toolgenInputReturnMap,
 		Name:         ToolReturnMap,
+		Description:  "ReturnMap returns a map, nil for n = 0.",
+		InputSchema:  toolgenInputReturnMap,
 		OutputSchema: toolgenOutputReturnMap,
-		StrictSchema: toolgenStrictReturnMap,
+		Call:         toolgenCallReturnMap,
 	}, {
-		Call:         toolgenCallReturnArray,
-		Description:  "ReturnArray returns a named array.",
-		GeminiSchema: toolgenGeminiReturnArray,
-		InputSchema:  toolgenInputReturnArray,
 		Name:         ToolReturnArray,
+		Description:  "ReturnArray returns a named array.",
+		InputSchema:  toolgenInputReturnArray,
 		OutputSchema: toolgenOutputReturnArray,
-		StrictSchema: toolgenStrictReturnArray,
+		Call:         toolgenCallReturnArray,
 	}, {
-		Call:         toolgenCallReturnBlob,
-		Description:  "ReturnBlob returns a named []byte.",
-		GeminiSchema: toolgenGeminiReturnBlob,
-		InputSchema:  toolgenInputReturnBlob,
 		Name:         ToolReturnBlob,
+		Description:  "ReturnBlob returns a named []byte.",
+		InputSchema:  toolgenInputReturnBlob,
 		OutputSchema: toolgenOutputReturnBlob,
-		StrictSchema: toolgenStrictReturnBlob,
+		Call:         toolgenCallReturnBlob,
 	}, {
-		Call:         toolgenCallReturnAny,
-		Description:  "ReturnAny returns any.",
-		GeminiSchema: toolgenGeminiReturnAny,
-		InputSchema:  toolgenInputReturnAny,
 		Name:         ToolReturnAny,
+		Description:  "ReturnAny returns any.",
+		InputSchema:  toolgenInputReturnAny,
 		OutputSchema: toolgenOutputReturnAny,
-		StrictSchema: toolgenStrictReturnAny,
+		Call:         toolgenCallReturnAny,
 	}, {
-		Call:         toolgenCallReturnPtrInt,
-		Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
-		GeminiSchema: toolgenGeminiReturnPtrInt,
-		InputSchema:  toolgenInputReturnPtrInt,
 		Name:         ToolReturnPtrInt,
+		Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
+		InputSchema:  toolgenInputReturnPtrInt,
 		OutputSchema: toolgenOutputReturnPtrInt,
-		StrictSchema: toolgenStrictReturnPtrInt,
+		Call:         toolgenCallReturnPtrInt,
 	}, {
-		Call:         toolgenCallReturnText,
-		Description:  "ReturnText returns a text type.",
-		GeminiSchema: toolgenGeminiReturnText,
-		InputSchema:  toolgenInputReturnText,
 		Name:         ToolReturnText,
+		Description:  "ReturnText returns a text type.",
+		InputSchema:  toolgenInputReturnText,
 		OutputSchema: toolgenOutputReturnText,
-		StrictSchema: toolgenStrictReturnText,
+		Call:         toolgenCallReturnText,
 	}, {
-		Call:         toolgenCallReturnJSON,
-		Description:  "ReturnJSON returns a JSON type by value.",
-		GeminiSchema: toolgenGeminiReturnJSON,
-		InputSchema:  toolgenInputReturnJSON,
 		Name:         ToolReturnJSON,
+		Description:  "ReturnJSON returns a JSON type by value.",
+		InputSchema:  toolgenInputReturnJSON,
 		OutputSchema: toolgenOutputReturnJSON,
-		StrictSchema: toolgenStrictReturnJSON,
+		Call:         toolgenCallReturnJSON,
 	}, {
-		Call:         toolgenCallReturnStamped,
-		Description:  "ReturnStamped returns a struct that embeds time.Time.",
-		GeminiSchema: toolgenGeminiReturnStamped,
-		InputSchema:  toolgenInputReturnStamped,
 		Name:         ToolReturnStamped,
+		Description:  "ReturnStamped returns a struct that embeds time.Time.",
+		InputSchema:  toolgenInputReturnStamped,
 		OutputSchema: toolgenOutputReturnStamped,
-		StrictSchema: toolgenStrictReturnStamped,
+		Call:         toolgenCallReturnStamped,
 	}, {
-		Call:         toolgenCallReturnForeign,
-		Description:  "ReturnForeign returns a struct from another package by pointer.",
-		GeminiSchema: toolgenGeminiReturnForeign,
-		InputSchema:  toolgenInputReturnForeign,
 		Name:         ToolReturnForeign,
+		Description:  "ReturnForeign returns a struct from another package by pointer.",
+		InputSchema:  toolgenInputReturnForeign,
 		OutputSchema: toolgenOutputReturnForeign,
-		StrictSchema: toolgenStrictReturnForeign,
+		Call:         toolgenCallReturnForeign,
 	}, {
-		Call:         toolgenCallReturnNamedMap,
-		Description:  "ReturnNamedMap returns a named map.",
-		GeminiSchema: toolgenGeminiReturnNamedMap,
-		InputSchema:  toolgenInputReturnNamedMap,
 		Name:         ToolReturnNamedMap,
+		Description:  "ReturnNamedMap returns a named map.",
+		InputSchema:  toolgenInputReturnNamedMap,
 		OutputSchema: toolgenOutputReturnNamedMap,
-		StrictSchema: toolgenStrictReturnNamedMap,
+		Call:         toolgenCallReturnNamedMap,
 	}, {
-		Call:         toolgenCallReturnPlaces,
-		Description:  "ReturnPlaces returns method types in every position by value.",
-		GeminiSchema: toolgenGeminiReturnPlaces,
-		InputSchema:  toolgenInputReturnPlaces,
 		Name:         ToolReturnPlaces,
+		Description:  "ReturnPlaces returns method types in every position by value.",
+		InputSchema:  toolgenInputReturnPlaces,
 		OutputSchema: toolgenOutputReturnPlaces,
-		StrictSchema: toolgenStrictReturnPlaces,
+		Call:         toolgenCallReturnPlaces,
 	}, {
-		Call:         toolgenCallReturnAnySlice,
-		Description:  "ReturnAnySlice returns any holding a slice.",
-		GeminiSchema: toolgenGeminiReturnAnySlice,
-		InputSchema:  toolgenInputReturnAnySlice,
 		Name:         ToolReturnAnySlice,
+		Description:  "ReturnAnySlice returns any holding a slice.",
+		InputSchema:  toolgenInputReturnAnySlice,
 		OutputSchema: toolgenOutputReturnAnySlice,
-		StrictSchema: toolgenStrictReturnAnySlice,
+		Call:         toolgenCallReturnAnySlice,
 	}, {
-		Call:         toolgenCallEchoScalars,
-		Description:  "EchoScalars returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoScalars,
-		InputSchema:  toolgenInputEchoScalars,
 		Name:         ToolEchoScalars,
+		Description:  "EchoScalars returns its arguments.",
+		InputSchema:  toolgenInputEchoScalars,
 		OutputSchema: toolgenOutputEchoScalars,
-		StrictSchema: toolgenStrictEchoScalars,
+		Call:         toolgenCallEchoScalars,
 	}, {
-		Call:         toolgenCallEchoEnums,
+		Name:         ToolEchoEnums,
 		Description:  "EchoEnums returns its arguments.",
 		InputSchema:  toolgenInputEchoEnums,
-		Name:         ToolEchoEnums,
 		OutputSchema: toolgenOutputEchoEnums,
+		Call:         toolgenCallEchoEnums,
 	}, {
-		Call:         toolgenCallEchoCollections,
+		Name:         ToolEchoCollections,
 		Description:  "EchoCollections returns its arguments.",
 		InputSchema:  toolgenInputEchoCollections,
-		Name:         ToolEchoCollections,
 		OutputSchema: toolgenOutputEchoCollections,
+		Call:         toolgenCallEchoCollections,
 	}, {
-		Call:         toolgenCallEchoPointers,
+		Name:         ToolEchoPointers,
 		Description:  "EchoPointers returns its arguments.",
 		InputSchema:  toolgenInputEchoPointers,
-		Name:         ToolEchoPointers,
 		OutputSchema: toolgenOutputEchoPointers,
-		StrictSchema: toolgenStrictEchoPointers,
+		Call:         toolgenCallEchoPointers,
 	}, {
-		Call:         toolgenCallEchoConstrained,
-		Description:  "EchoConstrained returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoConstrained,
-		InputSchema:  toolgenInputEchoConstrained,
 		Name:         ToolEchoConstrained,
+		Description:  "EchoConstrained returns its arguments.",
+		InputSchema:  toolgenInputEchoConstrained,
 		OutputSchema: toolgenOutputEchoConstrained,
-		StrictSchema: toolgenStrictEchoConstrained,
+		Call:         toolgenCallEchoConstrained,
 	}, {
-		Call:         toolgenCallEchoFormats,
-		Description:  "EchoFormats returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoFormats,
-		InputSchema:  toolgenInputEchoFormats,
 		Name:         ToolEchoFormats,
+		Description:  "EchoFormats returns its arguments.",
+		InputSchema:  toolgenInputEchoFormats,
 		OutputSchema: toolgenOutputEchoFormats,
-		StrictSchema: toolgenStrictEchoFormats,
+		Call:         toolgenCallEchoFormats,
 	}, {
-		Call:         toolgenCallEchoSpecial,
+		Name:         ToolEchoSpecial,
 		Description:  "EchoSpecial returns its arguments.",
 		InputSchema:  toolgenInputEchoSpecial,
-		Name:         ToolEchoSpecial,
 		OutputSchema: toolgenOutputEchoSpecial,
+		Call:         toolgenCallEchoSpecial,
 	}, {
-		Call:         toolgenCallEchoEmbedded,
-		Description:  "EchoEmbedded returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoEmbedded,
-		InputSchema:  toolgenInputEchoEmbedded,
 		Name:         ToolEchoEmbedded,
+		Description:  "EchoEmbedded returns its arguments.",
+		InputSchema:  toolgenInputEchoEmbedded,
 		OutputSchema: toolgenOutputEchoEmbedded,
-		StrictSchema: toolgenStrictEchoEmbedded,
+		Call:         toolgenCallEchoEmbedded,
 	}, {
-		Call:         toolgenCallEchoOmit,
+		Name:         ToolEchoOmit,
 		Description:  "EchoOmit returns its arguments.",
 		InputSchema:  toolgenInputEchoOmit,
-		Name:         ToolEchoOmit,
 		OutputSchema: toolgenOutputEchoOmit,
+		Call:         toolgenCallEchoOmit,
 	}, {
-		Call:         toolgenCallEchoTree,
+		Name:         ToolEchoTree,
 		Description:  "EchoTree returns its arguments.",
 		InputSchema:  toolgenInputEchoTree,
-		Name:         ToolEchoTree,
 		OutputSchema: toolgenOutputEchoTree,
-		StrictSchema: toolgenStrictEchoTree,
+		Call:         toolgenCallEchoTree,
 	}, {
-		Call:         toolgenCallFlat,
-		Description:  "Flat takes flat parameters.",
-		GeminiSchema: toolgenGeminiFlat,
-		InputSchema:  toolgenInputFlat,
 		Name:         ToolFlat,
+		Description:  "Flat takes flat parameters.",
+		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
-		StrictSchema: toolgenStrictFlat,
+		Call:         toolgenCallFlat,
 	}, {
-		Call:         toolgenCallDensify,
+		Name:         ToolDensify,
 		Description:  "Densify returns its arguments with every member written, nil or not.",
 		InputSchema:  toolgenInputDensify,
-		Name:         ToolDensify,
 		OutputSchema: toolgenOutputDensify,
+		Call:         toolgenCallDensify,
 	}, {
-		Call:         toolgenCallEchoMethods,
+		Name:         ToolEchoMethods,
 		Description:  "EchoMethods returns its arguments.",
 		InputSchema:  toolgenInputEchoMethods,
-		Name:         ToolEchoMethods,
 		OutputSchema: toolgenOutputEchoMethods,
+		Call:         toolgenCallEchoMethods,
 	}, {
-		Call:         toolgenCallEchoNumbers,
-		Description:  "EchoNumbers returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoNumbers,
-		InputSchema:  toolgenInputEchoNumbers,
 		Name:         ToolEchoNumbers,
+		Description:  "EchoNumbers returns its arguments.",
+		InputSchema:  toolgenInputEchoNumbers,
 		OutputSchema: toolgenOutputEchoNumbers,
-		StrictSchema: toolgenStrictEchoNumbers,
+		Call:         toolgenCallEchoNumbers,
 	}, {
-		Call:         toolgenCallEchoShapes,
+		Name:         ToolEchoShapes,
 		Description:  "EchoShapes returns its arguments.",
 		InputSchema:  toolgenInputEchoShapes,
-		Name:         ToolEchoShapes,
 		OutputSchema: toolgenOutputEchoShapes,
+		Call:         toolgenCallEchoShapes,
 	}, {
-		Call:         toolgenCallEchoEmbeds,
-		Description:  "EchoEmbeds returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoEmbeds,
-		InputSchema:  toolgenInputEchoEmbeds,
 		Name:         ToolEchoEmbeds,
+		Description:  "EchoEmbeds returns its arguments.",
+		InputSchema:  toolgenInputEchoEmbeds,
 		OutputSchema: toolgenOutputEchoEmbeds,
-		StrictSchema: toolgenStrictEchoEmbeds,
+		Call:         toolgenCallEchoEmbeds,
 	}, {
-		Call:         toolgenCallEchoEmbedsMore,
-		Description:  "EchoEmbedsMore returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoEmbedsMore,
-		InputSchema:  toolgenInputEchoEmbedsMore,
 		Name:         ToolEchoEmbedsMore,
+		Description:  "EchoEmbedsMore returns its arguments.",
+		InputSchema:  toolgenInputEchoEmbedsMore,
 		OutputSchema: toolgenOutputEchoEmbedsMore,
-		StrictSchema: toolgenStrictEchoEmbedsMore,
+		Call:         toolgenCallEchoEmbedsMore,
 	}, {
-		Call:         toolgenCallEchoTagged,
-		Description:  "EchoTagged returns its arguments.",
-		GeminiSchema: toolgenGeminiEchoTagged,
-		InputSchema:  toolgenInputEchoTagged,
 		Name:         ToolEchoTagged,
+		Description:  "EchoTagged returns its arguments.",
+		InputSchema:  toolgenInputEchoTagged,
 		OutputSchema: toolgenOutputEchoTagged,
-		StrictSchema: toolgenStrictEchoTagged,
+		Call:         toolgenCallEchoTagged,
 	}, {
-		Call:         toolgenCallEchoNamed,
+		Name:         ToolEchoNamed,
 		Description:  "EchoNamed returns its arguments.",
 		InputSchema:  toolgenInputEchoNamed,
-		Name:         ToolEchoNamed,
 		OutputSchema: toolgenOutputEchoNamed,
+		Call:         toolgenCallEchoNamed,
 	}, {
-		Call:         toolgenCallEchoWide,
+		Name:         ToolEchoWide,
 		Description:  "EchoWide returns its arguments.",
 		InputSchema:  toolgenInputEchoWide,
-		Name:         ToolEchoWide,
 		OutputSchema: toolgenOutputEchoWide,
+		Call:         toolgenCallEchoWide,
 	}, {
-		Call:         toolgenCallEchoGraph,
+		Name:         ToolEchoGraph,
 		Description:  "EchoGraph returns its arguments.",
 		InputSchema:  toolgenInputEchoGraph,
-		Name:         ToolEchoGraph,
 		OutputSchema: toolgenOutputEchoGraph,
+		Call:         toolgenCallEchoGraph,
 	}, {
-		Call:         toolgenCallEchoDeeps,
+		Name:         ToolEchoDeeps,
 		Description:  "EchoDeeps returns its arguments.",
 		InputSchema:  toolgenInputEchoDeeps,
-		Name:         ToolEchoDeeps,
 		OutputSchema: toolgenOutputEchoDeeps,
+		Call:         toolgenCallEchoDeeps,
 	}, {
-		Call:         toolgenCallEchoOmits,
+		Name:         ToolEchoOmits,
 		Description:  "EchoOmits returns its arguments.",
 		InputSchema:  toolgenInputEchoOmits,
-		Name:         ToolEchoOmits,
 		OutputSchema: toolgenOutputEchoOmits,
+		Call:         toolgenCallEchoOmits,
 	}, {
-		Call:         toolgenCallEchoPlaces,
+		Name:         ToolEchoPlaces,
 		Description:  "EchoPlaces returns its arguments.",
 		InputSchema:  toolgenInputEchoPlaces,
-		Name:         ToolEchoPlaces,
 		OutputSchema: toolgenOutputEchoPlaces,
+		Call:         toolgenCallEchoPlaces,
 	}, {
-		Call:         toolgenCallFlatAll,
+		Name:         ToolFlatAll,
 		Description:  "FlatAll takes flat parameters of every kind.",
 		InputSchema:  toolgenInputFlatAll,
-		Name:         ToolFlatAll,
 		OutputSchema: toolgenOutputFlatAll,
+		Call:         toolgenCallFlatAll,
 	}, {
-		Call:         toolgenCallEchoMisc,
+		Name:         ToolEchoMisc,
 		Description:  "EchoMisc returns its arguments.",
 		InputSchema:  toolgenInputEchoMisc,
-		Name:         ToolEchoMisc,
 		OutputSchema: toolgenOutputEchoMisc,
+		Call:         toolgenCallEchoMisc,
 	}, {
-		Call:         toolgenCallFlatDefaults,
-		Description:  "FlatDefaults takes optional parameters with defaults.",
-		GeminiSchema: toolgenGeminiFlatDefaults,
-		InputSchema:  toolgenInputFlatDefaults,
 		Name:         ToolFlatDefaults,
+		Description:  "FlatDefaults takes optional parameters with defaults.",
+		InputSchema:  toolgenInputFlatDefaults,
 		OutputSchema: toolgenOutputFlatDefaults,
-		StrictSchema: toolgenStrictFlatDefaults,
-	}}
+		Call:         toolgenCallFlatDefaults,
+	}})
 }
 
 // ReturnIntRule is a permission rule for the tool return_int: each field is a
@@ -545,22 +489,9 @@ type ReturnIntRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnIntRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnInt, Args: args}
+	return toolimpl.Rule(ToolReturnInt, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnFloatRule is a permission rule for the tool return_float: each field
@@ -576,22 +507,9 @@ type ReturnFloatRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnFloatRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnFloat, Args: args}
+	return toolimpl.Rule(ToolReturnFloat, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnBoolRule is a permission rule for the tool return_bool: each field is
@@ -607,22 +525,9 @@ type ReturnBoolRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBoolRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnBool, Args: args}
+	return toolimpl.Rule(ToolReturnBool, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnEnumRule is a permission rule for the tool return_enum: each field is
@@ -638,22 +543,9 @@ type ReturnEnumRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnEnumRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnEnum, Args: args}
+	return toolimpl.Rule(ToolReturnEnum, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnSliceRule is a permission rule for the tool return_slice: each field
@@ -669,22 +561,9 @@ type ReturnSliceRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnSliceRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnSlice, Args: args}
+	return toolimpl.Rule(ToolReturnSlice, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnMapRule is a permission rule for the tool return_map: each field is a
@@ -700,22 +579,9 @@ type ReturnMapRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnMapRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnMap, Args: args}
+	return toolimpl.Rule(ToolReturnMap, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnArrayRule is a permission rule for the tool return_array: each field
@@ -731,22 +597,9 @@ type ReturnArrayRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnArrayRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnArray, Args: args}
+	return toolimpl.Rule(ToolReturnArray, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnBlobRule is a permission rule for the tool return_blob: each field is
@@ -762,22 +615,9 @@ type ReturnBlobRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBlobRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnBlob, Args: args}
+	return toolimpl.Rule(ToolReturnBlob, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnAnyRule is a permission rule for the tool return_any: each field is a
@@ -793,22 +633,9 @@ type ReturnAnyRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnyRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnAny, Args: args}
+	return toolimpl.Rule(ToolReturnAny, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
@@ -824,22 +651,9 @@ type ReturnPtrIntRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPtrIntRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnPtrInt, Args: args}
+	return toolimpl.Rule(ToolReturnPtrInt, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnTextRule is a permission rule for the tool return_text: each field is
@@ -855,22 +669,9 @@ type ReturnTextRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnTextRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnText, Args: args}
+	return toolimpl.Rule(ToolReturnText, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnJSONRule is a permission rule for the tool return_json: each field is
@@ -886,22 +687,9 @@ type ReturnJSONRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnJSONRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnJSON, Args: args}
+	return toolimpl.Rule(ToolReturnJSON, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnStampedRule is a permission rule for the tool return_stamped: each
@@ -917,22 +705,9 @@ type ReturnStampedRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnStampedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnStamped, Args: args}
+	return toolimpl.Rule(ToolReturnStamped, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnForeignRule is a permission rule for the tool return_foreign: each
@@ -948,22 +723,9 @@ type ReturnForeignRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnForeignRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnForeign, Args: args}
+	return toolimpl.Rule(ToolReturnForeign, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnNamedMapRule is a permission rule for the tool return_named_map: each
@@ -979,22 +741,9 @@ type ReturnNamedMapRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnNamedMapRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnNamedMap, Args: args}
+	return toolimpl.Rule(ToolReturnNamedMap, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnPlacesRule is a permission rule for the tool return_places: each field
@@ -1010,22 +759,9 @@ type ReturnPlacesRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPlacesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnPlaces, Args: args}
+	return toolimpl.Rule(ToolReturnPlaces, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
@@ -1041,22 +777,9 @@ type ReturnAnySliceRule struct {
 	F string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnySliceRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"word", r.Word},
-		{"f", r.F},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolReturnAnySlice, Args: args}
+	return toolimpl.Rule(ToolReturnAnySlice, "n", r.N, "word", r.Word, "f", r.F)
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
@@ -1108,35 +831,9 @@ type EchoScalarsRule struct {
 	Count string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoScalarsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"s", r.S},
-		{"b", r.B},
-		{"i", r.I},
-		{"i8", r.I8},
-		{"i16", r.I16},
-		{"i32", r.I32},
-		{"i64", r.I64},
-		{"u", r.U},
-		{"u8", r.U8},
-		{"u16", r.U16},
-		{"u32", r.U32},
-		{"u64", r.U64},
-		{"f32", r.F32},
-		{"f64", r.F64},
-		{"label", r.Label},
-		{"count", r.Count},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoScalars, Args: args}
+	return toolimpl.Rule(ToolEchoScalars, "s", r.S, "b", r.B, "i", r.I, "i8", r.I8, "i16", r.I16, "i32", r.I32, "i64", r.I64, "u", r.U, "u8", r.U8, "u16", r.U16, "u32", r.U32, "u64", r.U64, "f32", r.F32, "f64", r.F64, "label", r.Label, "count", r.Count)
 }
 
 // EchoEnumsRule is a permission rule for the tool echo_enums: each field is a
@@ -1162,25 +859,9 @@ type EchoEnumsRule struct {
 	ByName string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEnumsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"c", r.C},
-		{"p", r.P},
-		{"b", r.B},
-		{"pc", r.PC},
-		{"cs", r.Cs},
-		{"by_name", r.ByName},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoEnums, Args: args}
+	return toolimpl.Rule(ToolEchoEnums, "c", r.C, "p", r.P, "b", r.B, "pc", r.PC, "cs", r.Cs, "by_name", r.ByName)
 }
 
 // EchoCollectionsRule is a permission rule for the tool echo_collections: each
@@ -1230,30 +911,9 @@ type EchoCollectionsRule struct {
 	Grid string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCollectionsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"strs", r.Strs},
-		{"ints", r.Ints},
-		{"map", r.Map},
-		{"nested", r.Nested},
-		{"lists", r.Lists},
-		{"bytes", r.Bytes},
-		{"keyed", r.Keyed},
-		{"points", r.Points},
-		{"ptr_elems", r.PtrElems},
-		{"ptr_map", r.PtrMap},
-		{"grid", r.Grid},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoCollections, Args: args}
+	return toolimpl.Rule(ToolEchoCollections, "strs", r.Strs, "ints", r.Ints, "map", r.Map, "nested", r.Nested, "lists", r.Lists, "bytes", r.Bytes, "keyed", r.Keyed, "points", r.Points, "ptr_elems", r.PtrElems, "ptr_map", r.PtrMap, "grid", r.Grid)
 }
 
 // EchoPointersRule is a permission rule for the tool echo_pointers: each field
@@ -1288,28 +948,9 @@ type EchoPointersRule struct {
 	Must string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPointersRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"ps", r.PS},
-		{"pi", r.PI},
-		{"pf", r.PF},
-		{"pb", r.PB},
-		{"pp", r.PP},
-		{"pt", r.PT},
-		{"pl", r.PL},
-		{"pm", r.PM},
-		{"must", r.Must},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoPointers, Args: args}
+	return toolimpl.Rule(ToolEchoPointers, "ps", r.PS, "pi", r.PI, "pf", r.PF, "pb", r.PB, "pp", r.PP, "pt", r.PT, "pl", r.PL, "pm", r.PM, "must", r.Must)
 }
 
 // EchoConstrainedRule is a permission rule for the tool echo_constrained: each
@@ -1341,29 +982,9 @@ type EchoConstrainedRule struct {
 	Color string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoConstrainedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"code", r.Code},
-		{"age", r.Age},
-		{"ratio", r.Ratio},
-		{"ratio32", r.Ratio32},
-		{"tags", r.Tags},
-		{"small", r.Small},
-		{"mode", r.Mode},
-		{"n", r.N},
-		{"color", r.Color},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoConstrained, Args: args}
+	return toolimpl.Rule(ToolEchoConstrained, "name", r.Name, "code", r.Code, "age", r.Age, "ratio", r.Ratio, "ratio32", r.Ratio32, "tags", r.Tags, "small", r.Small, "mode", r.Mode, "n", r.N, "color", r.Color)
 }
 
 // EchoFormatsRule is a permission rule for the tool echo_formats: each field
@@ -1381,28 +1002,9 @@ type EchoFormatsRule struct {
 	Hostname string // argument "hostname"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoFormatsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"date_time", r.DateTime},
-		{"date", r.Date},
-		{"time", r.Time},
-		{"email", r.Email},
-		{"uri", r.URI},
-		{"uuid", r.UUID},
-		{"ipv4", r.IPv4},
-		{"ipv6", r.IPv6},
-		{"hostname", r.Hostname},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoFormats, Args: args}
+	return toolimpl.Rule(ToolEchoFormats, "date_time", r.DateTime, "date", r.Date, "time", r.Time, "email", r.Email, "uri", r.URI, "uuid", r.UUID, "ipv4", r.IPv4, "ipv6", r.IPv6, "hostname", r.Hostname)
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
@@ -1423,25 +1025,9 @@ type EchoSpecialRule struct {
 	Wait string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoSpecialRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"when", r.When},
-		{"raw", r.Raw},
-		{"any", r.Any},
-		{"addr", r.Addr},
-		{"blob", r.Blob},
-		{"wait", r.Wait},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoSpecial, Args: args}
+	return toolimpl.Rule(ToolEchoSpecial, "when", r.When, "raw", r.Raw, "any", r.Any, "addr", r.Addr, "blob", r.Blob, "wait", r.Wait)
 }
 
 // EchoEmbeddedRule is a permission rule for the tool echo_embedded: each field
@@ -1458,23 +1044,9 @@ type EchoEmbeddedRule struct {
 	Note string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbeddedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.ID},
-		{"extra", r.Extra},
-		{"own", r.Own},
-		{"note", r.Note},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoEmbedded, Args: args}
+	return toolimpl.Rule(ToolEchoEmbedded, "id", r.ID, "extra", r.Extra, "own", r.Own, "note", r.Note)
 }
 
 // EchoOmitRule is a permission rule for the tool echo_omit: each field is a
@@ -1522,32 +1094,9 @@ type EchoOmitRule struct {
 	Bin  string // argument "bin"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"e1", r.E1},
-		{"e2", r.E2},
-		{"e3", r.E3},
-		{"e4", r.E4},
-		{"e5", r.E5},
-		{"z1", r.Z1},
-		{"z2", r.Z2},
-		{"z3", r.Z3},
-		{"z4", r.Z4},
-		{"z5", r.Z5},
-		{"plain", r.Plain},
-		{"dict", r.Dict},
-		{"bin", r.Bin},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoOmit, Args: args}
+	return toolimpl.Rule(ToolEchoOmit, "e1", r.E1, "e2", r.E2, "e3", r.E3, "e4", r.E4, "e5", r.E5, "z1", r.Z1, "z2", r.Z2, "z3", r.Z3, "z4", r.Z4, "z5", r.Z5, "plain", r.Plain, "dict", r.Dict, "bin", r.Bin)
 }
 
 // EchoTreeRule is a permission rule for the tool echo_tree: each field is a
@@ -1565,22 +1114,9 @@ type EchoTreeRule struct {
 	Left string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTreeRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"kids", r.Kids},
-		{"left", r.Left},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoTree, Args: args}
+	return toolimpl.Rule(ToolEchoTree, "name", r.Name, "kids", r.Kids, "left", r.Left)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -1600,24 +1136,9 @@ type FlatRule struct {
 	Color string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"when", r.When},
-		{"color", r.Color},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFlat, Args: args}
+	return toolimpl.Rule(ToolFlat, "name", r.Name, "count", r.Count, "tags", r.Tags, "when", r.When, "color", r.Color)
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
@@ -1646,25 +1167,9 @@ type DensifyRule struct {
 	A string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DensifyRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"l", r.L},
-		{"m", r.M},
-		{"b", r.B},
-		{"p", r.P},
-		{"pm", r.PM},
-		{"a", r.A},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolDensify, Args: args}
+	return toolimpl.Rule(ToolDensify, "l", r.L, "m", r.M, "b", r.B, "p", r.P, "pm", r.PM, "a", r.A)
 }
 
 // EchoMethodsRule is a permission rule for the tool echo_methods: each field
@@ -1685,24 +1190,9 @@ type EchoMethodsRule struct {
 	Levels string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMethodsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"temp", r.Temp},
-		{"temps", r.Temps},
-		{"pt", r.PT},
-		{"level", r.Level},
-		{"levels", r.Levels},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoMethods, Args: args}
+	return toolimpl.Rule(ToolEchoMethods, "temp", r.Temp, "temps", r.Temps, "pt", r.PT, "level", r.Level, "levels", r.Levels)
 }
 
 // EchoNumbersRule is a permission rule for the tool echo_numbers: each field
@@ -1719,23 +1209,9 @@ type EchoNumbersRule struct {
 	Wait string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNumbersRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"big", r.Big},
-		{"bigf", r.BigF},
-		{"wait", r.Wait},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoNumbers, Args: args}
+	return toolimpl.Rule(ToolEchoNumbers, "n", r.N, "big", r.Big, "bigf", r.BigF, "wait", r.Wait)
 }
 
 // EchoShapesRule is a permission rule for the tool echo_shapes: each field is
@@ -1780,28 +1256,9 @@ type EchoShapesRule struct {
 	AMap string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoShapesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"pa", r.PA},
-		{"spa", r.SPA},
-		{"mpa", r.MPA},
-		{"paa", r.PAA},
-		{"pat", r.PAT},
-		{"aps", r.APS},
-		{"ss", r.SS},
-		{"ms", r.MS},
-		{"amap", r.AMap},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoShapes, Args: args}
+	return toolimpl.Rule(ToolEchoShapes, "pa", r.PA, "spa", r.SPA, "mpa", r.MPA, "paa", r.PAA, "pat", r.PAT, "aps", r.APS, "ss", r.SS, "ms", r.MS, "amap", r.AMap)
 }
 
 // EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
@@ -1840,30 +1297,9 @@ type EchoEmbedsRule struct {
 	Hid string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"Name", r.Name},
-		{"hidden", r.Hidden},
-		{"shared", r.Shared},
-		{"only2", r.Only2},
-		{"X", r.X2},
-		{"Count", r.Count},
-		{"by", r.By},
-		{"rev", r.Rev},
-		{"box", r.Box},
-		{"kept", r.Kept},
-		{"hid", r.Hid},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoEmbeds, Args: args}
+	return toolimpl.Rule(ToolEchoEmbeds, "Name", r.Name, "hidden", r.Hidden, "shared", r.Shared, "only2", r.Only2, "X", r.X2, "Count", r.Count, "by", r.By, "rev", r.Rev, "box", r.Box, "kept", r.Kept, "hid", r.Hid)
 }
 
 // EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
@@ -1882,23 +1318,9 @@ type EchoEmbedsMoreRule struct {
 	Whens string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"stamp", r.When},
-		{"lvl", r.Lvl},
-		{"pe", r.PE},
-		{"stamps", r.Whens},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoEmbedsMore, Args: args}
+	return toolimpl.Rule(ToolEchoEmbedsMore, "stamp", r.When, "lvl", r.Lvl, "pe", r.PE, "stamps", r.Whens)
 }
 
 // EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
@@ -1925,30 +1347,9 @@ type EchoTaggedRule struct {
 	Upper string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTaggedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"-", r.Dash},
-		{"naïve", r.Uni},
-		{"with space", r.Space},
-		{"Quote", r.Quote},
-		{"Bslash", r.Bslash},
-		{"Empty", r.Empty},
-		{"a-b.c:d", r.Punct},
-		{"a/b~c", r.Slash},
-		{"100%", r.Pct},
-		{"NoName", r.NoName},
-		{"UPPER", r.Upper},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoTagged, Args: args}
+	return toolimpl.Rule(ToolEchoTagged, "-", r.Dash, "naïve", r.Uni, "with space", r.Space, "Quote", r.Quote, "Bslash", r.Bslash, "Empty", r.Empty, "a-b.c:d", r.Punct, "a/b~c", r.Slash, "100%", r.Pct, "NoName", r.NoName, "UPPER", r.Upper)
 }
 
 // EchoNamedRule is a permission rule for the tool echo_named: each field is a
@@ -2001,35 +1402,9 @@ type EchoNamedRule struct {
 	Codes   string // argument "codes"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNamedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"tags", r.Tags},
-		{"board", r.Board},
-		{"index", r.Index},
-		{"blob", r.Blob},
-		{"octets", r.Octets},
-		{"hash", r.Hash},
-		{"arr", r.Arr},
-		{"u8s", r.U8s},
-		{"joined", r.Joined},
-		{"my_raw", r.MyRaw},
-		{"raws", r.Raws},
-		{"by_key", r.ByKey},
-		{"pblob", r.PBlob},
-		{"blobs", r.Blobs},
-		{"letters", r.Letters},
-		{"codes", r.Codes},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoNamed, Args: args}
+	return toolimpl.Rule(ToolEchoNamed, "tags", r.Tags, "board", r.Board, "index", r.Index, "blob", r.Blob, "octets", r.Octets, "hash", r.Hash, "arr", r.Arr, "u8s", r.U8s, "joined", r.Joined, "my_raw", r.MyRaw, "raws", r.Raws, "by_key", r.ByKey, "pblob", r.PBlob, "blobs", r.Blobs, "letters", r.Letters, "codes", r.Codes)
 }
 
 // EchoWideRule is a permission rule for the tool echo_wide: each field is a
@@ -2076,32 +1451,9 @@ type EchoWideRule struct {
 	KO string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoWideRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"i8", r.I8},
-		{"u16", r.U16},
-		{"u64", r.U64},
-		{"i64", r.I64},
-		{"odd", r.Odd},
-		{"odds", r.Odds},
-		{"r", r.R},
-		{"f", r.F},
-		{"pu", r.PU},
-		{"mu", r.MU},
-		{"def_o", r.DefO},
-		{"ai", r.AI},
-		{"ko", r.KO},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoWide, Args: args}
+	return toolimpl.Rule(ToolEchoWide, "i8", r.I8, "u16", r.U16, "u64", r.U64, "i64", r.I64, "odd", r.Odd, "odds", r.Odds, "r", r.R, "f", r.F, "pu", r.PU, "mu", r.MU, "def_o", r.DefO, "ai", r.AI, "ko", r.KO)
 }
 
 // EchoGraphRule is a permission rule for the tool echo_graph: each field is a
@@ -2131,25 +1483,9 @@ type EchoGraphRule struct {
 	Ref string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGraphRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.ID},
-		{"edges", r.Edges},
-		{"kids", r.Kids},
-		{"pair", r.Pair},
-		{"next", r.Next},
-		{"ref", r.Ref},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoGraph, Args: args}
+	return toolimpl.Rule(ToolEchoGraph, "id", r.ID, "edges", r.Edges, "kids", r.Kids, "pair", r.Pair, "next", r.Next, "ref", r.Ref)
 }
 
 // EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
@@ -2204,33 +1540,9 @@ type EchoDeepsRule struct {
 	Forest string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoDeepsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"ppi", r.PPI},
-		{"pps", r.PPS},
-		{"psp", r.PSP},
-		{"pmp", r.PMP},
-		{"ppp", r.PPP},
-		{"spp", r.SPP},
-		{"def", r.Def},
-		{"def_s", r.DefS},
-		{"def_c", r.DefC},
-		{"any", r.Any},
-		{"anys", r.Anys},
-		{"ma", r.MA},
-		{"pa", r.PA},
-		{"forest", r.Forest},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoDeeps, Args: args}
+	return toolimpl.Rule(ToolEchoDeeps, "ppi", r.PPI, "pps", r.PPS, "psp", r.PSP, "pmp", r.PMP, "ppp", r.PPP, "spp", r.SPP, "def", r.Def, "def_s", r.DefS, "def_c", r.DefC, "any", r.Any, "anys", r.Anys, "ma", r.MA, "pa", r.PA, "forest", r.Forest)
 }
 
 // EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
@@ -2290,37 +1602,9 @@ type EchoOmitsRule struct {
 	Both string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"arr", r.Arr},
-		{"arr0", r.Arr0},
-		{"st", r.St},
-		{"pst", r.PSt},
-		{"pi", r.PI},
-		{"f", r.F},
-		{"u", r.U},
-		{"str", r.Str},
-		{"blob", r.Blob},
-		{"any", r.Any},
-		{"raw", r.Raw},
-		{"z", r.Z},
-		{"zp", r.ZP},
-		{"zm", r.ZM},
-		{"za", r.ZA},
-		{"zb", r.ZB},
-		{"zt", r.ZT},
-		{"both", r.Both},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoOmits, Args: args}
+	return toolimpl.Rule(ToolEchoOmits, "arr", r.Arr, "arr0", r.Arr0, "st", r.St, "pst", r.PSt, "pi", r.PI, "f", r.F, "u", r.U, "str", r.Str, "blob", r.Blob, "any", r.Any, "raw", r.Raw, "z", r.Z, "zp", r.ZP, "zm", r.ZM, "za", r.ZA, "zb", r.ZB, "zt", r.ZT, "both", r.Both)
 }
 
 // EchoPlacesRule is a permission rule for the tool echo_places: each field is
@@ -2366,31 +1650,9 @@ type EchoPlacesRule struct {
 	OK string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPlacesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"u", r.U},
-		{"us", r.US},
-		{"ua", r.UA},
-		{"um", r.UM},
-		{"pt", r.PT},
-		{"pts", r.PTS},
-		{"ptm", r.PTM},
-		{"both", r.B},
-		{"boths", r.BS},
-		{"oo", r.OO},
-		{"oos", r.OOS},
-		{"ok", r.OK},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoPlaces, Args: args}
+	return toolimpl.Rule(ToolEchoPlaces, "u", r.U, "us", r.US, "ua", r.UA, "um", r.UM, "pt", r.PT, "pts", r.PTS, "ptm", r.PTM, "both", r.B, "boths", r.BS, "oo", r.OO, "oos", r.OOS, "ok", r.OK)
 }
 
 // FlatAllRule is a permission rule for the tool flat_all: each field is a glob
@@ -2436,34 +1698,9 @@ type FlatAllRule struct {
 	Deep string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatAllRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"unit", r.Unit},
-		{"place", r.Place},
-		{"p_place", r.PPlace},
-		{"board", r.Board},
-		{"blob", r.Blob},
-		{"index", r.Index},
-		{"u64", r.U64},
-		{"odd", r.Odd},
-		{"temp", r.Temp},
-		{"level", r.Level},
-		{"any", r.Any},
-		{"wait", r.Wait},
-		{"octets", r.Octets},
-		{"upper", r.Upper},
-		{"deep", r.Deep},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFlatAll, Args: args}
+	return toolimpl.Rule(ToolFlatAll, "unit", r.Unit, "place", r.Place, "p_place", r.PPlace, "board", r.Board, "blob", r.Blob, "index", r.Index, "u64", r.U64, "odd", r.Odd, "temp", r.Temp, "level", r.Level, "any", r.Any, "wait", r.Wait, "octets", r.Octets, "upper", r.Upper, "deep", r.Deep)
 }
 
 // EchoMiscRule is a permission rule for the tool echo_misc: each field is a
@@ -2513,33 +1750,9 @@ type EchoMiscRule struct {
 	Times string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMiscRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.ID},
-		{"note", r.Note},
-		{"v", r.V},
-		{"pi", r.PI},
-		{"pj", r.PJ},
-		{"pjs", r.PJs},
-		{"pja", r.PJa},
-		{"pjp", r.PJp},
-		{"upper", r.Upper},
-		{"UPPER", r.UPPER},
-		{"durs", r.Durs},
-		{"dur_map", r.DurMap},
-		{"nums", r.Nums},
-		{"times", r.Times},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoMisc, Args: args}
+	return toolimpl.Rule(ToolEchoMisc, "id", r.ID, "note", r.Note, "v", r.V, "pi", r.PI, "pj", r.PJ, "pjs", r.PJs, "pja", r.PJa, "pjp", r.PJp, "upper", r.Upper, "UPPER", r.UPPER, "durs", r.Durs, "dur_map", r.DurMap, "nums", r.Nums, "times", r.Times)
 }
 
 // FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
@@ -2559,117 +1772,21 @@ type FlatDefaultsRule struct {
 	When string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatDefaultsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"n", r.N},
-		{"unit", r.Unit},
-		{"tags", r.Tags},
-		{"when", r.When},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFlatDefaults, Args: args}
+	return toolimpl.Rule(ToolFlatDefaults, "n", r.N, "unit", r.Unit, "tags", r.Tags, "when", r.When)
 }
 
 // toolgenInputReturnInt is the JSON Schema of return_int's arguments.
-var toolgenInputReturnInt = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnInt is toolgenInputReturnInt in OpenAI's strict dialect.
-var toolgenStrictReturnInt = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnInt is toolgenInputReturnInt in Gemini's subset.
-var toolgenGeminiReturnInt = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnInt is the JSON Schema of return_int's structured result.
-var toolgenOutputReturnInt = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
 func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnInt, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -2691,99 +1808,15 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputReturnFloat is the JSON Schema of return_float's arguments.
-var toolgenInputReturnFloat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnFloat is toolgenInputReturnFloat in OpenAI's strict dialect.
-var toolgenStrictReturnFloat = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnFloat is toolgenInputReturnFloat in Gemini's subset.
-var toolgenGeminiReturnFloat = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnFloat is the JSON Schema of return_float's structured result.
-var toolgenOutputReturnFloat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
 func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -2805,97 +1838,15 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenInputReturnBool is the JSON Schema of return_bool's arguments.
-var toolgenInputReturnBool = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnBool is toolgenInputReturnBool in OpenAI's strict dialect.
-var toolgenStrictReturnBool = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnBool is toolgenInputReturnBool in Gemini's subset.
-var toolgenGeminiReturnBool = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnBool is the JSON Schema of return_bool's structured result.
-var toolgenOutputReturnBool = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
 func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnBool, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -2917,104 +1868,15 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputReturnEnum is the JSON Schema of return_enum's arguments.
-var toolgenInputReturnEnum = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnEnum is toolgenInputReturnEnum in OpenAI's strict dialect.
-var toolgenStrictReturnEnum = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnEnum is toolgenInputReturnEnum in Gemini's subset.
-var toolgenGeminiReturnEnum = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnEnum is the JSON Schema of return_enum's structured result.
-var toolgenOutputReturnEnum = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0,
-      "examples": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
 func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3036,117 +1898,15 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputReturnSlice is the JSON Schema of return_slice's arguments.
-var toolgenInputReturnSlice = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnSlice is toolgenInputReturnSlice in OpenAI's strict dialect.
-var toolgenStrictReturnSlice = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnSlice is toolgenInputReturnSlice in Gemini's subset.
-var toolgenGeminiReturnSlice = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnSlice is the JSON Schema of return_slice's structured result.
-var toolgenOutputReturnSlice = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
 func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3176,114 +1936,15 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenInputReturnMap is the JSON Schema of return_map's arguments.
-var toolgenInputReturnMap = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnMap is toolgenInputReturnMap in OpenAI's strict dialect.
-var toolgenStrictReturnMap = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnMap is toolgenInputReturnMap in Gemini's subset.
-var toolgenGeminiReturnMap = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnMap is the JSON Schema of return_map's structured result.
-var toolgenOutputReturnMap = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string",
-          "description": "Odd is a string enum whose values need escapes.",
-          "examples": [
-            "say \"hi\"",
-            "a\\b",
-            "héllo 世界",
-            "two\nlines",
-            "bell\u0007\u0001",
-            "",
-            "line\u2028sep",
-            "<a&b>"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
 func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnMap, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3315,105 +1976,15 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputReturnArray is the JSON Schema of return_array's arguments.
-var toolgenInputReturnArray = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnArray is toolgenInputReturnArray in OpenAI's strict dialect.
-var toolgenStrictReturnArray = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnArray is toolgenInputReturnArray in Gemini's subset.
-var toolgenGeminiReturnArray = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnArray is the JSON Schema of return_array's structured result.
-var toolgenOutputReturnArray = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
-      "minItems": 4,
-      "maxItems": 4,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
 func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnArray, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3439,99 +2010,15 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenInputReturnBlob is the JSON Schema of return_blob's arguments.
-var toolgenInputReturnBlob = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnBlob is toolgenInputReturnBlob in OpenAI's strict dialect.
-var toolgenStrictReturnBlob = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnBlob is toolgenInputReturnBlob in Gemini's subset.
-var toolgenGeminiReturnBlob = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnBlob is the JSON Schema of return_blob's structured result.
-var toolgenOutputReturnBlob = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
 func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3553,95 +2040,15 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputReturnAny is the JSON Schema of return_any's arguments.
-var toolgenInputReturnAny = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnAny is toolgenInputReturnAny in OpenAI's strict dialect.
-var toolgenStrictReturnAny = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnAny is toolgenInputReturnAny in Gemini's subset.
-var toolgenGeminiReturnAny = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnAny is the JSON Schema of return_any's structured result.
-var toolgenOutputReturnAny = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {}
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
 func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnAny, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3663,97 +2070,15 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputReturnPtrInt is the JSON Schema of return_ptr_int's arguments.
-var toolgenInputReturnPtrInt = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnPtrInt is toolgenInputReturnPtrInt in OpenAI's strict dialect.
-var toolgenStrictReturnPtrInt = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnPtrInt is toolgenInputReturnPtrInt in Gemini's subset.
-var toolgenGeminiReturnPtrInt = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnPtrInt is the JSON Schema of return_ptr_int's structured result.
-var toolgenOutputReturnPtrInt = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
 func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3778,98 +2103,15 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Resu
 }
 
 // toolgenInputReturnText is the JSON Schema of return_text's arguments.
-var toolgenInputReturnText = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnText is toolgenInputReturnText in OpenAI's strict dialect.
-var toolgenStrictReturnText = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnText is toolgenInputReturnText in Gemini's subset.
-var toolgenGeminiReturnText = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnText is the JSON Schema of return_text's structured result.
-var toolgenOutputReturnText = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
 func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnText, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -3891,97 +2133,15 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputReturnJSON is the JSON Schema of return_json's arguments.
-var toolgenInputReturnJSON = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnJSON is toolgenInputReturnJSON in OpenAI's strict dialect.
-var toolgenStrictReturnJSON = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnJSON is toolgenInputReturnJSON in Gemini's subset.
-var toolgenGeminiReturnJSON = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnJSON is the JSON Schema of return_json's structured result.
-var toolgenOutputReturnJSON = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "description": "Both has text and JSON methods: the JSON ones win."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
 func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4003,98 +2163,15 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputReturnStamped is the JSON Schema of return_stamped's arguments.
-var toolgenInputReturnStamped = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnStamped is toolgenInputReturnStamped in OpenAI's strict dialect.
-var toolgenStrictReturnStamped = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnStamped is toolgenInputReturnStamped in Gemini's subset.
-var toolgenGeminiReturnStamped = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnStamped is the JSON Schema of return_stamped's structured result.
-var toolgenOutputReturnStamped = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
 func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4116,106 +2193,15 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Res
 }
 
 // toolgenInputReturnForeign is the JSON Schema of return_foreign's arguments.
-var toolgenInputReturnForeign = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnForeign is toolgenInputReturnForeign in OpenAI's strict dialect.
-var toolgenStrictReturnForeign = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnForeign is toolgenInputReturnForeign in Gemini's subset.
-var toolgenGeminiReturnForeign = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnForeign is the JSON Schema of return_foreign's structured result.
-var toolgenOutputReturnForeign = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Place is a struct declared in another package.",
-  "properties": {
-    "city": {
-      "type": "string"
-    },
-    "unit": {
-      "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "examples": [
-        "celsius",
-        "fahrenheit"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
 func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4237,104 +2223,15 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Res
 }
 
 // toolgenInputReturnNamedMap is the JSON Schema of return_named_map's arguments.
-var toolgenInputReturnNamedMap = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnNamedMap is toolgenInputReturnNamedMap in OpenAI's strict dialect.
-var toolgenStrictReturnNamedMap = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnNamedMap is toolgenInputReturnNamedMap in Gemini's subset.
-var toolgenGeminiReturnNamedMap = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnNamedMap is the JSON Schema of return_named_map's structured result.
-var toolgenOutputReturnNamedMap = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "object",
-      "description": "Index is a named map of slices.",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
 func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4366,177 +2263,15 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Re
 }
 
 // toolgenInputReturnPlaces is the JSON Schema of return_places's arguments.
-var toolgenInputReturnPlaces = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnPlaces is toolgenInputReturnPlaces in OpenAI's strict dialect.
-var toolgenStrictReturnPlaces = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnPlaces is toolgenInputReturnPlaces in Gemini's subset.
-var toolgenGeminiReturnPlaces = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnPlaces is the JSON Schema of return_places's structured result.
-var toolgenOutputReturnPlaces = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Places are method types in every position.",
-  "properties": {
-    "u": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    },
-    "us": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "ua": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "um": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "pt": {
-      "type": "string",
-      "description": "PtrText has pointer-receiver text methods on both sides."
-    },
-    "pts": {
-      "type": "array",
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "ptm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "both": {
-      "description": "Both has text and JSON methods: the JSON ones win."
-    },
-    "boths": {
-      "type": "array",
-      "items": {
-        "description": "Both has text and JSON methods: the JSON ones win."
-      }
-    },
-    "oo": {
-      "type": "string",
-      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-    },
-    "oos": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-      }
-    },
-    "ok": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "u",
-    "us",
-    "ua",
-    "um",
-    "both",
-    "oo"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
 func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4555,95 +2290,15 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Resu
 }
 
 // toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's arguments.
-var toolgenInputReturnAnySlice = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictReturnAnySlice is toolgenInputReturnAnySlice in OpenAI's strict dialect.
-var toolgenStrictReturnAnySlice = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiReturnAnySlice is toolgenInputReturnAnySlice in Gemini's subset.
-var toolgenGeminiReturnAnySlice = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 3
-    },
-    "word": {
-      "type": "string"
-    },
-    "f": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "n",
-    "word",
-    "f"
-  ]
-}`)
+var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
 // toolgenOutputReturnAnySlice is the JSON Schema of return_any_slice's structured result.
-var toolgenOutputReturnAnySlice = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {}
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
 func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
@@ -4665,388 +2320,15 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Re
 }
 
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
-var toolgenInputEchoScalars = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "b": {
-      "type": "boolean"
-    },
-    "i": {
-      "type": "integer"
-    },
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "i16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "i32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "i64": {
-      "type": "integer"
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "u8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "f64": {
-      "type": "number"
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    }
-  },
-  "required": [
-    "s",
-    "b",
-    "i",
-    "i8",
-    "i16",
-    "i32",
-    "i64",
-    "u",
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "label",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoScalars is toolgenInputEchoScalars in OpenAI's strict dialect.
-var toolgenStrictEchoScalars = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "b": {
-      "type": "boolean"
-    },
-    "i": {
-      "type": "integer"
-    },
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "i16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "i32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "i64": {
-      "type": "integer"
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "u8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "f64": {
-      "type": "number"
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    }
-  },
-  "required": [
-    "s",
-    "b",
-    "i",
-    "i8",
-    "i16",
-    "i32",
-    "i64",
-    "u",
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "label",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoScalars is toolgenInputEchoScalars in Gemini's subset.
-var toolgenGeminiEchoScalars = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "b": {
-      "type": "boolean"
-    },
-    "i": {
-      "type": "integer"
-    },
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "i16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "i32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "i64": {
-      "type": "integer"
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "u8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "f64": {
-      "type": "number"
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    }
-  },
-  "required": [
-    "s",
-    "b",
-    "i",
-    "i8",
-    "i16",
-    "i32",
-    "i64",
-    "u",
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "label",
-    "count"
-  ]
-}`)
+var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenOutputEchoScalars is the JSON Schema of echo_scalars's structured result.
-var toolgenOutputEchoScalars = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Scalars has one member of each basic type.",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "b": {
-      "type": "boolean"
-    },
-    "i": {
-      "type": "integer"
-    },
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "i16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "i32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "i64": {
-      "type": "integer"
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "u8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "u16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "u64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "f64": {
-      "type": "number"
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    }
-  },
-  "required": [
-    "s",
-    "b",
-    "i",
-    "i8",
-    "i16",
-    "i32",
-    "i64",
-    "u",
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "f32",
-    "f64",
-    "label",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
 func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Scalars
 	toolgenDecodeScalars(d, &in)
@@ -5064,154 +2346,16 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments.
-var toolgenInputEchoEnums = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "c": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    },
-    "p": {
-      "type": "integer",
-      "description": "Priority is an integer enum.",
-      "enum": [
-        1,
-        2
-      ]
-    },
-    "b": {
-      "type": "integer",
-      "description": "Bits is an unsigned enum of a small width.",
-      "enum": [
-        1,
-        128
-      ]
-    },
-    "pc": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    },
-    "cs": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-        "enum": [
-          "red",
-          "green"
-        ]
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "Priority is an integer enum.",
-        "enum": [
-          1,
-          2
-        ]
-      }
-    }
-  },
-  "required": [
-    "c",
-    "p",
-    "b",
-    "cs",
-    "by_name"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","enum":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenOutputEchoEnums is the JSON Schema of echo_enums's structured result.
-var toolgenOutputEchoEnums = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Enums has enums in every position.",
-  "properties": {
-    "c": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "examples": [
-        "red",
-        "green"
-      ]
-    },
-    "p": {
-      "type": "integer",
-      "description": "Priority is an integer enum.",
-      "examples": [
-        1,
-        2
-      ]
-    },
-    "b": {
-      "type": "integer",
-      "description": "Bits is an unsigned enum of a small width.",
-      "minimum": 0,
-      "maximum": 255,
-      "examples": [
-        1,
-        128
-      ]
-    },
-    "pc": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "examples": [
-        "red",
-        "green"
-      ]
-    },
-    "cs": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-        "examples": [
-          "red",
-          "green"
-        ]
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "Priority is an integer enum.",
-        "examples": [
-          1,
-          2
-        ]
-      }
-    }
-  },
-  "required": [
-    "c",
-    "p",
-    "b",
-    "cs",
-    "by_name"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
 func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Enums
 	toolgenDecodeEnums(d, &in)
@@ -5229,304 +2373,16 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoCollections is the JSON Schema of echo_collections's arguments.
-var toolgenInputEchoCollections = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "strs": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "ints": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "nested": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "lists": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "bytes": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "keyed": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "points": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ptr_elems": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ptr_map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "grid": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "strs",
-    "ints",
-    "map",
-    "nested",
-    "lists",
-    "bytes",
-    "keyed",
-    "points",
-    "ptr_elems",
-    "ptr_map",
-    "grid"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoCollections is the JSON Schema of echo_collections's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenOutputEchoCollections is the JSON Schema of echo_collections's structured result.
-var toolgenOutputEchoCollections = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Collections has slices, arrays and maps of every kind of element.",
-  "properties": {
-    "strs": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "ints": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "nested": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "lists": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "bytes": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "keyed": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "points": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ptr_elems": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ptr_map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "grid": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "strs",
-    "ints",
-    "map",
-    "nested",
-    "lists",
-    "bytes",
-    "keyed",
-    "points",
-    "ptr_elems",
-    "ptr_map",
-    "grid"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
 func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Collections
 	toolgenDecodeCollections(d, &in)
@@ -5544,268 +2400,16 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments.
-var toolgenInputEchoPointers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "ps": {
-      "type": "string"
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "pf": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "pb": {
-      "type": "boolean"
-    },
-    "pp": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pt": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "pl": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "pm": {
-      "type": "integer",
-      "description": "Priority is an integer enum.",
-      "enum": [
-        1,
-        2
-      ]
-    },
-    "must": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoPointers is toolgenInputEchoPointers in OpenAI's strict dialect.
-var toolgenStrictEchoPointers = []byte(`{
-  "type": "object",
-  "properties": {
-    "ps": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pi": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pf": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": -3.4028235e+38,
-          "maximum": 3.4028235e+38
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pb": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pp": {
-      "description": "Point is a plain struct.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "x": {
-              "type": "number"
-            },
-            "y": {
-              "type": "number"
-            }
-          },
-          "required": [
-            "x",
-            "y"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pt": {
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "date-time"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pl": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "pm": {
-      "description": "Priority is an integer enum.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "must": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "ps",
-    "pi",
-    "pf",
-    "pb",
-    "pp",
-    "pt",
-    "pl",
-    "pm",
-    "must"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenOutputEchoPointers is the JSON Schema of echo_pointers's structured result.
-var toolgenOutputEchoPointers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Pointers has optional members behind pointers.",
-  "properties": {
-    "ps": {
-      "type": "string"
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "pf": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "pb": {
-      "type": "boolean"
-    },
-    "pp": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pt": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "pl": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "pm": {
-      "type": "integer",
-      "description": "Priority is an integer enum.",
-      "examples": [
-        1,
-        2
-      ]
-    },
-    "must": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
 func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Pointers)
 	toolgenDecodePointers(d, in)
@@ -5827,303 +2431,15 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 }
 
 // toolgenInputEchoConstrained is the JSON Schema of echo_constrained's arguments.
-var toolgenInputEchoConstrained = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 5
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]{2}[0-9]$"
-    },
-    "age": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 150
-    },
-    "ratio": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
-    },
-    "ratio32": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.9
-    },
-    "tags": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "small": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 9
-    },
-    "mode": {
-      "type": "string",
-      "default": "fast"
-    },
-    "n": {
-      "type": "integer",
-      "minimum": 1,
-      "default": 3
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ],
-      "default": "green"
-    }
-  },
-  "required": [
-    "name",
-    "code",
-    "age",
-    "ratio",
-    "ratio32",
-    "tags",
-    "small"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoConstrained is toolgenInputEchoConstrained in OpenAI's strict dialect.
-var toolgenStrictEchoConstrained = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]{2}[0-9]$"
-    },
-    "age": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 150
-    },
-    "ratio": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
-    },
-    "ratio32": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.9
-    },
-    "tags": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "small": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 9
-    },
-    "mode": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "n": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "color": {
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "red",
-            "green"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "code",
-    "age",
-    "ratio",
-    "ratio32",
-    "tags",
-    "small",
-    "mode",
-    "n",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoConstrained is toolgenInputEchoConstrained in Gemini's subset.
-var toolgenGeminiEchoConstrained = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 5
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]{2}[0-9]$"
-    },
-    "age": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 150
-    },
-    "ratio": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
-    },
-    "ratio32": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.9
-    },
-    "tags": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "small": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 9
-    },
-    "mode": {
-      "type": "string"
-    },
-    "n": {
-      "type": "integer",
-      "minimum": 1
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "code",
-    "age",
-    "ratio",
-    "ratio32",
-    "tags",
-    "small"
-  ]
-}`)
+var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":5},"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]$"},"age":{"type":"integer","minimum":0,"maximum":150},"ratio":{"type":"number","minimum":0,"maximum":1},"ratio32":{"type":"number","minimum":0.1,"maximum":0.9},"tags":{"type":"array","minItems":1,"maxItems":3,"items":{"type":"string"}},"small":{"type":"integer","minimum":1,"maximum":9},"mode":{"type":"string","default":"fast"},"n":{"type":"integer","minimum":1,"default":3},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"green"}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenOutputEchoConstrained is the JSON Schema of echo_constrained's structured result.
-var toolgenOutputEchoConstrained = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Constrained has every kind of constraint.",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "code": {
-      "type": "string"
-    },
-    "age": {
-      "type": "integer"
-    },
-    "ratio": {
-      "type": "number"
-    },
-    "ratio32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "small": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "mode": {
-      "type": "string"
-    },
-    "n": {
-      "type": "integer"
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "examples": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "code",
-    "age",
-    "ratio",
-    "ratio32",
-    "tags",
-    "small"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
 func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Constrained
 	toolgenDecodeConstrained(d, &in)
@@ -6142,214 +2458,15 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.R
 }
 
 // toolgenInputEchoFormats is the JSON Schema of echo_formats's arguments.
-var toolgenInputEchoFormats = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "date_time": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "date": {
-      "type": "string",
-      "format": "date"
-    },
-    "time": {
-      "type": "string",
-      "format": "time"
-    },
-    "email": {
-      "type": "string",
-      "format": "email"
-    },
-    "uri": {
-      "type": "string",
-      "format": "uri"
-    },
-    "uuid": {
-      "type": "string",
-      "format": "uuid"
-    },
-    "ipv4": {
-      "type": "string",
-      "format": "ipv4"
-    },
-    "ipv6": {
-      "type": "string",
-      "format": "ipv6"
-    },
-    "hostname": {
-      "type": "string",
-      "format": "hostname"
-    }
-  },
-  "required": [
-    "date_time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoFormats is toolgenInputEchoFormats in OpenAI's strict dialect.
-var toolgenStrictEchoFormats = []byte(`{
-  "type": "object",
-  "properties": {
-    "date_time": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "date": {
-      "type": "string",
-      "format": "date"
-    },
-    "time": {
-      "type": "string",
-      "format": "time"
-    },
-    "email": {
-      "type": "string",
-      "format": "email"
-    },
-    "uri": {
-      "type": "string"
-    },
-    "uuid": {
-      "type": "string",
-      "format": "uuid"
-    },
-    "ipv4": {
-      "type": "string",
-      "format": "ipv4"
-    },
-    "ipv6": {
-      "type": "string",
-      "format": "ipv6"
-    },
-    "hostname": {
-      "type": "string",
-      "format": "hostname"
-    }
-  },
-  "required": [
-    "date_time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoFormats is toolgenInputEchoFormats in Gemini's subset.
-var toolgenGeminiEchoFormats = []byte(`{
-  "type": "object",
-  "properties": {
-    "date_time": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "date": {
-      "type": "string"
-    },
-    "time": {
-      "type": "string"
-    },
-    "email": {
-      "type": "string"
-    },
-    "uri": {
-      "type": "string"
-    },
-    "uuid": {
-      "type": "string"
-    },
-    "ipv4": {
-      "type": "string"
-    },
-    "ipv6": {
-      "type": "string"
-    },
-    "hostname": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "date_time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname"
-  ]
-}`)
+var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date_time":{"type":"string","format":"date-time"},"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"email":{"type":"string","format":"email"},"uri":{"type":"string","format":"uri"},"uuid":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"hostname":{"type":"string","format":"hostname"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenOutputEchoFormats is the JSON Schema of echo_formats's structured result.
-var toolgenOutputEchoFormats = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Formats has every format toolgen checks.",
-  "properties": {
-    "date_time": {
-      "type": "string"
-    },
-    "date": {
-      "type": "string"
-    },
-    "time": {
-      "type": "string"
-    },
-    "email": {
-      "type": "string"
-    },
-    "uri": {
-      "type": "string"
-    },
-    "uuid": {
-      "type": "string"
-    },
-    "ipv4": {
-      "type": "string"
-    },
-    "ipv6": {
-      "type": "string"
-    },
-    "hostname": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "date_time",
-    "date",
-    "time",
-    "email",
-    "uri",
-    "uuid",
-    "ipv4",
-    "ipv6",
-    "hostname"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
 func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Formats
 	toolgenDecodeFormats(d, &in)
@@ -6367,82 +2484,16 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments.
-var toolgenInputEchoSpecial = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "raw": {},
-    "any": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "when",
-    "raw",
-    "any",
-    "addr",
-    "blob",
-    "wait"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenOutputEchoSpecial is the JSON Schema of echo_special's structured result.
-var toolgenOutputEchoSpecial = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Special has the library types with their own mappings.",
-  "properties": {
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "raw": {},
-    "any": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "when",
-    "raw",
-    "any",
-    "addr",
-    "blob",
-    "wait"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
 func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Special
 	toolgenDecodeSpecial(d, &in)
@@ -6461,123 +2512,15 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenInputEchoEmbedded is the JSON Schema of echo_embedded's arguments.
-var toolgenInputEchoEmbedded = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "extra": {
-      "type": "integer"
-    },
-    "own": {
-      "type": "string"
-    },
-    "note": {
-      "type": "integer",
-      "description": "shadows Base.Note"
-    }
-  },
-  "required": [
-    "id",
-    "extra",
-    "own"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoEmbedded is toolgenInputEchoEmbedded in OpenAI's strict dialect.
-var toolgenStrictEchoEmbedded = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "extra": {
-      "type": "integer"
-    },
-    "own": {
-      "type": "string"
-    },
-    "note": {
-      "description": "shadows Base.Note",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "id",
-    "extra",
-    "own",
-    "note"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoEmbedded is toolgenInputEchoEmbedded in Gemini's subset.
-var toolgenGeminiEchoEmbedded = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "extra": {
-      "type": "integer"
-    },
-    "own": {
-      "type": "string"
-    },
-    "note": {
-      "type": "integer",
-      "description": "shadows Base.Note"
-    }
-  },
-  "required": [
-    "id",
-    "extra",
-    "own"
-  ]
-}`)
+var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","extra","own"],"additionalProperties":false}`)
 
 // toolgenOutputEchoEmbedded is the JSON Schema of echo_embedded's structured result.
-var toolgenOutputEchoEmbedded = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Embedded flattens embedded structs as encoding/json does.",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "extra": {
-      "type": "integer"
-    },
-    "own": {
-      "type": "string"
-    },
-    "note": {
-      "type": "integer",
-      "description": "shadows Base.Note"
-    }
-  },
-  "required": [
-    "id",
-    "own"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
 func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embedded
 	toolgenDecodeEmbedded(d, &in)
@@ -6595,208 +2538,16 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments.
-var toolgenInputEchoOmit = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "e1": {
-      "type": "string"
-    },
-    "e2": {
-      "type": "integer"
-    },
-    "e3": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "e4": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "e5": {
-      "type": "boolean"
-    },
-    "z1": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "z2": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "z3": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "z4": {
-      "type": "number"
-    },
-    "z5": {
-      "type": "object",
-      "description": "Money is zero when its amount is, whatever its currency (omitzero calls IsZero).",
-      "properties": {
-        "amount": {
-          "type": "integer"
-        },
-        "currency": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "amount",
-        "currency"
-      ],
-      "additionalProperties": false
-    },
-    "plain": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "dict": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string"
-      }
-    },
-    "bin": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "plain",
-    "dict",
-    "bin"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenOutputEchoOmit is the JSON Schema of echo_omit's structured result.
-var toolgenOutputEchoOmit = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Omit covers omitempty and omitzero.",
-  "properties": {
-    "e1": {
-      "type": "string"
-    },
-    "e2": {
-      "type": "integer"
-    },
-    "e3": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "e4": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "e5": {
-      "type": "boolean"
-    },
-    "z1": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "z2": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "z3": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "z4": {
-      "type": "number"
-    },
-    "z5": {
-      "type": "object",
-      "description": "Money is zero when its amount is, whatever its currency (omitzero calls IsZero).",
-      "properties": {
-        "amount": {
-          "type": "integer"
-        },
-        "currency": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "amount",
-        "currency"
-      ],
-      "additionalProperties": false
-    },
-    "plain": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "dict": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string"
-      }
-    },
-    "bin": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "plain",
-    "dict",
-    "bin"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
 func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omit
 	toolgenDecodeOmit(d, &in)
@@ -6814,210 +2565,16 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTree is the JSON Schema of echo_tree's arguments.
-var toolgenInputEchoTree = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "kids": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a recursive type."
-      }
-    },
-    "left": {
-      "$ref": "#/$defs/Tree",
-      "description": "Tree is a recursive type."
-    }
-  },
-  "required": [
-    "name"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a recursive type."
-          }
-        },
-        "left": {
-          "$ref": "#/$defs/Tree",
-          "description": "Tree is a recursive type."
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
-
-// toolgenStrictEchoTree is toolgenInputEchoTree in OpenAI's strict dialect.
-var toolgenStrictEchoTree = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "kids": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a recursive type."
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "left": {
-      "description": "Tree is a recursive type.",
-      "anyOf": [
-        {
-          "$ref": "#/$defs/Tree"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "kids",
-    "left"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "kids": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/Tree",
-                "description": "Tree is a recursive type."
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left": {
-          "description": "Tree is a recursive type.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/Tree"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "kids",
-        "left"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputEchoTree is the JSON Schema of echo_tree's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoTree is the JSON Schema of echo_tree's structured result.
-var toolgenOutputEchoTree = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Tree is a recursive type.",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "kids": {
-      "type": "array",
-      "items": {
-        "description": "Tree is a recursive type.",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Tree"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "left": {
-      "$ref": "#/$defs/Tree",
-      "description": "Tree is a recursive type."
-    }
-  },
-  "required": [
-    "name"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "description": "Tree is a recursive type.",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Tree"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "left": {
-          "$ref": "#/$defs/Tree",
-          "description": "Tree is a recursive type."
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
 func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTree, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
@@ -7036,190 +2593,15 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputFlat is the JSON Schema of flat's arguments.
-var toolgenInputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "a name.",
-      "minLength": 1
-    },
-    "count": {
-      "type": "integer",
-      "description": "how many.",
-      "minimum": 0,
-      "maximum": 10
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "tags",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFlat is toolgenInputFlat in OpenAI's strict dialect.
-var toolgenStrictFlat = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "a name."
-    },
-    "count": {
-      "description": "how many.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "date-time"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "when",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFlat is toolgenInputFlat in Gemini's subset.
-var toolgenGeminiFlat = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "a name.",
-      "minLength": 1
-    },
-    "count": {
-      "type": "integer",
-      "description": "how many.",
-      "minimum": 0,
-      "maximum": 10
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "tags",
-    "color"
-  ]
-}`)
+var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"a name.","minLength":1},"count":{"type":"integer","description":"how many.","minimum":0,"maximum":10},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "FlatArgs mirrors the parameters of Flat, for encoding/json.",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "examples": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "tags",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -7228,64 +2610,48 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 		argWhen  *time.Time
 		argColor Color
 	)
-	if d.Object() {
-		var seen0, seen2, seen4 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(0, 10); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "when":
-				if d.Null() {
-					argWhen = nil
-				} else {
-					p0 := new(time.Time)
-					if t1, ok := d.Time(); ok {
-						*p0 = t1
-					}
-					argWhen = p0
-				}
-			case "color":
-				seen4 = true
-				toolgenDecodeColor(d, &argColor)
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"when\", \"color\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
-		}
-		if !seen4 {
-			d.Missing("color")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(0, 10); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argWhen = nil
+			} else {
+				p0 := new(time.Time)
+				if t1, ok := d.Time(); ok {
+					*p0 = t1
+				}
+				argWhen = p0
+			}
+		case 4:
+			toolgenDecodeColor(d, &argColor)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -7302,158 +2668,16 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDensify is the JSON Schema of densify's arguments.
-var toolgenInputDensify = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "l": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "m": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string"
-      }
-    },
-    "b": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "p": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "pm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "a": {}
-  },
-  "additionalProperties": false
-}`)
+// toolgenInputDensify is the JSON Schema of densify's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"additionalProperties":false}`)
 
 // toolgenOutputDensify is the JSON Schema of densify's structured result.
-var toolgenOutputDensify = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Dense is Sparse without omitempty: its nil members are written.",
-  "properties": {
-    "l": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "m": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string"
-      }
-    },
-    "b": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "p": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "pm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "a": {}
-  },
-  "required": [
-    "l",
-    "m",
-    "b",
-    "p",
-    "pm",
-    "a"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`)
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
 func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDensify, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Sparse
 	toolgenDecodeSparse(d, &in)
@@ -7471,88 +2695,16 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments.
-var toolgenInputEchoMethods = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "temp": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-      }
-    },
-    "pt": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-    },
-    "levels": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-      }
-    }
-  },
-  "required": [
-    "temp",
-    "temps",
-    "level",
-    "levels"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenOutputEchoMethods is the JSON Schema of echo_methods's structured result.
-var toolgenOutputEchoMethods = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Methods has types that read and write themselves.",
-  "properties": {
-    "temp": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-      }
-    },
-    "pt": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-    },
-    "levels": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-      }
-    }
-  },
-  "required": [
-    "temp",
-    "temps",
-    "level",
-    "levels"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
 func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Methods)
 	toolgenDecodeMethods(d, in)
@@ -7574,136 +2726,15 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 }
 
 // toolgenInputEchoNumbers is the JSON Schema of echo_numbers's arguments.
-var toolgenInputEchoNumbers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "number"
-    },
-    "big": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "bigf": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "n",
-    "wait"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoNumbers is toolgenInputEchoNumbers in OpenAI's strict dialect.
-var toolgenStrictEchoNumbers = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "number"
-    },
-    "big": {
-      "description": "An integer of any size.",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "bigf": {
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "n",
-    "big",
-    "bigf",
-    "wait"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoNumbers is toolgenInputEchoNumbers in Gemini's subset.
-var toolgenGeminiEchoNumbers = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "number"
-    },
-    "big": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "bigf": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "n",
-    "wait"
-  ]
-}`)
+var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenOutputEchoNumbers is the JSON Schema of echo_numbers's structured result.
-var toolgenOutputEchoNumbers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Numbers has the library's number types.",
-  "properties": {
-    "n": {
-      "type": "number"
-    },
-    "big": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "bigf": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "n",
-    "wait"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
 func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Numbers)
 	toolgenDecodeNumbers(d, in)
@@ -7724,264 +2755,16 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments.
-var toolgenInputEchoShapes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "pa": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "spa": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "mpa": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "paa": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "pat": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "aps": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string"
-      }
-    },
-    "ss": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "description": "Point is a plain struct.",
-          "properties": {
-            "x": {
-              "type": "number"
-            },
-            "y": {
-              "type": "number"
-            }
-          },
-          "required": [
-            "x",
-            "y"
-          ],
-          "additionalProperties": false
-        }
-      }
-    },
-    "ms": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "amap": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "spa",
-    "mpa",
-    "aps",
-    "ss",
-    "ms",
-    "amap"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"ss":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenOutputEchoShapes is the JSON Schema of echo_shapes's structured result.
-var toolgenOutputEchoShapes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Shapes nests pointers, arrays, slices and maps.",
-  "properties": {
-    "pa": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "spa": {
-      "type": "array",
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "mpa": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "paa": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "pat": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "aps": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ]
-      }
-    },
-    "ss": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Point is a plain struct.",
-          "properties": {
-            "x": {
-              "type": "number"
-            },
-            "y": {
-              "type": "number"
-            }
-          },
-          "required": [
-            "x",
-            "y"
-          ],
-          "additionalProperties": false
-        }
-      }
-    },
-    "ms": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "amap": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "spa",
-    "mpa",
-    "aps",
-    "ss",
-    "ms",
-    "amap"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
 func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
@@ -8000,369 +2783,15 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputEchoEmbeds is the JSON Schema of echo_embeds's arguments.
-var toolgenInputEchoEmbeds = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "Name": {
-      "type": "string",
-      "description": "Name is a named string embedded as a member called Name."
-    },
-    "hidden": {
-      "type": "string"
-    },
-    "shared": {
-      "type": "integer"
-    },
-    "only2": {
-      "type": "integer"
-    },
-    "X": {
-      "type": "integer"
-    },
-    "Count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "by": {
-      "type": "string"
-    },
-    "rev": {
-      "type": "integer"
-    },
-    "box": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ],
-      "additionalProperties": false
-    },
-    "kept": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ],
-      "additionalProperties": false
-    },
-    "hid": {
-      "type": "object",
-      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "Name",
-    "hidden",
-    "shared",
-    "only2",
-    "X",
-    "Count",
-    "by",
-    "kept",
-    "hid"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoEmbeds is toolgenInputEchoEmbeds in OpenAI's strict dialect.
-var toolgenStrictEchoEmbeds = []byte(`{
-  "type": "object",
-  "properties": {
-    "Name": {
-      "type": "string",
-      "description": "Name is a named string embedded as a member called Name."
-    },
-    "hidden": {
-      "type": "string"
-    },
-    "shared": {
-      "type": "integer"
-    },
-    "only2": {
-      "type": "integer"
-    },
-    "X": {
-      "type": "integer"
-    },
-    "Count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "by": {
-      "type": "string"
-    },
-    "rev": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "box": {
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "a": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "a"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "kept": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ],
-      "additionalProperties": false
-    },
-    "hid": {
-      "type": "object",
-      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "Name",
-    "hidden",
-    "shared",
-    "only2",
-    "X",
-    "Count",
-    "by",
-    "rev",
-    "box",
-    "kept",
-    "hid"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoEmbeds is toolgenInputEchoEmbeds in Gemini's subset.
-var toolgenGeminiEchoEmbeds = []byte(`{
-  "type": "object",
-  "properties": {
-    "Name": {
-      "type": "string",
-      "description": "Name is a named string embedded as a member called Name."
-    },
-    "hidden": {
-      "type": "string"
-    },
-    "shared": {
-      "type": "integer"
-    },
-    "only2": {
-      "type": "integer"
-    },
-    "X": {
-      "type": "integer"
-    },
-    "Count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "by": {
-      "type": "string"
-    },
-    "rev": {
-      "type": "integer"
-    },
-    "box": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ]
-    },
-    "kept": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ]
-    },
-    "hid": {
-      "type": "object",
-      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ]
-    }
-  },
-  "required": [
-    "Name",
-    "hidden",
-    "shared",
-    "only2",
-    "X",
-    "Count",
-    "by",
-    "kept",
-    "hid"
-  ]
-}`)
+var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenOutputEchoEmbeds is the JSON Schema of echo_embeds's structured result.
-var toolgenOutputEchoEmbeds = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Embeds has embedded fields of every kind.",
-  "properties": {
-    "Name": {
-      "type": "string",
-      "description": "Name is a named string embedded as a member called Name."
-    },
-    "hidden": {
-      "type": "string"
-    },
-    "shared": {
-      "type": "integer"
-    },
-    "only2": {
-      "type": "integer"
-    },
-    "X": {
-      "type": "integer"
-    },
-    "Count": {
-      "type": "integer",
-      "description": "Count is a named integer.",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "by": {
-      "type": "string"
-    },
-    "rev": {
-      "type": "integer"
-    },
-    "box": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ],
-      "additionalProperties": false
-    },
-    "kept": {
-      "type": "object",
-      "description": "Box is embedded with a tag and by pointer with a tag.",
-      "properties": {
-        "a": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "a"
-      ],
-      "additionalProperties": false
-    },
-    "hid": {
-      "type": "object",
-      "description": "hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "Name",
-    "hidden",
-    "shared",
-    "only2",
-    "X",
-    "Count",
-    "by",
-    "kept",
-    "hid"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
 func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embeds
 	toolgenDecodeEmbeds(d, &in)
@@ -8381,248 +2810,15 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's arguments.
-var toolgenInputEchoEmbedsMore = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "stamp": {
-      "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-    },
-    "lvl": {
-      "type": "string",
-      "description": "Leveled embeds a text type: it reads and writes as that text."
-    },
-    "pe": {
-      "type": "object",
-      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "note": {
-          "type": "string"
-        },
-        "shared": {
-          "type": "string"
-        },
-        "only2": {
-          "type": "integer"
-        },
-        "own": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id",
-        "shared",
-        "only2",
-        "own"
-      ],
-      "additionalProperties": false
-    },
-    "stamps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-      }
-    }
-  },
-  "required": [
-    "stamp",
-    "lvl",
-    "pe"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoEmbedsMore is toolgenInputEchoEmbedsMore in OpenAI's strict dialect.
-var toolgenStrictEchoEmbedsMore = []byte(`{
-  "type": "object",
-  "properties": {
-    "stamp": {
-      "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-    },
-    "lvl": {
-      "type": "string",
-      "description": "Leveled embeds a text type: it reads and writes as that text."
-    },
-    "pe": {
-      "type": "object",
-      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "note": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "shared": {
-          "type": "string"
-        },
-        "only2": {
-          "type": "integer"
-        },
-        "own": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id",
-        "note",
-        "shared",
-        "only2",
-        "own"
-      ],
-      "additionalProperties": false
-    },
-    "stamps": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "stamp",
-    "lvl",
-    "pe",
-    "stamps"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoEmbedsMore is toolgenInputEchoEmbedsMore in Gemini's subset.
-var toolgenGeminiEchoEmbedsMore = []byte(`{
-  "type": "object",
-  "properties": {
-    "stamp": {
-      "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-    },
-    "lvl": {
-      "type": "string",
-      "description": "Leveled embeds a text type: it reads and writes as that text."
-    },
-    "pe": {
-      "type": "object",
-      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "note": {
-          "type": "string"
-        },
-        "shared": {
-          "type": "string"
-        },
-        "only2": {
-          "type": "integer"
-        },
-        "own": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id",
-        "shared",
-        "only2",
-        "own"
-      ]
-    },
-    "stamps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-      }
-    }
-  },
-  "required": [
-    "stamp",
-    "lvl",
-    "pe"
-  ]
-}`)
+var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["id","shared","only2","own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenOutputEchoEmbedsMore is the JSON Schema of echo_embeds_more's structured result.
-var toolgenOutputEchoEmbedsMore = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "EmbedsMore has members whose types embed methods.",
-  "properties": {
-    "stamp": {
-      "type": "string",
-      "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-    },
-    "lvl": {
-      "type": "string",
-      "description": "Leveled embeds a text type: it reads and writes as that text."
-    },
-    "pe": {
-      "type": "object",
-      "description": "PtrEmbed embeds pointers to structs, untagged, two levels deep.",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "note": {
-          "type": "string"
-        },
-        "shared": {
-          "type": "string"
-        },
-        "only2": {
-          "type": "integer"
-        },
-        "own": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "own"
-      ],
-      "additionalProperties": false
-    },
-    "stamps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."
-      }
-    }
-  },
-  "required": [
-    "stamp",
-    "lvl",
-    "pe"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
 func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(EmbedsMore)
 	toolgenDecodeEmbedsMore(d, in)
@@ -8644,240 +2840,15 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Re
 }
 
 // toolgenInputEchoTagged is the JSON Schema of echo_tagged's arguments.
-var toolgenInputEchoTagged = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "a-b.c:d": {
-      "type": "string"
-    },
-    "a/b~c": {
-      "type": "string"
-    },
-    "100%": {
-      "type": "string"
-    },
-    "NoName": {
-      "type": "boolean"
-    },
-    "UPPER": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "-",
-    "naïve",
-    "with space",
-    "Quote",
-    "Bslash",
-    "a-b.c:d",
-    "a/b~c",
-    "100%"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoTagged is toolgenInputEchoTagged in OpenAI's strict dialect.
-var toolgenStrictEchoTagged = []byte(`{
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "Empty": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "a-b.c:d": {
-      "type": "string"
-    },
-    "a/b~c": {
-      "type": "string"
-    },
-    "100%": {
-      "type": "string"
-    },
-    "NoName": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "UPPER": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "-",
-    "naïve",
-    "with space",
-    "Quote",
-    "Bslash",
-    "Empty",
-    "a-b.c:d",
-    "a/b~c",
-    "100%",
-    "NoName",
-    "UPPER"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoTagged is toolgenInputEchoTagged in Gemini's subset.
-var toolgenGeminiEchoTagged = []byte(`{
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "a-b.c:d": {
-      "type": "string"
-    },
-    "a/b~c": {
-      "type": "string"
-    },
-    "100%": {
-      "type": "string"
-    },
-    "NoName": {
-      "type": "boolean"
-    },
-    "UPPER": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "-",
-    "naïve",
-    "with space",
-    "Quote",
-    "Bslash",
-    "a-b.c:d",
-    "a/b~c",
-    "100%"
-  ]
-}`)
+var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenOutputEchoTagged is the JSON Schema of echo_tagged's structured result.
-var toolgenOutputEchoTagged = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Tagged has json tags at their edges.",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "a-b.c:d": {
-      "type": "string"
-    },
-    "a/b~c": {
-      "type": "string"
-    },
-    "100%": {
-      "type": "string"
-    },
-    "NoName": {
-      "type": "boolean"
-    },
-    "UPPER": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "-",
-    "naïve",
-    "with space",
-    "Quote",
-    "Bslash",
-    "a-b.c:d",
-    "a/b~c",
-    "100%"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
 func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tagged
 	toolgenDecodeTagged(d, &in)
@@ -8895,284 +2866,16 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments.
-var toolgenInputEchoNamed = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "tags": {
-      "type": "array",
-      "description": "StrList is a named slice.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "board": {
-      "type": "array",
-      "description": "Board is a named array of arrays.",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "index": {
-      "type": "object",
-      "description": "Index is a named map of slices.",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "octets": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "hash": {
-      "type": "array",
-      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
-      "minItems": 4,
-      "maxItems": 4,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "arr": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "u8s": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "joined": {
-      "type": "string",
-      "description": "Joined is a named slice with text methods: it reads and writes \"a,b\"."
-    },
-    "my_raw": {
-      "type": "string",
-      "description": "MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "raws": {
-      "type": "array",
-      "items": {}
-    },
-    "by_key": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Label is a named string."
-      }
-    },
-    "pblob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "blobs": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Blob is a named []byte: encoding/json writes it in base64.",
-        "contentEncoding": "base64"
-      }
-    },
-    "letters": {
-      "type": "array",
-      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
-      "items": {
-        "type": "integer",
-        "description": "Letter is a byte written as a letter.",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "codes": {
-      "type": "string",
-      "description": "Codes are bytes that only read themselves: still base64.",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "tags",
-    "board",
-    "index",
-    "blob",
-    "octets",
-    "hash",
-    "arr",
-    "u8s",
-    "joined",
-    "my_raw",
-    "raws",
-    "by_key",
-    "blobs"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"integer","description":"Letter is a byte written as a letter.","minimum":0,"maximum":255}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenOutputEchoNamed is the JSON Schema of echo_named's structured result.
-var toolgenOutputEchoNamed = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Named has named slices, maps and arrays and byte shapes.",
-  "properties": {
-    "tags": {
-      "type": "array",
-      "description": "StrList is a named slice.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "board": {
-      "type": "array",
-      "description": "Board is a named array of arrays.",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "index": {
-      "type": "object",
-      "description": "Index is a named map of slices.",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "octets": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "hash": {
-      "type": "array",
-      "description": "Hash is a [N]byte: encoding/json writes it as an array of numbers.",
-      "minItems": 4,
-      "maxItems": 4,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "arr": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "u8s": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "joined": {
-      "type": "string",
-      "description": "Joined is a named slice with text methods: it reads and writes \"a,b\"."
-    },
-    "my_raw": {
-      "type": "string",
-      "description": "MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "raws": {
-      "type": "array",
-      "items": {}
-    },
-    "by_key": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Label is a named string."
-      }
-    },
-    "pblob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "blobs": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Blob is a named []byte: encoding/json writes it in base64.",
-        "contentEncoding": "base64"
-      }
-    },
-    "letters": {
-      "type": "array",
-      "description": "Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.",
-      "items": {
-        "type": "string",
-        "description": "Letter is a byte written as a letter."
-      }
-    },
-    "codes": {
-      "type": "string",
-      "description": "Codes are bytes that only read themselves: still base64.",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "tags",
-    "board",
-    "index",
-    "blob",
-    "octets",
-    "hash",
-    "arr",
-    "u8s",
-    "joined",
-    "my_raw",
-    "raws",
-    "by_key",
-    "blobs"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
 func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Named
 	toolgenDecodeNamed(d, &in)
@@ -9190,315 +2893,16 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments.
-var toolgenInputEchoWide = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "description": "I8 is an int8 enum with negative values.",
-      "enum": [
-        -128,
-        0,
-        127
-      ]
-    },
-    "u16": {
-      "type": "integer",
-      "description": "U16 is a uint16 enum.",
-      "enum": [
-        1,
-        65535
-      ]
-    },
-    "u64": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "enum": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "i64": {
-      "type": "integer",
-      "description": "I64 is an int64 enum at the edges.",
-      "enum": [
-        -9223372036854775808,
-        9223372036854775807
-      ]
-    },
-    "odd": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "enum": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ]
-    },
-    "odds": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Odd is a string enum whose values need escapes.",
-        "enum": [
-          "say \"hi\"",
-          "a\\b",
-          "héllo 世界",
-          "two\nlines",
-          "bell\u0007\u0001",
-          "",
-          "line\u2028sep",
-          "<a&b>"
-        ]
-      }
-    },
-    "r": {
-      "type": "number",
-      "description": "Ratio is a named float with constants: not an enum."
-    },
-    "f": {
-      "type": "boolean",
-      "description": "Flag is a named bool with constants: not an enum."
-    },
-    "pu": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "enum": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "mu": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "U16 is a uint16 enum.",
-        "enum": [
-          1,
-          65535
-        ]
-      }
-    },
-    "def_o": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "enum": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ],
-      "default": "héllo 世界"
-    },
-    "ai": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer",
-        "description": "I8 is an int8 enum with negative values.",
-        "enum": [
-          -128,
-          0,
-          127
-        ]
-      }
-    },
-    "ko": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "i8",
-    "u16",
-    "u64",
-    "i64",
-    "odd",
-    "r",
-    "f",
-    "ai"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"],"default":"héllo 世界"},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenOutputEchoWide is the JSON Schema of echo_wide's structured result.
-var toolgenOutputEchoWide = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Wide has enums of every width.",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "description": "I8 is an int8 enum with negative values.",
-      "minimum": -128,
-      "maximum": 127,
-      "examples": [
-        -128,
-        0,
-        127
-      ]
-    },
-    "u16": {
-      "type": "integer",
-      "description": "U16 is a uint16 enum.",
-      "minimum": 0,
-      "maximum": 65535,
-      "examples": [
-        1,
-        65535
-      ]
-    },
-    "u64": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0,
-      "examples": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "i64": {
-      "type": "integer",
-      "description": "I64 is an int64 enum at the edges.",
-      "examples": [
-        -9223372036854775808,
-        9223372036854775807
-      ]
-    },
-    "odd": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "examples": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ]
-    },
-    "odds": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Odd is a string enum whose values need escapes.",
-        "examples": [
-          "say \"hi\"",
-          "a\\b",
-          "héllo 世界",
-          "two\nlines",
-          "bell\u0007\u0001",
-          "",
-          "line\u2028sep",
-          "<a&b>"
-        ]
-      }
-    },
-    "r": {
-      "type": "number",
-      "description": "Ratio is a named float with constants: not an enum."
-    },
-    "f": {
-      "type": "boolean",
-      "description": "Flag is a named bool with constants: not an enum."
-    },
-    "pu": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0,
-      "examples": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "mu": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "U16 is a uint16 enum.",
-        "minimum": 0,
-        "maximum": 65535,
-        "examples": [
-          1,
-          65535
-        ]
-      }
-    },
-    "def_o": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "examples": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ]
-    },
-    "ai": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer",
-        "description": "I8 is an int8 enum with negative values.",
-        "minimum": -128,
-        "maximum": 127,
-        "examples": [
-          -128,
-          0,
-          127
-        ]
-      }
-    },
-    "ko": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "i8",
-    "u16",
-    "u64",
-    "i64",
-    "odd",
-    "r",
-    "f",
-    "ai"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
 func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoWide, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Wide
 	toolgenDecodeWide(d, &in)
@@ -9516,276 +2920,16 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments.
-var toolgenInputEchoGraph = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "edges": {
-      "type": "object",
-      "additionalProperties": {
-        "$ref": "#/$defs/Graph",
-        "description": "Graph recurses through maps, slices, arrays and pointers."
-      }
-    },
-    "kids": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Graph",
-        "description": "Graph recurses through maps, slices, arrays and pointers."
-      }
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "$ref": "#/$defs/Graph",
-        "description": "Graph recurses through maps, slices, arrays and pointers."
-      }
-    },
-    "next": {
-      "$ref": "#/$defs/Graph",
-      "description": "Graph recurses through maps, slices, arrays and pointers."
-    },
-    "ref": {
-      "$ref": "#/$defs/Other",
-      "description": "Other and Graph refer to each other."
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Graph": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "edges": {
-          "type": "object",
-          "additionalProperties": {
-            "$ref": "#/$defs/Graph",
-            "description": "Graph recurses through maps, slices, arrays and pointers."
-          }
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Graph",
-            "description": "Graph recurses through maps, slices, arrays and pointers."
-          }
-        },
-        "pair": {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "$ref": "#/$defs/Graph",
-            "description": "Graph recurses through maps, slices, arrays and pointers."
-          }
-        },
-        "next": {
-          "$ref": "#/$defs/Graph",
-          "description": "Graph recurses through maps, slices, arrays and pointers."
-        },
-        "ref": {
-          "$ref": "#/$defs/Other",
-          "description": "Other and Graph refer to each other."
-        }
-      },
-      "required": [
-        "id"
-      ],
-      "additionalProperties": false
-    },
-    "Other": {
-      "type": "object",
-      "properties": {
-        "back": {
-          "$ref": "#/$defs/Graph",
-          "description": "Graph recurses through maps, slices, arrays and pointers."
-        },
-        "peers": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Other",
-            "description": "Other and Graph refer to each other."
-          }
-        }
-      },
-      "required": [
-        "peers"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoGraph is the JSON Schema of echo_graph's structured result.
-var toolgenOutputEchoGraph = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Graph recurses through maps, slices, arrays and pointers.",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "edges": {
-      "type": "object",
-      "additionalProperties": {
-        "description": "Graph recurses through maps, slices, arrays and pointers.",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Graph"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "kids": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Graph",
-        "description": "Graph recurses through maps, slices, arrays and pointers."
-      }
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "description": "Graph recurses through maps, slices, arrays and pointers.",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Graph"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "next": {
-      "description": "Graph recurses through maps, slices, arrays and pointers.",
-      "anyOf": [
-        {
-          "$ref": "#/$defs/Graph"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ref": {
-      "$ref": "#/$defs/Other",
-      "description": "Other and Graph refer to each other."
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Graph": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "edges": {
-          "type": "object",
-          "additionalProperties": {
-            "description": "Graph recurses through maps, slices, arrays and pointers.",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Graph"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Graph",
-            "description": "Graph recurses through maps, slices, arrays and pointers."
-          }
-        },
-        "pair": {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "description": "Graph recurses through maps, slices, arrays and pointers.",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Graph"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "next": {
-          "description": "Graph recurses through maps, slices, arrays and pointers.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/Graph"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "ref": {
-          "$ref": "#/$defs/Other",
-          "description": "Other and Graph refer to each other."
-        }
-      },
-      "required": [
-        "id"
-      ],
-      "additionalProperties": false
-    },
-    "Other": {
-      "type": "object",
-      "properties": {
-        "back": {
-          "$ref": "#/$defs/Graph",
-          "description": "Graph recurses through maps, slices, arrays and pointers."
-        },
-        "peers": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Other",
-            "description": "Other and Graph refer to each other."
-          }
-        }
-      },
-      "required": [
-        "peers"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
 func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Graph)
 	toolgenDecodeGraph(d, in)
@@ -9806,288 +2950,16 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments.
-var toolgenInputEchoDeeps = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "ppi": {
-      "type": "integer"
-    },
-    "pps": {
-      "type": "string"
-    },
-    "psp": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "pmp": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "ppp": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "spp": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "def": {
-      "type": "integer",
-      "default": 7
-    },
-    "def_s": {
-      "type": "string",
-      "default": "x"
-    },
-    "def_c": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "enum": [
-        "red",
-        "green"
-      ],
-      "default": "red"
-    },
-    "any": {},
-    "anys": {
-      "type": "array",
-      "items": {}
-    },
-    "ma": {
-      "type": "object",
-      "additionalProperties": {}
-    },
-    "pa": {},
-    "forest": {
-      "type": "array",
-      "description": "Forest is a named slice of a recursive type.",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a recursive type."
-      }
-    }
-  },
-  "required": [
-    "any"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a recursive type."
-          }
-        },
-        "left": {
-          "$ref": "#/$defs/Tree",
-          "description": "Tree is a recursive type."
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ppi":{"type":"integer"},"pps":{"type":"string"},"psp":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":"integer"}},"ppp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":"integer"}},"def":{"type":"integer","default":7},"def_s":{"type":"string","default":"x"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"red"},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoDeeps is the JSON Schema of echo_deeps's structured result.
-var toolgenOutputEchoDeeps = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Deeps has nested pointers and pointers to collections of pointers.",
-  "properties": {
-    "ppi": {
-      "type": [
-        "integer",
-        "null"
-      ]
-    },
-    "pps": {
-      "type": [
-        "string",
-        "null"
-      ]
-    },
-    "psp": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a plain struct.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "pmp": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "integer",
-          "null"
-        ]
-      }
-    },
-    "ppp": {
-      "type": [
-        "object",
-        "null"
-      ],
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "spp": {
-      "type": "array",
-      "items": {
-        "type": [
-          "integer",
-          "null"
-        ]
-      }
-    },
-    "def": {
-      "type": "integer"
-    },
-    "def_s": {
-      "type": "string"
-    },
-    "def_c": {
-      "type": "string",
-      "description": "Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass",
-      "examples": [
-        "red",
-        "green"
-      ]
-    },
-    "any": {},
-    "anys": {
-      "type": "array",
-      "items": {}
-    },
-    "ma": {
-      "type": "object",
-      "additionalProperties": {}
-    },
-    "pa": {},
-    "forest": {
-      "type": "array",
-      "description": "Forest is a named slice of a recursive type.",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a recursive type."
-      }
-    }
-  },
-  "required": [
-    "any"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "kids": {
-          "type": "array",
-          "items": {
-            "description": "Tree is a recursive type.",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Tree"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        },
-        "left": {
-          "$ref": "#/$defs/Tree",
-          "description": "Tree is a recursive type."
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
 func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Deeps
 	toolgenDecodeDeeps(d, &in)
@@ -10105,268 +2977,16 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments.
-var toolgenInputEchoOmits = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "arr": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "arr0": {
-      "type": "array",
-      "minItems": 0,
-      "maxItems": 0,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "st": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pst": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "f": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "str": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "any": {},
-    "raw": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "z": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zp": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "zm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "za": {},
-    "zb": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "zt": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "both": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false
-}`)
+// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenOutputEchoOmits is the JSON Schema of echo_omits's structured result.
-var toolgenOutputEchoOmits = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Omits has omitempty on every kind of member.",
-  "properties": {
-    "arr": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "arr0": {
-      "type": "array",
-      "minItems": 0,
-      "maxItems": 0,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "st": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pst": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "f": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "str": {
-      "type": "string",
-      "description": "Label is a named string."
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "any": {},
-    "raw": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "z": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zp": {
-      "type": "object",
-      "description": "Point is a plain struct.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "zm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "za": {},
-    "zb": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "zt": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "both": {
-      "type": "integer"
-    }
-  },
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
 func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omits
 	toolgenDecodeOmits(d, &in)
@@ -10384,194 +3004,16 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments.
-var toolgenInputEchoPlaces = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "u": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    },
-    "us": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "ua": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "um": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "pt": {
-      "type": "string",
-      "description": "PtrText has pointer-receiver text methods on both sides."
-    },
-    "pts": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "ptm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "both": {
-      "description": "Both has text and JSON methods: the JSON ones win."
-    },
-    "boths": {
-      "type": "array",
-      "items": {
-        "description": "Both has text and JSON methods: the JSON ones win."
-      }
-    },
-    "oo": {
-      "type": "integer",
-      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-    },
-    "oos": {
-      "type": "array",
-      "items": {
-        "type": "integer",
-        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-      }
-    },
-    "ok": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "u",
-    "us",
-    "ua",
-    "um",
-    "both",
-    "oo"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenOutputEchoPlaces is the JSON Schema of echo_places's structured result.
-var toolgenOutputEchoPlaces = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Places are method types in every position.",
-  "properties": {
-    "u": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    },
-    "us": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "ua": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "um": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-      }
-    },
-    "pt": {
-      "type": "string",
-      "description": "PtrText has pointer-receiver text methods on both sides."
-    },
-    "pts": {
-      "type": "array",
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "ptm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "PtrText has pointer-receiver text methods on both sides."
-      }
-    },
-    "both": {
-      "description": "Both has text and JSON methods: the JSON ones win."
-    },
-    "boths": {
-      "type": "array",
-      "items": {
-        "description": "Both has text and JSON methods: the JSON ones win."
-      }
-    },
-    "oo": {
-      "type": "string",
-      "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-    },
-    "oos": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."
-      }
-    },
-    "ok": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "u",
-    "us",
-    "ua",
-    "um",
-    "both",
-    "oo"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
 func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Places)
 	toolgenDecodePlaces(d, in)
@@ -10592,310 +3034,16 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlatAll is the JSON Schema of flat_all's arguments.
-var toolgenInputFlatAll = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "unit": {
-      "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "enum": [
-        "celsius",
-        "fahrenheit"
-      ]
-    },
-    "place": {
-      "type": "object",
-      "description": "Place is a struct declared in another package.",
-      "properties": {
-        "city": {
-          "type": "string"
-        },
-        "unit": {
-          "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-          "enum": [
-            "celsius",
-            "fahrenheit"
-          ]
-        }
-      },
-      "required": [
-        "city"
-      ],
-      "additionalProperties": false
-    },
-    "p_place": {
-      "type": "object",
-      "description": "Place is a struct declared in another package.",
-      "properties": {
-        "city": {
-          "type": "string"
-        },
-        "unit": {
-          "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-          "enum": [
-            "celsius",
-            "fahrenheit"
-          ]
-        }
-      },
-      "required": [
-        "city"
-      ],
-      "additionalProperties": false
-    },
-    "board": {
-      "type": "array",
-      "description": "Board is a named array of arrays.",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "index": {
-      "type": "object",
-      "description": "Index is a named map of slices.",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "u64": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "enum": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "odd": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "enum": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ]
-    },
-    "temp": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-    },
-    "any": {},
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "octets": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "upper": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    },
-    "deep": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "unit",
-    "place",
-    "board",
-    "blob",
-    "index",
-    "u64",
-    "temp",
-    "any",
-    "wait",
-    "octets",
-    "upper"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputFlatAll is the JSON Schema of flat_all's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":"integer"}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenOutputFlatAll is the JSON Schema of flat_all's structured result.
-var toolgenOutputFlatAll = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.",
-  "properties": {
-    "unit": {
-      "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "examples": [
-        "celsius",
-        "fahrenheit"
-      ]
-    },
-    "place": {
-      "type": "object",
-      "description": "Place is a struct declared in another package.",
-      "properties": {
-        "city": {
-          "type": "string"
-        },
-        "unit": {
-          "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-          "examples": [
-            "celsius",
-            "fahrenheit"
-          ]
-        }
-      },
-      "required": [
-        "city"
-      ],
-      "additionalProperties": false
-    },
-    "p_place": {
-      "type": "object",
-      "description": "Place is a struct declared in another package.",
-      "properties": {
-        "city": {
-          "type": "string"
-        },
-        "unit": {
-          "type": "string",
-          "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-          "examples": [
-            "celsius",
-            "fahrenheit"
-          ]
-        }
-      },
-      "required": [
-        "city"
-      ],
-      "additionalProperties": false
-    },
-    "board": {
-      "type": "array",
-      "description": "Board is a named array of arrays.",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "blob": {
-      "type": "string",
-      "description": "Blob is a named []byte: encoding/json writes it in base64.",
-      "contentEncoding": "base64"
-    },
-    "index": {
-      "type": "object",
-      "description": "Index is a named map of slices.",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "u64": {
-      "type": "integer",
-      "description": "U64 is a uint64 enum with huge values.",
-      "minimum": 0,
-      "examples": [
-        9223372036854775808,
-        18446744073709551615,
-        1
-      ]
-    },
-    "odd": {
-      "type": "string",
-      "description": "Odd is a string enum whose values need escapes.",
-      "examples": [
-        "say \"hi\"",
-        "a\\b",
-        "héllo 世界",
-        "two\nlines",
-        "bell\u0007\u0001",
-        "",
-        "line\u2028sep",
-        "<a&b>"
-      ]
-    },
-    "temp": {
-      "description": "Temp is a temperature that reads and writes itself as \"21C\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level is a text type: it reads and writes \"low\" or \"high\"."
-    },
-    "any": {},
-    "wait": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "octets": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "upper": {
-      "type": "string",
-      "description": "Upper reads any string and writes it upper case, with value receivers for writing."
-    },
-    "deep": {
-      "type": [
-        "integer",
-        "null"
-      ]
-    }
-  },
-  "required": [
-    "unit",
-    "place",
-    "board",
-    "blob",
-    "index",
-    "u64",
-    "temp",
-    "any",
-    "wait",
-    "octets",
-    "upper"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
 func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlatAll, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUnit   other.Unit
@@ -10914,176 +3062,128 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 		argUpper  Upper
 		argDeep   **int
 	)
-	if d.Object() {
-		var seen0, seen1, seen3, seen4, seen5, seen6, seen8, seen10, seen11, seen12, seen13 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "unit":
-				seen0 = true
-				toolgenDecode_other_Unit(d, &argUnit)
-			case "place":
-				seen1 = true
-				toolgenDecodeother_Place(d, &argPlace)
-			case "p_place":
-				if d.Null() {
-					argPPlace = nil
-				} else {
-					p0 := new(other.Place)
-					toolgenDecodeother_Place(d, p0)
-					argPPlace = p0
-				}
-			case "board":
-				seen3 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if _, ok := d.Array(); ok {
-								i1 := 0
-								for ; d.Elem(); i1++ {
-									if i1 < 2 {
-										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											argBoard[i0][i1] = int(n2)
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i1, 2, 2)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "blob":
-				seen4 = true
-				if b0, ok := d.Bytes(); ok {
-					argBlob = Blob(b0)
-				}
-			case "index":
-				seen5 = true
-				if d.Object() {
-					m0 := make(Index)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							v0 = s1
-						}
-						m0[k0] = v0
-					}
-					argIndex = m0
-				}
-			case "u64":
-				seen6 = true
-				toolgenDecodeU64(d, &argU64)
-			case "odd":
-				if d.Null() {
-					argOdd = nil
-				} else {
-					p0 := new(Odd)
-					toolgenDecodeOdd(d, p0)
-					argOdd = p0
-				}
-			case "temp":
-				seen8 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := argTemp.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "level":
-				if d.Null() {
-					argLevel = nil
-				} else {
-					p0 := new(Level)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					argLevel = p0
-				}
-			case "any":
-				seen10 = true
-				if x0, ok := d.Any(); ok {
-					argAny = x0
-				}
-			case "wait":
-				seen11 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argWait = time.Duration(n0)
-				}
-			case "octets":
-				seen12 = true
-				if b0, ok := d.Bytes(); ok {
-					argOctets = toolimpl.BytesAs[[]Octet](b0)
-				}
-			case "upper":
-				seen13 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := argUpper.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "deep":
-				if d.Null() {
-					argDeep = nil
-				} else {
-					p0 := new(*int)
-					p1 := new(int)
-					if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p1 = int(n2)
-					}
-					*p0 = p1
-					argDeep = p0
-				}
-			default:
-				d.Unknown("\"unit\", \"place\", \"p_place\", \"board\", \"blob\", \"index\", \"u64\", \"odd\", \"temp\", \"level\", \"any\", \"wait\", \"octets\", \"upper\", \"deep\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlatAll); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecode_other_Unit(d, &argUnit)
+		case 1:
+			toolgenDecodeother_Place(d, &argPlace)
+		case 2:
+			if d.Null() {
+				argPPlace = nil
+			} else {
+				p0 := new(other.Place)
+				toolgenDecodeother_Place(d, p0)
+				argPPlace = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("unit")
-		}
-		if !seen1 {
-			d.Missing("place")
-		}
-		if !seen3 {
-			d.Missing("board")
-		}
-		if !seen4 {
-			d.Missing("blob")
-		}
-		if !seen5 {
-			d.Missing("index")
-		}
-		if !seen6 {
-			d.Missing("u64")
-		}
-		if !seen8 {
-			d.Missing("temp")
-		}
-		if !seen10 {
-			d.Missing("any")
-		}
-		if !seen11 {
-			d.Missing("wait")
-		}
-		if !seen12 {
-			d.Missing("octets")
-		}
-		if !seen13 {
-			d.Missing("upper")
+		case 3:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if _, ok := d.Array(); ok {
+							i1 := 0
+							for ; d.Elem(); i1++ {
+								if i1 < 2 {
+									if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										argBoard[i0][i1] = int(n2)
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i1, 2, 2)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 4:
+			if b0, ok := d.Bytes(); ok {
+				argBlob = Blob(b0)
+			}
+		case 5:
+			if d.Object() {
+				m0 := make(Index)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				argIndex = m0
+			}
+		case 6:
+			toolgenDecodeU64(d, &argU64)
+		case 7:
+			if d.Null() {
+				argOdd = nil
+			} else {
+				p0 := new(Odd)
+				toolgenDecodeOdd(d, p0)
+				argOdd = p0
+			}
+		case 8:
+			if r0, ok := d.RawValue(); ok {
+				if err := argTemp.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if d.Null() {
+				argLevel = nil
+			} else {
+				p0 := new(Level)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				argLevel = p0
+			}
+		case 10:
+			if x0, ok := d.Any(); ok {
+				argAny = x0
+			}
+		case 11:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argWait = time.Duration(n0)
+			}
+		case 12:
+			if b0, ok := d.Bytes(); ok {
+				argOctets = toolimpl.BytesAs[[]Octet](b0)
+			}
+		case 13:
+			if s0, ok := d.StringBytes(); ok {
+				if err := argUpper.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 14:
+			if d.Null() {
+				argDeep = nil
+			} else {
+				p0 := new(*int)
+				p1 := new(int)
+				if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p1 = int(n2)
+				}
+				*p0 = p1
+				argDeep = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11100,181 +3200,16 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments.
-var toolgenInputEchoMisc = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "note": {
-      "type": "string"
-    },
-    "v": {
-      "type": "integer"
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "pj": {
-      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-    },
-    "pjs": {
-      "type": "array",
-      "items": {
-        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-      }
-    },
-    "pja": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-      }
-    },
-    "pjp": {
-      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-    },
-    "upper": {
-      "type": "integer"
-    },
-    "UPPER": {
-      "type": "integer"
-    },
-    "durs": {
-      "type": "array",
-      "items": {
-        "type": "integer",
-        "description": "A duration in nanoseconds (1 second = 1000000000)."
-      }
-    },
-    "dur_map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "nums": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "number"
-      }
-    },
-    "times": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "id",
-    "v",
-    "pj",
-    "pjs",
-    "pja",
-    "upper",
-    "UPPER",
-    "durs"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":"integer"}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenOutputEchoMisc is the JSON Schema of echo_misc's structured result.
-var toolgenOutputEchoMisc = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "note": {
-      "type": "string"
-    },
-    "v": {
-      "type": "integer"
-    },
-    "pi": {
-      "type": "integer"
-    },
-    "pj": {
-      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-    },
-    "pjs": {
-      "type": "array",
-      "items": {
-        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-      }
-    },
-    "pja": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-      }
-    },
-    "pjp": {
-      "description": "PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."
-    },
-    "upper": {
-      "type": "integer"
-    },
-    "UPPER": {
-      "type": "integer"
-    },
-    "durs": {
-      "type": "array",
-      "items": {
-        "type": "integer",
-        "description": "A duration in nanoseconds (1 second = 1000000000)."
-      }
-    },
-    "dur_map": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "integer",
-          "null"
-        ]
-      }
-    },
-    "nums": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "number"
-      }
-    },
-    "times": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "id",
-    "v",
-    "pj",
-    "pjs",
-    "pja",
-    "upper",
-    "UPPER",
-    "durs"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
 func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Misc)
 	toolgenDecodeMisc(d, in)
@@ -11296,172 +3231,15 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputFlatDefaults is the JSON Schema of flat_defaults's arguments.
-var toolgenInputFlatDefaults = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "description": "how many.",
-      "minimum": 1,
-      "default": 4
-    },
-    "unit": {
-      "type": "string",
-      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "enum": [
-        "celsius",
-        "fahrenheit"
-      ],
-      "default": "fahrenheit"
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    }
-  },
-  "required": [
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFlatDefaults is toolgenInputFlatDefaults in OpenAI's strict dialect.
-var toolgenStrictFlatDefaults = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "description": "how many.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "unit": {
-      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "celsius",
-            "fahrenheit"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "date-time"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "n",
-    "unit",
-    "tags",
-    "when"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFlatDefaults is toolgenInputFlatDefaults in Gemini's subset.
-var toolgenGeminiFlatDefaults = []byte(`{
-  "type": "object",
-  "properties": {
-    "n": {
-      "type": "integer",
-      "description": "how many.",
-      "minimum": 1
-    },
-    "unit": {
-      "type": "string",
-      "description": "the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "enum": [
-        "celsius",
-        "fahrenheit"
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    }
-  },
-  "required": [
-    "tags"
-  ]
-}`)
+var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","description":"how many.","minimum":1,"default":4},"unit":{"type":"string","description":"the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"],"default":"fahrenheit"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenOutputFlatDefaults is the JSON Schema of flat_defaults's structured result.
-var toolgenOutputFlatDefaults = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "FlatDefaultsArgs mirrors the parameters of FlatDefaults.",
-  "properties": {
-    "n": {
-      "type": "integer"
-    },
-    "unit": {
-      "type": "string",
-      "description": "Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit",
-      "examples": [
-        "celsius",
-        "fahrenheit"
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    }
-  },
-  "required": [
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
 func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argN    *int
@@ -11469,63 +3247,49 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 		argTags []string
 		argWhen *time.Time
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "n":
-				if !d.Null() {
-					seen0 = true
-					p0 := new(int)
-					if n1, ok := d.Int(1, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argN = p0
-				}
-			case "unit":
-				if !d.Null() {
-					seen1 = true
-					p0 := new(other.Unit)
-					toolgenDecode_other_Unit(d, p0)
-					argUnit = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "when":
-				if d.Null() {
-					argWhen = nil
-				} else {
-					p0 := new(time.Time)
-					if t1, ok := d.Time(); ok {
-						*p0 = t1
-					}
-					argWhen = p0
-				}
-			default:
-				d.Unknown("\"n\", \"unit\", \"tags\", \"when\"")
+	{
+		dflt := int(4)
+		argN = &dflt
+	}
+	{
+		dflt := other.Unit("fahrenheit")
+		argUnit = &dflt
+	}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlatDefaults); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			p0 := new(int)
+			if n1, ok := d.Int(1, 9223372036854775807); ok {
+				*p0 = int(n1)
 			}
-		}
-		if !seen0 {
-			dflt := int(4)
-			argN = &dflt
-		}
-		if !seen1 {
-			dflt := other.Unit("fahrenheit")
-			argUnit = &dflt
-		}
-		if !seen2 {
-			d.Missing("tags")
+			argN = p0
+		case 1:
+			p0 := new(other.Unit)
+			toolgenDecode_other_Unit(d, p0)
+			argUnit = p0
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argWhen = nil
+			} else {
+				p0 := new(time.Time)
+				if t1, ok := d.Time(); ok {
+					*p0 = t1
+				}
+				argWhen = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11544,37 +3308,21 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 
 // toolgenDecodeIn reads a In object.
 func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "n":
-				seen0 = true
-				if n0, ok := d.Int(0, 3); ok {
-					v.N = int(n0)
-				}
-			case "word":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Word = s0
-				}
-			case "f":
-				seen2 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.F = f0
-				}
-			default:
-				d.Unknown("\"n\", \"word\", \"f\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectIn); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(0, 3); ok {
+				v.N = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("n")
-		}
-		if !seen1 {
-			d.Missing("word")
-		}
-		if !seen2 {
-			d.Missing("f")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Word = s0
+			}
+		case 2:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.F = f0
+			}
 		}
 	}
 }
@@ -11691,141 +3439,73 @@ func toolgenEncodePlaces(e *toolimpl.Encoder, v *Places) {
 
 // toolgenDecodeScalars reads a Scalars object.
 func toolgenDecodeScalars(d *toolimpl.Decoder, v *Scalars) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "s":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.S = s0
-				}
-			case "b":
-				seen1 = true
-				if b0, ok := d.Bool(); ok {
-					v.B = b0
-				}
-			case "i":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.I = int(n0)
-				}
-			case "i8":
-				seen3 = true
-				if n0, ok := d.Int(-128, 127); ok {
-					v.I8 = int8(n0)
-				}
-			case "i16":
-				seen4 = true
-				if n0, ok := d.Int(-32768, 32767); ok {
-					v.I16 = int16(n0)
-				}
-			case "i32":
-				seen5 = true
-				if n0, ok := d.Int(-2147483648, 2147483647); ok {
-					v.I32 = int32(n0)
-				}
-			case "i64":
-				seen6 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.I64 = n0
-				}
-			case "u":
-				seen7 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					v.U = uint(n0)
-				}
-			case "u8":
-				seen8 = true
-				if n0, ok := d.Uint(0, 255); ok {
-					v.U8 = uint8(n0)
-				}
-			case "u16":
-				seen9 = true
-				if n0, ok := d.Uint(0, 65535); ok {
-					v.U16 = uint16(n0)
-				}
-			case "u32":
-				seen10 = true
-				if n0, ok := d.Uint(0, 4294967295); ok {
-					v.U32 = uint32(n0)
-				}
-			case "u64":
-				seen11 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					v.U64 = n0
-				}
-			case "f32":
-				seen12 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					v.F32 = float32(f0)
-				}
-			case "f64":
-				seen13 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.F64 = f0
-				}
-			case "label":
-				seen14 = true
-				if s0, ok := d.String(); ok {
-					v.Label = Label(s0)
-				}
-			case "count":
-				seen15 = true
-				if n0, ok := d.Int(-32768, 32767); ok {
-					v.Count = Count(n0)
-				}
-			default:
-				d.Unknown("\"s\", \"b\", \"i\", \"i8\", \"i16\", \"i32\", \"i64\", \"u\", \"u8\", \"u16\", \"u32\", \"u64\", \"f32\", \"f64\", \"label\", \"count\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectScalars); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.S = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("s")
-		}
-		if !seen1 {
-			d.Missing("b")
-		}
-		if !seen2 {
-			d.Missing("i")
-		}
-		if !seen3 {
-			d.Missing("i8")
-		}
-		if !seen4 {
-			d.Missing("i16")
-		}
-		if !seen5 {
-			d.Missing("i32")
-		}
-		if !seen6 {
-			d.Missing("i64")
-		}
-		if !seen7 {
-			d.Missing("u")
-		}
-		if !seen8 {
-			d.Missing("u8")
-		}
-		if !seen9 {
-			d.Missing("u16")
-		}
-		if !seen10 {
-			d.Missing("u32")
-		}
-		if !seen11 {
-			d.Missing("u64")
-		}
-		if !seen12 {
-			d.Missing("f32")
-		}
-		if !seen13 {
-			d.Missing("f64")
-		}
-		if !seen14 {
-			d.Missing("label")
-		}
-		if !seen15 {
-			d.Missing("count")
+		case 1:
+			if b0, ok := d.Bool(); ok {
+				v.B = b0
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.I = int(n0)
+			}
+		case 3:
+			if n0, ok := d.Int(-128, 127); ok {
+				v.I8 = int8(n0)
+			}
+		case 4:
+			if n0, ok := d.Int(-32768, 32767); ok {
+				v.I16 = int16(n0)
+			}
+		case 5:
+			if n0, ok := d.Int(-2147483648, 2147483647); ok {
+				v.I32 = int32(n0)
+			}
+		case 6:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.I64 = n0
+			}
+		case 7:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.U = uint(n0)
+			}
+		case 8:
+			if n0, ok := d.Uint(0, 255); ok {
+				v.U8 = uint8(n0)
+			}
+		case 9:
+			if n0, ok := d.Uint(0, 65535); ok {
+				v.U16 = uint16(n0)
+			}
+		case 10:
+			if n0, ok := d.Uint(0, 4294967295); ok {
+				v.U32 = uint32(n0)
+			}
+		case 11:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.U64 = n0
+			}
+		case 12:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.F32 = float32(f0)
+			}
+		case 13:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.F64 = f0
+			}
+		case 14:
+			if s0, ok := d.String(); ok {
+				v.Label = Label(s0)
+			}
+		case 15:
+			if n0, ok := d.Int(-32768, 32767); ok {
+				v.Count = Count(n0)
+			}
 		}
 	}
 }
@@ -11870,68 +3550,44 @@ func toolgenEncodeScalars(e *toolimpl.Encoder, v *Scalars) {
 
 // toolgenDecodeEnums reads a Enums object.
 func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen4, seen5 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "c":
-				seen0 = true
-				toolgenDecodeColor(d, &v.C)
-			case "p":
-				seen1 = true
-				toolgenDecodePriority(d, &v.P)
-			case "b":
-				seen2 = true
-				toolgenDecodeBits(d, &v.B)
-			case "pc":
-				if d.Null() {
-					v.PC = nil
-				} else {
-					p0 := new(Color)
-					toolgenDecodeColor(d, p0)
-					v.PC = p0
-				}
-			case "cs":
-				seen4 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Color, 0, n0)
-					for d.Elem() {
-						var e0 Color
-						toolgenDecodeColor(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Cs = s0
-				}
-			case "by_name":
-				seen5 = true
-				if d.Object() {
-					m0 := make(map[string]Priority)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Priority
-						toolgenDecodePriority(d, &v0)
-						m0[k0] = v0
-					}
-					v.ByName = m0
-				}
-			default:
-				d.Unknown("\"c\", \"p\", \"b\", \"pc\", \"cs\", \"by_name\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectEnums); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeColor(d, &v.C)
+		case 1:
+			toolgenDecodePriority(d, &v.P)
+		case 2:
+			toolgenDecodeBits(d, &v.B)
+		case 3:
+			if d.Null() {
+				v.PC = nil
+			} else {
+				p0 := new(Color)
+				toolgenDecodeColor(d, p0)
+				v.PC = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("c")
-		}
-		if !seen1 {
-			d.Missing("p")
-		}
-		if !seen2 {
-			d.Missing("b")
-		}
-		if !seen4 {
-			d.Missing("cs")
-		}
-		if !seen5 {
-			d.Missing("by_name")
+		case 4:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Color, 0, n0)
+				for d.Elem() {
+					var e0 Color
+					toolgenDecodeColor(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Cs = s0
+			}
+		case 5:
+			if d.Object() {
+				m0 := make(map[string]Priority)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Priority
+					toolgenDecodePriority(d, &v0)
+					m0[k0] = v0
+				}
+				v.ByName = m0
+			}
 		}
 	}
 }
@@ -11968,213 +3624,165 @@ func toolgenEncodeEnums(e *toolimpl.Encoder, v *Enums) {
 
 // toolgenDecodeCollections reads a Collections object.
 func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "strs":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectCollections); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
 					}
-					v.Strs = s0
+					s0 = append(s0, e0)
 				}
-			case "ints":
-				seen1 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 3 {
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v.Ints[i0] = int(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 3, 3)
-				}
-			case "map":
-				seen2 = true
-				if d.Object() {
-					m0 := make(map[string]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 int
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							v0 = int(n1)
-						}
-						m0[k0] = v0
-					}
-					v.Map = m0
-				}
-			case "nested":
-				seen3 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([][]int, 0, n0)
-					for d.Elem() {
-						var e0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					v.Nested = s0
-				}
-			case "lists":
-				seen4 = true
-				if d.Object() {
-					m0 := make(map[string][]string)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []string
-						if n1, ok := d.Array(); ok {
-							s1 := make([]string, 0, n1)
-							for d.Elem() {
-								var e1 string
-								if s2, ok := d.String(); ok {
-									e1 = s2
-								}
-								s1 = append(s1, e1)
-							}
-							v0 = s1
-						}
-						m0[k0] = v0
-					}
-					v.Lists = m0
-				}
-			case "bytes":
-				seen5 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Bytes = b0
-				}
-			case "keyed":
-				seen6 = true
-				if d.Object() {
-					m0 := make(map[Key]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 int
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							v0 = int(n1)
-						}
-						m0[Key(k0)] = v0
-					}
-					v.Keyed = m0
-				}
-			case "points":
-				seen7 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Point, 0, n0)
-					for d.Elem() {
-						var e0 Point
-						toolgenDecodePoint(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Points = s0
-				}
-			case "ptr_elems":
-				seen8 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*Point, 0, n0)
-					for d.Elem() {
-						var e0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					v.PtrElems = s0
-				}
-			case "ptr_map":
-				seen9 = true
-				if d.Object() {
-					m0 := make(map[string]*Point)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						v0 = p1
-						m0[k0] = v0
-					}
-					v.PtrMap = m0
-				}
-			case "grid":
-				seen10 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if _, ok := d.Array(); ok {
-								i1 := 0
-								for ; d.Elem(); i1++ {
-									if i1 < 2 {
-										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											v.Grid[i0][i1] = int(n2)
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i1, 2, 2)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			default:
-				d.Unknown("\"strs\", \"ints\", \"map\", \"nested\", \"lists\", \"bytes\", \"keyed\", \"points\", \"ptr_elems\", \"ptr_map\", \"grid\"")
+				v.Strs = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("strs")
-		}
-		if !seen1 {
-			d.Missing("ints")
-		}
-		if !seen2 {
-			d.Missing("map")
-		}
-		if !seen3 {
-			d.Missing("nested")
-		}
-		if !seen4 {
-			d.Missing("lists")
-		}
-		if !seen5 {
-			d.Missing("bytes")
-		}
-		if !seen6 {
-			d.Missing("keyed")
-		}
-		if !seen7 {
-			d.Missing("points")
-		}
-		if !seen8 {
-			d.Missing("ptr_elems")
-		}
-		if !seen9 {
-			d.Missing("ptr_map")
-		}
-		if !seen10 {
-			d.Missing("grid")
+		case 1:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 3 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Ints[i0] = int(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 3, 3)
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[k0] = v0
+				}
+				v.Map = m0
+			}
+		case 3:
+			if n0, ok := d.Array(); ok {
+				s0 := make([][]int, 0, n0)
+				for d.Elem() {
+					var e0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Nested = s0
+			}
+		case 4:
+			if d.Object() {
+				m0 := make(map[string][]string)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []string
+					if n1, ok := d.Array(); ok {
+						s1 := make([]string, 0, n1)
+						for d.Elem() {
+							var e1 string
+							if s2, ok := d.String(); ok {
+								e1 = s2
+							}
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				v.Lists = m0
+			}
+		case 5:
+			if b0, ok := d.Bytes(); ok {
+				v.Bytes = b0
+			}
+		case 6:
+			if d.Object() {
+				m0 := make(map[Key]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[Key(k0)] = v0
+				}
+				v.Keyed = m0
+			}
+		case 7:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Point, 0, n0)
+				for d.Elem() {
+					var e0 Point
+					toolgenDecodePoint(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Points = s0
+			}
+		case 8:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Point, 0, n0)
+				for d.Elem() {
+					var e0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.PtrElems = s0
+			}
+		case 9:
+			if d.Object() {
+				m0 := make(map[string]*Point)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					v0 = p1
+					m0[k0] = v0
+				}
+				v.PtrMap = m0
+			}
+		case 10:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if _, ok := d.Array(); ok {
+							i1 := 0
+							for ; d.Elem(); i1++ {
+								if i1 < 2 {
+									if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										v.Grid[i0][i1] = int(n2)
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i1, 2, 2)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
 		}
 	}
 }
@@ -12277,105 +3885,102 @@ func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 
 // toolgenDecodePointers reads a Pointers object.
 func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "ps":
-				if d.Null() {
-					v.PS = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					v.PS = p0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPointers); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.PS = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
 				}
-			case "pi":
-				if d.Null() {
-					v.PI = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.PI = p0
+				v.PS = p0
+			}
+		case 1:
+			if d.Null() {
+				v.PI = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
 				}
-			case "pf":
-				if d.Null() {
-					v.PF = nil
-				} else {
-					p0 := new(float32)
-					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-						*p0 = float32(f1)
-					}
-					v.PF = p0
+				v.PI = p0
+			}
+		case 2:
+			if d.Null() {
+				v.PF = nil
+			} else {
+				p0 := new(float32)
+				if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+					*p0 = float32(f1)
 				}
-			case "pb":
-				if d.Null() {
-					v.PB = nil
-				} else {
-					p0 := new(bool)
-					if b1, ok := d.Bool(); ok {
-						*p0 = b1
-					}
-					v.PB = p0
+				v.PF = p0
+			}
+		case 3:
+			if d.Null() {
+				v.PB = nil
+			} else {
+				p0 := new(bool)
+				if b1, ok := d.Bool(); ok {
+					*p0 = b1
 				}
-			case "pp":
-				if d.Null() {
-					v.PP = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					v.PP = p0
+				v.PB = p0
+			}
+		case 4:
+			if d.Null() {
+				v.PP = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				v.PP = p0
+			}
+		case 5:
+			if d.Null() {
+				v.PT = nil
+			} else {
+				p0 := new(time.Time)
+				if t1, ok := d.Time(); ok {
+					*p0 = t1
 				}
-			case "pt":
-				if d.Null() {
-					v.PT = nil
-				} else {
-					p0 := new(time.Time)
-					if t1, ok := d.Time(); ok {
-						*p0 = t1
-					}
-					v.PT = p0
-				}
-			case "pl":
-				if d.Null() {
-					v.PL = nil
-				} else {
-					p0 := new([]string)
-					if n1, ok := d.Array(); ok {
-						s1 := make([]string, 0, n1)
-						for d.Elem() {
-							var e1 string
-							if s2, ok := d.String(); ok {
-								e1 = s2
-							}
-							s1 = append(s1, e1)
+				v.PT = p0
+			}
+		case 6:
+			if d.Null() {
+				v.PL = nil
+			} else {
+				p0 := new([]string)
+				if n1, ok := d.Array(); ok {
+					s1 := make([]string, 0, n1)
+					for d.Elem() {
+						var e1 string
+						if s2, ok := d.String(); ok {
+							e1 = s2
 						}
-						*p0 = s1
+						s1 = append(s1, e1)
 					}
-					v.PL = p0
+					*p0 = s1
 				}
-			case "pm":
-				if d.Null() {
-					v.PM = nil
-				} else {
-					p0 := new(Priority)
-					toolgenDecodePriority(d, p0)
-					v.PM = p0
+				v.PL = p0
+			}
+		case 7:
+			if d.Null() {
+				v.PM = nil
+			} else {
+				p0 := new(Priority)
+				toolgenDecodePriority(d, p0)
+				v.PM = p0
+			}
+		case 8:
+			if d.Null() {
+				v.Must = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
 				}
-			case "must":
-				if d.Null() {
-					v.Must = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.Must = p0
-				}
-			default:
-				d.Unknown("\"ps\", \"pi\", \"pf\", \"pb\", \"pp\", \"pt\", \"pl\", \"pm\", \"must\"")
+				v.Must = p0
 			}
 		}
 	}
@@ -12429,108 +4034,61 @@ func toolgenEncodePointers(e *toolimpl.Encoder, v *Pointers) {
 
 // toolgenDecodeConstrained reads a Constrained object.
 func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, 5)
-					v.Name = s0
-				}
-			case "code":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}[0-9]$")
-					v.Code = s0
-				}
-			case "age":
-				seen2 = true
-				if n0, ok := d.Int(0, 150); ok {
-					v.Age = int(n0)
-				}
-			case "ratio":
-				seen3 = true
-				if f0, ok := d.Float(0, 1, 64); ok {
-					v.Ratio = f0
-				}
-			case "ratio32":
-				seen4 = true
-				if f0, ok := d.Float(0.1, 0.9, 32); ok {
-					v.Ratio32 = float32(f0)
-				}
-			case "tags":
-				seen5 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					d.CheckItems(len(s0), 1, 3)
-					v.Tags = s0
-				}
-			case "small":
-				seen6 = true
-				if n0, ok := d.Uint(1, 9); ok {
-					v.Small = uint8(n0)
-				}
-			case "mode":
-				if !d.Null() {
-					seen7 = true
-					if s0, ok := d.String(); ok {
-						v.Mode = s0
-					}
-				}
-			case "n":
-				if !d.Null() {
-					seen8 = true
-					if n0, ok := d.Int(1, 9223372036854775807); ok {
-						v.N = int(n0)
-					}
-				}
-			case "color":
-				if !d.Null() {
-					seen9 = true
-					toolgenDecodeColor(d, &v.Color)
-				}
-			default:
-				d.Unknown("\"name\", \"code\", \"age\", \"ratio\", \"ratio32\", \"tags\", \"small\", \"mode\", \"n\", \"color\"")
+	v.Mode = "fast"
+	v.N = 3
+	v.Color = "green"
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectConstrained); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, 5)
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen1 {
-			d.Missing("code")
-		}
-		if !seen2 {
-			d.Missing("age")
-		}
-		if !seen3 {
-			d.Missing("ratio")
-		}
-		if !seen4 {
-			d.Missing("ratio32")
-		}
-		if !seen5 {
-			d.Missing("tags")
-		}
-		if !seen6 {
-			d.Missing("small")
-		}
-		if !seen7 {
-			v.Mode = "fast"
-		}
-		if !seen8 {
-			v.N = 3
-		}
-		if !seen9 {
-			v.Color = "green"
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}[0-9]$")
+				v.Code = s0
+			}
+		case 2:
+			if n0, ok := d.Int(0, 150); ok {
+				v.Age = int(n0)
+			}
+		case 3:
+			if f0, ok := d.Float(0, 1, 64); ok {
+				v.Ratio = f0
+			}
+		case 4:
+			if f0, ok := d.Float(0.1, 0.9, 32); ok {
+				v.Ratio32 = float32(f0)
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				d.CheckItems(len(s0), 1, 3)
+				v.Tags = s0
+			}
+		case 6:
+			if n0, ok := d.Uint(1, 9); ok {
+				v.Small = uint8(n0)
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				v.Mode = s0
+			}
+		case 8:
+			if n0, ok := d.Int(1, 9223372036854775807); ok {
+				v.N = int(n0)
+			}
+		case 9:
+			toolgenDecodeColor(d, &v.Color)
 		}
 	}
 }
@@ -12573,94 +4131,54 @@ func toolgenEncodeConstrained(e *toolimpl.Encoder, v *Constrained) {
 
 // toolgenDecodeFormats reads a Formats object.
 func toolgenDecodeFormats(d *toolimpl.Decoder, v *Formats) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "date_time":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "date-time")
-					v.DateTime = s0
-				}
-			case "date":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "date")
-					v.Date = s0
-				}
-			case "time":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "time")
-					v.Time = s0
-				}
-			case "email":
-				seen3 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "email")
-					v.Email = s0
-				}
-			case "uri":
-				seen4 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "uri")
-					v.URI = s0
-				}
-			case "uuid":
-				seen5 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "uuid")
-					v.UUID = s0
-				}
-			case "ipv4":
-				seen6 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "ipv4")
-					v.IPv4 = s0
-				}
-			case "ipv6":
-				seen7 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "ipv6")
-					v.IPv6 = s0
-				}
-			case "hostname":
-				seen8 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "hostname")
-					v.Hostname = s0
-				}
-			default:
-				d.Unknown("\"date_time\", \"date\", \"time\", \"email\", \"uri\", \"uuid\", \"ipv4\", \"ipv6\", \"hostname\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectFormats); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "date-time")
+				v.DateTime = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("date_time")
-		}
-		if !seen1 {
-			d.Missing("date")
-		}
-		if !seen2 {
-			d.Missing("time")
-		}
-		if !seen3 {
-			d.Missing("email")
-		}
-		if !seen4 {
-			d.Missing("uri")
-		}
-		if !seen5 {
-			d.Missing("uuid")
-		}
-		if !seen6 {
-			d.Missing("ipv4")
-		}
-		if !seen7 {
-			d.Missing("ipv6")
-		}
-		if !seen8 {
-			d.Missing("hostname")
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "date")
+				v.Date = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "time")
+				v.Time = s0
+			}
+		case 3:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "email")
+				v.Email = s0
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "uri")
+				v.URI = s0
+			}
+		case 5:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "uuid")
+				v.UUID = s0
+			}
+		case 6:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "ipv4")
+				v.IPv4 = s0
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "ipv6")
+				v.IPv6 = s0
+			}
+		case 8:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "hostname")
+				v.Hostname = s0
+			}
 		}
 	}
 }
@@ -12691,63 +4209,35 @@ func toolgenEncodeFormats(e *toolimpl.Encoder, v *Formats) {
 
 // toolgenDecodeSpecial reads a Special object.
 func toolgenDecodeSpecial(d *toolimpl.Decoder, v *Special) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "when":
-				seen0 = true
-				if t0, ok := d.Time(); ok {
-					v.When = t0
-				}
-			case "raw":
-				seen1 = true
-				if r0, ok := d.Raw(); ok {
-					v.Raw = json.RawMessage(r0)
-				}
-			case "any":
-				seen2 = true
-				if x0, ok := d.Any(); ok {
-					v.Any = x0
-				}
-			case "addr":
-				seen3 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Addr.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "blob":
-				seen4 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Blob = b0
-				}
-			case "wait":
-				seen5 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Wait = time.Duration(n0)
-				}
-			default:
-				d.Unknown("\"when\", \"raw\", \"any\", \"addr\", \"blob\", \"wait\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectSpecial); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if t0, ok := d.Time(); ok {
+				v.When = t0
 			}
-		}
-		if !seen0 {
-			d.Missing("when")
-		}
-		if !seen1 {
-			d.Missing("raw")
-		}
-		if !seen2 {
-			d.Missing("any")
-		}
-		if !seen3 {
-			d.Missing("addr")
-		}
-		if !seen4 {
-			d.Missing("blob")
-		}
-		if !seen5 {
-			d.Missing("wait")
+		case 1:
+			if r0, ok := d.Raw(); ok {
+				v.Raw = json.RawMessage(r0)
+			}
+		case 2:
+			if x0, ok := d.Any(); ok {
+				v.Any = x0
+			}
+		case 3:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Addr.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 4:
+			if b0, ok := d.Bytes(); ok {
+				v.Blob = b0
+			}
+		case 5:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Wait = time.Duration(n0)
+			}
 		}
 	}
 }
@@ -12772,46 +4262,28 @@ func toolgenEncodeSpecial(e *toolimpl.Encoder, v *Special) {
 
 // toolgenDecodeEmbedded reads a Embedded object.
 func toolgenDecodeEmbedded(d *toolimpl.Decoder, v *Embedded) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Base.ID = s0
-				}
-			case "extra":
-				seen1 = true
-				if v.Extra == nil {
-					v.Extra = new(Extra)
-				}
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Extra.Extra = int(n0)
-				}
-			case "own":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					v.Own = s0
-				}
-			case "note":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Note = int(n0)
-					}
-				}
-			default:
-				d.Unknown("\"id\", \"extra\", \"own\", \"note\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectEmbedded); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Base.ID = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
-		}
-		if !seen1 {
-			d.Missing("extra")
-		}
-		if !seen2 {
-			d.Missing("own")
+		case 1:
+			if v.Extra == nil {
+				v.Extra = new(Extra)
+			}
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Extra.Extra = int(n0)
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				v.Own = s0
+			}
+		case 3:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Note = int(n0)
+			}
 		}
 	}
 }
@@ -12836,135 +4308,99 @@ func toolgenEncodeEmbedded(e *toolimpl.Encoder, v *Embedded) {
 
 // toolgenDecodeOmit reads a Omit object.
 func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
-	if d.Object() {
-		var seen10, seen11, seen12 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "e1":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.E1 = s0
-					}
-				}
-			case "e2":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.E2 = int(n0)
-					}
-				}
-			case "e3":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]int, 0, n0)
-						for d.Elem() {
-							var e0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e0 = int(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.E3 = s0
-					}
-				}
-			case "e4":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v0 = int(n1)
-							}
-							m0[k0] = v0
-						}
-						v.E4 = m0
-					}
-				}
-			case "e5":
-				if !d.Null() {
-					if b0, ok := d.Bool(); ok {
-						v.E5 = b0
-					}
-				}
-			case "z1":
-				if !d.Null() {
-					if t0, ok := d.Time(); ok {
-						v.Z1 = t0
-					}
-				}
-			case "z2":
-				if !d.Null() {
-					toolgenDecodePoint(d, &v.Z2)
-				}
-			case "z3":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Z3 = s0
-					}
-				}
-			case "z4":
-				if !d.Null() {
-					if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-						v.Z4 = f0
-					}
-				}
-			case "z5":
-				if !d.Null() {
-					toolgenDecodeMoney(d, &v.Z5)
-				}
-			case "plain":
-				seen10 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]int, 0, n0)
-					for d.Elem() {
-						var e0 int
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							e0 = int(n1)
-						}
-						s0 = append(s0, e0)
-					}
-					v.Plain = s0
-				}
-			case "dict":
-				seen11 = true
-				if d.Object() {
-					m0 := make(map[string]string)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 string
-						if s1, ok := d.String(); ok {
-							v0 = s1
-						}
-						m0[k0] = v0
-					}
-					v.Dict = m0
-				}
-			case "bin":
-				seen12 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Bin = b0
-				}
-			default:
-				d.Unknown("\"e1\", \"e2\", \"e3\", \"e4\", \"e5\", \"z1\", \"z2\", \"z3\", \"z4\", \"z5\", \"plain\", \"dict\", \"bin\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectOmit); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.E1 = s0
 			}
-		}
-		if !seen10 {
-			d.Missing("plain")
-		}
-		if !seen11 {
-			d.Missing("dict")
-		}
-		if !seen12 {
-			d.Missing("bin")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.E2 = int(n0)
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]int, 0, n0)
+				for d.Elem() {
+					var e0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = int(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.E3 = s0
+			}
+		case 3:
+			if d.Object() {
+				m0 := make(map[string]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[k0] = v0
+				}
+				v.E4 = m0
+			}
+		case 4:
+			if b0, ok := d.Bool(); ok {
+				v.E5 = b0
+			}
+		case 5:
+			if t0, ok := d.Time(); ok {
+				v.Z1 = t0
+			}
+		case 6:
+			toolgenDecodePoint(d, &v.Z2)
+		case 7:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Z3 = s0
+			}
+		case 8:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Z4 = f0
+			}
+		case 9:
+			toolgenDecodeMoney(d, &v.Z5)
+		case 10:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]int, 0, n0)
+				for d.Elem() {
+					var e0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = int(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Plain = s0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[string]string)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 string
+					if s1, ok := d.String(); ok {
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				v.Dict = m0
+			}
+		case 12:
+			if b0, ok := d.Bytes(); ok {
+				v.Bin = b0
+			}
 		}
 	}
 }
@@ -13047,43 +4483,33 @@ func toolgenEncodeOmit(e *toolimpl.Encoder, v *Omit) {
 
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "kids":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*Tree, 0, n0)
-						for d.Elem() {
-							var e0 *Tree
-							p1 := new(Tree)
-							toolgenDecodeTree(d, p1)
-							e0 = p1
-							s0 = append(s0, e0)
-						}
-						v.Kids = s0
-					}
-				}
-			case "left":
-				if d.Null() {
-					v.Left = nil
-				} else {
-					p0 := new(Tree)
-					toolgenDecodeTree(d, p0)
-					v.Left = p0
-				}
-			default:
-				d.Unknown("\"name\", \"kids\", \"left\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Tree, 0, n0)
+				for d.Elem() {
+					var e0 *Tree
+					p1 := new(Tree)
+					toolgenDecodeTree(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.Kids = s0
+			}
+		case 2:
+			if d.Null() {
+				v.Left = nil
+			} else {
+				p0 := new(Tree)
+				toolgenDecodeTree(d, p0)
+				v.Left = p0
+			}
 		}
 	}
 }
@@ -13128,6 +4554,8 @@ func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	}
 }
 
+var toolgenArgsFlat = toolimpl.NewObject([]string{"name", "count", "tags", "when", "color"}, []int{0, 2, 4}, nil)
+
 // toolgenEncodeFlatArgs writes a FlatArgs object.
 func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
 	e.Object()
@@ -13154,81 +4582,66 @@ func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
 
 // toolgenDecodeSparse reads a Sparse object.
 func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "l":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]int, 0, n0)
-						for d.Elem() {
-							var e0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e0 = int(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.L = s0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectSparse); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]int, 0, n0)
+				for d.Elem() {
+					var e0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = int(n1)
 					}
+					s0 = append(s0, e0)
 				}
-			case "m":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]string)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 string
-							if s1, ok := d.String(); ok {
-								v0 = s1
-							}
-							m0[k0] = v0
-						}
-						v.M = m0
+				v.L = s0
+			}
+		case 1:
+			if d.Object() {
+				m0 := make(map[string]string)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 string
+					if s1, ok := d.String(); ok {
+						v0 = s1
 					}
+					m0[k0] = v0
 				}
-			case "b":
-				if !d.Null() {
-					if b0, ok := d.Bytes(); ok {
-						v.B = b0
-					}
+				v.M = m0
+			}
+		case 2:
+			if b0, ok := d.Bytes(); ok {
+				v.B = b0
+			}
+		case 3:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Point, 0, n0)
+				for d.Elem() {
+					var e0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
 				}
-			case "p":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*Point, 0, n0)
-						for d.Elem() {
-							var e0 *Point
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							e0 = p1
-							s0 = append(s0, e0)
-						}
-						v.P = s0
-					}
+				v.P = s0
+			}
+		case 4:
+			if d.Object() {
+				m0 := make(map[string]*Point)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					v0 = p1
+					m0[k0] = v0
 				}
-			case "pm":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]*Point)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 *Point
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							v0 = p1
-							m0[k0] = v0
-						}
-						v.PM = m0
-					}
-				}
-			case "a":
-				if !d.Null() {
-					if x0, ok := d.Any(); ok {
-						v.A = x0
-					}
-				}
-			default:
-				d.Unknown("\"l\", \"m\", \"b\", \"p\", \"pm\", \"a\"")
+				v.PM = m0
+			}
+		case 5:
+			if x0, ok := d.Any(); ok {
+				v.A = x0
 			}
 		}
 	}
@@ -13282,82 +4695,62 @@ func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 
 // toolgenDecodeMethods reads a Methods object.
 func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
-	if d.Object() {
-		var seen0, seen1, seen3, seen4 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "temp":
-				seen0 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Temp.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectMethods); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Temp.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "temps":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Temp, 0, n0)
-					for d.Elem() {
-						var e0 Temp
-						if r1, ok := d.RawValue(); ok {
-							if err := e0.UnmarshalJSON(r1); err != nil {
-								d.Invalid(err.Error())
-							}
-						}
-						s0 = append(s0, e0)
-					}
-					v.Temps = s0
-				}
-			case "pt":
-				if d.Null() {
-					v.PT = nil
-				} else {
-					p0 := new(Temp)
+			}
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Temp, 0, n0)
+				for d.Elem() {
+					var e0 Temp
 					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
+						if err := e0.UnmarshalJSON(r1); err != nil {
 							d.Invalid(err.Error())
 						}
 					}
-					v.PT = p0
+					s0 = append(s0, e0)
 				}
-			case "level":
-				seen3 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Level.UnmarshalText(s0); err != nil {
+				v.Temps = s0
+			}
+		case 2:
+			if d.Null() {
+				v.PT = nil
+			} else {
+				p0 := new(Temp)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			case "levels":
-				seen4 = true
-				if d.Object() {
-					m0 := make(map[string]Level)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Level
-						if s1, ok := d.StringBytes(); ok {
-							if err := v0.UnmarshalText(s1); err != nil {
-								d.Invalid(err.Error())
-							}
-						}
-						m0[k0] = v0
-					}
-					v.Levels = m0
-				}
-			default:
-				d.Unknown("\"temp\", \"temps\", \"pt\", \"level\", \"levels\"")
+				v.PT = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("temp")
-		}
-		if !seen1 {
-			d.Missing("temps")
-		}
-		if !seen3 {
-			d.Missing("level")
-		}
-		if !seen4 {
-			d.Missing("levels")
+		case 3:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Level.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 4:
+			if d.Object() {
+				m0 := make(map[string]Level)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Level
+					if s1, ok := d.StringBytes(); ok {
+						if err := v0.UnmarshalText(s1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					m0[k0] = v0
+				}
+				v.Levels = m0
+			}
 		}
 	}
 }
@@ -13392,53 +4785,41 @@ func toolgenEncodeMethods(e *toolimpl.Encoder, v *Methods) {
 
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
-	if d.Object() {
-		var seen0, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "n":
-				seen0 = true
-				if n0, ok := d.Number(); ok {
-					v.N = json.Number(n0)
-				}
-			case "big":
-				if d.Null() {
-					v.Big = nil
-				} else {
-					p0 := new(big.Int)
-					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Big = p0
-				}
-			case "bigf":
-				if d.Null() {
-					v.BigF = nil
-				} else {
-					p0 := new(big.Float)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.BigF = p0
-				}
-			case "wait":
-				seen3 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Wait = time.Duration(n0)
-				}
-			default:
-				d.Unknown("\"n\", \"big\", \"bigf\", \"wait\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Number(); ok {
+				v.N = json.Number(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("n")
-		}
-		if !seen3 {
-			d.Missing("wait")
+		case 1:
+			if d.Null() {
+				v.Big = nil
+			} else {
+				p0 := new(big.Int)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Big = p0
+			}
+		case 2:
+			if d.Null() {
+				v.BigF = nil
+			} else {
+				p0 := new(big.Float)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.BigF = p0
+			}
+		case 3:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Wait = time.Duration(n0)
+			}
 		}
 	}
 }
@@ -13463,236 +4844,208 @@ func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
-	if d.Object() {
-		var seen1, seen2, seen5, seen6, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "pa":
-				if d.Null() {
-					v.PA = nil
-				} else {
-					p0 := new([3]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 3 {
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p0)[i1] = int(n2)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 3, 3)
-					}
-					v.PA = p0
-				}
-			case "spa":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*[2]int, 0, n0)
-					for d.Elem() {
-						var e0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					v.SPA = s0
-				}
-			case "mpa":
-				seen2 = true
-				if d.Object() {
-					m0 := make(map[string]*[2]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						v0 = p1
-						m0[k0] = v0
-					}
-					v.MPA = m0
-				}
-			case "paa":
-				if d.Null() {
-					v.PAA = nil
-				} else {
-					p0 := new([2][2]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if _, ok := d.Array(); ok {
-									i2 := 0
-									for ; d.Elem(); i2++ {
-										if i2 < 2 {
-											if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												(*p0)[i1][i2] = int(n3)
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i2, 2, 2)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.PAA = p0
-				}
-			case "pat":
-				if d.Null() {
-					v.PAT = nil
-				} else {
-					p0 := new([2]time.Time)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if t2, ok := d.Time(); ok {
-									(*p0)[i1] = t2
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.PAT = p0
-				}
-			case "aps":
-				seen5 = true
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.PA = nil
+			} else {
+				p0 := new([3]int)
 				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							p1 := new(string)
-							if s2, ok := d.String(); ok {
-								*p1 = s2
-							}
-							v.APS[i0] = p1
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "ss":
-				seen6 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([][]*Point, 0, n0)
-					for d.Elem() {
-						var e0 []*Point
-						if n1, ok := d.Array(); ok {
-							s1 := make([]*Point, 0, n1)
-							for d.Elem() {
-								var e1 *Point
-								p2 := new(Point)
-								toolgenDecodePoint(d, p2)
-								e1 = p2
-								s1 = append(s1, e1)
-							}
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					v.SS = s0
-				}
-			case "ms":
-				seen7 = true
-				if d.Object() {
-					m0 := make(map[string][]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							v0 = s1
-						}
-						m0[k0] = v0
-					}
-					v.MS = m0
-				}
-			case "amap":
-				seen8 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if d.Object() {
-								m1 := make(map[string]int)
-								for _, ok := d.Field(); ok; _, ok = d.Field() {
-									k1 := d.KeyString()
-									var v1 int
-									if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										v1 = int(n2)
-									}
-									m1[k1] = v1
-								}
-								v.AMap[i0] = m1
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 3 {
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								(*p0)[i1] = int(n2)
 							}
 						} else {
 							d.Skip()
 						}
 					}
-					d.CheckItems(i0, 2, 2)
+					d.CheckItems(i1, 3, 3)
 				}
-			default:
-				d.Unknown("\"pa\", \"spa\", \"mpa\", \"paa\", \"pat\", \"aps\", \"ss\", \"ms\", \"amap\"")
+				v.PA = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("spa")
-		}
-		if !seen2 {
-			d.Missing("mpa")
-		}
-		if !seen5 {
-			d.Missing("aps")
-		}
-		if !seen6 {
-			d.Missing("ss")
-		}
-		if !seen7 {
-			d.Missing("ms")
-		}
-		if !seen8 {
-			d.Missing("amap")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*[2]int, 0, n0)
+				for d.Elem() {
+					var e0 *[2]int
+					p1 := new([2]int)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i2, 2, 2)
+					}
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.SPA = s0
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]*[2]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *[2]int
+					p1 := new([2]int)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i2, 2, 2)
+					}
+					v0 = p1
+					m0[k0] = v0
+				}
+				v.MPA = m0
+			}
+		case 3:
+			if d.Null() {
+				v.PAA = nil
+			} else {
+				p0 := new([2][2]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if _, ok := d.Array(); ok {
+								i2 := 0
+								for ; d.Elem(); i2++ {
+									if i2 < 2 {
+										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											(*p0)[i1][i2] = int(n3)
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i2, 2, 2)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.PAA = p0
+			}
+		case 4:
+			if d.Null() {
+				v.PAT = nil
+			} else {
+				p0 := new([2]time.Time)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if t2, ok := d.Time(); ok {
+								(*p0)[i1] = t2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.PAT = p0
+			}
+		case 5:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						p1 := new(string)
+						if s2, ok := d.String(); ok {
+							*p1 = s2
+						}
+						v.APS[i0] = p1
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 6:
+			if n0, ok := d.Array(); ok {
+				s0 := make([][]*Point, 0, n0)
+				for d.Elem() {
+					var e0 []*Point
+					if n1, ok := d.Array(); ok {
+						s1 := make([]*Point, 0, n1)
+						for d.Elem() {
+							var e1 *Point
+							p2 := new(Point)
+							toolgenDecodePoint(d, p2)
+							e1 = p2
+							s1 = append(s1, e1)
+						}
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.SS = s0
+			}
+		case 7:
+			if d.Object() {
+				m0 := make(map[string][]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				v.MS = m0
+			}
+		case 8:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if d.Object() {
+							m1 := make(map[string]int)
+							for _, ok := d.Field(); ok; _, ok = d.Field() {
+								k1 := d.KeyString()
+								var v1 int
+								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									v1 = int(n2)
+								}
+								m1[k1] = v1
+							}
+							v.AMap[i0] = m1
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
 		}
 	}
 }
@@ -13811,95 +5164,53 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 
 // toolgenDecodeEmbeds reads a Embeds object.
 func toolgenDecodeEmbeds(d *toolimpl.Decoder, v *Embeds) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen9, seen10 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "Name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = Name(s0)
-				}
-			case "hidden":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.inner.Hidden = s0
-				}
-			case "shared":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.inner.Shared = int(n0)
-				}
-			case "only2":
-				seen3 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Deep.Level2.Only2 = int(n0)
-				}
-			case "X":
-				seen4 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.TA.X2 = int(n0)
-				}
-			case "Count":
-				seen5 = true
-				if n0, ok := d.Int(-32768, 32767); ok {
-					v.Count = Count(n0)
-				}
-			case "by":
-				seen6 = true
-				if s0, ok := d.String(); ok {
-					v.Stamp.By = s0
-				}
-			case "rev":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Stamp.Rev = int(n0)
-					}
-				}
-			case "box":
-				if d.Null() {
-					v.Box = nil
-				} else {
-					p0 := new(Box)
-					toolgenDecodeBox(d, p0)
-					v.Box = p0
-				}
-			case "kept":
-				seen9 = true
-				toolgenDecodeBox(d, &v.Kept)
-			case "hid":
-				seen10 = true
-				toolgenDecodehidden(d, &v.hidden)
-			default:
-				d.Unknown("\"Name\", \"hidden\", \"shared\", \"only2\", \"X\", \"Count\", \"by\", \"rev\", \"box\", \"kept\", \"hid\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectEmbeds); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = Name(s0)
 			}
-		}
-		if !seen0 {
-			d.Missing("Name")
-		}
-		if !seen1 {
-			d.Missing("hidden")
-		}
-		if !seen2 {
-			d.Missing("shared")
-		}
-		if !seen3 {
-			d.Missing("only2")
-		}
-		if !seen4 {
-			d.Missing("X")
-		}
-		if !seen5 {
-			d.Missing("Count")
-		}
-		if !seen6 {
-			d.Missing("by")
-		}
-		if !seen9 {
-			d.Missing("kept")
-		}
-		if !seen10 {
-			d.Missing("hid")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.inner.Hidden = s0
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.inner.Shared = int(n0)
+			}
+		case 3:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Deep.Level2.Only2 = int(n0)
+			}
+		case 4:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.TA.X2 = int(n0)
+			}
+		case 5:
+			if n0, ok := d.Int(-32768, 32767); ok {
+				v.Count = Count(n0)
+			}
+		case 6:
+			if s0, ok := d.String(); ok {
+				v.Stamp.By = s0
+			}
+		case 7:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Stamp.Rev = int(n0)
+			}
+		case 8:
+			if d.Null() {
+				v.Box = nil
+			} else {
+				p0 := new(Box)
+				toolgenDecodeBox(d, p0)
+				v.Box = p0
+			}
+		case 9:
+			toolgenDecodeBox(d, &v.Kept)
+		case 10:
+			toolgenDecodehidden(d, &v.hidden)
 		}
 	}
 }
@@ -13938,55 +5249,37 @@ func toolgenEncodeEmbeds(e *toolimpl.Encoder, v *Embeds) {
 
 // toolgenDecodeEmbedsMore reads a EmbedsMore object.
 func toolgenDecodeEmbedsMore(d *toolimpl.Decoder, v *EmbedsMore) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "stamp":
-				seen0 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.When.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectEmbedsMore); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.When.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "lvl":
-				seen1 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Lvl.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "pe":
-				seen2 = true
-				toolgenDecodePtrEmbed(d, &v.PE)
-			case "stamps":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Stamped, 0, n0)
-						for d.Elem() {
-							var e0 Stamped
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Whens = s0
-					}
-				}
-			default:
-				d.Unknown("\"stamp\", \"lvl\", \"pe\", \"stamps\"")
 			}
-		}
-		if !seen0 {
-			d.Missing("stamp")
-		}
-		if !seen1 {
-			d.Missing("lvl")
-		}
-		if !seen2 {
-			d.Missing("pe")
+		case 1:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Lvl.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 2:
+			toolgenDecodePtrEmbed(d, &v.PE)
+		case 3:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Stamped, 0, n0)
+				for d.Elem() {
+					var e0 Stamped
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.Whens = s0
+			}
 		}
 	}
 }
@@ -14013,95 +5306,53 @@ func toolgenEncodeEmbedsMore(e *toolimpl.Encoder, v *EmbedsMore) {
 
 // toolgenDecodeTagged reads a Tagged object.
 func toolgenDecodeTagged(d *toolimpl.Decoder, v *Tagged) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "-":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Dash = int(n0)
-				}
-			case "naïve":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Uni = s0
-				}
-			case "with space":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					v.Space = s0
-				}
-			case "Quote":
-				seen3 = true
-				if s0, ok := d.String(); ok {
-					v.Quote = s0
-				}
-			case "Bslash":
-				seen4 = true
-				if s0, ok := d.String(); ok {
-					v.Bslash = s0
-				}
-			case "Empty":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Empty = int(n0)
-					}
-				}
-			case "a-b.c:d":
-				seen6 = true
-				if s0, ok := d.String(); ok {
-					v.Punct = s0
-				}
-			case "a/b~c":
-				seen7 = true
-				if s0, ok := d.String(); ok {
-					v.Slash = s0
-				}
-			case "100%":
-				seen8 = true
-				if s0, ok := d.String(); ok {
-					v.Pct = s0
-				}
-			case "NoName":
-				if !d.Null() {
-					if b0, ok := d.Bool(); ok {
-						v.NoName = b0
-					}
-				}
-			case "UPPER":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Upper = int(n0)
-					}
-				}
-			default:
-				d.Unknown("\"-\", \"naïve\", \"with space\", \"Quote\", \"Bslash\", \"Empty\", \"a-b.c:d\", \"a/b~c\", \"100%\", \"NoName\", \"UPPER\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectTagged); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Dash = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("-")
-		}
-		if !seen1 {
-			d.Missing("naïve")
-		}
-		if !seen2 {
-			d.Missing("with space")
-		}
-		if !seen3 {
-			d.Missing("Quote")
-		}
-		if !seen4 {
-			d.Missing("Bslash")
-		}
-		if !seen6 {
-			d.Missing("a-b.c:d")
-		}
-		if !seen7 {
-			d.Missing("a/b~c")
-		}
-		if !seen8 {
-			d.Missing("100%")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Uni = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				v.Space = s0
+			}
+		case 3:
+			if s0, ok := d.String(); ok {
+				v.Quote = s0
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				v.Bslash = s0
+			}
+		case 5:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Empty = int(n0)
+			}
+		case 6:
+			if s0, ok := d.String(); ok {
+				v.Punct = s0
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				v.Slash = s0
+			}
+		case 8:
+			if s0, ok := d.String(); ok {
+				v.Pct = s0
+			}
+		case 9:
+			if b0, ok := d.Bool(); ok {
+				v.NoName = b0
+			}
+		case 10:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Upper = int(n0)
+			}
 		}
 	}
 }
@@ -14142,240 +5393,180 @@ func toolgenEncodeTagged(e *toolimpl.Encoder, v *Tagged) {
 
 // toolgenDecodeNamed reads a Named object.
 func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen13 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "tags":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make(StrList, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectNamed); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make(StrList, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
 					}
-					v.Tags = s0
+					s0 = append(s0, e0)
 				}
-			case "board":
-				seen1 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if _, ok := d.Array(); ok {
-								i1 := 0
-								for ; d.Elem(); i1++ {
-									if i1 < 2 {
-										if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											v.Board[i0][i1] = int(n2)
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i1, 2, 2)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "index":
-				seen2 = true
-				if d.Object() {
-					m0 := make(Index)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							v0 = s1
-						}
-						m0[k0] = v0
-					}
-					v.Index = m0
-				}
-			case "blob":
-				seen3 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Blob = Blob(b0)
-				}
-			case "octets":
-				seen4 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Octets = toolimpl.BytesAs[[]Octet](b0)
-				}
-			case "hash":
-				seen5 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 4 {
-							if n1, ok := d.Uint(0, 255); ok {
-								v.Hash[i0] = byte(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 4, 4)
-				}
-			case "arr":
-				seen6 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 3 {
-							if n1, ok := d.Uint(0, 255); ok {
-								v.Arr[i0] = byte(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 3, 3)
-				}
-			case "u8s":
-				seen7 = true
-				if b0, ok := d.Bytes(); ok {
-					v.U8s = b0
-				}
-			case "joined":
-				seen8 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Joined.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "my_raw":
-				seen9 = true
-				if b0, ok := d.Bytes(); ok {
-					v.MyRaw = MyRaw(b0)
-				}
-			case "raws":
-				seen10 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]json.RawMessage, 0, n0)
-					for d.Elem() {
-						var e0 json.RawMessage
-						if r1, ok := d.Raw(); ok {
-							e0 = json.RawMessage(r1)
-						}
-						s0 = append(s0, e0)
-					}
-					v.Raws = s0
-				}
-			case "by_key":
-				seen11 = true
-				if d.Object() {
-					m0 := make(map[Key]Label)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Label
-						if s1, ok := d.String(); ok {
-							v0 = Label(s1)
-						}
-						m0[Key(k0)] = v0
-					}
-					v.ByKey = m0
-				}
-			case "pblob":
-				if d.Null() {
-					v.PBlob = nil
-				} else {
-					p0 := new(Blob)
-					if b1, ok := d.Bytes(); ok {
-						*p0 = Blob(b1)
-					}
-					v.PBlob = p0
-				}
-			case "blobs":
-				seen13 = true
-				if d.Object() {
-					m0 := make(map[string]Blob)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Blob
-						if b1, ok := d.Bytes(); ok {
-							v0 = Blob(b1)
-						}
-						m0[k0] = v0
-					}
-					v.Blobs = m0
-				}
-			case "letters":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Letter, 0, n0)
-						for d.Elem() {
-							var e0 Letter
-							if n1, ok := d.Uint(0, 255); ok {
-								e0 = Letter(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.Letters = s0
-					}
-				}
-			case "codes":
-				if !d.Null() {
-					if b0, ok := d.Bytes(); ok {
-						v.Codes = toolimpl.BytesAs[[]Code](b0)
-					}
-				}
-			default:
-				d.Unknown("\"tags\", \"board\", \"index\", \"blob\", \"octets\", \"hash\", \"arr\", \"u8s\", \"joined\", \"my_raw\", \"raws\", \"by_key\", \"pblob\", \"blobs\", \"letters\", \"codes\"")
+				v.Tags = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("tags")
-		}
-		if !seen1 {
-			d.Missing("board")
-		}
-		if !seen2 {
-			d.Missing("index")
-		}
-		if !seen3 {
-			d.Missing("blob")
-		}
-		if !seen4 {
-			d.Missing("octets")
-		}
-		if !seen5 {
-			d.Missing("hash")
-		}
-		if !seen6 {
-			d.Missing("arr")
-		}
-		if !seen7 {
-			d.Missing("u8s")
-		}
-		if !seen8 {
-			d.Missing("joined")
-		}
-		if !seen9 {
-			d.Missing("my_raw")
-		}
-		if !seen10 {
-			d.Missing("raws")
-		}
-		if !seen11 {
-			d.Missing("by_key")
-		}
-		if !seen13 {
-			d.Missing("blobs")
+		case 1:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if _, ok := d.Array(); ok {
+							i1 := 0
+							for ; d.Elem(); i1++ {
+								if i1 < 2 {
+									if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										v.Board[i0][i1] = int(n2)
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i1, 2, 2)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(Index)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[k0] = v0
+				}
+				v.Index = m0
+			}
+		case 3:
+			if b0, ok := d.Bytes(); ok {
+				v.Blob = Blob(b0)
+			}
+		case 4:
+			if b0, ok := d.Bytes(); ok {
+				v.Octets = toolimpl.BytesAs[[]Octet](b0)
+			}
+		case 5:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 4 {
+						if n1, ok := d.Uint(0, 255); ok {
+							v.Hash[i0] = byte(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 4, 4)
+			}
+		case 6:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 3 {
+						if n1, ok := d.Uint(0, 255); ok {
+							v.Arr[i0] = byte(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 3, 3)
+			}
+		case 7:
+			if b0, ok := d.Bytes(); ok {
+				v.U8s = b0
+			}
+		case 8:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Joined.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if b0, ok := d.Bytes(); ok {
+				v.MyRaw = MyRaw(b0)
+			}
+		case 10:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]json.RawMessage, 0, n0)
+				for d.Elem() {
+					var e0 json.RawMessage
+					if r1, ok := d.Raw(); ok {
+						e0 = json.RawMessage(r1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Raws = s0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[Key]Label)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Label
+					if s1, ok := d.String(); ok {
+						v0 = Label(s1)
+					}
+					m0[Key(k0)] = v0
+				}
+				v.ByKey = m0
+			}
+		case 12:
+			if d.Null() {
+				v.PBlob = nil
+			} else {
+				p0 := new(Blob)
+				if b1, ok := d.Bytes(); ok {
+					*p0 = Blob(b1)
+				}
+				v.PBlob = p0
+			}
+		case 13:
+			if d.Object() {
+				m0 := make(map[string]Blob)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Blob
+					if b1, ok := d.Bytes(); ok {
+						v0 = Blob(b1)
+					}
+					m0[k0] = v0
+				}
+				v.Blobs = m0
+			}
+		case 14:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Letter, 0, n0)
+				for d.Elem() {
+					var e0 Letter
+					if n1, ok := d.Uint(0, 255); ok {
+						e0 = Letter(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Letters = s0
+			}
+		case 15:
+			if b0, ok := d.Bytes(); ok {
+				v.Codes = toolimpl.BytesAs[[]Code](b0)
+			}
 		}
 	}
 }
@@ -14476,131 +5667,84 @@ func toolgenEncodeNamed(e *toolimpl.Encoder, v *Named) {
 
 // toolgenDecodeWide reads a Wide object.
 func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen6, seen7, seen10, seen11 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "i8":
-				seen0 = true
-				toolgenDecodeI8(d, &v.I8)
-			case "u16":
-				seen1 = true
-				toolgenDecodeU16(d, &v.U16)
-			case "u64":
-				seen2 = true
-				toolgenDecodeU64(d, &v.U64)
-			case "i64":
-				seen3 = true
-				toolgenDecodeI64(d, &v.I64)
-			case "odd":
-				seen4 = true
-				toolgenDecodeOdd(d, &v.Odd)
-			case "odds":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Odd, 0, n0)
-						for d.Elem() {
-							var e0 Odd
-							toolgenDecodeOdd(d, &e0)
-							s0 = append(s0, e0)
-						}
-						v.Odds = s0
-					}
+	v.DefO = "héllo 世界"
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectWide); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeI8(d, &v.I8)
+		case 1:
+			toolgenDecodeU16(d, &v.U16)
+		case 2:
+			toolgenDecodeU64(d, &v.U64)
+		case 3:
+			toolgenDecodeI64(d, &v.I64)
+		case 4:
+			toolgenDecodeOdd(d, &v.Odd)
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Odd, 0, n0)
+				for d.Elem() {
+					var e0 Odd
+					toolgenDecodeOdd(d, &e0)
+					s0 = append(s0, e0)
 				}
-			case "r":
-				seen6 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.R = Ratio(f0)
-				}
-			case "f":
-				seen7 = true
-				if b0, ok := d.Bool(); ok {
-					v.F = Flag(b0)
-				}
-			case "pu":
-				if d.Null() {
-					v.PU = nil
-				} else {
-					p0 := new(U64)
-					toolgenDecodeU64(d, p0)
-					v.PU = p0
-				}
-			case "mu":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]U16)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 U16
-							toolgenDecodeU16(d, &v0)
-							m0[k0] = v0
-						}
-						v.MU = m0
-					}
-				}
-			case "def_o":
-				if !d.Null() {
-					seen10 = true
-					toolgenDecodeOdd(d, &v.DefO)
-				}
-			case "ai":
-				seen11 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							toolgenDecodeI8(d, &v.AI[i0])
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "ko":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[Odd]int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v0 = int(n1)
-							}
-							m0[Odd(k0)] = v0
-						}
-						v.KO = m0
-					}
-				}
-			default:
-				d.Unknown("\"i8\", \"u16\", \"u64\", \"i64\", \"odd\", \"odds\", \"r\", \"f\", \"pu\", \"mu\", \"def_o\", \"ai\", \"ko\"")
+				v.Odds = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("i8")
-		}
-		if !seen1 {
-			d.Missing("u16")
-		}
-		if !seen2 {
-			d.Missing("u64")
-		}
-		if !seen3 {
-			d.Missing("i64")
-		}
-		if !seen4 {
-			d.Missing("odd")
-		}
-		if !seen6 {
-			d.Missing("r")
-		}
-		if !seen7 {
-			d.Missing("f")
-		}
-		if !seen10 {
-			v.DefO = "héllo 世界"
-		}
-		if !seen11 {
-			d.Missing("ai")
+		case 6:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.R = Ratio(f0)
+			}
+		case 7:
+			if b0, ok := d.Bool(); ok {
+				v.F = Flag(b0)
+			}
+		case 8:
+			if d.Null() {
+				v.PU = nil
+			} else {
+				p0 := new(U64)
+				toolgenDecodeU64(d, p0)
+				v.PU = p0
+			}
+		case 9:
+			if d.Object() {
+				m0 := make(map[string]U16)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 U16
+					toolgenDecodeU16(d, &v0)
+					m0[k0] = v0
+				}
+				v.MU = m0
+			}
+		case 10:
+			toolgenDecodeOdd(d, &v.DefO)
+		case 11:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						toolgenDecodeI8(d, &v.AI[i0])
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 12:
+			if d.Object() {
+				m0 := make(map[Odd]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[Odd(k0)] = v0
+				}
+				v.KO = m0
+			}
 		}
 	}
 }
@@ -14669,86 +5813,74 @@ func toolgenEncodeWide(e *toolimpl.Encoder, v *Wide) {
 
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.ID = s0
-				}
-			case "edges":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]*Graph)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 *Graph
-							p1 := new(Graph)
-							toolgenDecodeGraph(d, p1)
-							v0 = p1
-							m0[k0] = v0
-						}
-						v.Edges = m0
-					}
-				}
-			case "kids":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Graph, 0, n0)
-						for d.Elem() {
-							var e0 Graph
-							toolgenDecodeGraph(d, &e0)
-							s0 = append(s0, e0)
-						}
-						v.Kids = s0
-					}
-				}
-			case "pair":
-				if d.Null() {
-					v.Pair = nil
-				} else {
-					p0 := new([2]*Graph)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								p2 := new(Graph)
-								toolgenDecodeGraph(d, p2)
-								(*p0)[i1] = p2
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Pair = p0
-				}
-			case "next":
-				if d.Null() {
-					v.Next = nil
-				} else {
-					p0 := new(*Graph)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.ID = s0
+			}
+		case 1:
+			if d.Object() {
+				m0 := make(map[string]*Graph)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Graph
 					p1 := new(Graph)
 					toolgenDecodeGraph(d, p1)
-					*p0 = p1
-					v.Next = p0
+					v0 = p1
+					m0[k0] = v0
 				}
-			case "ref":
-				if d.Null() {
-					v.Ref = nil
-				} else {
-					p0 := new(Other)
-					toolgenDecodeOther(d, p0)
-					v.Ref = p0
-				}
-			default:
-				d.Unknown("\"id\", \"edges\", \"kids\", \"pair\", \"next\", \"ref\"")
+				v.Edges = m0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Graph, 0, n0)
+				for d.Elem() {
+					var e0 Graph
+					toolgenDecodeGraph(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Kids = s0
+			}
+		case 3:
+			if d.Null() {
+				v.Pair = nil
+			} else {
+				p0 := new([2]*Graph)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							p2 := new(Graph)
+							toolgenDecodeGraph(d, p2)
+							(*p0)[i1] = p2
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Pair = p0
+			}
+		case 4:
+			if d.Null() {
+				v.Next = nil
+			} else {
+				p0 := new(*Graph)
+				p1 := new(Graph)
+				toolgenDecodeGraph(d, p1)
+				*p0 = p1
+				v.Next = p0
+			}
+		case 5:
+			if d.Null() {
+				v.Ref = nil
+			} else {
+				p0 := new(Other)
+				toolgenDecodeOther(d, p0)
+				v.Ref = p0
+			}
 		}
 	}
 }
@@ -14809,202 +5941,177 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 
 // toolgenDecodeDeeps reads a Deeps object.
 func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
-	if d.Object() {
-		var seen6, seen7, seen8, seen9 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "ppi":
-				if d.Null() {
-					v.PPI = nil
-				} else {
-					p0 := new(*int)
-					p1 := new(int)
-					if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p1 = int(n2)
-					}
-					*p0 = p1
-					v.PPI = p0
+	{
+		dflt := int(7)
+		v.Def = &dflt
+	}
+	{
+		dflt := string("x")
+		v.DefS = &dflt
+	}
+	{
+		dflt := Color("red")
+		v.DefC = &dflt
+	}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectDeeps); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.PPI = nil
+			} else {
+				p0 := new(*int)
+				p1 := new(int)
+				if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p1 = int(n2)
 				}
-			case "pps":
-				if d.Null() {
-					v.PPS = nil
-				} else {
-					p0 := new(*string)
-					p1 := new(string)
-					if s2, ok := d.String(); ok {
-						*p1 = s2
-					}
-					*p0 = p1
-					v.PPS = p0
-				}
-			case "psp":
-				if d.Null() {
-					v.PSP = nil
-				} else {
-					p0 := new([]*Point)
-					if n1, ok := d.Array(); ok {
-						s1 := make([]*Point, 0, n1)
-						for d.Elem() {
-							var e1 *Point
-							p2 := new(Point)
-							toolgenDecodePoint(d, p2)
-							e1 = p2
-							s1 = append(s1, e1)
-						}
-						*p0 = s1
-					}
-					v.PSP = p0
-				}
-			case "pmp":
-				if d.Null() {
-					v.PMP = nil
-				} else {
-					p0 := new(map[string]*int)
-					if d.Object() {
-						m1 := make(map[string]*int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k1 := d.KeyString()
-							var v1 *int
-							p2 := new(int)
-							if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								*p2 = int(n3)
-							}
-							v1 = p2
-							m1[k1] = v1
-						}
-						*p0 = m1
-					}
-					v.PMP = p0
-				}
-			case "ppp":
-				if d.Null() {
-					v.PPP = nil
-				} else {
-					p0 := new(**Point)
-					p1 := new(*Point)
-					p2 := new(Point)
-					toolgenDecodePoint(d, p2)
-					*p1 = p2
-					*p0 = p1
-					v.PPP = p0
-				}
-			case "spp":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]**int, 0, n0)
-						for d.Elem() {
-							var e0 **int
-							p1 := new(*int)
-							p2 := new(int)
-							if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								*p2 = int(n3)
-							}
-							*p1 = p2
-							e0 = p1
-							s0 = append(s0, e0)
-						}
-						v.SPP = s0
-					}
-				}
-			case "def":
-				if !d.Null() {
-					seen6 = true
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.Def = p0
-				}
-			case "def_s":
-				if !d.Null() {
-					seen7 = true
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					v.DefS = p0
-				}
-			case "def_c":
-				if !d.Null() {
-					seen8 = true
-					p0 := new(Color)
-					toolgenDecodeColor(d, p0)
-					v.DefC = p0
-				}
-			case "any":
-				seen9 = true
-				if x0, ok := d.Any(); ok {
-					v.Any = x0
-				}
-			case "anys":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]any, 0, n0)
-						for d.Elem() {
-							var e0 any
-							if x1, ok := d.Any(); ok {
-								e0 = x1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Anys = s0
-					}
-				}
-			case "ma":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]any)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 any
-							if x1, ok := d.Any(); ok {
-								v0 = x1
-							}
-							m0[k0] = v0
-						}
-						v.MA = m0
-					}
-				}
-			case "pa":
-				if d.Null() {
-					v.PA = nil
-				} else {
-					p0 := new(any)
-					if x1, ok := d.Any(); ok {
-						*p0 = x1
-					}
-					v.PA = p0
-				}
-			case "forest":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make(Forest, 0, n0)
-						for d.Elem() {
-							var e0 Tree
-							toolgenDecodeTree(d, &e0)
-							s0 = append(s0, e0)
-						}
-						v.Forest = s0
-					}
-				}
-			default:
-				d.Unknown("\"ppi\", \"pps\", \"psp\", \"pmp\", \"ppp\", \"spp\", \"def\", \"def_s\", \"def_c\", \"any\", \"anys\", \"ma\", \"pa\", \"forest\"")
+				*p0 = p1
+				v.PPI = p0
 			}
-		}
-		if !seen6 {
-			dflt := int(7)
-			v.Def = &dflt
-		}
-		if !seen7 {
-			dflt := string("x")
-			v.DefS = &dflt
-		}
-		if !seen8 {
-			dflt := Color("red")
-			v.DefC = &dflt
-		}
-		if !seen9 {
-			d.Missing("any")
+		case 1:
+			if d.Null() {
+				v.PPS = nil
+			} else {
+				p0 := new(*string)
+				p1 := new(string)
+				if s2, ok := d.String(); ok {
+					*p1 = s2
+				}
+				*p0 = p1
+				v.PPS = p0
+			}
+		case 2:
+			if d.Null() {
+				v.PSP = nil
+			} else {
+				p0 := new([]*Point)
+				if n1, ok := d.Array(); ok {
+					s1 := make([]*Point, 0, n1)
+					for d.Elem() {
+						var e1 *Point
+						p2 := new(Point)
+						toolgenDecodePoint(d, p2)
+						e1 = p2
+						s1 = append(s1, e1)
+					}
+					*p0 = s1
+				}
+				v.PSP = p0
+			}
+		case 3:
+			if d.Null() {
+				v.PMP = nil
+			} else {
+				p0 := new(map[string]*int)
+				if d.Object() {
+					m1 := make(map[string]*int)
+					for _, ok := d.Field(); ok; _, ok = d.Field() {
+						k1 := d.KeyString()
+						var v1 *int
+						p2 := new(int)
+						if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							*p2 = int(n3)
+						}
+						v1 = p2
+						m1[k1] = v1
+					}
+					*p0 = m1
+				}
+				v.PMP = p0
+			}
+		case 4:
+			if d.Null() {
+				v.PPP = nil
+			} else {
+				p0 := new(**Point)
+				p1 := new(*Point)
+				p2 := new(Point)
+				toolgenDecodePoint(d, p2)
+				*p1 = p2
+				*p0 = p1
+				v.PPP = p0
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]**int, 0, n0)
+				for d.Elem() {
+					var e0 **int
+					p1 := new(*int)
+					p2 := new(int)
+					if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p2 = int(n3)
+					}
+					*p1 = p2
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.SPP = s0
+			}
+		case 6:
+			p0 := new(int)
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				*p0 = int(n1)
+			}
+			v.Def = p0
+		case 7:
+			p0 := new(string)
+			if s1, ok := d.String(); ok {
+				*p0 = s1
+			}
+			v.DefS = p0
+		case 8:
+			p0 := new(Color)
+			toolgenDecodeColor(d, p0)
+			v.DefC = p0
+		case 9:
+			if x0, ok := d.Any(); ok {
+				v.Any = x0
+			}
+		case 10:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]any, 0, n0)
+				for d.Elem() {
+					var e0 any
+					if x1, ok := d.Any(); ok {
+						e0 = x1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Anys = s0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[string]any)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 any
+					if x1, ok := d.Any(); ok {
+						v0 = x1
+					}
+					m0[k0] = v0
+				}
+				v.MA = m0
+			}
+		case 12:
+			if d.Null() {
+				v.PA = nil
+			} else {
+				p0 := new(any)
+				if x1, ok := d.Any(); ok {
+					*p0 = x1
+				}
+				v.PA = p0
+			}
+		case 13:
+			if n0, ok := d.Array(); ok {
+				s0 := make(Forest, 0, n0)
+				for d.Elem() {
+					var e0 Tree
+					toolgenDecodeTree(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Forest = s0
+			}
 		}
 	}
 }
@@ -15131,166 +6238,133 @@ func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 
 // toolgenDecodeOmits reads a Omits object.
 func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "arr":
-				if !d.Null() {
-					if _, ok := d.Array(); ok {
-						i0 := 0
-						for ; d.Elem(); i0++ {
-							if i0 < 2 {
-								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									v.Arr[i0] = int(n1)
-								}
-							} else {
-								d.Skip()
-							}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectOmits); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Arr[i0] = int(n1)
 						}
-						d.CheckItems(i0, 2, 2)
+					} else {
+						d.Skip()
 					}
 				}
-			case "arr0":
-				if !d.Null() {
-					if _, ok := d.Array(); ok {
-						i0 := 0
-						for ; d.Elem(); i0++ {
-							if i0 < 0 {
-								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									v.Arr0[i0] = int(n1)
-								}
-							} else {
-								d.Skip()
-							}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 1:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 0 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Arr0[i0] = int(n1)
 						}
-						d.CheckItems(i0, 0, 0)
+					} else {
+						d.Skip()
 					}
 				}
-			case "st":
-				if !d.Null() {
-					toolgenDecodePoint(d, &v.St)
+				d.CheckItems(i0, 0, 0)
+			}
+		case 2:
+			toolgenDecodePoint(d, &v.St)
+		case 3:
+			if d.Null() {
+				v.PSt = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				v.PSt = p0
+			}
+		case 4:
+			if d.Null() {
+				v.PI = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
 				}
-			case "pst":
-				if d.Null() {
-					v.PSt = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					v.PSt = p0
+				v.PI = p0
+			}
+		case 5:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.F = float32(f0)
+			}
+		case 6:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.U = n0
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				v.Str = Label(s0)
+			}
+		case 8:
+			if b0, ok := d.Bytes(); ok {
+				v.Blob = Blob(b0)
+			}
+		case 9:
+			if x0, ok := d.Any(); ok {
+				v.Any = x0
+			}
+		case 10:
+			if b0, ok := d.Bytes(); ok {
+				v.Raw = b0
+			}
+		case 11:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Z[i0] = int(n1)
+						}
+					} else {
+						d.Skip()
+					}
 				}
-			case "pi":
-				if d.Null() {
-					v.PI = nil
-				} else {
-					p0 := new(int)
+				d.CheckItems(i0, 2, 2)
+			}
+		case 12:
+			if d.Null() {
+				v.ZP = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				v.ZP = p0
+			}
+		case 13:
+			if d.Object() {
+				m0 := make(map[string]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
 					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
+						v0 = int(n1)
 					}
-					v.PI = p0
+					m0[k0] = v0
 				}
-			case "f":
-				if !d.Null() {
-					if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-						v.F = float32(f0)
-					}
+				v.ZM = m0
+			}
+		case 14:
+			if x0, ok := d.Any(); ok {
+				v.ZA = x0
+			}
+		case 15:
+			if b0, ok := d.Bytes(); ok {
+				v.ZB = Blob(b0)
+			}
+		case 16:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.ZT.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "u":
-				if !d.Null() {
-					if n0, ok := d.Uint(0, 18446744073709551615); ok {
-						v.U = n0
-					}
-				}
-			case "str":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.Str = Label(s0)
-					}
-				}
-			case "blob":
-				if !d.Null() {
-					if b0, ok := d.Bytes(); ok {
-						v.Blob = Blob(b0)
-					}
-				}
-			case "any":
-				if !d.Null() {
-					if x0, ok := d.Any(); ok {
-						v.Any = x0
-					}
-				}
-			case "raw":
-				if !d.Null() {
-					if b0, ok := d.Bytes(); ok {
-						v.Raw = b0
-					}
-				}
-			case "z":
-				if !d.Null() {
-					if _, ok := d.Array(); ok {
-						i0 := 0
-						for ; d.Elem(); i0++ {
-							if i0 < 2 {
-								if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									v.Z[i0] = int(n1)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i0, 2, 2)
-					}
-				}
-			case "zp":
-				if d.Null() {
-					v.ZP = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					v.ZP = p0
-				}
-			case "zm":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v0 = int(n1)
-							}
-							m0[k0] = v0
-						}
-						v.ZM = m0
-					}
-				}
-			case "za":
-				if !d.Null() {
-					if x0, ok := d.Any(); ok {
-						v.ZA = x0
-					}
-				}
-			case "zb":
-				if !d.Null() {
-					if b0, ok := d.Bytes(); ok {
-						v.ZB = Blob(b0)
-					}
-				}
-			case "zt":
-				if !d.Null() {
-					if r0, ok := d.RawValue(); ok {
-						if err := v.ZT.UnmarshalJSON(r0); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-				}
-			case "both":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Both = int(n0)
-					}
-				}
-			default:
-				d.Unknown("\"arr\", \"arr0\", \"st\", \"pst\", \"pi\", \"f\", \"u\", \"str\", \"blob\", \"any\", \"raw\", \"z\", \"zp\", \"zm\", \"za\", \"zb\", \"zt\", \"both\"")
+			}
+		case 17:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Both = int(n0)
 			}
 		}
 	}
@@ -15392,192 +6466,154 @@ func toolgenEncodeOmits(e *toolimpl.Encoder, v *Omits) {
 
 // toolgenDecodePlaces reads a Places object.
 func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen7, seen9 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "u":
-				seen0 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.U.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPlaces); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.U.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "us":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Upper, 0, n0)
-					for d.Elem() {
-						var e0 Upper
-						if s1, ok := d.StringBytes(); ok {
-							if err := e0.UnmarshalText(s1); err != nil {
-								d.Invalid(err.Error())
-							}
-						}
-						s0 = append(s0, e0)
-					}
-					v.US = s0
-				}
-			case "ua":
-				seen2 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if s1, ok := d.StringBytes(); ok {
-								if err := v.UA[i0].UnmarshalText(s1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "um":
-				seen3 = true
-				if d.Object() {
-					m0 := make(map[string]Upper)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Upper
-						if s1, ok := d.StringBytes(); ok {
-							if err := v0.UnmarshalText(s1); err != nil {
-								d.Invalid(err.Error())
-							}
-						}
-						m0[k0] = v0
-					}
-					v.UM = m0
-				}
-			case "pt":
-				if d.Null() {
-					v.PT = nil
-				} else {
-					p0 := new(PtrText)
+			}
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Upper, 0, n0)
+				for d.Elem() {
+					var e0 Upper
 					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
+						if err := e0.UnmarshalText(s1); err != nil {
 							d.Invalid(err.Error())
 						}
 					}
-					v.PT = p0
+					s0 = append(s0, e0)
 				}
-			case "pts":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*PtrText, 0, n0)
-						for d.Elem() {
-							var e0 *PtrText
-							p1 := new(PtrText)
-							if s2, ok := d.StringBytes(); ok {
-								if err := p1.UnmarshalText(s2); err != nil {
-									d.Invalid(err.Error())
-								}
+				v.US = s0
+			}
+		case 2:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if s1, ok := d.StringBytes(); ok {
+							if err := v.UA[i0].UnmarshalText(s1); err != nil {
+								d.Invalid(err.Error())
 							}
-							e0 = p1
-							s0 = append(s0, e0)
 						}
-						v.PTS = s0
+					} else {
+						d.Skip()
 					}
 				}
-			case "ptm":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]*PtrText)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 *PtrText
-							p1 := new(PtrText)
-							if s2, ok := d.StringBytes(); ok {
-								if err := p1.UnmarshalText(s2); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							v0 = p1
-							m0[k0] = v0
+				d.CheckItems(i0, 2, 2)
+			}
+		case 3:
+			if d.Object() {
+				m0 := make(map[string]Upper)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Upper
+					if s1, ok := d.StringBytes(); ok {
+						if err := v0.UnmarshalText(s1); err != nil {
+							d.Invalid(err.Error())
 						}
-						v.PTM = m0
 					}
+					m0[k0] = v0
 				}
-			case "both":
-				seen7 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.B.UnmarshalJSON(r0); err != nil {
+				v.UM = m0
+			}
+		case 4:
+			if d.Null() {
+				v.PT = nil
+			} else {
+				p0 := new(PtrText)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			case "boths":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Both, 0, n0)
-						for d.Elem() {
-							var e0 Both
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.BS = s0
-					}
-				}
-			case "oo":
-				seen9 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.OO = OnlyOut(n0)
-				}
-			case "oos":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]OnlyOut, 0, n0)
-						for d.Elem() {
-							var e0 OnlyOut
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e0 = OnlyOut(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.OOS = s0
-					}
-				}
-			case "ok":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[OutKey]int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 int
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v0 = int(n1)
-							}
-							m0[OutKey(k0)] = v0
-						}
-						v.OK = m0
-					}
-				}
-			default:
-				d.Unknown("\"u\", \"us\", \"ua\", \"um\", \"pt\", \"pts\", \"ptm\", \"both\", \"boths\", \"oo\", \"oos\", \"ok\"")
+				v.PT = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("u")
-		}
-		if !seen1 {
-			d.Missing("us")
-		}
-		if !seen2 {
-			d.Missing("ua")
-		}
-		if !seen3 {
-			d.Missing("um")
-		}
-		if !seen7 {
-			d.Missing("both")
-		}
-		if !seen9 {
-			d.Missing("oo")
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*PtrText, 0, n0)
+				for d.Elem() {
+					var e0 *PtrText
+					p1 := new(PtrText)
+					if s2, ok := d.StringBytes(); ok {
+						if err := p1.UnmarshalText(s2); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.PTS = s0
+			}
+		case 6:
+			if d.Object() {
+				m0 := make(map[string]*PtrText)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *PtrText
+					p1 := new(PtrText)
+					if s2, ok := d.StringBytes(); ok {
+						if err := p1.UnmarshalText(s2); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					v0 = p1
+					m0[k0] = v0
+				}
+				v.PTM = m0
+			}
+		case 7:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.B.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 8:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Both, 0, n0)
+				for d.Elem() {
+					var e0 Both
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.BS = s0
+			}
+		case 9:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.OO = OnlyOut(n0)
+			}
+		case 10:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]OnlyOut, 0, n0)
+				for d.Elem() {
+					var e0 OnlyOut
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = OnlyOut(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.OOS = s0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[OutKey]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[OutKey(k0)] = v0
+				}
+				v.OK = m0
+			}
 		}
 	}
 }
@@ -15600,25 +6636,15 @@ func toolgenDecode_other_Unit(d *toolimpl.Decoder, v *other.Unit) {
 
 // toolgenDecodeother_Place reads a Place object.
 func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "city":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.City = s0
-				}
-			case "unit":
-				if !d.Null() {
-					toolgenDecode_other_Unit(d, &v.Unit)
-				}
-			default:
-				d.Unknown("\"city\", \"unit\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectother_Place); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.City = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("city")
+		case 1:
+			toolgenDecode_other_Unit(d, &v.Unit)
 		}
 	}
 }
@@ -15668,6 +6694,8 @@ func toolgenDecodeOdd(d *toolimpl.Decoder, v *Odd) {
 		d.NotOneOf(s, "\"say \\\"hi\\\"\", \"a\\\\b\", \"héllo 世界\", \"two\\nlines\", \"bell\\a\\x01\", \"\", \"line\\u2028sep\", \"<a&b>\"")
 	}
 }
+
+var toolgenArgsFlatAll = toolimpl.NewObject([]string{"unit", "place", "p_place", "board", "blob", "index", "u64", "odd", "temp", "level", "any", "wait", "octets", "upper", "deep"}, []int{0, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13}, nil)
 
 // toolgenEncodeFlatAllArgs writes a FlatAllArgs object.
 func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
@@ -15737,184 +6765,140 @@ func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
 
 // toolgenDecodeMisc reads a Misc object.
 func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
-	if d.Object() {
-		var seen0, seen2, seen4, seen5, seen6, seen8, seen9, seen10 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.AliasBase.ID = s0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectMisc); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.AliasBase.ID = s0
+			}
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.AliasBase.Note = s0
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Loop.V = int(n0)
+			}
+		case 3:
+			if d.Null() {
+				v.PI = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
 				}
-			case "note":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.AliasBase.Note = s0
-					}
+				v.PI = p0
+			}
+		case 4:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.PJ.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "v":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Loop.V = int(n0)
-				}
-			case "pi":
-				if d.Null() {
-					v.PI = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.PI = p0
-				}
-			case "pj":
-				seen4 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.PJ.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "pjs":
-				seen5 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]PtrJSON, 0, n0)
-					for d.Elem() {
-						var e0 PtrJSON
-						if r1, ok := d.RawValue(); ok {
-							if err := e0.UnmarshalJSON(r1); err != nil {
-								d.Invalid(err.Error())
-							}
-						}
-						s0 = append(s0, e0)
-					}
-					v.PJs = s0
-				}
-			case "pja":
-				seen6 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if r1, ok := d.RawValue(); ok {
-								if err := v.PJa[i0].UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "pjp":
-				if d.Null() {
-					v.PJp = nil
-				} else {
-					p0 := new(PtrJSON)
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]PtrJSON, 0, n0)
+				for d.Elem() {
+					var e0 PtrJSON
 					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
+						if err := e0.UnmarshalJSON(r1); err != nil {
 							d.Invalid(err.Error())
 						}
 					}
-					v.PJp = p0
+					s0 = append(s0, e0)
 				}
-			case "upper":
-				seen8 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Upper = int(n0)
-				}
-			case "UPPER":
-				seen9 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.UPPER = int(n0)
-				}
-			case "durs":
-				seen10 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]time.Duration, 0, n0)
-					for d.Elem() {
-						var e0 time.Duration
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							e0 = time.Duration(n1)
-						}
-						s0 = append(s0, e0)
-					}
-					v.Durs = s0
-				}
-			case "dur_map":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[Key]PInt)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 PInt
-							p1 := new(int)
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								*p1 = int(n2)
-							}
-							v0 = p1
-							m0[Key(k0)] = v0
-						}
-						v.DurMap = m0
-					}
-				}
-			case "nums":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]json.Number)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 json.Number
-							if n1, ok := d.Number(); ok {
-								v0 = json.Number(n1)
-							}
-							m0[k0] = v0
-						}
-						v.Nums = m0
-					}
-				}
-			case "times":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]time.Time)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 time.Time
-							if t1, ok := d.Time(); ok {
-								v0 = t1
-							}
-							m0[k0] = v0
-						}
-						v.Times = m0
-					}
-				}
-			default:
-				d.Unknown("\"id\", \"note\", \"v\", \"pi\", \"pj\", \"pjs\", \"pja\", \"pjp\", \"upper\", \"UPPER\", \"durs\", \"dur_map\", \"nums\", \"times\"")
+				v.PJs = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
-		}
-		if !seen2 {
-			d.Missing("v")
-		}
-		if !seen4 {
-			d.Missing("pj")
-		}
-		if !seen5 {
-			d.Missing("pjs")
-		}
-		if !seen6 {
-			d.Missing("pja")
-		}
-		if !seen8 {
-			d.Missing("upper")
-		}
-		if !seen9 {
-			d.Missing("UPPER")
-		}
-		if !seen10 {
-			d.Missing("durs")
+		case 6:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if r1, ok := d.RawValue(); ok {
+							if err := v.PJa[i0].UnmarshalJSON(r1); err != nil {
+								d.Invalid(err.Error())
+							}
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 7:
+			if d.Null() {
+				v.PJp = nil
+			} else {
+				p0 := new(PtrJSON)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.PJp = p0
+			}
+		case 8:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Upper = int(n0)
+			}
+		case 9:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.UPPER = int(n0)
+			}
+		case 10:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]time.Duration, 0, n0)
+				for d.Elem() {
+					var e0 time.Duration
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = time.Duration(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Durs = s0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[Key]PInt)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 PInt
+					p1 := new(int)
+					if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						*p1 = int(n2)
+					}
+					v0 = p1
+					m0[Key(k0)] = v0
+				}
+				v.DurMap = m0
+			}
+		case 12:
+			if d.Object() {
+				m0 := make(map[string]json.Number)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 json.Number
+					if n1, ok := d.Number(); ok {
+						v0 = json.Number(n1)
+					}
+					m0[k0] = v0
+				}
+				v.Nums = m0
+			}
+		case 13:
+			if d.Object() {
+				m0 := make(map[string]time.Time)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 time.Time
+					if t1, ok := d.Time(); ok {
+						v0 = t1
+					}
+					m0[k0] = v0
+				}
+				v.Times = m0
+			}
 		}
 	}
 }
@@ -15999,6 +6983,8 @@ func toolgenEncodeMisc(e *toolimpl.Encoder, v *Misc) {
 	e.EndObject()
 }
 
+var toolgenArgsFlatDefaults = toolimpl.NewObject([]string{"n", "unit", "tags", "when"}, []int{2}, []int{0, 1})
+
 // toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object.
 func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
 	e.Object()
@@ -16022,6 +7008,9 @@ func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
 	}
 	e.EndObject()
 }
+
+var toolgenObjectIn = toolimpl.NewObject([]string{"n", "word", "f"}, []int{0, 1, 2}, nil)
+var toolgenObjectScalars = toolimpl.NewObject([]string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, nil)
 
 // toolgenDecodePriority reads a Priority: one of 1, 2.
 func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
@@ -16055,63 +7044,50 @@ func toolgenDecodeBits(d *toolimpl.Decoder, v *Bits) {
 	}
 }
 
+var toolgenObjectEnums = toolimpl.NewObject([]string{"c", "p", "b", "pc", "cs", "by_name"}, []int{0, 1, 2, 4, 5}, nil)
+
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.X = f0
-				}
-			case "y":
-				seen1 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Y = f0
-				}
-			default:
-				d.Unknown("\"x\", \"y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.X = f0
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
-		}
-		if !seen1 {
-			d.Missing("y")
+		case 1:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Y = f0
+			}
 		}
 	}
 }
 
+var toolgenObjectCollections = toolimpl.NewObject([]string{"strs", "ints", "map", "nested", "lists", "bytes", "keyed", "points", "ptr_elems", "ptr_map", "grid"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, nil)
+var toolgenObjectPointers = toolimpl.NewObject([]string{"ps", "pi", "pf", "pb", "pp", "pt", "pl", "pm", "must"}, nil, nil)
+var toolgenObjectConstrained = toolimpl.NewObject([]string{"name", "code", "age", "ratio", "ratio32", "tags", "small", "mode", "n", "color"}, []int{0, 1, 2, 3, 4, 5, 6}, []int{7, 8, 9})
+var toolgenObjectFormats = toolimpl.NewObject([]string{"date_time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, nil)
+var toolgenObjectSpecial = toolimpl.NewObject([]string{"when", "raw", "any", "addr", "blob", "wait"}, []int{0, 1, 2, 3, 4, 5}, nil)
+var toolgenObjectEmbedded = toolimpl.NewObject([]string{"id", "extra", "own", "note"}, []int{0, 1, 2}, []int{3})
+
 // toolgenDecodeMoney reads a Money object.
 func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "amount":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Amount = int(n0)
-				}
-			case "currency":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Currency = s0
-				}
-			default:
-				d.Unknown("\"amount\", \"currency\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectMoney); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Amount = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("amount")
-		}
-		if !seen1 {
-			d.Missing("currency")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Currency = s0
+			}
 		}
 	}
 }
+
+var toolgenObjectOmit = toolimpl.NewObject([]string{"e1", "e2", "e3", "e4", "e5", "z1", "z2", "z3", "z4", "z5", "plain", "dict", "bin"}, []int{10, 11, 12}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 
 // toolgenEncodeMoney writes a Money object.
 func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
@@ -16123,47 +7099,39 @@ func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.EndObject()
 }
 
+var toolgenObjectTree = toolimpl.NewObject([]string{"name", "kids", "left"}, []int{0}, []int{1})
+var toolgenObjectSparse = toolimpl.NewObject([]string{"l", "m", "b", "p", "pm", "a"}, nil, []int{0, 1, 2, 3, 4, 5})
+var toolgenObjectMethods = toolimpl.NewObject([]string{"temp", "temps", "pt", "level", "levels"}, []int{0, 1, 3, 4}, nil)
+var toolgenObjectNumbers = toolimpl.NewObject([]string{"n", "big", "bigf", "wait"}, []int{0, 3}, nil)
+var toolgenObjectShapes = toolimpl.NewObject([]string{"pa", "spa", "mpa", "paa", "pat", "aps", "ss", "ms", "amap"}, []int{1, 2, 5, 6, 7, 8}, nil)
+
 // toolgenDecodeBox reads a Box object.
 func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "a":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.A = int(n0)
-				}
-			default:
-				d.Unknown("\"a\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectBox); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.A = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("a")
 		}
 	}
 }
 
 // toolgenDecodehidden reads a hidden object.
 func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "z":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Z = int(n0)
-				}
-			default:
-				d.Unknown("\"z\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjecthidden); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Z = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("z")
 		}
 	}
 }
+
+var toolgenObjectEmbeds = toolimpl.NewObject([]string{"Name", "hidden", "shared", "only2", "X", "Count", "by", "rev", "box", "kept", "hid"}, []int{0, 1, 2, 3, 4, 5, 6, 9, 10}, []int{7})
 
 // toolgenEncodeBox writes a Box object.
 func toolgenEncodeBox(e *toolimpl.Encoder, v *Box) {
@@ -16183,66 +7151,46 @@ func toolgenEncodehidden(e *toolimpl.Encoder, v *hidden) {
 
 // toolgenDecodePtrEmbed reads a PtrEmbed object.
 func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
-	if d.Object() {
-		var seen0, seen2, seen3, seen4 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if v.Base == nil {
-					v.Base = new(Base)
-				}
-				if s0, ok := d.String(); ok {
-					v.Base.ID = s0
-				}
-			case "note":
-				if !d.Null() {
-					if v.Base == nil {
-						v.Base = new(Base)
-					}
-					if s0, ok := d.String(); ok {
-						v.Base.Note = s0
-					}
-				}
-			case "shared":
-				seen2 = true
-				if v.Deep == nil {
-					v.Deep = new(Deep)
-				}
-				if s0, ok := d.String(); ok {
-					v.Deep.Level2.Shared = s0
-				}
-			case "only2":
-				seen3 = true
-				if v.Deep == nil {
-					v.Deep = new(Deep)
-				}
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Deep.Level2.Only2 = int(n0)
-				}
-			case "own":
-				seen4 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Own = int(n0)
-				}
-			default:
-				d.Unknown("\"id\", \"note\", \"shared\", \"only2\", \"own\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPtrEmbed); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if v.Base == nil {
+				v.Base = new(Base)
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
-		}
-		if !seen2 {
-			d.Missing("shared")
-		}
-		if !seen3 {
-			d.Missing("only2")
-		}
-		if !seen4 {
-			d.Missing("own")
+			if s0, ok := d.String(); ok {
+				v.Base.ID = s0
+			}
+		case 1:
+			if v.Base == nil {
+				v.Base = new(Base)
+			}
+			if s0, ok := d.String(); ok {
+				v.Base.Note = s0
+			}
+		case 2:
+			if v.Deep == nil {
+				v.Deep = new(Deep)
+			}
+			if s0, ok := d.String(); ok {
+				v.Deep.Level2.Shared = s0
+			}
+		case 3:
+			if v.Deep == nil {
+				v.Deep = new(Deep)
+			}
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Deep.Level2.Only2 = int(n0)
+			}
+		case 4:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Own = int(n0)
+			}
 		}
 	}
 }
+
+var toolgenObjectEmbedsMore = toolimpl.NewObject([]string{"stamp", "lvl", "pe", "stamps"}, []int{0, 1, 2}, []int{3})
 
 // toolgenEncodePtrEmbed writes a PtrEmbed object.
 func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
@@ -16269,6 +7217,9 @@ func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
 	e.Int(int64(v.Own))
 	e.EndObject()
 }
+
+var toolgenObjectTagged = toolimpl.NewObject([]string{"-", "naïve", "with space", "Quote", "Bslash", "Empty", "a-b.c:d", "a/b~c", "100%", "NoName", "UPPER"}, []int{0, 1, 2, 3, 4, 6, 7, 8}, []int{5, 9, 10})
+var toolgenObjectNamed = toolimpl.NewObject([]string{"tags", "board", "index", "blob", "octets", "hash", "arr", "u8s", "joined", "my_raw", "raws", "by_key", "pblob", "blobs", "letters", "codes"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}, []int{14, 15})
 
 // toolgenDecodeI8 reads a I8: one of -128, 0, 127.
 func toolgenDecodeI8(d *toolimpl.Decoder, v *I8) {
@@ -16320,40 +7271,36 @@ func toolgenDecodeI64(d *toolimpl.Decoder, v *I64) {
 	}
 }
 
+var toolgenObjectWide = toolimpl.NewObject([]string{"i8", "u16", "u64", "i64", "odd", "odds", "r", "f", "pu", "mu", "def_o", "ai", "ko"}, []int{0, 1, 2, 3, 4, 6, 7, 11}, []int{5, 9, 10, 12})
+
 // toolgenDecodeOther reads a Other object.
 func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
-	if d.Object() {
-		var seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "back":
-				if d.Null() {
-					v.Back = nil
-				} else {
-					p0 := new(Graph)
-					toolgenDecodeGraph(d, p0)
-					v.Back = p0
-				}
-			case "peers":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Other, 0, n0)
-					for d.Elem() {
-						var e0 Other
-						toolgenDecodeOther(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Peers = s0
-				}
-			default:
-				d.Unknown("\"back\", \"peers\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectOther); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.Back = nil
+			} else {
+				p0 := new(Graph)
+				toolgenDecodeGraph(d, p0)
+				v.Back = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("peers")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Other, 0, n0)
+				for d.Elem() {
+					var e0 Other
+					toolgenDecodeOther(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Peers = s0
+			}
 		}
 	}
 }
+
+var toolgenObjectGraph = toolimpl.NewObject([]string{"id", "edges", "kids", "pair", "next", "ref"}, []int{0}, []int{1, 2})
 
 // toolgenEncodeOther writes a Other object.
 func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
@@ -16370,6 +7317,18 @@ func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
 	e.EndArray()
 	e.EndObject()
 }
+
+var toolgenObjectDeeps = toolimpl.NewObject([]string{"ppi", "pps", "psp", "pmp", "ppp", "spp", "def", "def_s", "def_c", "any", "anys", "ma", "pa", "forest"}, []int{9}, []int{5, 6, 7, 8, 10, 11, 13})
+var toolgenObjectOmits = toolimpl.NewObject([]string{"arr", "arr0", "st", "pst", "pi", "f", "u", "str", "blob", "any", "raw", "z", "zp", "zm", "za", "zb", "zt", "both"}, nil, []int{0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17})
+var toolgenObjectPlaces = toolimpl.NewObject([]string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, []int{0, 1, 2, 3, 7, 9}, []int{5, 6, 8, 10, 11})
+var toolgenObjectother_Place = toolimpl.NewObject([]string{"city", "unit"}, []int{0}, []int{1})
+var toolgenObjectMisc = toolimpl.NewObject([]string{"id", "note", "v", "pi", "pj", "pjs", "pja", "pjp", "upper", "UPPER", "durs", "dur_map", "nums", "times"}, []int{0, 2, 4, 5, 6, 8, 9, 10}, []int{1, 11, 12, 13})
+var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
+var toolgenObjectMoney = toolimpl.NewObject([]string{"amount", "currency"}, []int{0, 1}, nil)
+var toolgenObjectBox = toolimpl.NewObject([]string{"a"}, []int{0}, nil)
+var toolgenObjecthidden = toolimpl.NewObject([]string{"z"}, []int{0}, nil)
+var toolgenObjectPtrEmbed = toolimpl.NewObject([]string{"id", "note", "shared", "only2", "own"}, []int{0, 2, 3, 4}, []int{1})
+var toolgenObjectOther = toolimpl.NewObject([]string{"back", "peers"}, []int{1}, nil)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

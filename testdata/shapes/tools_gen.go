@@ -57,59 +57,49 @@ var (
 
 // Tools returns the tools of package shapes: echo_grid, echo_matrix, echo_table, echo_times, nils, get_report, count.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallEchoGrid,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolEchoGrid,
 		Description:  "EchoGrid returns its argument.",
 		InputSchema:  toolgenInputEchoGrid,
-		Name:         ToolEchoGrid,
 		OutputSchema: toolgenOutputEchoGrid,
+		Call:         toolgenCallEchoGrid,
 	}, {
-		Call:         toolgenCallEchoMatrix,
-		Description:  "EchoMatrix returns a pointer to an array of pointers to arrays.",
-		GeminiSchema: toolgenGeminiEchoMatrix,
-		InputSchema:  toolgenInputEchoMatrix,
 		Name:         ToolEchoMatrix,
+		Description:  "EchoMatrix returns a pointer to an array of pointers to arrays.",
+		InputSchema:  toolgenInputEchoMatrix,
 		OutputSchema: toolgenOutputEchoMatrix,
-		StrictSchema: toolgenStrictEchoMatrix,
+		Call:         toolgenCallEchoMatrix,
 	}, {
-		Call:         toolgenCallEchoTable,
+		Name:         ToolEchoTable,
 		Description:  "EchoTable returns a map of pointers to arrays of slices.",
 		InputSchema:  toolgenInputEchoTable,
-		Name:         ToolEchoTable,
 		OutputSchema: toolgenOutputEchoTable,
+		Call:         toolgenCallEchoTable,
 	}, {
-		Call:         toolgenCallEchoTimes,
-		Description:  "EchoTimes returns the instants it reads.",
-		GeminiSchema: toolgenGeminiEchoTimes,
-		InputSchema:  toolgenInputEchoTimes,
 		Name:         ToolEchoTimes,
+		Description:  "EchoTimes returns the instants it reads.",
+		InputSchema:  toolgenInputEchoTimes,
 		OutputSchema: toolgenOutputEchoTimes,
-		StrictSchema: toolgenStrictEchoTimes,
+		Call:         toolgenCallEchoTimes,
 	}, {
-		Call:         toolgenCallNils,
-		Description:  "Nils returns nil values: [], {}, \"\" and null where a pointer is nil.",
-		GeminiSchema: toolgenGeminiNils,
-		InputSchema:  toolgenInputNils,
 		Name:         ToolNils,
+		Description:  "Nils returns nil values: [], {}, \"\" and null where a pointer is nil.",
+		InputSchema:  toolgenInputNils,
 		OutputSchema: toolgenOutputNils,
-		StrictSchema: toolgenStrictNils,
+		Call:         toolgenCallNils,
 	}, {
-		Call:         toolgenCallGetReport,
-		Description:  "GetReport returns nil: a failed result.",
-		GeminiSchema: toolgenGeminiGetReport,
-		InputSchema:  toolgenInputGetReport,
 		Name:         ToolGetReport,
+		Description:  "GetReport returns nil: a failed result.",
+		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
-		StrictSchema: toolgenStrictGetReport,
+		Call:         toolgenCallGetReport,
 	}, {
-		Call:         toolgenCallCount,
-		Description:  "Count returns nil: a failed result.",
-		GeminiSchema: toolgenGeminiCount,
-		InputSchema:  toolgenInputCount,
 		Name:         ToolCount,
+		Description:  "Count returns nil: a failed result.",
+		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
-		StrictSchema: toolgenStrictCount,
-	}}
+		Call:         toolgenCallCount,
+	}})
 }
 
 // EchoGridRule is a permission rule for the tool echo_grid: each field is a
@@ -146,26 +136,9 @@ type EchoGridRule struct {
 	Items string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGridRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"cells", r.Cells},
-		{"rows", r.Rows},
-		{"by_name", r.ByName},
-		{"square", r.Square},
-		{"times", r.Times},
-		{"deep", r.Deep},
-		{"items", r.Items},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoGrid, Args: args}
+	return toolimpl.Rule(ToolEchoGrid, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep, "items", r.Items)
 }
 
 // EchoMatrixRule is a permission rule for the tool echo_matrix: each field is
@@ -178,20 +151,9 @@ type EchoMatrixRule struct {
 	M string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMatrixRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"m", r.M},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoMatrix, Args: args}
+	return toolimpl.Rule(ToolEchoMatrix, "m", r.M)
 }
 
 // EchoTableRule is a permission rule for the tool echo_table: each field is a
@@ -204,20 +166,9 @@ type EchoTableRule struct {
 	T string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTableRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"t", r.T},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoTable, Args: args}
+	return toolimpl.Rule(ToolEchoTable, "t", r.T)
 }
 
 // EchoTimesRule is a permission rule for the tool echo_times: each field is a
@@ -230,248 +181,46 @@ type EchoTimesRule struct {
 	At string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTimesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"at", r.At},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoTimes, Args: args}
+	return toolimpl.Rule(ToolEchoTimes, "at", r.At)
 }
 
 // NilsRule is a permission rule for the tool nils, which takes no arguments.
 type NilsRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NilsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNils}
+	return toolimpl.Rule(ToolNils)
 }
 
 // GetReportRule is a permission rule for the tool get_report, which takes no
 // arguments.
 type GetReportRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetReportRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolGetReport}
+	return toolimpl.Rule(ToolGetReport)
 }
 
 // CountRule is a permission rule for the tool count, which takes no arguments.
 type CountRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CountRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCount}
+	return toolimpl.Rule(ToolCount)
 }
 
-// toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments.
-var toolgenInputEchoGrid = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "items": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Item is an element.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "additionalProperties": false
-}`)
+// toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":"object","description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenOutputEchoGrid is the JSON Schema of echo_grid's structured result.
-var toolgenOutputEchoGrid = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": [
-        "array",
-        "null"
-      ],
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "items": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
 func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
@@ -490,155 +239,53 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputEchoMatrix is the JSON Schema of echo_matrix's arguments.
-var toolgenInputEchoMatrix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "m": {
-      "type": "array",
-      "description": "the matrix",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoMatrix is toolgenInputEchoMatrix in OpenAI's strict dialect.
-var toolgenStrictEchoMatrix = []byte(`{
-  "type": "object",
-  "properties": {
-    "m": {
-      "description": "the matrix",
-      "anyOf": [
-        {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "type": "array",
-            "minItems": 2,
-            "maxItems": 2,
-            "items": {
-              "type": "integer"
-            }
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "m"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoMatrix is toolgenInputEchoMatrix in Gemini's subset.
-var toolgenGeminiEchoMatrix = []byte(`{
-  "type": "object",
-  "properties": {
-    "m": {
-      "type": "array",
-      "description": "the matrix",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  }
-}`)
+var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"m":{"type":"array","description":"the matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"additionalProperties":false}`)
 
 // toolgenOutputEchoMatrix is the JSON Schema of echo_matrix's structured result.
-var toolgenOutputEchoMatrix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
 func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argM *[2]*[2]int
 	)
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "m":
-				if d.Null() {
-					argM = nil
-				} else {
-					p0 := new([2]*[2]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								p2 := new([2]int)
-								if _, ok := d.Array(); ok {
-									i3 := 0
-									for ; d.Elem(); i3++ {
-										if i3 < 2 {
-											if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												(*p2)[i3] = int(n4)
-											}
-										} else {
-											d.Skip()
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEchoMatrix); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				argM = nil
+			} else {
+				p0 := new([2]*[2]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							p2 := new([2]int)
+							if _, ok := d.Array(); ok {
+								i3 := 0
+								for ; d.Elem(); i3++ {
+									if i3 < 2 {
+										if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											(*p2)[i3] = int(n4)
 										}
+									} else {
+										d.Skip()
 									}
-									d.CheckItems(i3, 2, 2)
 								}
-								(*p0)[i1] = p2
-							} else {
-								d.Skip()
+								d.CheckItems(i3, 2, 2)
 							}
+							(*p0)[i1] = p2
+						} else {
+							d.Skip()
 						}
-						d.CheckItems(i1, 2, 2)
 					}
-					argM = p0
+					d.CheckItems(i1, 2, 2)
 				}
-			default:
-				d.Unknown("\"m\"")
+				argM = p0
 			}
 		}
 	}
@@ -674,115 +321,56 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTable is the JSON Schema of echo_table's arguments.
-var toolgenInputEchoTable = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "t": {
-      "type": "object",
-      "description": "the table",
-      "additionalProperties": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "array",
-          "items": {
-            "type": "integer"
-          }
-        }
-      }
-    }
-  },
-  "required": [
-    "t"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoTable is the JSON Schema of echo_table's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"t":{"type":"object","description":"the table","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["t"],"additionalProperties":false}`)
 
 // toolgenOutputEchoTable is the JSON Schema of echo_table's structured result.
-var toolgenOutputEchoTable = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "array",
-          "items": {
-            "type": "integer"
-          }
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
 func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTable, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argT map[string]*[2][]int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "t":
-				seen0 = true
-				if d.Object() {
-					m0 := make(map[string]*[2][]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *[2][]int
-						p1 := new([2][]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Array(); ok {
-										s3 := make([]int, 0, n3)
-										for d.Elem() {
-											var e3 int
-											if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												e3 = int(n4)
-											}
-											s3 = append(s3, e3)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEchoTable); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Object() {
+				m0 := make(map[string]*[2][]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *[2][]int
+					p1 := new([2][]int)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Array(); ok {
+									s3 := make([]int, 0, n3)
+									for d.Elem() {
+										var e3 int
+										if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											e3 = int(n4)
 										}
-										(*p1)[i2] = s3
+										s3 = append(s3, e3)
 									}
-								} else {
-									d.Skip()
+									(*p1)[i2] = s3
 								}
+							} else {
+								d.Skip()
 							}
-							d.CheckItems(i2, 2, 2)
 						}
-						v0 = p1
-						m0[k0] = v0
+						d.CheckItems(i2, 2, 2)
 					}
-					argT = m0
+					v0 = p1
+					m0[k0] = v0
 				}
-			default:
-				d.Unknown("\"t\"")
+				argT = m0
 			}
-		}
-		if !seen0 {
-			d.Missing("t")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -821,113 +409,34 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputEchoTimes is the JSON Schema of echo_times's arguments.
-var toolgenInputEchoTimes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "at": {
-      "type": "array",
-      "description": "instants",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "at"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoTimes is toolgenInputEchoTimes in OpenAI's strict dialect.
-var toolgenStrictEchoTimes = []byte(`{
-  "type": "object",
-  "properties": {
-    "at": {
-      "type": "array",
-      "description": "instants",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "at"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEchoTimes is toolgenInputEchoTimes in Gemini's subset.
-var toolgenGeminiEchoTimes = []byte(`{
-  "type": "object",
-  "properties": {
-    "at": {
-      "type": "array",
-      "description": "instants",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "at"
-  ]
-}`)
+var toolgenInputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"array","description":"instants","items":{"type":"string","format":"date-time"}}},"required":["at"],"additionalProperties":false}`)
 
 // toolgenOutputEchoTimes is the JSON Schema of echo_times's structured result.
-var toolgenOutputEchoTimes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
 func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argAt []time.Time
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "at":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]time.Time, 0, n0)
-					for d.Elem() {
-						var e0 time.Time
-						if t1, ok := d.Time(); ok {
-							e0 = t1
-						}
-						s0 = append(s0, e0)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEchoTimes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]time.Time, 0, n0)
+				for d.Elem() {
+					var e0 time.Time
+					if t1, ok := d.Time(); ok {
+						e0 = t1
 					}
-					argAt = s0
+					s0 = append(s0, e0)
 				}
-			default:
-				d.Unknown("\"at\"")
+				argAt = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("at")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -952,125 +461,18 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputNils is the JSON Schema of nils's arguments.
-var toolgenInputNils = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNils is toolgenInputNils in OpenAI's strict dialect.
-var toolgenStrictNils = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNils is toolgenInputNils in Gemini's subset.
-var toolgenGeminiNils = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputNils is the JSON Schema of nils's structured result.
-var toolgenOutputNils = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Empty holds nil values of every kind.",
-  "properties": {
-    "list": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "table": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "refs": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "gone": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zero": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "kept": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "named": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "list",
-    "table",
-    "data",
-    "refs",
-    "named"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`)
 
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
 func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNils, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNils); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1087,52 +489,18 @@ func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputGetReport is the JSON Schema of get_report's arguments.
-var toolgenInputGetReport = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetReport is toolgenInputGetReport in OpenAI's strict dialect.
-var toolgenStrictGetReport = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetReport is toolgenInputGetReport in Gemini's subset.
-var toolgenGeminiGetReport = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputGetReport is the JSON Schema of get_report's structured result.
-var toolgenOutputGetReport = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report is a result a tool may fail to return.",
-  "properties": {
-    "title": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "title"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1152,51 +520,18 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputCount is the JSON Schema of count's arguments.
-var toolgenInputCount = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCount is toolgenInputCount in OpenAI's strict dialect.
-var toolgenStrictCount = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCount is toolgenInputCount in Gemini's subset.
-var toolgenGeminiCount = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputCount is the JSON Schema of count's structured result.
-var toolgenOutputCount = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCount, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCount); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1217,182 +552,173 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "cells":
-				if d.Null() {
-					v.Cells = nil
-				} else {
-					p0 := new([3]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 3 {
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p0)[i1] = int(n2)
-								}
-							} else {
-								d.Skip()
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.Cells = nil
+			} else {
+				p0 := new([3]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 3 {
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								(*p0)[i1] = int(n2)
 							}
+						} else {
+							d.Skip()
 						}
-						d.CheckItems(i1, 3, 3)
 					}
-					v.Cells = p0
+					d.CheckItems(i1, 3, 3)
 				}
-			case "rows":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*[2]int, 0, n0)
-						for d.Elem() {
-							var e0 *[2]int
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i2, 2, 2)
-							}
-							e0 = p1
-							s0 = append(s0, e0)
-						}
-						v.Rows = s0
-					}
-				}
-			case "by_name":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]*[2]int)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 *[2]int
-							p1 := new([2]int)
-							if _, ok := d.Array(); ok {
-								i2 := 0
-								for ; d.Elem(); i2++ {
-									if i2 < 2 {
-										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											(*p1)[i2] = int(n3)
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i2, 2, 2)
-							}
-							v0 = p1
-							m0[k0] = v0
-						}
-						v.ByName = m0
-					}
-				}
-			case "square":
-				if d.Null() {
-					v.Square = nil
-				} else {
-					p0 := new([2][2]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if _, ok := d.Array(); ok {
-									i2 := 0
-									for ; d.Elem(); i2++ {
-										if i2 < 2 {
-											if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												(*p0)[i1][i2] = int(n3)
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i2, 2, 2)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Square = p0
-				}
-			case "times":
-				if d.Null() {
-					v.Times = nil
-				} else {
-					p0 := new([2]time.Time)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if t2, ok := d.Time(); ok {
-									(*p0)[i1] = t2
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Times = p0
-				}
-			case "deep":
-				if d.Null() {
-					v.Deep = nil
-				} else {
-					p0 := new(*[2]*[2]string)
-					p1 := new([2]*[2]string)
+				v.Cells = p0
+			}
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*[2]int, 0, n0)
+				for d.Elem() {
+					var e0 *[2]int
+					p1 := new([2]int)
 					if _, ok := d.Array(); ok {
 						i2 := 0
 						for ; d.Elem(); i2++ {
 							if i2 < 2 {
-								p3 := new([2]string)
-								if _, ok := d.Array(); ok {
-									i4 := 0
-									for ; d.Elem(); i4++ {
-										if i4 < 2 {
-											if s5, ok := d.String(); ok {
-												(*p3)[i4] = s5
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i4, 2, 2)
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
 								}
-								(*p1)[i2] = p3
 							} else {
 								d.Skip()
 							}
 						}
 						d.CheckItems(i2, 2, 2)
 					}
-					*p0 = p1
-					v.Deep = p0
+					e0 = p1
+					s0 = append(s0, e0)
 				}
-			case "items":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]*Item, 0, n0)
-						for d.Elem() {
-							var e0 *Item
-							p1 := new(Item)
-							toolgenDecodeItem(d, p1)
-							e0 = p1
-							s0 = append(s0, e0)
+				v.Rows = s0
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]*[2]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *[2]int
+					p1 := new([2]int)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
+								}
+							} else {
+								d.Skip()
+							}
 						}
-						v.Items = s0
+						d.CheckItems(i2, 2, 2)
 					}
+					v0 = p1
+					m0[k0] = v0
 				}
-			default:
-				d.Unknown("\"cells\", \"rows\", \"by_name\", \"square\", \"times\", \"deep\", \"items\"")
+				v.ByName = m0
+			}
+		case 3:
+			if d.Null() {
+				v.Square = nil
+			} else {
+				p0 := new([2][2]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if _, ok := d.Array(); ok {
+								i2 := 0
+								for ; d.Elem(); i2++ {
+									if i2 < 2 {
+										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											(*p0)[i1][i2] = int(n3)
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i2, 2, 2)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Square = p0
+			}
+		case 4:
+			if d.Null() {
+				v.Times = nil
+			} else {
+				p0 := new([2]time.Time)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if t2, ok := d.Time(); ok {
+								(*p0)[i1] = t2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Times = p0
+			}
+		case 5:
+			if d.Null() {
+				v.Deep = nil
+			} else {
+				p0 := new(*[2]*[2]string)
+				p1 := new([2]*[2]string)
+				if _, ok := d.Array(); ok {
+					i2 := 0
+					for ; d.Elem(); i2++ {
+						if i2 < 2 {
+							p3 := new([2]string)
+							if _, ok := d.Array(); ok {
+								i4 := 0
+								for ; d.Elem(); i4++ {
+									if i4 < 2 {
+										if s5, ok := d.String(); ok {
+											(*p3)[i4] = s5
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i4, 2, 2)
+							}
+							(*p1)[i2] = p3
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i2, 2, 2)
+				}
+				*p0 = p1
+				v.Deep = p0
+			}
+		case 6:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Item, 0, n0)
+				for d.Elem() {
+					var e0 *Item
+					p1 := new(Item)
+					toolgenDecodeItem(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.Items = s0
 			}
 		}
 	}
@@ -1498,6 +824,11 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 	e.EndObject()
 }
 
+var toolgenArgsEchoMatrix = toolimpl.NewObject([]string{"m"}, nil, nil)
+var toolgenArgsEchoTable = toolimpl.NewObject([]string{"t"}, []int{0}, nil)
+var toolgenArgsEchoTimes = toolimpl.NewObject([]string{"at"}, []int{0}, nil)
+var toolgenArgsNils = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenEncodeEmpty writes a Empty object.
 func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 	e.Object()
@@ -1566,6 +897,8 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 	e.EndObject()
 }
 
+var toolgenArgsGetReport = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
@@ -1574,26 +907,22 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
+var toolgenArgsCount = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenDecodeItem reads a Item object.
 func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.ID = int(n0)
-				}
-			default:
-				d.Unknown("\"id\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.ID = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
 		}
 	}
 }
+
+var toolgenObjectGrid = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep", "items"}, nil, []int{1, 2, 6})
 
 // toolgenEncodeItem writes a Item object.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
@@ -1602,3 +931,5 @@ func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 	e.Int(int64(v.ID))
 	e.EndObject()
 }
+
+var toolgenObjectItem = toolimpl.NewObject([]string{"id"}, []int{0}, nil)

@@ -329,807 +329,607 @@ var (
 
 // Tools returns the tools of package hundred: tool000, tool001, tool002, tool003, tool004, tool005, tool006, tool007, tool008, tool009, tool010, tool011, tool012, tool013, tool014, tool015, tool016, tool017, tool018, tool019, tool020, tool021, tool022, tool023, tool024, tool025, tool026, tool027, tool028, tool029, tool030, tool031, tool032, tool033, tool034, tool035, tool036, tool037, tool038, tool039, tool040, tool041, tool042, tool043, tool044, tool045, tool046, tool047, tool048, tool049, tool050, tool051, tool052, tool053, tool054, tool055, tool056, tool057, tool058, tool059, tool060, tool061, tool062, tool063, tool064, tool065, tool066, tool067, tool068, tool069, tool070, tool071, tool072, tool073, tool074, tool075, tool076, tool077, tool078, tool079, tool080, tool081, tool082, tool083, tool084, tool085, tool086, tool087, tool088, tool089, tool090, tool091, tool092, tool093, tool094, tool095, tool096, tool097, tool098, tool099.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool000,
-		Description:  "Tool000 does task number 0.",
-		GeminiSchema: toolgenGeminiTool000,
-		InputSchema:  toolgenInputTool000,
-		Name:         ToolTool000,
-		StrictSchema: toolgenStrictTool000,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool001,
-		Description:  "Tool001 does task number 1.",
-		GeminiSchema: toolgenGeminiTool001,
-		InputSchema:  toolgenInputTool001,
-		Name:         ToolTool001,
-		StrictSchema: toolgenStrictTool001,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool002,
-		Description:  "Tool002 does task number 2.",
-		GeminiSchema: toolgenGeminiTool002,
-		InputSchema:  toolgenInputTool002,
-		Name:         ToolTool002,
-		StrictSchema: toolgenStrictTool002,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool003,
-		Description:  "Tool003 does task number 3.",
-		GeminiSchema: toolgenGeminiTool003,
-		InputSchema:  toolgenInputTool003,
-		Name:         ToolTool003,
-		StrictSchema: toolgenStrictTool003,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool004,
-		Description:  "Tool004 does task number 4.",
-		GeminiSchema: toolgenGeminiTool004,
-		InputSchema:  toolgenInputTool004,
-		Name:         ToolTool004,
-		StrictSchema: toolgenStrictTool004,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool005,
-		Description:  "Tool005 does task number 5.",
-		GeminiSchema: toolgenGeminiTool005,
-		InputSchema:  toolgenInputTool005,
-		Name:         ToolTool005,
-		StrictSchema: toolgenStrictTool005,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool006,
-		Description:  "Tool006 does task number 6.",
-		GeminiSchema: toolgenGeminiTool006,
-		InputSchema:  toolgenInputTool006,
-		Name:         ToolTool006,
-		StrictSchema: toolgenStrictTool006,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool007,
-		Description:  "Tool007 does task number 7.",
-		GeminiSchema: toolgenGeminiTool007,
-		InputSchema:  toolgenInputTool007,
-		Name:         ToolTool007,
-		StrictSchema: toolgenStrictTool007,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool008,
-		Description:  "Tool008 does task number 8.",
-		GeminiSchema: toolgenGeminiTool008,
-		InputSchema:  toolgenInputTool008,
-		Name:         ToolTool008,
-		StrictSchema: toolgenStrictTool008,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool009,
-		Description:  "Tool009 does task number 9.",
-		GeminiSchema: toolgenGeminiTool009,
-		InputSchema:  toolgenInputTool009,
-		Name:         ToolTool009,
-		StrictSchema: toolgenStrictTool009,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool010,
-		Description:  "Tool010 does task number 10.",
-		GeminiSchema: toolgenGeminiTool010,
-		InputSchema:  toolgenInputTool010,
-		Name:         ToolTool010,
-		StrictSchema: toolgenStrictTool010,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool011,
-		Description:  "Tool011 does task number 11.",
-		GeminiSchema: toolgenGeminiTool011,
-		InputSchema:  toolgenInputTool011,
-		Name:         ToolTool011,
-		StrictSchema: toolgenStrictTool011,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool012,
-		Description:  "Tool012 does task number 12.",
-		GeminiSchema: toolgenGeminiTool012,
-		InputSchema:  toolgenInputTool012,
-		Name:         ToolTool012,
-		StrictSchema: toolgenStrictTool012,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool013,
-		Description:  "Tool013 does task number 13.",
-		GeminiSchema: toolgenGeminiTool013,
-		InputSchema:  toolgenInputTool013,
-		Name:         ToolTool013,
-		StrictSchema: toolgenStrictTool013,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool014,
-		Description:  "Tool014 does task number 14.",
-		GeminiSchema: toolgenGeminiTool014,
-		InputSchema:  toolgenInputTool014,
-		Name:         ToolTool014,
-		StrictSchema: toolgenStrictTool014,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool015,
-		Description:  "Tool015 does task number 15.",
-		GeminiSchema: toolgenGeminiTool015,
-		InputSchema:  toolgenInputTool015,
-		Name:         ToolTool015,
-		StrictSchema: toolgenStrictTool015,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool016,
-		Description:  "Tool016 does task number 16.",
-		GeminiSchema: toolgenGeminiTool016,
-		InputSchema:  toolgenInputTool016,
-		Name:         ToolTool016,
-		StrictSchema: toolgenStrictTool016,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool017,
-		Description:  "Tool017 does task number 17.",
-		GeminiSchema: toolgenGeminiTool017,
-		InputSchema:  toolgenInputTool017,
-		Name:         ToolTool017,
-		StrictSchema: toolgenStrictTool017,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool018,
-		Description:  "Tool018 does task number 18.",
-		GeminiSchema: toolgenGeminiTool018,
-		InputSchema:  toolgenInputTool018,
-		Name:         ToolTool018,
-		StrictSchema: toolgenStrictTool018,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool019,
-		Description:  "Tool019 does task number 19.",
-		GeminiSchema: toolgenGeminiTool019,
-		InputSchema:  toolgenInputTool019,
-		Name:         ToolTool019,
-		StrictSchema: toolgenStrictTool019,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool020,
-		Description:  "Tool020 does task number 20.",
-		GeminiSchema: toolgenGeminiTool020,
-		InputSchema:  toolgenInputTool020,
-		Name:         ToolTool020,
-		StrictSchema: toolgenStrictTool020,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool021,
-		Description:  "Tool021 does task number 21.",
-		GeminiSchema: toolgenGeminiTool021,
-		InputSchema:  toolgenInputTool021,
-		Name:         ToolTool021,
-		StrictSchema: toolgenStrictTool021,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool022,
-		Description:  "Tool022 does task number 22.",
-		GeminiSchema: toolgenGeminiTool022,
-		InputSchema:  toolgenInputTool022,
-		Name:         ToolTool022,
-		StrictSchema: toolgenStrictTool022,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool023,
-		Description:  "Tool023 does task number 23.",
-		GeminiSchema: toolgenGeminiTool023,
-		InputSchema:  toolgenInputTool023,
-		Name:         ToolTool023,
-		StrictSchema: toolgenStrictTool023,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool024,
-		Description:  "Tool024 does task number 24.",
-		GeminiSchema: toolgenGeminiTool024,
-		InputSchema:  toolgenInputTool024,
-		Name:         ToolTool024,
-		StrictSchema: toolgenStrictTool024,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool025,
-		Description:  "Tool025 does task number 25.",
-		GeminiSchema: toolgenGeminiTool025,
-		InputSchema:  toolgenInputTool025,
-		Name:         ToolTool025,
-		StrictSchema: toolgenStrictTool025,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool026,
-		Description:  "Tool026 does task number 26.",
-		GeminiSchema: toolgenGeminiTool026,
-		InputSchema:  toolgenInputTool026,
-		Name:         ToolTool026,
-		StrictSchema: toolgenStrictTool026,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool027,
-		Description:  "Tool027 does task number 27.",
-		GeminiSchema: toolgenGeminiTool027,
-		InputSchema:  toolgenInputTool027,
-		Name:         ToolTool027,
-		StrictSchema: toolgenStrictTool027,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool028,
-		Description:  "Tool028 does task number 28.",
-		GeminiSchema: toolgenGeminiTool028,
-		InputSchema:  toolgenInputTool028,
-		Name:         ToolTool028,
-		StrictSchema: toolgenStrictTool028,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool029,
-		Description:  "Tool029 does task number 29.",
-		GeminiSchema: toolgenGeminiTool029,
-		InputSchema:  toolgenInputTool029,
-		Name:         ToolTool029,
-		StrictSchema: toolgenStrictTool029,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool030,
-		Description:  "Tool030 does task number 30.",
-		GeminiSchema: toolgenGeminiTool030,
-		InputSchema:  toolgenInputTool030,
-		Name:         ToolTool030,
-		StrictSchema: toolgenStrictTool030,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool031,
-		Description:  "Tool031 does task number 31.",
-		GeminiSchema: toolgenGeminiTool031,
-		InputSchema:  toolgenInputTool031,
-		Name:         ToolTool031,
-		StrictSchema: toolgenStrictTool031,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool032,
-		Description:  "Tool032 does task number 32.",
-		GeminiSchema: toolgenGeminiTool032,
-		InputSchema:  toolgenInputTool032,
-		Name:         ToolTool032,
-		StrictSchema: toolgenStrictTool032,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool033,
-		Description:  "Tool033 does task number 33.",
-		GeminiSchema: toolgenGeminiTool033,
-		InputSchema:  toolgenInputTool033,
-		Name:         ToolTool033,
-		StrictSchema: toolgenStrictTool033,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool034,
-		Description:  "Tool034 does task number 34.",
-		GeminiSchema: toolgenGeminiTool034,
-		InputSchema:  toolgenInputTool034,
-		Name:         ToolTool034,
-		StrictSchema: toolgenStrictTool034,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool035,
-		Description:  "Tool035 does task number 35.",
-		GeminiSchema: toolgenGeminiTool035,
-		InputSchema:  toolgenInputTool035,
-		Name:         ToolTool035,
-		StrictSchema: toolgenStrictTool035,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool036,
-		Description:  "Tool036 does task number 36.",
-		GeminiSchema: toolgenGeminiTool036,
-		InputSchema:  toolgenInputTool036,
-		Name:         ToolTool036,
-		StrictSchema: toolgenStrictTool036,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool037,
-		Description:  "Tool037 does task number 37.",
-		GeminiSchema: toolgenGeminiTool037,
-		InputSchema:  toolgenInputTool037,
-		Name:         ToolTool037,
-		StrictSchema: toolgenStrictTool037,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool038,
-		Description:  "Tool038 does task number 38.",
-		GeminiSchema: toolgenGeminiTool038,
-		InputSchema:  toolgenInputTool038,
-		Name:         ToolTool038,
-		StrictSchema: toolgenStrictTool038,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool039,
-		Description:  "Tool039 does task number 39.",
-		GeminiSchema: toolgenGeminiTool039,
-		InputSchema:  toolgenInputTool039,
-		Name:         ToolTool039,
-		StrictSchema: toolgenStrictTool039,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool040,
-		Description:  "Tool040 does task number 40.",
-		GeminiSchema: toolgenGeminiTool040,
-		InputSchema:  toolgenInputTool040,
-		Name:         ToolTool040,
-		StrictSchema: toolgenStrictTool040,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool041,
-		Description:  "Tool041 does task number 41.",
-		GeminiSchema: toolgenGeminiTool041,
-		InputSchema:  toolgenInputTool041,
-		Name:         ToolTool041,
-		StrictSchema: toolgenStrictTool041,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool042,
-		Description:  "Tool042 does task number 42.",
-		GeminiSchema: toolgenGeminiTool042,
-		InputSchema:  toolgenInputTool042,
-		Name:         ToolTool042,
-		StrictSchema: toolgenStrictTool042,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool043,
-		Description:  "Tool043 does task number 43.",
-		GeminiSchema: toolgenGeminiTool043,
-		InputSchema:  toolgenInputTool043,
-		Name:         ToolTool043,
-		StrictSchema: toolgenStrictTool043,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool044,
-		Description:  "Tool044 does task number 44.",
-		GeminiSchema: toolgenGeminiTool044,
-		InputSchema:  toolgenInputTool044,
-		Name:         ToolTool044,
-		StrictSchema: toolgenStrictTool044,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool045,
-		Description:  "Tool045 does task number 45.",
-		GeminiSchema: toolgenGeminiTool045,
-		InputSchema:  toolgenInputTool045,
-		Name:         ToolTool045,
-		StrictSchema: toolgenStrictTool045,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool046,
-		Description:  "Tool046 does task number 46.",
-		GeminiSchema: toolgenGeminiTool046,
-		InputSchema:  toolgenInputTool046,
-		Name:         ToolTool046,
-		StrictSchema: toolgenStrictTool046,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool047,
-		Description:  "Tool047 does task number 47.",
-		GeminiSchema: toolgenGeminiTool047,
-		InputSchema:  toolgenInputTool047,
-		Name:         ToolTool047,
-		StrictSchema: toolgenStrictTool047,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool048,
-		Description:  "Tool048 does task number 48.",
-		GeminiSchema: toolgenGeminiTool048,
-		InputSchema:  toolgenInputTool048,
-		Name:         ToolTool048,
-		StrictSchema: toolgenStrictTool048,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool049,
-		Description:  "Tool049 does task number 49.",
-		GeminiSchema: toolgenGeminiTool049,
-		InputSchema:  toolgenInputTool049,
-		Name:         ToolTool049,
-		StrictSchema: toolgenStrictTool049,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool050,
-		Description:  "Tool050 does task number 50.",
-		GeminiSchema: toolgenGeminiTool050,
-		InputSchema:  toolgenInputTool050,
-		Name:         ToolTool050,
-		StrictSchema: toolgenStrictTool050,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool051,
-		Description:  "Tool051 does task number 51.",
-		GeminiSchema: toolgenGeminiTool051,
-		InputSchema:  toolgenInputTool051,
-		Name:         ToolTool051,
-		StrictSchema: toolgenStrictTool051,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool052,
-		Description:  "Tool052 does task number 52.",
-		GeminiSchema: toolgenGeminiTool052,
-		InputSchema:  toolgenInputTool052,
-		Name:         ToolTool052,
-		StrictSchema: toolgenStrictTool052,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool053,
-		Description:  "Tool053 does task number 53.",
-		GeminiSchema: toolgenGeminiTool053,
-		InputSchema:  toolgenInputTool053,
-		Name:         ToolTool053,
-		StrictSchema: toolgenStrictTool053,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool054,
-		Description:  "Tool054 does task number 54.",
-		GeminiSchema: toolgenGeminiTool054,
-		InputSchema:  toolgenInputTool054,
-		Name:         ToolTool054,
-		StrictSchema: toolgenStrictTool054,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool055,
-		Description:  "Tool055 does task number 55.",
-		GeminiSchema: toolgenGeminiTool055,
-		InputSchema:  toolgenInputTool055,
-		Name:         ToolTool055,
-		StrictSchema: toolgenStrictTool055,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool056,
-		Description:  "Tool056 does task number 56.",
-		GeminiSchema: toolgenGeminiTool056,
-		InputSchema:  toolgenInputTool056,
-		Name:         ToolTool056,
-		StrictSchema: toolgenStrictTool056,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool057,
-		Description:  "Tool057 does task number 57.",
-		GeminiSchema: toolgenGeminiTool057,
-		InputSchema:  toolgenInputTool057,
-		Name:         ToolTool057,
-		StrictSchema: toolgenStrictTool057,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool058,
-		Description:  "Tool058 does task number 58.",
-		GeminiSchema: toolgenGeminiTool058,
-		InputSchema:  toolgenInputTool058,
-		Name:         ToolTool058,
-		StrictSchema: toolgenStrictTool058,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool059,
-		Description:  "Tool059 does task number 59.",
-		GeminiSchema: toolgenGeminiTool059,
-		InputSchema:  toolgenInputTool059,
-		Name:         ToolTool059,
-		StrictSchema: toolgenStrictTool059,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool060,
-		Description:  "Tool060 does task number 60.",
-		GeminiSchema: toolgenGeminiTool060,
-		InputSchema:  toolgenInputTool060,
-		Name:         ToolTool060,
-		StrictSchema: toolgenStrictTool060,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool061,
-		Description:  "Tool061 does task number 61.",
-		GeminiSchema: toolgenGeminiTool061,
-		InputSchema:  toolgenInputTool061,
-		Name:         ToolTool061,
-		StrictSchema: toolgenStrictTool061,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool062,
-		Description:  "Tool062 does task number 62.",
-		GeminiSchema: toolgenGeminiTool062,
-		InputSchema:  toolgenInputTool062,
-		Name:         ToolTool062,
-		StrictSchema: toolgenStrictTool062,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool063,
-		Description:  "Tool063 does task number 63.",
-		GeminiSchema: toolgenGeminiTool063,
-		InputSchema:  toolgenInputTool063,
-		Name:         ToolTool063,
-		StrictSchema: toolgenStrictTool063,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool064,
-		Description:  "Tool064 does task number 64.",
-		GeminiSchema: toolgenGeminiTool064,
-		InputSchema:  toolgenInputTool064,
-		Name:         ToolTool064,
-		StrictSchema: toolgenStrictTool064,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool065,
-		Description:  "Tool065 does task number 65.",
-		GeminiSchema: toolgenGeminiTool065,
-		InputSchema:  toolgenInputTool065,
-		Name:         ToolTool065,
-		StrictSchema: toolgenStrictTool065,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool066,
-		Description:  "Tool066 does task number 66.",
-		GeminiSchema: toolgenGeminiTool066,
-		InputSchema:  toolgenInputTool066,
-		Name:         ToolTool066,
-		StrictSchema: toolgenStrictTool066,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool067,
-		Description:  "Tool067 does task number 67.",
-		GeminiSchema: toolgenGeminiTool067,
-		InputSchema:  toolgenInputTool067,
-		Name:         ToolTool067,
-		StrictSchema: toolgenStrictTool067,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool068,
-		Description:  "Tool068 does task number 68.",
-		GeminiSchema: toolgenGeminiTool068,
-		InputSchema:  toolgenInputTool068,
-		Name:         ToolTool068,
-		StrictSchema: toolgenStrictTool068,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool069,
-		Description:  "Tool069 does task number 69.",
-		GeminiSchema: toolgenGeminiTool069,
-		InputSchema:  toolgenInputTool069,
-		Name:         ToolTool069,
-		StrictSchema: toolgenStrictTool069,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool070,
-		Description:  "Tool070 does task number 70.",
-		GeminiSchema: toolgenGeminiTool070,
-		InputSchema:  toolgenInputTool070,
-		Name:         ToolTool070,
-		StrictSchema: toolgenStrictTool070,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool071,
-		Description:  "Tool071 does task number 71.",
-		GeminiSchema: toolgenGeminiTool071,
-		InputSchema:  toolgenInputTool071,
-		Name:         ToolTool071,
-		StrictSchema: toolgenStrictTool071,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool072,
-		Description:  "Tool072 does task number 72.",
-		GeminiSchema: toolgenGeminiTool072,
-		InputSchema:  toolgenInputTool072,
-		Name:         ToolTool072,
-		StrictSchema: toolgenStrictTool072,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool073,
-		Description:  "Tool073 does task number 73.",
-		GeminiSchema: toolgenGeminiTool073,
-		InputSchema:  toolgenInputTool073,
-		Name:         ToolTool073,
-		StrictSchema: toolgenStrictTool073,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool074,
-		Description:  "Tool074 does task number 74.",
-		GeminiSchema: toolgenGeminiTool074,
-		InputSchema:  toolgenInputTool074,
-		Name:         ToolTool074,
-		StrictSchema: toolgenStrictTool074,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool075,
-		Description:  "Tool075 does task number 75.",
-		GeminiSchema: toolgenGeminiTool075,
-		InputSchema:  toolgenInputTool075,
-		Name:         ToolTool075,
-		StrictSchema: toolgenStrictTool075,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool076,
-		Description:  "Tool076 does task number 76.",
-		GeminiSchema: toolgenGeminiTool076,
-		InputSchema:  toolgenInputTool076,
-		Name:         ToolTool076,
-		StrictSchema: toolgenStrictTool076,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool077,
-		Description:  "Tool077 does task number 77.",
-		GeminiSchema: toolgenGeminiTool077,
-		InputSchema:  toolgenInputTool077,
-		Name:         ToolTool077,
-		StrictSchema: toolgenStrictTool077,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool078,
-		Description:  "Tool078 does task number 78.",
-		GeminiSchema: toolgenGeminiTool078,
-		InputSchema:  toolgenInputTool078,
-		Name:         ToolTool078,
-		StrictSchema: toolgenStrictTool078,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool079,
-		Description:  "Tool079 does task number 79.",
-		GeminiSchema: toolgenGeminiTool079,
-		InputSchema:  toolgenInputTool079,
-		Name:         ToolTool079,
-		StrictSchema: toolgenStrictTool079,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool080,
-		Description:  "Tool080 does task number 80.",
-		GeminiSchema: toolgenGeminiTool080,
-		InputSchema:  toolgenInputTool080,
-		Name:         ToolTool080,
-		StrictSchema: toolgenStrictTool080,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool081,
-		Description:  "Tool081 does task number 81.",
-		GeminiSchema: toolgenGeminiTool081,
-		InputSchema:  toolgenInputTool081,
-		Name:         ToolTool081,
-		StrictSchema: toolgenStrictTool081,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool082,
-		Description:  "Tool082 does task number 82.",
-		GeminiSchema: toolgenGeminiTool082,
-		InputSchema:  toolgenInputTool082,
-		Name:         ToolTool082,
-		StrictSchema: toolgenStrictTool082,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool083,
-		Description:  "Tool083 does task number 83.",
-		GeminiSchema: toolgenGeminiTool083,
-		InputSchema:  toolgenInputTool083,
-		Name:         ToolTool083,
-		StrictSchema: toolgenStrictTool083,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool084,
-		Description:  "Tool084 does task number 84.",
-		GeminiSchema: toolgenGeminiTool084,
-		InputSchema:  toolgenInputTool084,
-		Name:         ToolTool084,
-		StrictSchema: toolgenStrictTool084,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool085,
-		Description:  "Tool085 does task number 85.",
-		GeminiSchema: toolgenGeminiTool085,
-		InputSchema:  toolgenInputTool085,
-		Name:         ToolTool085,
-		StrictSchema: toolgenStrictTool085,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool086,
-		Description:  "Tool086 does task number 86.",
-		GeminiSchema: toolgenGeminiTool086,
-		InputSchema:  toolgenInputTool086,
-		Name:         ToolTool086,
-		StrictSchema: toolgenStrictTool086,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool087,
-		Description:  "Tool087 does task number 87.",
-		GeminiSchema: toolgenGeminiTool087,
-		InputSchema:  toolgenInputTool087,
-		Name:         ToolTool087,
-		StrictSchema: toolgenStrictTool087,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool088,
-		Description:  "Tool088 does task number 88.",
-		GeminiSchema: toolgenGeminiTool088,
-		InputSchema:  toolgenInputTool088,
-		Name:         ToolTool088,
-		StrictSchema: toolgenStrictTool088,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool089,
-		Description:  "Tool089 does task number 89.",
-		GeminiSchema: toolgenGeminiTool089,
-		InputSchema:  toolgenInputTool089,
-		Name:         ToolTool089,
-		StrictSchema: toolgenStrictTool089,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool090,
-		Description:  "Tool090 does task number 90.",
-		GeminiSchema: toolgenGeminiTool090,
-		InputSchema:  toolgenInputTool090,
-		Name:         ToolTool090,
-		StrictSchema: toolgenStrictTool090,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool091,
-		Description:  "Tool091 does task number 91.",
-		GeminiSchema: toolgenGeminiTool091,
-		InputSchema:  toolgenInputTool091,
-		Name:         ToolTool091,
-		StrictSchema: toolgenStrictTool091,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool092,
-		Description:  "Tool092 does task number 92.",
-		GeminiSchema: toolgenGeminiTool092,
-		InputSchema:  toolgenInputTool092,
-		Name:         ToolTool092,
-		StrictSchema: toolgenStrictTool092,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool093,
-		Description:  "Tool093 does task number 93.",
-		GeminiSchema: toolgenGeminiTool093,
-		InputSchema:  toolgenInputTool093,
-		Name:         ToolTool093,
-		StrictSchema: toolgenStrictTool093,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool094,
-		Description:  "Tool094 does task number 94.",
-		GeminiSchema: toolgenGeminiTool094,
-		InputSchema:  toolgenInputTool094,
-		Name:         ToolTool094,
-		StrictSchema: toolgenStrictTool094,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool095,
-		Description:  "Tool095 does task number 95.",
-		GeminiSchema: toolgenGeminiTool095,
-		InputSchema:  toolgenInputTool095,
-		Name:         ToolTool095,
-		StrictSchema: toolgenStrictTool095,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool096,
-		Description:  "Tool096 does task number 96.",
-		GeminiSchema: toolgenGeminiTool096,
-		InputSchema:  toolgenInputTool096,
-		Name:         ToolTool096,
-		StrictSchema: toolgenStrictTool096,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool097,
-		Description:  "Tool097 does task number 97.",
-		GeminiSchema: toolgenGeminiTool097,
-		InputSchema:  toolgenInputTool097,
-		Name:         ToolTool097,
-		StrictSchema: toolgenStrictTool097,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool098,
-		Description:  "Tool098 does task number 98.",
-		GeminiSchema: toolgenGeminiTool098,
-		InputSchema:  toolgenInputTool098,
-		Name:         ToolTool098,
-		StrictSchema: toolgenStrictTool098,
-	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallTool099,
-		Description:  "Tool099 does task number 99.",
-		GeminiSchema: toolgenGeminiTool099,
-		InputSchema:  toolgenInputTool099,
-		Name:         ToolTool099,
-		StrictSchema: toolgenStrictTool099,
-	}}
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolTool000,
+		Description: "Tool000 does task number 0.",
+		InputSchema: toolgenInputTool000,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool000,
+	}, {
+		Name:        ToolTool001,
+		Description: "Tool001 does task number 1.",
+		InputSchema: toolgenInputTool001,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool001,
+	}, {
+		Name:        ToolTool002,
+		Description: "Tool002 does task number 2.",
+		InputSchema: toolgenInputTool002,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool002,
+	}, {
+		Name:        ToolTool003,
+		Description: "Tool003 does task number 3.",
+		InputSchema: toolgenInputTool003,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool003,
+	}, {
+		Name:        ToolTool004,
+		Description: "Tool004 does task number 4.",
+		InputSchema: toolgenInputTool004,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool004,
+	}, {
+		Name:        ToolTool005,
+		Description: "Tool005 does task number 5.",
+		InputSchema: toolgenInputTool005,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool005,
+	}, {
+		Name:        ToolTool006,
+		Description: "Tool006 does task number 6.",
+		InputSchema: toolgenInputTool006,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool006,
+	}, {
+		Name:        ToolTool007,
+		Description: "Tool007 does task number 7.",
+		InputSchema: toolgenInputTool007,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool007,
+	}, {
+		Name:        ToolTool008,
+		Description: "Tool008 does task number 8.",
+		InputSchema: toolgenInputTool008,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool008,
+	}, {
+		Name:        ToolTool009,
+		Description: "Tool009 does task number 9.",
+		InputSchema: toolgenInputTool009,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool009,
+	}, {
+		Name:        ToolTool010,
+		Description: "Tool010 does task number 10.",
+		InputSchema: toolgenInputTool010,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool010,
+	}, {
+		Name:        ToolTool011,
+		Description: "Tool011 does task number 11.",
+		InputSchema: toolgenInputTool011,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool011,
+	}, {
+		Name:        ToolTool012,
+		Description: "Tool012 does task number 12.",
+		InputSchema: toolgenInputTool012,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool012,
+	}, {
+		Name:        ToolTool013,
+		Description: "Tool013 does task number 13.",
+		InputSchema: toolgenInputTool013,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool013,
+	}, {
+		Name:        ToolTool014,
+		Description: "Tool014 does task number 14.",
+		InputSchema: toolgenInputTool014,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool014,
+	}, {
+		Name:        ToolTool015,
+		Description: "Tool015 does task number 15.",
+		InputSchema: toolgenInputTool015,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool015,
+	}, {
+		Name:        ToolTool016,
+		Description: "Tool016 does task number 16.",
+		InputSchema: toolgenInputTool016,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool016,
+	}, {
+		Name:        ToolTool017,
+		Description: "Tool017 does task number 17.",
+		InputSchema: toolgenInputTool017,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool017,
+	}, {
+		Name:        ToolTool018,
+		Description: "Tool018 does task number 18.",
+		InputSchema: toolgenInputTool018,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool018,
+	}, {
+		Name:        ToolTool019,
+		Description: "Tool019 does task number 19.",
+		InputSchema: toolgenInputTool019,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool019,
+	}, {
+		Name:        ToolTool020,
+		Description: "Tool020 does task number 20.",
+		InputSchema: toolgenInputTool020,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool020,
+	}, {
+		Name:        ToolTool021,
+		Description: "Tool021 does task number 21.",
+		InputSchema: toolgenInputTool021,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool021,
+	}, {
+		Name:        ToolTool022,
+		Description: "Tool022 does task number 22.",
+		InputSchema: toolgenInputTool022,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool022,
+	}, {
+		Name:        ToolTool023,
+		Description: "Tool023 does task number 23.",
+		InputSchema: toolgenInputTool023,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool023,
+	}, {
+		Name:        ToolTool024,
+		Description: "Tool024 does task number 24.",
+		InputSchema: toolgenInputTool024,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool024,
+	}, {
+		Name:        ToolTool025,
+		Description: "Tool025 does task number 25.",
+		InputSchema: toolgenInputTool025,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool025,
+	}, {
+		Name:        ToolTool026,
+		Description: "Tool026 does task number 26.",
+		InputSchema: toolgenInputTool026,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool026,
+	}, {
+		Name:        ToolTool027,
+		Description: "Tool027 does task number 27.",
+		InputSchema: toolgenInputTool027,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool027,
+	}, {
+		Name:        ToolTool028,
+		Description: "Tool028 does task number 28.",
+		InputSchema: toolgenInputTool028,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool028,
+	}, {
+		Name:        ToolTool029,
+		Description: "Tool029 does task number 29.",
+		InputSchema: toolgenInputTool029,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool029,
+	}, {
+		Name:        ToolTool030,
+		Description: "Tool030 does task number 30.",
+		InputSchema: toolgenInputTool030,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool030,
+	}, {
+		Name:        ToolTool031,
+		Description: "Tool031 does task number 31.",
+		InputSchema: toolgenInputTool031,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool031,
+	}, {
+		Name:        ToolTool032,
+		Description: "Tool032 does task number 32.",
+		InputSchema: toolgenInputTool032,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool032,
+	}, {
+		Name:        ToolTool033,
+		Description: "Tool033 does task number 33.",
+		InputSchema: toolgenInputTool033,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool033,
+	}, {
+		Name:        ToolTool034,
+		Description: "Tool034 does task number 34.",
+		InputSchema: toolgenInputTool034,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool034,
+	}, {
+		Name:        ToolTool035,
+		Description: "Tool035 does task number 35.",
+		InputSchema: toolgenInputTool035,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool035,
+	}, {
+		Name:        ToolTool036,
+		Description: "Tool036 does task number 36.",
+		InputSchema: toolgenInputTool036,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool036,
+	}, {
+		Name:        ToolTool037,
+		Description: "Tool037 does task number 37.",
+		InputSchema: toolgenInputTool037,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool037,
+	}, {
+		Name:        ToolTool038,
+		Description: "Tool038 does task number 38.",
+		InputSchema: toolgenInputTool038,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool038,
+	}, {
+		Name:        ToolTool039,
+		Description: "Tool039 does task number 39.",
+		InputSchema: toolgenInputTool039,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool039,
+	}, {
+		Name:        ToolTool040,
+		Description: "Tool040 does task number 40.",
+		InputSchema: toolgenInputTool040,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool040,
+	}, {
+		Name:        ToolTool041,
+		Description: "Tool041 does task number 41.",
+		InputSchema: toolgenInputTool041,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool041,
+	}, {
+		Name:        ToolTool042,
+		Description: "Tool042 does task number 42.",
+		InputSchema: toolgenInputTool042,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool042,
+	}, {
+		Name:        ToolTool043,
+		Description: "Tool043 does task number 43.",
+		InputSchema: toolgenInputTool043,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool043,
+	}, {
+		Name:        ToolTool044,
+		Description: "Tool044 does task number 44.",
+		InputSchema: toolgenInputTool044,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool044,
+	}, {
+		Name:        ToolTool045,
+		Description: "Tool045 does task number 45.",
+		InputSchema: toolgenInputTool045,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool045,
+	}, {
+		Name:        ToolTool046,
+		Description: "Tool046 does task number 46.",
+		InputSchema: toolgenInputTool046,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool046,
+	}, {
+		Name:        ToolTool047,
+		Description: "Tool047 does task number 47.",
+		InputSchema: toolgenInputTool047,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool047,
+	}, {
+		Name:        ToolTool048,
+		Description: "Tool048 does task number 48.",
+		InputSchema: toolgenInputTool048,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool048,
+	}, {
+		Name:        ToolTool049,
+		Description: "Tool049 does task number 49.",
+		InputSchema: toolgenInputTool049,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool049,
+	}, {
+		Name:        ToolTool050,
+		Description: "Tool050 does task number 50.",
+		InputSchema: toolgenInputTool050,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool050,
+	}, {
+		Name:        ToolTool051,
+		Description: "Tool051 does task number 51.",
+		InputSchema: toolgenInputTool051,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool051,
+	}, {
+		Name:        ToolTool052,
+		Description: "Tool052 does task number 52.",
+		InputSchema: toolgenInputTool052,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool052,
+	}, {
+		Name:        ToolTool053,
+		Description: "Tool053 does task number 53.",
+		InputSchema: toolgenInputTool053,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool053,
+	}, {
+		Name:        ToolTool054,
+		Description: "Tool054 does task number 54.",
+		InputSchema: toolgenInputTool054,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool054,
+	}, {
+		Name:        ToolTool055,
+		Description: "Tool055 does task number 55.",
+		InputSchema: toolgenInputTool055,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool055,
+	}, {
+		Name:        ToolTool056,
+		Description: "Tool056 does task number 56.",
+		InputSchema: toolgenInputTool056,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool056,
+	}, {
+		Name:        ToolTool057,
+		Description: "Tool057 does task number 57.",
+		InputSchema: toolgenInputTool057,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool057,
+	}, {
+		Name:        ToolTool058,
+		Description: "Tool058 does task number 58.",
+		InputSchema: toolgenInputTool058,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool058,
+	}, {
+		Name:        ToolTool059,
+		Description: "Tool059 does task number 59.",
+		InputSchema: toolgenInputTool059,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool059,
+	}, {
+		Name:        ToolTool060,
+		Description: "Tool060 does task number 60.",
+		InputSchema: toolgenInputTool060,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool060,
+	}, {
+		Name:        ToolTool061,
+		Description: "Tool061 does task number 61.",
+		InputSchema: toolgenInputTool061,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool061,
+	}, {
+		Name:        ToolTool062,
+		Description: "Tool062 does task number 62.",
+		InputSchema: toolgenInputTool062,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool062,
+	}, {
+		Name:        ToolTool063,
+		Description: "Tool063 does task number 63.",
+		InputSchema: toolgenInputTool063,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool063,
+	}, {
+		Name:        ToolTool064,
+		Description: "Tool064 does task number 64.",
+		InputSchema: toolgenInputTool064,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool064,
+	}, {
+		Name:        ToolTool065,
+		Description: "Tool065 does task number 65.",
+		InputSchema: toolgenInputTool065,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool065,
+	}, {
+		Name:        ToolTool066,
+		Description: "Tool066 does task number 66.",
+		InputSchema: toolgenInputTool066,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool066,
+	}, {
+		Name:        ToolTool067,
+		Description: "Tool067 does task number 67.",
+		InputSchema: toolgenInputTool067,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool067,
+	}, {
+		Name:        ToolTool068,
+		Description: "Tool068 does task number 68.",
+		InputSchema: toolgenInputTool068,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool068,
+	}, {
+		Name:        ToolTool069,
+		Description: "Tool069 does task number 69.",
+		InputSchema: toolgenInputTool069,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool069,
+	}, {
+		Name:        ToolTool070,
+		Description: "Tool070 does task number 70.",
+		InputSchema: toolgenInputTool070,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool070,
+	}, {
+		Name:        ToolTool071,
+		Description: "Tool071 does task number 71.",
+		InputSchema: toolgenInputTool071,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool071,
+	}, {
+		Name:        ToolTool072,
+		Description: "Tool072 does task number 72.",
+		InputSchema: toolgenInputTool072,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool072,
+	}, {
+		Name:        ToolTool073,
+		Description: "Tool073 does task number 73.",
+		InputSchema: toolgenInputTool073,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool073,
+	}, {
+		Name:        ToolTool074,
+		Description: "Tool074 does task number 74.",
+		InputSchema: toolgenInputTool074,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool074,
+	}, {
+		Name:        ToolTool075,
+		Description: "Tool075 does task number 75.",
+		InputSchema: toolgenInputTool075,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool075,
+	}, {
+		Name:        ToolTool076,
+		Description: "Tool076 does task number 76.",
+		InputSchema: toolgenInputTool076,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool076,
+	}, {
+		Name:        ToolTool077,
+		Description: "Tool077 does task number 77.",
+		InputSchema: toolgenInputTool077,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool077,
+	}, {
+		Name:        ToolTool078,
+		Description: "Tool078 does task number 78.",
+		InputSchema: toolgenInputTool078,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool078,
+	}, {
+		Name:        ToolTool079,
+		Description: "Tool079 does task number 79.",
+		InputSchema: toolgenInputTool079,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool079,
+	}, {
+		Name:        ToolTool080,
+		Description: "Tool080 does task number 80.",
+		InputSchema: toolgenInputTool080,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool080,
+	}, {
+		Name:        ToolTool081,
+		Description: "Tool081 does task number 81.",
+		InputSchema: toolgenInputTool081,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool081,
+	}, {
+		Name:        ToolTool082,
+		Description: "Tool082 does task number 82.",
+		InputSchema: toolgenInputTool082,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool082,
+	}, {
+		Name:        ToolTool083,
+		Description: "Tool083 does task number 83.",
+		InputSchema: toolgenInputTool083,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool083,
+	}, {
+		Name:        ToolTool084,
+		Description: "Tool084 does task number 84.",
+		InputSchema: toolgenInputTool084,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool084,
+	}, {
+		Name:        ToolTool085,
+		Description: "Tool085 does task number 85.",
+		InputSchema: toolgenInputTool085,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool085,
+	}, {
+		Name:        ToolTool086,
+		Description: "Tool086 does task number 86.",
+		InputSchema: toolgenInputTool086,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool086,
+	}, {
+		Name:        ToolTool087,
+		Description: "Tool087 does task number 87.",
+		InputSchema: toolgenInputTool087,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool087,
+	}, {
+		Name:        ToolTool088,
+		Description: "Tool088 does task number 88.",
+		InputSchema: toolgenInputTool088,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool088,
+	}, {
+		Name:        ToolTool089,
+		Description: "Tool089 does task number 89.",
+		InputSchema: toolgenInputTool089,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool089,
+	}, {
+		Name:        ToolTool090,
+		Description: "Tool090 does task number 90.",
+		InputSchema: toolgenInputTool090,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool090,
+	}, {
+		Name:        ToolTool091,
+		Description: "Tool091 does task number 91.",
+		InputSchema: toolgenInputTool091,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool091,
+	}, {
+		Name:        ToolTool092,
+		Description: "Tool092 does task number 92.",
+		InputSchema: toolgenInputTool092,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool092,
+	}, {
+		Name:        ToolTool093,
+		Description: "Tool093 does task number 93.",
+		InputSchema: toolgenInputTool093,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool093,
+	}, {
+		Name:        ToolTool094,
+		Description: "Tool094 does task number 94.",
+		InputSchema: toolgenInputTool094,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool094,
+	}, {
+		Name:        ToolTool095,
+		Description: "Tool095 does task number 95.",
+		InputSchema: toolgenInputTool095,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool095,
+	}, {
+		Name:        ToolTool096,
+		Description: "Tool096 does task number 96.",
+		InputSchema: toolgenInputTool096,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool096,
+	}, {
+		Name:        ToolTool097,
+		Description: "Tool097 does task number 97.",
+		InputSchema: toolgenInputTool097,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool097,
+	}, {
+		Name:        ToolTool098,
+		Description: "Tool098 does task number 98.",
+		InputSchema: toolgenInputTool098,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool098,
+	}, {
+		Name:        ToolTool099,
+		Description: "Tool099 does task number 99.",
+		InputSchema: toolgenInputTool099,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallTool099,
+	}})
 }
 
 // Tool000Rule is a permission rule for the tool tool000: each field is a glob
@@ -1150,23 +950,9 @@ type Tool000Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool000Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool000, Args: args}
+	return toolimpl.Rule(ToolTool000, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
@@ -1187,23 +973,9 @@ type Tool001Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool001Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool001, Args: args}
+	return toolimpl.Rule(ToolTool001, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
@@ -1224,23 +996,9 @@ type Tool002Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool002Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool002, Args: args}
+	return toolimpl.Rule(ToolTool002, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
@@ -1261,23 +1019,9 @@ type Tool003Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool003Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool003, Args: args}
+	return toolimpl.Rule(ToolTool003, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
@@ -1298,23 +1042,9 @@ type Tool004Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool004Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool004, Args: args}
+	return toolimpl.Rule(ToolTool004, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
@@ -1335,23 +1065,9 @@ type Tool005Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool005Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool005, Args: args}
+	return toolimpl.Rule(ToolTool005, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
@@ -1372,23 +1088,9 @@ type Tool006Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool006Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool006, Args: args}
+	return toolimpl.Rule(ToolTool006, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
@@ -1409,23 +1111,9 @@ type Tool007Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool007Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool007, Args: args}
+	return toolimpl.Rule(ToolTool007, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
@@ -1446,23 +1134,9 @@ type Tool008Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool008Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool008, Args: args}
+	return toolimpl.Rule(ToolTool008, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
@@ -1483,23 +1157,9 @@ type Tool009Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool009Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool009, Args: args}
+	return toolimpl.Rule(ToolTool009, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
@@ -1520,23 +1180,9 @@ type Tool010Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool010Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool010, Args: args}
+	return toolimpl.Rule(ToolTool010, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
@@ -1557,23 +1203,9 @@ type Tool011Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool011Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool011, Args: args}
+	return toolimpl.Rule(ToolTool011, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
@@ -1594,23 +1226,9 @@ type Tool012Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool012Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool012, Args: args}
+	return toolimpl.Rule(ToolTool012, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
@@ -1631,23 +1249,9 @@ type Tool013Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool013Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool013, Args: args}
+	return toolimpl.Rule(ToolTool013, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
@@ -1668,23 +1272,9 @@ type Tool014Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool014Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool014, Args: args}
+	return toolimpl.Rule(ToolTool014, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
@@ -1705,23 +1295,9 @@ type Tool015Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool015Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool015, Args: args}
+	return toolimpl.Rule(ToolTool015, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
@@ -1742,23 +1318,9 @@ type Tool016Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool016Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool016, Args: args}
+	return toolimpl.Rule(ToolTool016, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
@@ -1779,23 +1341,9 @@ type Tool017Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool017Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool017, Args: args}
+	return toolimpl.Rule(ToolTool017, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
@@ -1816,23 +1364,9 @@ type Tool018Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool018Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool018, Args: args}
+	return toolimpl.Rule(ToolTool018, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
@@ -1853,23 +1387,9 @@ type Tool019Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool019Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool019, Args: args}
+	return toolimpl.Rule(ToolTool019, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
@@ -1890,23 +1410,9 @@ type Tool020Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool020Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool020, Args: args}
+	return toolimpl.Rule(ToolTool020, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
@@ -1927,23 +1433,9 @@ type Tool021Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool021Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool021, Args: args}
+	return toolimpl.Rule(ToolTool021, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
@@ -1964,23 +1456,9 @@ type Tool022Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool022Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool022, Args: args}
+	return toolimpl.Rule(ToolTool022, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
@@ -2001,23 +1479,9 @@ type Tool023Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool023Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool023, Args: args}
+	return toolimpl.Rule(ToolTool023, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
@@ -2038,23 +1502,9 @@ type Tool024Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool024Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool024, Args: args}
+	return toolimpl.Rule(ToolTool024, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
@@ -2075,23 +1525,9 @@ type Tool025Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool025Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool025, Args: args}
+	return toolimpl.Rule(ToolTool025, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
@@ -2112,23 +1548,9 @@ type Tool026Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool026Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool026, Args: args}
+	return toolimpl.Rule(ToolTool026, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
@@ -2149,23 +1571,9 @@ type Tool027Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool027Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool027, Args: args}
+	return toolimpl.Rule(ToolTool027, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
@@ -2186,23 +1594,9 @@ type Tool028Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool028Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool028, Args: args}
+	return toolimpl.Rule(ToolTool028, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
@@ -2223,23 +1617,9 @@ type Tool029Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool029Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool029, Args: args}
+	return toolimpl.Rule(ToolTool029, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
@@ -2260,23 +1640,9 @@ type Tool030Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool030Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool030, Args: args}
+	return toolimpl.Rule(ToolTool030, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
@@ -2297,23 +1663,9 @@ type Tool031Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool031Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool031, Args: args}
+	return toolimpl.Rule(ToolTool031, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
@@ -2334,23 +1686,9 @@ type Tool032Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool032Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool032, Args: args}
+	return toolimpl.Rule(ToolTool032, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
@@ -2371,23 +1709,9 @@ type Tool033Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool033Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool033, Args: args}
+	return toolimpl.Rule(ToolTool033, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
@@ -2408,23 +1732,9 @@ type Tool034Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool034Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool034, Args: args}
+	return toolimpl.Rule(ToolTool034, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
@@ -2445,23 +1755,9 @@ type Tool035Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool035Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool035, Args: args}
+	return toolimpl.Rule(ToolTool035, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
@@ -2482,23 +1778,9 @@ type Tool036Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool036Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool036, Args: args}
+	return toolimpl.Rule(ToolTool036, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
@@ -2519,23 +1801,9 @@ type Tool037Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool037Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool037, Args: args}
+	return toolimpl.Rule(ToolTool037, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
@@ -2556,23 +1824,9 @@ type Tool038Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool038Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool038, Args: args}
+	return toolimpl.Rule(ToolTool038, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
@@ -2593,23 +1847,9 @@ type Tool039Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool039Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool039, Args: args}
+	return toolimpl.Rule(ToolTool039, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
@@ -2630,23 +1870,9 @@ type Tool040Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool040Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool040, Args: args}
+	return toolimpl.Rule(ToolTool040, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
@@ -2667,23 +1893,9 @@ type Tool041Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool041Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool041, Args: args}
+	return toolimpl.Rule(ToolTool041, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
@@ -2704,23 +1916,9 @@ type Tool042Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool042Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool042, Args: args}
+	return toolimpl.Rule(ToolTool042, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
@@ -2741,23 +1939,9 @@ type Tool043Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool043Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool043, Args: args}
+	return toolimpl.Rule(ToolTool043, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
@@ -2778,23 +1962,9 @@ type Tool044Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool044Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool044, Args: args}
+	return toolimpl.Rule(ToolTool044, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
@@ -2815,23 +1985,9 @@ type Tool045Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool045Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool045, Args: args}
+	return toolimpl.Rule(ToolTool045, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
@@ -2852,23 +2008,9 @@ type Tool046Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool046Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool046, Args: args}
+	return toolimpl.Rule(ToolTool046, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
@@ -2889,23 +2031,9 @@ type Tool047Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool047Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool047, Args: args}
+	return toolimpl.Rule(ToolTool047, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
@@ -2926,23 +2054,9 @@ type Tool048Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool048Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool048, Args: args}
+	return toolimpl.Rule(ToolTool048, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
@@ -2963,23 +2077,9 @@ type Tool049Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool049Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool049, Args: args}
+	return toolimpl.Rule(ToolTool049, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
@@ -3000,23 +2100,9 @@ type Tool050Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool050Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool050, Args: args}
+	return toolimpl.Rule(ToolTool050, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
@@ -3037,23 +2123,9 @@ type Tool051Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool051Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool051, Args: args}
+	return toolimpl.Rule(ToolTool051, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
@@ -3074,23 +2146,9 @@ type Tool052Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool052Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool052, Args: args}
+	return toolimpl.Rule(ToolTool052, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
@@ -3111,23 +2169,9 @@ type Tool053Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool053Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool053, Args: args}
+	return toolimpl.Rule(ToolTool053, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
@@ -3148,23 +2192,9 @@ type Tool054Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool054Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool054, Args: args}
+	return toolimpl.Rule(ToolTool054, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
@@ -3185,23 +2215,9 @@ type Tool055Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool055Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool055, Args: args}
+	return toolimpl.Rule(ToolTool055, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
@@ -3222,23 +2238,9 @@ type Tool056Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool056Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool056, Args: args}
+	return toolimpl.Rule(ToolTool056, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
@@ -3259,23 +2261,9 @@ type Tool057Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool057Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool057, Args: args}
+	return toolimpl.Rule(ToolTool057, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
@@ -3296,23 +2284,9 @@ type Tool058Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool058Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool058, Args: args}
+	return toolimpl.Rule(ToolTool058, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
@@ -3333,23 +2307,9 @@ type Tool059Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool059Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool059, Args: args}
+	return toolimpl.Rule(ToolTool059, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
@@ -3370,23 +2330,9 @@ type Tool060Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool060Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool060, Args: args}
+	return toolimpl.Rule(ToolTool060, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
@@ -3407,23 +2353,9 @@ type Tool061Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool061Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool061, Args: args}
+	return toolimpl.Rule(ToolTool061, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
@@ -3444,23 +2376,9 @@ type Tool062Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool062Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool062, Args: args}
+	return toolimpl.Rule(ToolTool062, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
@@ -3481,23 +2399,9 @@ type Tool063Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool063Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool063, Args: args}
+	return toolimpl.Rule(ToolTool063, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
@@ -3518,23 +2422,9 @@ type Tool064Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool064Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool064, Args: args}
+	return toolimpl.Rule(ToolTool064, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
@@ -3555,23 +2445,9 @@ type Tool065Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool065Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool065, Args: args}
+	return toolimpl.Rule(ToolTool065, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
@@ -3592,23 +2468,9 @@ type Tool066Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool066Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool066, Args: args}
+	return toolimpl.Rule(ToolTool066, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
@@ -3629,23 +2491,9 @@ type Tool067Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool067Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool067, Args: args}
+	return toolimpl.Rule(ToolTool067, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
@@ -3666,23 +2514,9 @@ type Tool068Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool068Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool068, Args: args}
+	return toolimpl.Rule(ToolTool068, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
@@ -3703,23 +2537,9 @@ type Tool069Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool069Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool069, Args: args}
+	return toolimpl.Rule(ToolTool069, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
@@ -3740,23 +2560,9 @@ type Tool070Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool070Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool070, Args: args}
+	return toolimpl.Rule(ToolTool070, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
@@ -3777,23 +2583,9 @@ type Tool071Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool071Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool071, Args: args}
+	return toolimpl.Rule(ToolTool071, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
@@ -3814,23 +2606,9 @@ type Tool072Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool072Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool072, Args: args}
+	return toolimpl.Rule(ToolTool072, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
@@ -3851,23 +2629,9 @@ type Tool073Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool073Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool073, Args: args}
+	return toolimpl.Rule(ToolTool073, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
@@ -3888,23 +2652,9 @@ type Tool074Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool074Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool074, Args: args}
+	return toolimpl.Rule(ToolTool074, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
@@ -3925,23 +2675,9 @@ type Tool075Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool075Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool075, Args: args}
+	return toolimpl.Rule(ToolTool075, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
@@ -3962,23 +2698,9 @@ type Tool076Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool076Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool076, Args: args}
+	return toolimpl.Rule(ToolTool076, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
@@ -3999,23 +2721,9 @@ type Tool077Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool077Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool077, Args: args}
+	return toolimpl.Rule(ToolTool077, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
@@ -4036,23 +2744,9 @@ type Tool078Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool078Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool078, Args: args}
+	return toolimpl.Rule(ToolTool078, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
@@ -4073,23 +2767,9 @@ type Tool079Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool079Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool079, Args: args}
+	return toolimpl.Rule(ToolTool079, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
@@ -4110,23 +2790,9 @@ type Tool080Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool080Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool080, Args: args}
+	return toolimpl.Rule(ToolTool080, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
@@ -4147,23 +2813,9 @@ type Tool081Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool081Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool081, Args: args}
+	return toolimpl.Rule(ToolTool081, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
@@ -4184,23 +2836,9 @@ type Tool082Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool082Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool082, Args: args}
+	return toolimpl.Rule(ToolTool082, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
@@ -4221,23 +2859,9 @@ type Tool083Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool083Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool083, Args: args}
+	return toolimpl.Rule(ToolTool083, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
@@ -4258,23 +2882,9 @@ type Tool084Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool084Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool084, Args: args}
+	return toolimpl.Rule(ToolTool084, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
@@ -4295,23 +2905,9 @@ type Tool085Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool085Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool085, Args: args}
+	return toolimpl.Rule(ToolTool085, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
@@ -4332,23 +2928,9 @@ type Tool086Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool086Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool086, Args: args}
+	return toolimpl.Rule(ToolTool086, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
@@ -4369,23 +2951,9 @@ type Tool087Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool087Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool087, Args: args}
+	return toolimpl.Rule(ToolTool087, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
@@ -4406,23 +2974,9 @@ type Tool088Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool088Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool088, Args: args}
+	return toolimpl.Rule(ToolTool088, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
@@ -4443,23 +2997,9 @@ type Tool089Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool089Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool089, Args: args}
+	return toolimpl.Rule(ToolTool089, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
@@ -4480,23 +3020,9 @@ type Tool090Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool090Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool090, Args: args}
+	return toolimpl.Rule(ToolTool090, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
@@ -4517,23 +3043,9 @@ type Tool091Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool091Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool091, Args: args}
+	return toolimpl.Rule(ToolTool091, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
@@ -4554,23 +3066,9 @@ type Tool092Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool092Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool092, Args: args}
+	return toolimpl.Rule(ToolTool092, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
@@ -4591,23 +3089,9 @@ type Tool093Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool093Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool093, Args: args}
+	return toolimpl.Rule(ToolTool093, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
@@ -4628,23 +3112,9 @@ type Tool094Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool094Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool094, Args: args}
+	return toolimpl.Rule(ToolTool094, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
@@ -4665,23 +3135,9 @@ type Tool095Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool095Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool095, Args: args}
+	return toolimpl.Rule(ToolTool095, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
@@ -4702,23 +3158,9 @@ type Tool096Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool096Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool096, Args: args}
+	return toolimpl.Rule(ToolTool096, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
@@ -4739,23 +3181,9 @@ type Tool097Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool097Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool097, Args: args}
+	return toolimpl.Rule(ToolTool097, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
@@ -4776,23 +3204,9 @@ type Tool098Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool098Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool098, Args: args}
+	return toolimpl.Rule(ToolTool098, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
@@ -4813,204 +3227,18 @@ type Tool099Rule struct {
 	Opts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"count", r.Count},
-		{"tags", r.Tags},
-		{"opts", r.Opts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTool099, Args: args}
+	return toolimpl.Rule(ToolTool099, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
 }
 
 // toolgenInputTool000 is the JSON Schema of tool000's arguments.
-var toolgenInputTool000 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool000 is toolgenInputTool000 in OpenAI's strict dialect.
-var toolgenStrictTool000 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool000 is toolgenInputTool000 in Gemini's subset.
-var toolgenGeminiTool000 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool000 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
 func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool000, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -5018,55 +3246,43 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool000); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -5080,184 +3296,12 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool001 is the JSON Schema of tool001's arguments.
-var toolgenInputTool001 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool001 is toolgenInputTool001 in OpenAI's strict dialect.
-var toolgenStrictTool001 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool001 is toolgenInputTool001 in Gemini's subset.
-var toolgenGeminiTool001 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool001 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
 func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool001, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -5265,55 +3309,43 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool001); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -5327,184 +3359,12 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool002 is the JSON Schema of tool002's arguments.
-var toolgenInputTool002 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool002 is toolgenInputTool002 in OpenAI's strict dialect.
-var toolgenStrictTool002 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool002 is toolgenInputTool002 in Gemini's subset.
-var toolgenGeminiTool002 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool002 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
 func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool002, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -5512,55 +3372,43 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool002); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -5574,184 +3422,12 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool003 is the JSON Schema of tool003's arguments.
-var toolgenInputTool003 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool003 is toolgenInputTool003 in OpenAI's strict dialect.
-var toolgenStrictTool003 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool003 is toolgenInputTool003 in Gemini's subset.
-var toolgenGeminiTool003 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool003 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
 func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool003, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -5759,55 +3435,43 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool003); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -5821,184 +3485,12 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool004 is the JSON Schema of tool004's arguments.
-var toolgenInputTool004 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool004 is toolgenInputTool004 in OpenAI's strict dialect.
-var toolgenStrictTool004 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool004 is toolgenInputTool004 in Gemini's subset.
-var toolgenGeminiTool004 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool004 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
 func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool004, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -6006,55 +3498,43 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool004); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -6068,184 +3548,12 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool005 is the JSON Schema of tool005's arguments.
-var toolgenInputTool005 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool005 is toolgenInputTool005 in OpenAI's strict dialect.
-var toolgenStrictTool005 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool005 is toolgenInputTool005 in Gemini's subset.
-var toolgenGeminiTool005 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool005 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
 func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool005, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -6253,55 +3561,43 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool005); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -6315,184 +3611,12 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool006 is the JSON Schema of tool006's arguments.
-var toolgenInputTool006 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool006 is toolgenInputTool006 in OpenAI's strict dialect.
-var toolgenStrictTool006 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool006 is toolgenInputTool006 in Gemini's subset.
-var toolgenGeminiTool006 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool006 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
 func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool006, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -6500,55 +3624,43 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool006); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -6562,184 +3674,12 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool007 is the JSON Schema of tool007's arguments.
-var toolgenInputTool007 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool007 is toolgenInputTool007 in OpenAI's strict dialect.
-var toolgenStrictTool007 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool007 is toolgenInputTool007 in Gemini's subset.
-var toolgenGeminiTool007 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool007 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
 func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool007, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -6747,55 +3687,43 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool007); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -6809,184 +3737,12 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool008 is the JSON Schema of tool008's arguments.
-var toolgenInputTool008 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool008 is toolgenInputTool008 in OpenAI's strict dialect.
-var toolgenStrictTool008 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool008 is toolgenInputTool008 in Gemini's subset.
-var toolgenGeminiTool008 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool008 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
 func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool008, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -6994,55 +3750,43 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool008); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -7056,184 +3800,12 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool009 is the JSON Schema of tool009's arguments.
-var toolgenInputTool009 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool009 is toolgenInputTool009 in OpenAI's strict dialect.
-var toolgenStrictTool009 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool009 is toolgenInputTool009 in Gemini's subset.
-var toolgenGeminiTool009 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool009 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
 func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool009, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -7241,55 +3813,43 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool009); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -7303,184 +3863,12 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool010 is the JSON Schema of tool010's arguments.
-var toolgenInputTool010 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool010 is toolgenInputTool010 in OpenAI's strict dialect.
-var toolgenStrictTool010 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool010 is toolgenInputTool010 in Gemini's subset.
-var toolgenGeminiTool010 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool010 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
 func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool010, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -7488,55 +3876,43 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool010); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -7550,184 +3926,12 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool011 is the JSON Schema of tool011's arguments.
-var toolgenInputTool011 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool011 is toolgenInputTool011 in OpenAI's strict dialect.
-var toolgenStrictTool011 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool011 is toolgenInputTool011 in Gemini's subset.
-var toolgenGeminiTool011 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool011 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
 func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool011, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -7735,55 +3939,43 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool011); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -7797,184 +3989,12 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool012 is the JSON Schema of tool012's arguments.
-var toolgenInputTool012 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool012 is toolgenInputTool012 in OpenAI's strict dialect.
-var toolgenStrictTool012 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool012 is toolgenInputTool012 in Gemini's subset.
-var toolgenGeminiTool012 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool012 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
 func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool012, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -7982,55 +4002,43 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool012); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -8044,184 +4052,12 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool013 is the JSON Schema of tool013's arguments.
-var toolgenInputTool013 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool013 is toolgenInputTool013 in OpenAI's strict dialect.
-var toolgenStrictTool013 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool013 is toolgenInputTool013 in Gemini's subset.
-var toolgenGeminiTool013 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool013 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
 func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool013, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -8229,55 +4065,43 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool013); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -8291,184 +4115,12 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool014 is the JSON Schema of tool014's arguments.
-var toolgenInputTool014 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool014 is toolgenInputTool014 in OpenAI's strict dialect.
-var toolgenStrictTool014 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool014 is toolgenInputTool014 in Gemini's subset.
-var toolgenGeminiTool014 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool014 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
 func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool014, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -8476,55 +4128,43 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool014); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -8538,184 +4178,12 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool015 is the JSON Schema of tool015's arguments.
-var toolgenInputTool015 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool015 is toolgenInputTool015 in OpenAI's strict dialect.
-var toolgenStrictTool015 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool015 is toolgenInputTool015 in Gemini's subset.
-var toolgenGeminiTool015 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool015 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
 func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool015, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -8723,55 +4191,43 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool015); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -8785,184 +4241,12 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool016 is the JSON Schema of tool016's arguments.
-var toolgenInputTool016 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool016 is toolgenInputTool016 in OpenAI's strict dialect.
-var toolgenStrictTool016 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool016 is toolgenInputTool016 in Gemini's subset.
-var toolgenGeminiTool016 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool016 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
 func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool016, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -8970,55 +4254,43 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool016); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -9032,184 +4304,12 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool017 is the JSON Schema of tool017's arguments.
-var toolgenInputTool017 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool017 is toolgenInputTool017 in OpenAI's strict dialect.
-var toolgenStrictTool017 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool017 is toolgenInputTool017 in Gemini's subset.
-var toolgenGeminiTool017 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool017 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
 func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool017, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -9217,55 +4317,43 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool017); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -9279,184 +4367,12 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool018 is the JSON Schema of tool018's arguments.
-var toolgenInputTool018 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool018 is toolgenInputTool018 in OpenAI's strict dialect.
-var toolgenStrictTool018 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool018 is toolgenInputTool018 in Gemini's subset.
-var toolgenGeminiTool018 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool018 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
 func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool018, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -9464,55 +4380,43 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool018); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -9526,184 +4430,12 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool019 is the JSON Schema of tool019's arguments.
-var toolgenInputTool019 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool019 is toolgenInputTool019 in OpenAI's strict dialect.
-var toolgenStrictTool019 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool019 is toolgenInputTool019 in Gemini's subset.
-var toolgenGeminiTool019 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool019 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
 func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool019, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -9711,55 +4443,43 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool019); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -9773,184 +4493,12 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool020 is the JSON Schema of tool020's arguments.
-var toolgenInputTool020 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool020 is toolgenInputTool020 in OpenAI's strict dialect.
-var toolgenStrictTool020 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool020 is toolgenInputTool020 in Gemini's subset.
-var toolgenGeminiTool020 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool020 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
 func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool020, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -9958,55 +4506,43 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool020); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -10020,184 +4556,12 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool021 is the JSON Schema of tool021's arguments.
-var toolgenInputTool021 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool021 is toolgenInputTool021 in OpenAI's strict dialect.
-var toolgenStrictTool021 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool021 is toolgenInputTool021 in Gemini's subset.
-var toolgenGeminiTool021 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool021 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
 func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool021, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -10205,55 +4569,43 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool021); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -10267,184 +4619,12 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool022 is the JSON Schema of tool022's arguments.
-var toolgenInputTool022 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool022 is toolgenInputTool022 in OpenAI's strict dialect.
-var toolgenStrictTool022 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool022 is toolgenInputTool022 in Gemini's subset.
-var toolgenGeminiTool022 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool022 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
 func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool022, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -10452,55 +4632,43 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool022); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -10514,184 +4682,12 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool023 is the JSON Schema of tool023's arguments.
-var toolgenInputTool023 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool023 is toolgenInputTool023 in OpenAI's strict dialect.
-var toolgenStrictTool023 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool023 is toolgenInputTool023 in Gemini's subset.
-var toolgenGeminiTool023 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool023 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
 func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool023, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -10699,55 +4695,43 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool023); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -10761,184 +4745,12 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool024 is the JSON Schema of tool024's arguments.
-var toolgenInputTool024 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool024 is toolgenInputTool024 in OpenAI's strict dialect.
-var toolgenStrictTool024 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool024 is toolgenInputTool024 in Gemini's subset.
-var toolgenGeminiTool024 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool024 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
 func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool024, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -10946,55 +4758,43 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool024); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11008,184 +4808,12 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool025 is the JSON Schema of tool025's arguments.
-var toolgenInputTool025 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool025 is toolgenInputTool025 in OpenAI's strict dialect.
-var toolgenStrictTool025 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool025 is toolgenInputTool025 in Gemini's subset.
-var toolgenGeminiTool025 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool025 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
 func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool025, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -11193,55 +4821,43 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool025); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11255,184 +4871,12 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool026 is the JSON Schema of tool026's arguments.
-var toolgenInputTool026 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool026 is toolgenInputTool026 in OpenAI's strict dialect.
-var toolgenStrictTool026 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool026 is toolgenInputTool026 in Gemini's subset.
-var toolgenGeminiTool026 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool026 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
 func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool026, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -11440,55 +4884,43 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool026); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11502,184 +4934,12 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool027 is the JSON Schema of tool027's arguments.
-var toolgenInputTool027 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool027 is toolgenInputTool027 in OpenAI's strict dialect.
-var toolgenStrictTool027 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool027 is toolgenInputTool027 in Gemini's subset.
-var toolgenGeminiTool027 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool027 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
 func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool027, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -11687,55 +4947,43 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool027); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11749,184 +4997,12 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool028 is the JSON Schema of tool028's arguments.
-var toolgenInputTool028 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool028 is toolgenInputTool028 in OpenAI's strict dialect.
-var toolgenStrictTool028 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool028 is toolgenInputTool028 in Gemini's subset.
-var toolgenGeminiTool028 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool028 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
 func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool028, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -11934,55 +5010,43 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool028); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -11996,184 +5060,12 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool029 is the JSON Schema of tool029's arguments.
-var toolgenInputTool029 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool029 is toolgenInputTool029 in OpenAI's strict dialect.
-var toolgenStrictTool029 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool029 is toolgenInputTool029 in Gemini's subset.
-var toolgenGeminiTool029 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool029 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
 func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool029, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -12181,55 +5073,43 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool029); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -12243,184 +5123,12 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool030 is the JSON Schema of tool030's arguments.
-var toolgenInputTool030 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool030 is toolgenInputTool030 in OpenAI's strict dialect.
-var toolgenStrictTool030 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool030 is toolgenInputTool030 in Gemini's subset.
-var toolgenGeminiTool030 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool030 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
 func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool030, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -12428,55 +5136,43 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool030); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -12490,184 +5186,12 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool031 is the JSON Schema of tool031's arguments.
-var toolgenInputTool031 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool031 is toolgenInputTool031 in OpenAI's strict dialect.
-var toolgenStrictTool031 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool031 is toolgenInputTool031 in Gemini's subset.
-var toolgenGeminiTool031 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool031 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
 func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool031, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -12675,55 +5199,43 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool031); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -12737,184 +5249,12 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool032 is the JSON Schema of tool032's arguments.
-var toolgenInputTool032 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool032 is toolgenInputTool032 in OpenAI's strict dialect.
-var toolgenStrictTool032 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool032 is toolgenInputTool032 in Gemini's subset.
-var toolgenGeminiTool032 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool032 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
 func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool032, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -12922,55 +5262,43 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool032); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -12984,184 +5312,12 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool033 is the JSON Schema of tool033's arguments.
-var toolgenInputTool033 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool033 is toolgenInputTool033 in OpenAI's strict dialect.
-var toolgenStrictTool033 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool033 is toolgenInputTool033 in Gemini's subset.
-var toolgenGeminiTool033 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool033 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
 func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool033, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -13169,55 +5325,43 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool033); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -13231,184 +5375,12 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool034 is the JSON Schema of tool034's arguments.
-var toolgenInputTool034 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool034 is toolgenInputTool034 in OpenAI's strict dialect.
-var toolgenStrictTool034 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool034 is toolgenInputTool034 in Gemini's subset.
-var toolgenGeminiTool034 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool034 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
 func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool034, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -13416,55 +5388,43 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool034); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -13478,184 +5438,12 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool035 is the JSON Schema of tool035's arguments.
-var toolgenInputTool035 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool035 is toolgenInputTool035 in OpenAI's strict dialect.
-var toolgenStrictTool035 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool035 is toolgenInputTool035 in Gemini's subset.
-var toolgenGeminiTool035 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool035 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
 func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool035, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -13663,55 +5451,43 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool035); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -13725,184 +5501,12 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool036 is the JSON Schema of tool036's arguments.
-var toolgenInputTool036 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool036 is toolgenInputTool036 in OpenAI's strict dialect.
-var toolgenStrictTool036 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool036 is toolgenInputTool036 in Gemini's subset.
-var toolgenGeminiTool036 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool036 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
 func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool036, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -13910,55 +5514,43 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool036); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -13972,184 +5564,12 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool037 is the JSON Schema of tool037's arguments.
-var toolgenInputTool037 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool037 is toolgenInputTool037 in OpenAI's strict dialect.
-var toolgenStrictTool037 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool037 is toolgenInputTool037 in Gemini's subset.
-var toolgenGeminiTool037 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool037 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
 func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool037, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -14157,55 +5577,43 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool037); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -14219,184 +5627,12 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool038 is the JSON Schema of tool038's arguments.
-var toolgenInputTool038 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool038 is toolgenInputTool038 in OpenAI's strict dialect.
-var toolgenStrictTool038 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool038 is toolgenInputTool038 in Gemini's subset.
-var toolgenGeminiTool038 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool038 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
 func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool038, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -14404,55 +5640,43 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool038); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -14466,184 +5690,12 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool039 is the JSON Schema of tool039's arguments.
-var toolgenInputTool039 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool039 is toolgenInputTool039 in OpenAI's strict dialect.
-var toolgenStrictTool039 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool039 is toolgenInputTool039 in Gemini's subset.
-var toolgenGeminiTool039 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool039 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
 func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool039, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -14651,55 +5703,43 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool039); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -14713,184 +5753,12 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool040 is the JSON Schema of tool040's arguments.
-var toolgenInputTool040 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool040 is toolgenInputTool040 in OpenAI's strict dialect.
-var toolgenStrictTool040 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool040 is toolgenInputTool040 in Gemini's subset.
-var toolgenGeminiTool040 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool040 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
 func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool040, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -14898,55 +5766,43 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool040); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -14960,184 +5816,12 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool041 is the JSON Schema of tool041's arguments.
-var toolgenInputTool041 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool041 is toolgenInputTool041 in OpenAI's strict dialect.
-var toolgenStrictTool041 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool041 is toolgenInputTool041 in Gemini's subset.
-var toolgenGeminiTool041 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool041 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
 func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool041, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -15145,55 +5829,43 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool041); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -15207,184 +5879,12 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool042 is the JSON Schema of tool042's arguments.
-var toolgenInputTool042 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool042 is toolgenInputTool042 in OpenAI's strict dialect.
-var toolgenStrictTool042 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool042 is toolgenInputTool042 in Gemini's subset.
-var toolgenGeminiTool042 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool042 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
 func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool042, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -15392,55 +5892,43 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool042); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -15454,184 +5942,12 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool043 is the JSON Schema of tool043's arguments.
-var toolgenInputTool043 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool043 is toolgenInputTool043 in OpenAI's strict dialect.
-var toolgenStrictTool043 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool043 is toolgenInputTool043 in Gemini's subset.
-var toolgenGeminiTool043 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool043 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
 func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool043, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -15639,55 +5955,43 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool043); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -15701,184 +6005,12 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool044 is the JSON Schema of tool044's arguments.
-var toolgenInputTool044 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool044 is toolgenInputTool044 in OpenAI's strict dialect.
-var toolgenStrictTool044 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool044 is toolgenInputTool044 in Gemini's subset.
-var toolgenGeminiTool044 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool044 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
 func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool044, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -15886,55 +6018,43 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool044); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -15948,184 +6068,12 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool045 is the JSON Schema of tool045's arguments.
-var toolgenInputTool045 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool045 is toolgenInputTool045 in OpenAI's strict dialect.
-var toolgenStrictTool045 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool045 is toolgenInputTool045 in Gemini's subset.
-var toolgenGeminiTool045 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool045 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
 func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool045, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -16133,55 +6081,43 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool045); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -16195,184 +6131,12 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool046 is the JSON Schema of tool046's arguments.
-var toolgenInputTool046 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool046 is toolgenInputTool046 in OpenAI's strict dialect.
-var toolgenStrictTool046 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool046 is toolgenInputTool046 in Gemini's subset.
-var toolgenGeminiTool046 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool046 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
 func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool046, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -16380,55 +6144,43 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool046); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -16442,184 +6194,12 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool047 is the JSON Schema of tool047's arguments.
-var toolgenInputTool047 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool047 is toolgenInputTool047 in OpenAI's strict dialect.
-var toolgenStrictTool047 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool047 is toolgenInputTool047 in Gemini's subset.
-var toolgenGeminiTool047 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool047 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
 func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool047, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -16627,55 +6207,43 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool047); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -16689,184 +6257,12 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool048 is the JSON Schema of tool048's arguments.
-var toolgenInputTool048 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool048 is toolgenInputTool048 in OpenAI's strict dialect.
-var toolgenStrictTool048 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool048 is toolgenInputTool048 in Gemini's subset.
-var toolgenGeminiTool048 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool048 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
 func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool048, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -16874,55 +6270,43 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool048); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -16936,184 +6320,12 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool049 is the JSON Schema of tool049's arguments.
-var toolgenInputTool049 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool049 is toolgenInputTool049 in OpenAI's strict dialect.
-var toolgenStrictTool049 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool049 is toolgenInputTool049 in Gemini's subset.
-var toolgenGeminiTool049 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool049 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
 func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool049, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -17121,55 +6333,43 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool049); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -17183,184 +6383,12 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool050 is the JSON Schema of tool050's arguments.
-var toolgenInputTool050 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool050 is toolgenInputTool050 in OpenAI's strict dialect.
-var toolgenStrictTool050 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool050 is toolgenInputTool050 in Gemini's subset.
-var toolgenGeminiTool050 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool050 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
 func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool050, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -17368,55 +6396,43 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool050); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -17430,184 +6446,12 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool051 is the JSON Schema of tool051's arguments.
-var toolgenInputTool051 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool051 is toolgenInputTool051 in OpenAI's strict dialect.
-var toolgenStrictTool051 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool051 is toolgenInputTool051 in Gemini's subset.
-var toolgenGeminiTool051 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool051 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
 func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool051, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -17615,55 +6459,43 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool051); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -17677,184 +6509,12 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool052 is the JSON Schema of tool052's arguments.
-var toolgenInputTool052 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool052 is toolgenInputTool052 in OpenAI's strict dialect.
-var toolgenStrictTool052 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool052 is toolgenInputTool052 in Gemini's subset.
-var toolgenGeminiTool052 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool052 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
 func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool052, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -17862,55 +6522,43 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool052); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -17924,184 +6572,12 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool053 is the JSON Schema of tool053's arguments.
-var toolgenInputTool053 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool053 is toolgenInputTool053 in OpenAI's strict dialect.
-var toolgenStrictTool053 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool053 is toolgenInputTool053 in Gemini's subset.
-var toolgenGeminiTool053 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool053 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
 func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool053, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -18109,55 +6585,43 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool053); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -18171,184 +6635,12 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool054 is the JSON Schema of tool054's arguments.
-var toolgenInputTool054 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool054 is toolgenInputTool054 in OpenAI's strict dialect.
-var toolgenStrictTool054 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool054 is toolgenInputTool054 in Gemini's subset.
-var toolgenGeminiTool054 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool054 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
 func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool054, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -18356,55 +6648,43 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool054); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -18418,184 +6698,12 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool055 is the JSON Schema of tool055's arguments.
-var toolgenInputTool055 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool055 is toolgenInputTool055 in OpenAI's strict dialect.
-var toolgenStrictTool055 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool055 is toolgenInputTool055 in Gemini's subset.
-var toolgenGeminiTool055 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool055 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
 func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool055, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -18603,55 +6711,43 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool055); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -18665,184 +6761,12 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool056 is the JSON Schema of tool056's arguments.
-var toolgenInputTool056 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool056 is toolgenInputTool056 in OpenAI's strict dialect.
-var toolgenStrictTool056 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool056 is toolgenInputTool056 in Gemini's subset.
-var toolgenGeminiTool056 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool056 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
 func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool056, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -18850,55 +6774,43 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool056); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -18912,184 +6824,12 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool057 is the JSON Schema of tool057's arguments.
-var toolgenInputTool057 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool057 is toolgenInputTool057 in OpenAI's strict dialect.
-var toolgenStrictTool057 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool057 is toolgenInputTool057 in Gemini's subset.
-var toolgenGeminiTool057 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool057 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
 func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool057, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -19097,55 +6837,43 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool057); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -19159,184 +6887,12 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool058 is the JSON Schema of tool058's arguments.
-var toolgenInputTool058 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool058 is toolgenInputTool058 in OpenAI's strict dialect.
-var toolgenStrictTool058 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool058 is toolgenInputTool058 in Gemini's subset.
-var toolgenGeminiTool058 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool058 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
 func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool058, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -19344,55 +6900,43 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool058); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -19406,184 +6950,12 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool059 is the JSON Schema of tool059's arguments.
-var toolgenInputTool059 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool059 is toolgenInputTool059 in OpenAI's strict dialect.
-var toolgenStrictTool059 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool059 is toolgenInputTool059 in Gemini's subset.
-var toolgenGeminiTool059 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool059 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
 func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool059, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -19591,55 +6963,43 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool059); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -19653,184 +7013,12 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool060 is the JSON Schema of tool060's arguments.
-var toolgenInputTool060 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool060 is toolgenInputTool060 in OpenAI's strict dialect.
-var toolgenStrictTool060 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool060 is toolgenInputTool060 in Gemini's subset.
-var toolgenGeminiTool060 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool060 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
 func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool060, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -19838,55 +7026,43 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool060); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -19900,184 +7076,12 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool061 is the JSON Schema of tool061's arguments.
-var toolgenInputTool061 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool061 is toolgenInputTool061 in OpenAI's strict dialect.
-var toolgenStrictTool061 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool061 is toolgenInputTool061 in Gemini's subset.
-var toolgenGeminiTool061 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool061 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
 func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool061, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -20085,55 +7089,43 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool061); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -20147,184 +7139,12 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool062 is the JSON Schema of tool062's arguments.
-var toolgenInputTool062 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool062 is toolgenInputTool062 in OpenAI's strict dialect.
-var toolgenStrictTool062 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool062 is toolgenInputTool062 in Gemini's subset.
-var toolgenGeminiTool062 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool062 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
 func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool062, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -20332,55 +7152,43 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool062); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -20394,184 +7202,12 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool063 is the JSON Schema of tool063's arguments.
-var toolgenInputTool063 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool063 is toolgenInputTool063 in OpenAI's strict dialect.
-var toolgenStrictTool063 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool063 is toolgenInputTool063 in Gemini's subset.
-var toolgenGeminiTool063 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool063 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
 func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool063, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -20579,55 +7215,43 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool063); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -20641,184 +7265,12 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool064 is the JSON Schema of tool064's arguments.
-var toolgenInputTool064 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool064 is toolgenInputTool064 in OpenAI's strict dialect.
-var toolgenStrictTool064 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool064 is toolgenInputTool064 in Gemini's subset.
-var toolgenGeminiTool064 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool064 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
 func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool064, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -20826,55 +7278,43 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool064); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -20888,184 +7328,12 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool065 is the JSON Schema of tool065's arguments.
-var toolgenInputTool065 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool065 is toolgenInputTool065 in OpenAI's strict dialect.
-var toolgenStrictTool065 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool065 is toolgenInputTool065 in Gemini's subset.
-var toolgenGeminiTool065 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool065 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
 func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool065, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -21073,55 +7341,43 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool065); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -21135,184 +7391,12 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool066 is the JSON Schema of tool066's arguments.
-var toolgenInputTool066 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool066 is toolgenInputTool066 in OpenAI's strict dialect.
-var toolgenStrictTool066 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool066 is toolgenInputTool066 in Gemini's subset.
-var toolgenGeminiTool066 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool066 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
 func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool066, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -21320,55 +7404,43 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool066); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -21382,184 +7454,12 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool067 is the JSON Schema of tool067's arguments.
-var toolgenInputTool067 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool067 is toolgenInputTool067 in OpenAI's strict dialect.
-var toolgenStrictTool067 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool067 is toolgenInputTool067 in Gemini's subset.
-var toolgenGeminiTool067 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool067 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
 func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool067, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -21567,55 +7467,43 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool067); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -21629,184 +7517,12 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool068 is the JSON Schema of tool068's arguments.
-var toolgenInputTool068 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool068 is toolgenInputTool068 in OpenAI's strict dialect.
-var toolgenStrictTool068 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool068 is toolgenInputTool068 in Gemini's subset.
-var toolgenGeminiTool068 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool068 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
 func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool068, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -21814,55 +7530,43 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool068); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -21876,184 +7580,12 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool069 is the JSON Schema of tool069's arguments.
-var toolgenInputTool069 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool069 is toolgenInputTool069 in OpenAI's strict dialect.
-var toolgenStrictTool069 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool069 is toolgenInputTool069 in Gemini's subset.
-var toolgenGeminiTool069 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool069 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
 func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool069, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -22061,55 +7593,43 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool069); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -22123,184 +7643,12 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool070 is the JSON Schema of tool070's arguments.
-var toolgenInputTool070 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool070 is toolgenInputTool070 in OpenAI's strict dialect.
-var toolgenStrictTool070 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool070 is toolgenInputTool070 in Gemini's subset.
-var toolgenGeminiTool070 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool070 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
 func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool070, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -22308,55 +7656,43 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool070); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -22370,184 +7706,12 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool071 is the JSON Schema of tool071's arguments.
-var toolgenInputTool071 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool071 is toolgenInputTool071 in OpenAI's strict dialect.
-var toolgenStrictTool071 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool071 is toolgenInputTool071 in Gemini's subset.
-var toolgenGeminiTool071 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool071 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
 func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool071, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -22555,55 +7719,43 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool071); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -22617,184 +7769,12 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool072 is the JSON Schema of tool072's arguments.
-var toolgenInputTool072 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool072 is toolgenInputTool072 in OpenAI's strict dialect.
-var toolgenStrictTool072 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool072 is toolgenInputTool072 in Gemini's subset.
-var toolgenGeminiTool072 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool072 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
 func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool072, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -22802,55 +7782,43 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool072); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -22864,184 +7832,12 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool073 is the JSON Schema of tool073's arguments.
-var toolgenInputTool073 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool073 is toolgenInputTool073 in OpenAI's strict dialect.
-var toolgenStrictTool073 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool073 is toolgenInputTool073 in Gemini's subset.
-var toolgenGeminiTool073 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool073 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
 func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool073, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -23049,55 +7845,43 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool073); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -23111,184 +7895,12 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool074 is the JSON Schema of tool074's arguments.
-var toolgenInputTool074 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool074 is toolgenInputTool074 in OpenAI's strict dialect.
-var toolgenStrictTool074 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool074 is toolgenInputTool074 in Gemini's subset.
-var toolgenGeminiTool074 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool074 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
 func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool074, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -23296,55 +7908,43 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool074); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -23358,184 +7958,12 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool075 is the JSON Schema of tool075's arguments.
-var toolgenInputTool075 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool075 is toolgenInputTool075 in OpenAI's strict dialect.
-var toolgenStrictTool075 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool075 is toolgenInputTool075 in Gemini's subset.
-var toolgenGeminiTool075 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool075 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
 func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool075, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -23543,55 +7971,43 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool075); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -23605,184 +8021,12 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool076 is the JSON Schema of tool076's arguments.
-var toolgenInputTool076 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool076 is toolgenInputTool076 in OpenAI's strict dialect.
-var toolgenStrictTool076 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool076 is toolgenInputTool076 in Gemini's subset.
-var toolgenGeminiTool076 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool076 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
 func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool076, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -23790,55 +8034,43 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool076); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -23852,184 +8084,12 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool077 is the JSON Schema of tool077's arguments.
-var toolgenInputTool077 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool077 is toolgenInputTool077 in OpenAI's strict dialect.
-var toolgenStrictTool077 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool077 is toolgenInputTool077 in Gemini's subset.
-var toolgenGeminiTool077 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool077 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
 func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool077, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -24037,55 +8097,43 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool077); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -24099,184 +8147,12 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool078 is the JSON Schema of tool078's arguments.
-var toolgenInputTool078 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool078 is toolgenInputTool078 in OpenAI's strict dialect.
-var toolgenStrictTool078 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool078 is toolgenInputTool078 in Gemini's subset.
-var toolgenGeminiTool078 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool078 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
 func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool078, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -24284,55 +8160,43 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool078); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -24346,184 +8210,12 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool079 is the JSON Schema of tool079's arguments.
-var toolgenInputTool079 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool079 is toolgenInputTool079 in OpenAI's strict dialect.
-var toolgenStrictTool079 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool079 is toolgenInputTool079 in Gemini's subset.
-var toolgenGeminiTool079 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool079 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
 func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool079, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -24531,55 +8223,43 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool079); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -24593,184 +8273,12 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool080 is the JSON Schema of tool080's arguments.
-var toolgenInputTool080 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool080 is toolgenInputTool080 in OpenAI's strict dialect.
-var toolgenStrictTool080 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool080 is toolgenInputTool080 in Gemini's subset.
-var toolgenGeminiTool080 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool080 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
 func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool080, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -24778,55 +8286,43 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool080); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -24840,184 +8336,12 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool081 is the JSON Schema of tool081's arguments.
-var toolgenInputTool081 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool081 is toolgenInputTool081 in OpenAI's strict dialect.
-var toolgenStrictTool081 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool081 is toolgenInputTool081 in Gemini's subset.
-var toolgenGeminiTool081 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool081 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
 func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool081, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -25025,55 +8349,43 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool081); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -25087,184 +8399,12 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool082 is the JSON Schema of tool082's arguments.
-var toolgenInputTool082 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool082 is toolgenInputTool082 in OpenAI's strict dialect.
-var toolgenStrictTool082 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool082 is toolgenInputTool082 in Gemini's subset.
-var toolgenGeminiTool082 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool082 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
 func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool082, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -25272,55 +8412,43 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool082); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -25334,184 +8462,12 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool083 is the JSON Schema of tool083's arguments.
-var toolgenInputTool083 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool083 is toolgenInputTool083 in OpenAI's strict dialect.
-var toolgenStrictTool083 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool083 is toolgenInputTool083 in Gemini's subset.
-var toolgenGeminiTool083 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool083 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
 func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool083, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -25519,55 +8475,43 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool083); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -25581,184 +8525,12 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool084 is the JSON Schema of tool084's arguments.
-var toolgenInputTool084 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool084 is toolgenInputTool084 in OpenAI's strict dialect.
-var toolgenStrictTool084 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool084 is toolgenInputTool084 in Gemini's subset.
-var toolgenGeminiTool084 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool084 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
 func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool084, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -25766,55 +8538,43 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool084); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -25828,184 +8588,12 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool085 is the JSON Schema of tool085's arguments.
-var toolgenInputTool085 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool085 is toolgenInputTool085 in OpenAI's strict dialect.
-var toolgenStrictTool085 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool085 is toolgenInputTool085 in Gemini's subset.
-var toolgenGeminiTool085 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool085 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
 func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool085, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -26013,55 +8601,43 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool085); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -26075,184 +8651,12 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool086 is the JSON Schema of tool086's arguments.
-var toolgenInputTool086 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool086 is toolgenInputTool086 in OpenAI's strict dialect.
-var toolgenStrictTool086 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool086 is toolgenInputTool086 in Gemini's subset.
-var toolgenGeminiTool086 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool086 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
 func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool086, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -26260,55 +8664,43 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool086); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -26322,184 +8714,12 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool087 is the JSON Schema of tool087's arguments.
-var toolgenInputTool087 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool087 is toolgenInputTool087 in OpenAI's strict dialect.
-var toolgenStrictTool087 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool087 is toolgenInputTool087 in Gemini's subset.
-var toolgenGeminiTool087 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool087 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
 func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool087, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -26507,55 +8727,43 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool087); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -26569,184 +8777,12 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool088 is the JSON Schema of tool088's arguments.
-var toolgenInputTool088 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool088 is toolgenInputTool088 in OpenAI's strict dialect.
-var toolgenStrictTool088 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool088 is toolgenInputTool088 in Gemini's subset.
-var toolgenGeminiTool088 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool088 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
 func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool088, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -26754,55 +8790,43 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool088); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -26816,184 +8840,12 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool089 is the JSON Schema of tool089's arguments.
-var toolgenInputTool089 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool089 is toolgenInputTool089 in OpenAI's strict dialect.
-var toolgenStrictTool089 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool089 is toolgenInputTool089 in Gemini's subset.
-var toolgenGeminiTool089 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool089 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
 func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool089, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -27001,55 +8853,43 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool089); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -27063,184 +8903,12 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool090 is the JSON Schema of tool090's arguments.
-var toolgenInputTool090 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool090 is toolgenInputTool090 in OpenAI's strict dialect.
-var toolgenStrictTool090 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool090 is toolgenInputTool090 in Gemini's subset.
-var toolgenGeminiTool090 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool090 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
 func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool090, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -27248,55 +8916,43 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool090); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -27310,184 +8966,12 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool091 is the JSON Schema of tool091's arguments.
-var toolgenInputTool091 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool091 is toolgenInputTool091 in OpenAI's strict dialect.
-var toolgenStrictTool091 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool091 is toolgenInputTool091 in Gemini's subset.
-var toolgenGeminiTool091 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool091 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
 func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool091, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -27495,55 +8979,43 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool091); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -27557,184 +9029,12 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool092 is the JSON Schema of tool092's arguments.
-var toolgenInputTool092 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool092 is toolgenInputTool092 in OpenAI's strict dialect.
-var toolgenStrictTool092 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool092 is toolgenInputTool092 in Gemini's subset.
-var toolgenGeminiTool092 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool092 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
 func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool092, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -27742,55 +9042,43 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool092); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -27804,184 +9092,12 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool093 is the JSON Schema of tool093's arguments.
-var toolgenInputTool093 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool093 is toolgenInputTool093 in OpenAI's strict dialect.
-var toolgenStrictTool093 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool093 is toolgenInputTool093 in Gemini's subset.
-var toolgenGeminiTool093 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool093 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
 func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool093, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -27989,55 +9105,43 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool093); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -28051,184 +9155,12 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool094 is the JSON Schema of tool094's arguments.
-var toolgenInputTool094 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool094 is toolgenInputTool094 in OpenAI's strict dialect.
-var toolgenStrictTool094 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool094 is toolgenInputTool094 in Gemini's subset.
-var toolgenGeminiTool094 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool094 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
 func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool094, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -28236,55 +9168,43 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool094); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -28298,184 +9218,12 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool095 is the JSON Schema of tool095's arguments.
-var toolgenInputTool095 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool095 is toolgenInputTool095 in OpenAI's strict dialect.
-var toolgenStrictTool095 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool095 is toolgenInputTool095 in Gemini's subset.
-var toolgenGeminiTool095 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool095 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
 func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool095, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -28483,55 +9231,43 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool095); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -28545,184 +9281,12 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool096 is the JSON Schema of tool096's arguments.
-var toolgenInputTool096 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool096 is toolgenInputTool096 in OpenAI's strict dialect.
-var toolgenStrictTool096 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool096 is toolgenInputTool096 in Gemini's subset.
-var toolgenGeminiTool096 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool096 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
 func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool096, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -28730,55 +9294,43 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool096); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -28792,184 +9344,12 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool097 is the JSON Schema of tool097's arguments.
-var toolgenInputTool097 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool097 is toolgenInputTool097 in OpenAI's strict dialect.
-var toolgenStrictTool097 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool097 is toolgenInputTool097 in Gemini's subset.
-var toolgenGeminiTool097 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool097 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
 func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool097, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -28977,55 +9357,43 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool097); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -29039,184 +9407,12 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool098 is the JSON Schema of tool098's arguments.
-var toolgenInputTool098 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool098 is toolgenInputTool098 in OpenAI's strict dialect.
-var toolgenStrictTool098 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool098 is toolgenInputTool098 in Gemini's subset.
-var toolgenGeminiTool098 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool098 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
 func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool098, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -29224,55 +9420,43 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool098); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -29286,184 +9470,12 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputTool099 is the JSON Schema of tool099's arguments.
-var toolgenInputTool099 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTool099 is toolgenInputTool099 in OpenAI's strict dialect.
-var toolgenStrictTool099 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "description": "Options are shared settings.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "limit": {
-              "description": "at most this many",
-              "anyOf": [
-                {
-                  "type": "integer",
-                  "minimum": 1,
-                  "maximum": 100
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "mode": {
-              "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-              "anyOf": [
-                {
-                  "type": "string",
-                  "enum": [
-                    "fast",
-                    "slow"
-                  ]
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "limit",
-            "mode"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "count",
-    "tags",
-    "opts"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTool099 is toolgenInputTool099 in Gemini's subset.
-var toolgenGeminiTool099 = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "what to work on."
-    },
-    "count": {
-      "type": "integer"
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels.",
-      "items": {
-        "type": "string"
-      }
-    },
-    "opts": {
-      "type": "object",
-      "description": "Options are shared settings.",
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "description": "at most this many",
-          "minimum": 1,
-          "maximum": 100
-        },
-        "mode": {
-          "type": "string",
-          "description": "how to work\n\"fast\": quickly\n\"slow\": carefully",
-          "enum": [
-            "fast",
-            "slow"
-          ]
-        }
-      }
-    }
-  },
-  "required": [
-    "name",
-    "tags"
-  ]
-}`)
+var toolgenInputTool099 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
 func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTool099, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName  string
@@ -29471,55 +9483,43 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 		argTags  []string
 		argOpts  *Options
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argCount = p0
-				}
-			case "tags":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTags = s0
-				}
-			case "opts":
-				if d.Null() {
-					argOpts = nil
-				} else {
-					p0 := new(Options)
-					toolgenDecodeOptions(d, p0)
-					argOpts = p0
-				}
-			default:
-				d.Unknown("\"name\", \"count\", \"tags\", \"opts\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTool099); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("tags")
+		case 1:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argCount = p0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTags = s0
+			}
+		case 3:
+			if d.Null() {
+				argOpts = nil
+			} else {
+				p0 := new(Options)
+				toolgenDecodeOptions(d, p0)
+				argOpts = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -29534,25 +9534,119 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "limit":
-				if !d.Null() {
-					if n0, ok := d.Int(1, 100); ok {
-						v.Limit = int(n0)
-					}
-				}
-			case "mode":
-				if !d.Null() {
-					toolgenDecodeMode(d, &v.Mode)
-				}
-			default:
-				d.Unknown("\"limit\", \"mode\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(1, 100); ok {
+				v.Limit = int(n0)
 			}
+		case 1:
+			toolgenDecodeMode(d, &v.Mode)
 		}
 	}
 }
+
+var toolgenArgsTool000 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool001 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool002 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool003 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool004 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool005 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool006 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool007 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool008 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool009 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool010 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool011 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool012 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool013 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool014 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool015 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool016 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool017 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool018 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool019 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool020 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool021 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool022 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool023 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool024 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool025 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool026 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool027 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool028 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool029 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool030 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool031 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool032 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool033 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool034 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool035 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool036 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool037 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool038 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool039 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool040 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool041 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool042 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool043 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool044 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool045 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool046 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool047 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool048 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool049 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool050 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool051 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool052 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool053 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool054 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool055 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool056 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool057 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool058 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool059 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool060 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool061 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool062 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool063 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool064 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool065 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool066 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool067 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool068 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool069 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool070 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool071 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool072 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool073 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool074 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool075 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool076 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool077 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool078 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool079 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool080 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool081 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool082 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool083 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool084 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool085 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool086 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool087 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool088 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool089 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool090 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool091 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool092 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool093 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool094 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool095 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool096 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool097 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool098 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
+var toolgenArgsTool099 = toolimpl.NewObject([]string{"name", "count", "tags", "opts"}, []int{0, 2}, nil)
 
 // toolgenDecodeMode reads a Mode: one of "fast", "slow".
 func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
@@ -29569,3 +9663,5 @@ func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
 		d.NotOneOf(s, "\"fast\", \"slow\"")
 	}
 }
+
+var toolgenObjectOptions = toolimpl.NewObject([]string{"limit", "mode"}, nil, []int{0, 1})

@@ -34,16 +34,14 @@ var (
 
 // Tools returns the tools of package weather: get_weather.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolGetWeather,
+		Description:  "GetWeather returns a forecast.",
+		InputSchema:  toolgenInputGetWeather,
+		OutputSchema: toolgenOutputGetWeather,
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetWeather,
-		Description:  "GetWeather returns a forecast.",
-		GeminiSchema: toolgenGeminiGetWeather,
-		InputSchema:  toolgenInputGetWeather,
-		Name:         ToolGetWeather,
-		OutputSchema: toolgenOutputGetWeather,
-		StrictSchema: toolgenStrictGetWeather,
-	}}
+	}})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
@@ -65,258 +63,21 @@ type GetWeatherRule struct {
 	Where string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"city", r.City},
-		{"unit", r.Unit},
-		{"days", r.Days},
-		{"tags", r.Tags},
-		{"where", r.Where},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetWeather, Args: args}
+	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit", r.Unit, "days", r.Days, "tags", r.Tags, "where", r.Where)
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city"
-    },
-    "unit": {
-      "type": "string",
-      "description": "the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    },
-    "days": {
-      "type": "integer",
-      "description": "days ahead",
-      "minimum": 1,
-      "maximum": 14
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels to echo",
-      "items": {
-        "type": "string"
-      }
-    },
-    "where": {
-      "type": "object",
-      "description": "a precise place",
-      "properties": {
-        "lat": {
-          "type": "number"
-        },
-        "lon": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat",
-        "lon"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "city"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetWeather is toolgenInputGetWeather in OpenAI's strict dialect.
-var toolgenStrictGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city"
-    },
-    "unit": {
-      "description": "the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "c",
-            "f"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "days": {
-      "description": "days ahead",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 14
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "tags": {
-      "description": "labels to echo",
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "where": {
-      "description": "a precise place",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "lat": {
-              "type": "number"
-            },
-            "lon": {
-              "type": "number"
-            }
-          },
-          "required": [
-            "lat",
-            "lon"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "city",
-    "unit",
-    "days",
-    "tags",
-    "where"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetWeather is toolgenInputGetWeather in Gemini's subset.
-var toolgenGeminiGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city"
-    },
-    "unit": {
-      "type": "string",
-      "description": "the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "enum": [
-        "c",
-        "f"
-      ]
-    },
-    "days": {
-      "type": "integer",
-      "description": "days ahead",
-      "minimum": 1,
-      "maximum": 14
-    },
-    "tags": {
-      "type": "array",
-      "description": "labels to echo",
-      "items": {
-        "type": "string"
-      }
-    },
-    "where": {
-      "type": "object",
-      "description": "a precise place",
-      "properties": {
-        "lat": {
-          "type": "number"
-        },
-        "lon": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat",
-        "lon"
-      ]
-    }
-  },
-  "required": [
-    "city"
-  ]
-}`)
+var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}},"where":{"type":"object","description":"a precise place","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenOutputGetWeather is the JSON Schema of get_weather's structured result.
-var toolgenOutputGetWeather = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Forecast is the tool's result.",
-  "properties": {
-    "city": {
-      "type": "string"
-    },
-    "unit": {
-      "type": "string",
-      "description": "Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit",
-      "examples": [
-        "c",
-        "f"
-      ]
-    },
-    "days": {
-      "type": "integer"
-    },
-    "high": {
-      "type": "number"
-    },
-    "sunny": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "city",
-    "unit",
-    "days",
-    "high",
-    "sunny"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Args
 	toolgenDecodeArgs(d, &in)
@@ -336,53 +97,39 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 
 // toolgenDecodeArgs reads a Args object.
 func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "city":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.City = s0
-				}
-			case "unit":
-				if !d.Null() {
-					toolgenDecodeUnit(d, &v.Unit)
-				}
-			case "days":
-				if !d.Null() {
-					if n0, ok := d.Int(1, 14); ok {
-						v.Days = int(n0)
-					}
-				}
-			case "tags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Tags = s0
-					}
-				}
-			case "where":
-				if d.Null() {
-					v.Where = nil
-				} else {
-					p0 := new(Where)
-					toolgenDecodeWhere(d, p0)
-					v.Where = p0
-				}
-			default:
-				d.Unknown("\"city\", \"unit\", \"days\", \"tags\", \"where\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectArgs); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.City = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("city")
+		case 1:
+			toolgenDecodeUnit(d, &v.Unit)
+		case 2:
+			if n0, ok := d.Int(1, 14); ok {
+				v.Days = int(n0)
+			}
+		case 3:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Tags = s0
+			}
+		case 4:
+			if d.Null() {
+				v.Where = nil
+			} else {
+				p0 := new(Where)
+				toolgenDecodeWhere(d, p0)
+				v.Where = p0
+			}
 		}
 	}
 }
@@ -421,29 +168,20 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "lat":
-				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Lat = f0
-				}
-			case "lon":
-				seen1 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Lon = f0
-				}
-			default:
-				d.Unknown("\"lat\", \"lon\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Lat = f0
 			}
-		}
-		if !seen0 {
-			d.Missing("lat")
-		}
-		if !seen1 {
-			d.Missing("lon")
+		case 1:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Lon = f0
+			}
 		}
 	}
 }
+
+var toolgenObjectArgs = toolimpl.NewObject([]string{"city", "unit", "days", "tags", "where"}, []int{0}, []int{1, 2, 3})
+var toolgenObjectWhere = toolimpl.NewObject([]string{"lat", "lon"}, []int{0, 1}, nil)

@@ -1,4 +1,4 @@
-package dialect
+package dialect_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"github.com/toolgen-dev/toolgen/runtime/internal/dialect"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,12 +80,12 @@ func TestDifferential(t *testing.T) {
 					pretty, err := tool.InputSchema.JSON()
 					require.NoError(t, err)
 					for _, input := range [][]byte{compactJSON(t, tool.InputSchema), []byte(pretty)} {
-						same(t, "strict", tool.StrictSchema, input, Strict)
-						same(t, "gemini", tool.GeminiSchema, input, Gemini)
+						same(t, "strict", tool.StrictSchema, input, dialect.Strict)
+						same(t, "gemini", tool.GeminiSchema, input, dialect.Gemini)
 					}
 					if tool.OutputSchema != nil { // not a dialect's input, but must not trip them
 						out := compactJSON(t, tool.OutputSchema)
-						for _, f := range []func([]byte) ([]byte, error){Strict, Gemini} {
+						for _, f := range []func([]byte) ([]byte, error){dialect.Strict, dialect.Gemini} {
 							if got, err := f(out); err == nil {
 								assert.True(t, json.Valid(got))
 							}

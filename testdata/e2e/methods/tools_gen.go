@@ -44,28 +44,25 @@ var (
 
 // Tools returns the tools of package methods: echo_custom, echo_std, wait.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallEchoCustom,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolEchoCustom,
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
-		Name:         ToolEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
+		Call:         toolgenCallEchoCustom,
 	}, {
-		Call:         toolgenCallEchoStd,
+		Name:         ToolEchoStd,
 		Description:  "EchoStd returns what it was given.",
 		InputSchema:  toolgenInputEchoStd,
-		Name:         ToolEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
-		StrictSchema: toolgenStrictEchoStd,
+		Call:         toolgenCallEchoStd,
 	}, {
-		Call:         toolgenCallWait,
-		Description:  "Wait takes a duration directly.",
-		GeminiSchema: toolgenGeminiWait,
-		InputSchema:  toolgenInputWait,
 		Name:         ToolWait,
+		Description:  "Wait takes a duration directly.",
+		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
-		StrictSchema: toolgenStrictWait,
-	}}
+		Call:         toolgenCallWait,
+	}})
 }
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
@@ -94,29 +91,9 @@ type EchoCustomRule struct {
 	Maybe string // argument "maybe"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"temp", r.Temp},
-		{"temps", r.Temps},
-		{"by_city", r.ByCity},
-		{"ptr", r.Ptr},
-		{"flag", r.Flag},
-		{"flags", r.Flags},
-		{"count", r.Count},
-		{"level", r.Level},
-		{"both", r.Both},
-		{"maybe", r.Maybe},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoCustom, Args: args}
+	return toolimpl.Rule(ToolEchoCustom, "temp", r.Temp, "temps", r.Temps, "by_city", r.ByCity, "ptr", r.Ptr, "flag", r.Flag, "flags", r.Flags, "count", r.Count, "level", r.Level, "both", r.Both, "maybe", r.Maybe)
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
@@ -149,31 +126,9 @@ type EchoStdRule struct {
 	Month string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"int", r.Int},
-		{"int_value", r.IntValue},
-		{"float", r.Float},
-		{"rat", r.Rat},
-		{"number", r.Number},
-		{"numbers", r.Numbers},
-		{"addr", r.Addr},
-		{"prefix", r.Prefix},
-		{"level", r.Level},
-		{"pattern", r.Pattern},
-		{"timeout", r.Timeout},
-		{"month", r.Month},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoStd, Args: args}
+	return toolimpl.Rule(ToolEchoStd, "int", r.Int, "int_value", r.IntValue, "float", r.Float, "rat", r.Rat, "number", r.Number, "numbers", r.Numbers, "addr", r.Addr, "prefix", r.Prefix, "level", r.Level, "pattern", r.Pattern, "timeout", r.Timeout, "month", r.Month)
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
@@ -185,161 +140,21 @@ type WaitRule struct {
 	Timeout string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"timeout", r.Timeout},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWait, Args: args}
+	return toolimpl.Rule(ToolWait, "timeout", r.Timeout)
 }
 
-// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments.
-var toolgenInputEchoCustom = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "temp": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "by_city": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "ptr": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "flag": {
-      "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-    },
-    "flags": {
-      "type": "array",
-      "items": {
-        "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-      }
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."
-    },
-    "both": {
-      "description": "Both has JSON and text methods: JSON wins in both directions."
-    },
-    "maybe": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    }
-  },
-  "required": [
-    "temp",
-    "flag",
-    "count",
-    "level",
-    "both"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenOutputEchoCustom is the JSON Schema of echo_custom's structured result.
-var toolgenOutputEchoCustom = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Custom holds the local types.",
-  "properties": {
-    "temp": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "by_city": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "ptr": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "flag": {
-      "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-    },
-    "flags": {
-      "type": "array",
-      "items": {
-        "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-      }
-    },
-    "count": {
-      "description": "Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."
-    },
-    "both": {
-      "description": "Both has JSON and text methods: JSON wins in both directions."
-    },
-    "maybe": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    }
-  },
-  "required": [
-    "temp",
-    "flag",
-    "count",
-    "level",
-    "both"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
@@ -360,296 +175,16 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoStd is the JSON Schema of echo_std's arguments.
-var toolgenInputEchoStd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "int": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "rat": {
-      "type": "string",
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "type": "array",
-      "items": {
-        "type": "number"
-      }
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "A regular expression in Go's RE2 syntax."
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "enum": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    }
-  },
-  "required": [
-    "int_value",
-    "number",
-    "addr",
-    "prefix",
-    "level",
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoStd is toolgenInputEchoStd in OpenAI's strict dialect.
-var toolgenStrictEchoStd = []byte(`{
-  "type": "object",
-  "properties": {
-    "int": {
-      "description": "An integer of any size.",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "rat": {
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "number"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "description": "A regular expression in Go's RE2 syntax.",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2,
-            3,
-            4,
-            5,
-            6,
-            7,
-            8,
-            9,
-            10,
-            11,
-            12
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "int",
-    "int_value",
-    "float",
-    "rat",
-    "number",
-    "numbers",
-    "addr",
-    "prefix",
-    "level",
-    "pattern",
-    "timeout",
-    "month"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenOutputEchoStd is the JSON Schema of echo_std's structured result.
-var toolgenOutputEchoStd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Std holds standard library types with their own JSON form.",
-  "properties": {
-    "int": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "rat": {
-      "type": "string",
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "type": "array",
-      "items": {
-        "type": "number"
-      }
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "A regular expression in Go's RE2 syntax."
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "examples": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    }
-  },
-  "required": [
-    "int_value",
-    "number",
-    "addr",
-    "prefix",
-    "level",
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
 func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
 	toolgenDecodeStd(d, &in)
@@ -671,90 +206,26 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputWait is the JSON Schema of wait's arguments.
-var toolgenInputWait = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWait is toolgenInputWait in OpenAI's strict dialect.
-var toolgenStrictWait = []byte(`{
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiWait is toolgenInputWait in Gemini's subset.
-var toolgenGeminiWait = []byte(`{
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ]
-}`)
+var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"timeout":{"type":"integer","description":"how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."}},"required":["timeout"],"additionalProperties":false}`)
 
 // toolgenOutputWait is the JSON Schema of wait's structured result.
-var toolgenOutputWait = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
 func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWait, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argTimeout time.Duration
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "timeout":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argTimeout = time.Duration(n0)
-				}
-			default:
-				d.Unknown("\"timeout\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argTimeout = time.Duration(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("timeout")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -773,128 +244,96 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeCustom reads a Custom object.
 func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
-	if d.Object() {
-		var seen0, seen4, seen6, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "temp":
-				seen0 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Temp.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Temp.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "temps":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Temp, 0, n0)
-						for d.Elem() {
-							var e0 Temp
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Temps = s0
-					}
-				}
-			case "by_city":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]Temp)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 Temp
-							if r1, ok := d.RawValue(); ok {
-								if err := v0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							m0[k0] = v0
-						}
-						v.ByCity = m0
-					}
-				}
-			case "ptr":
-				if d.Null() {
-					v.Ptr = nil
-				} else {
-					p0 := new(Temp)
-					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Ptr = p0
-				}
-			case "flag":
-				seen4 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Flag.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "flags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Flag, 0, n0)
-						for d.Elem() {
-							var e0 Flag
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Flags = s0
-					}
-				}
-			case "count":
-				seen6 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Count = Count(n0)
-				}
-			case "level":
-				seen7 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Level = Level(n0)
-				}
-			case "both":
-				seen8 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Both.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "maybe":
-				if !d.Null() {
-					if r0, ok := d.RawValue(); ok {
-						if err := v.Maybe.UnmarshalJSON(r0); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-				}
-			default:
-				d.Unknown("\"temp\", \"temps\", \"by_city\", \"ptr\", \"flag\", \"flags\", \"count\", \"level\", \"both\", \"maybe\"")
 			}
-		}
-		if !seen0 {
-			d.Missing("temp")
-		}
-		if !seen4 {
-			d.Missing("flag")
-		}
-		if !seen6 {
-			d.Missing("count")
-		}
-		if !seen7 {
-			d.Missing("level")
-		}
-		if !seen8 {
-			d.Missing("both")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Temp, 0, n0)
+				for d.Elem() {
+					var e0 Temp
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.Temps = s0
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]Temp)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Temp
+					if r1, ok := d.RawValue(); ok {
+						if err := v0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					m0[k0] = v0
+				}
+				v.ByCity = m0
+			}
+		case 3:
+			if d.Null() {
+				v.Ptr = nil
+			} else {
+				p0 := new(Temp)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Ptr = p0
+			}
+		case 4:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Flag.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Flag, 0, n0)
+				for d.Elem() {
+					var e0 Flag
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.Flags = s0
+			}
+		case 6:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Count = Count(n0)
+			}
+		case 7:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Level = Level(n0)
+			}
+		case 8:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Both.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Maybe.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
 		}
 	}
 }
@@ -951,135 +390,103 @@ func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 
 // toolgenDecodeStd reads a Std object.
 func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
-	if d.Object() {
-		var seen1, seen4, seen6, seen7, seen8, seen10 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "int":
-				if d.Null() {
-					v.Int = nil
-				} else {
-					p0 := new(big.Int)
-					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Int = p0
-				}
-			case "int_value":
-				seen1 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.IntValue.UnmarshalJSON(r0); err != nil {
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.Int = nil
+			} else {
+				p0 := new(big.Int)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			case "float":
-				if d.Null() {
-					v.Float = nil
-				} else {
-					p0 := new(big.Float)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Float = p0
-				}
-			case "rat":
-				if d.Null() {
-					v.Rat = nil
-				} else {
-					p0 := new(big.Rat)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Rat = p0
-				}
-			case "number":
-				seen4 = true
-				if n0, ok := d.Number(); ok {
-					v.Number = json.Number(n0)
-				}
-			case "numbers":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]json.Number, 0, n0)
-						for d.Elem() {
-							var e0 json.Number
-							if n1, ok := d.Number(); ok {
-								e0 = json.Number(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.Numbers = s0
-					}
-				}
-			case "addr":
-				seen6 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Addr.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "prefix":
-				seen7 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Prefix.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "level":
-				seen8 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Level.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "pattern":
-				if d.Null() {
-					v.Pattern = nil
-				} else {
-					p0 := new(regexp.Regexp)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Pattern = p0
-				}
-			case "timeout":
-				seen10 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Timeout = time.Duration(n0)
-				}
-			case "month":
-				if !d.Null() {
-					toolgenDecode_time_Month(d, &v.Month)
-				}
-			default:
-				d.Unknown("\"int\", \"int_value\", \"float\", \"rat\", \"number\", \"numbers\", \"addr\", \"prefix\", \"level\", \"pattern\", \"timeout\", \"month\"")
+				v.Int = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("int_value")
-		}
-		if !seen4 {
-			d.Missing("number")
-		}
-		if !seen6 {
-			d.Missing("addr")
-		}
-		if !seen7 {
-			d.Missing("prefix")
-		}
-		if !seen8 {
-			d.Missing("level")
-		}
-		if !seen10 {
-			d.Missing("timeout")
+		case 1:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.IntValue.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 2:
+			if d.Null() {
+				v.Float = nil
+			} else {
+				p0 := new(big.Float)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Float = p0
+			}
+		case 3:
+			if d.Null() {
+				v.Rat = nil
+			} else {
+				p0 := new(big.Rat)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Rat = p0
+			}
+		case 4:
+			if n0, ok := d.Number(); ok {
+				v.Number = json.Number(n0)
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]json.Number, 0, n0)
+				for d.Elem() {
+					var e0 json.Number
+					if n1, ok := d.Number(); ok {
+						e0 = json.Number(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Numbers = s0
+			}
+		case 6:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Addr.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 7:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Prefix.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 8:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Level.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if d.Null() {
+				v.Pattern = nil
+			} else {
+				p0 := new(regexp.Regexp)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Pattern = p0
+			}
+		case 10:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Timeout = time.Duration(n0)
+			}
+		case 11:
+			toolgenDecode_time_Month(d, &v.Month)
 		}
 	}
 }
@@ -1130,6 +537,9 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.EndObject()
 }
 
+var toolgenArgsWait = toolimpl.NewObject([]string{"timeout"}, []int{0}, nil)
+var toolgenObjectCustom = toolimpl.NewObject([]string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, []int{0, 4, 6, 7, 8}, []int{1, 2, 5, 9})
+
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -1165,3 +575,5 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 		d.NotOneOfInt(s, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12")
 	}
 }
+
+var toolgenObjectStd = toolimpl.NewObject([]string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, []int{1, 4, 6, 7, 8, 10}, []int{5, 11})

@@ -57,77 +57,61 @@ var (
 
 // Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallGetHTTPStatus,
-		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
-		GeminiSchema: toolgenGeminiGetHTTPStatus,
-		InputSchema:  toolgenInputGetHTTPStatus,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolGetHTTPStatus,
+		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
+		InputSchema:  toolgenInputGetHTTPStatus,
 		OutputSchema: toolgenOutputGetHTTPStatus,
-		StrictSchema: toolgenStrictGetHTTPStatus,
+		Call:         toolgenCallGetHTTPStatus,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallLookup,
-		Description:  "Lookup is read-only.",
-		GeminiSchema: toolgenGeminiLookup,
-		InputSchema:  toolgenInputLookup,
-		Name:         ToolLookup,
-		StrictSchema: toolgenStrictLookup,
+		Name:        ToolLookup,
+		Description: "Lookup is read-only.",
+		InputSchema: toolgenInputLookup,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallLookup,
 	}, {
-		Annotations:      runtime.Annotations{Destructive: true},
-		Call:             toolgenCallDelete,
-		Description:      "Delete destroys, and asks first.",
-		GeminiSchema:     toolgenGeminiDelete,
-		InputSchema:      toolgenInputDelete,
 		Name:             ToolDelete,
+		Description:      "Delete destroys, and asks first.",
+		InputSchema:      toolgenInputDelete,
+		Annotations:      runtime.Annotations{Destructive: true},
 		RequiresApproval: true,
-		StrictSchema:     toolgenStrictDelete,
+		Call:             toolgenCallDelete,
 	}, {
-		Annotations:  runtime.Annotations{Idempotent: true},
-		Call:         toolgenCallUpsert,
-		Description:  "Upsert may run twice.",
-		GeminiSchema: toolgenGeminiUpsert,
-		InputSchema:  toolgenInputUpsert,
-		Name:         ToolUpsert,
-		StrictSchema: toolgenStrictUpsert,
+		Name:        ToolUpsert,
+		Description: "Upsert may run twice.",
+		InputSchema: toolgenInputUpsert,
+		Annotations: runtime.Annotations{Idempotent: true},
+		Call:        toolgenCallUpsert,
 	}, {
-		Annotations:  runtime.Annotations{OpenWorld: true},
-		Call:         toolgenCallFetch,
-		Description:  "Fetch reaches the web.",
-		GeminiSchema: toolgenGeminiFetch,
-		InputSchema:  toolgenInputFetch,
-		Name:         ToolFetch,
-		StrictSchema: toolgenStrictFetch,
+		Name:        ToolFetch,
+		Description: "Fetch reaches the web.",
+		InputSchema: toolgenInputFetch,
+		Annotations: runtime.Annotations{OpenWorld: true},
+		Call:        toolgenCallFetch,
 	}, {
+		Name:        ToolEverything,
+		Description: "Everything sets every option, in any order, with a custom name.",
+		InputSchema: toolgenInputEverything,
 		Annotations: runtime.Annotations{
 			Destructive: true,
 			Idempotent:  true,
 			OpenWorld:   true,
 			ReadOnly:    true,
 		},
+		RequiresApproval: true,
 		Call:             toolgenCallEverything,
-		Description:      "Everything sets every option, in any order, with a custom name.",
-		GeminiSchema:     toolgenGeminiEverything,
-		InputSchema:      toolgenInputEverything,
-		Name:             ToolEverything,
-		RequiresApproval: true,
-		StrictSchema:     toolgenStrictEverything,
 	}, {
-		Call:             toolgenCallApprove,
-		Description:      "Approve only needs approval.",
-		GeminiSchema:     toolgenGeminiApprove,
-		InputSchema:      toolgenInputApprove,
 		Name:             ToolApprove,
+		Description:      "Approve only needs approval.",
+		InputSchema:      toolgenInputApprove,
 		RequiresApproval: true,
-		StrictSchema:     toolgenStrictApprove,
+		Call:             toolgenCallApprove,
 	}, {
-		Call:         toolgenCallLongest,
-		Description:  "Longest has a 64-character name, the most providers accept.",
-		GeminiSchema: toolgenGeminiLongest,
-		InputSchema:  toolgenInputLongest,
-		Name:         ToolLongest,
-		StrictSchema: toolgenStrictLongest,
-	}}
+		Name:        ToolLongest,
+		Description: "Longest has a 64-character name, the most providers accept.",
+		InputSchema: toolgenInputLongest,
+		Call:        toolgenCallLongest,
+	}})
 }
 
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
@@ -137,20 +121,9 @@ type GetHTTPStatusRule struct {
 	Url string // argument "url"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetHTTPStatusRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"url", r.Url},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetHTTPStatus, Args: args}
+	return toolimpl.Rule(ToolGetHTTPStatus, "url", r.Url)
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
@@ -160,20 +133,9 @@ type LookupRule struct {
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LookupRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.Id},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolLookup, Args: args}
+	return toolimpl.Rule(ToolLookup, "id", r.Id)
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
@@ -183,20 +145,9 @@ type DeleteRule struct {
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.Id},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolDelete, Args: args}
+	return toolimpl.Rule(ToolDelete, "id", r.Id)
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
@@ -206,20 +157,9 @@ type UpsertRule struct {
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.Id},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolUpsert, Args: args}
+	return toolimpl.Rule(ToolUpsert, "id", r.Id)
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
@@ -229,38 +169,27 @@ type FetchRule struct {
 	Url string // argument "url"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FetchRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"url", r.Url},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFetch, Args: args}
+	return toolimpl.Rule(ToolFetch, "url", r.Url)
 }
 
 // EverythingRule is a permission rule for the tool do-it_all-2, which takes no
 // arguments.
 type EverythingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EverythingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolEverything}
+	return toolimpl.Rule(ToolEverything)
 }
 
 // ApproveRule is a permission rule for the tool approve, which takes no
 // arguments.
 type ApproveRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ApproveRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolApprove}
+	return toolimpl.Rule(ToolApprove)
 }
 
 // LongestRule is a permission rule for the tool
@@ -268,92 +197,32 @@ func (r ApproveRule) Rule() runtime.Rule {
 // takes no arguments.
 type LongestRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LongestRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolLongest}
+	return toolimpl.Rule(ToolLongest)
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
-var toolgenInputGetHTTPStatus = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetHTTPStatus is toolgenInputGetHTTPStatus in OpenAI's strict dialect.
-var toolgenStrictGetHTTPStatus = []byte(`{
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetHTTPStatus is toolgenInputGetHTTPStatus in Gemini's subset.
-var toolgenGeminiGetHTTPStatus = []byte(`{
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ]
-}`)
+var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenOutputGetHTTPStatus is the JSON Schema of get_http_status's structured result.
-var toolgenOutputGetHTTPStatus = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
 func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUrl string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "url":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argUrl = s0
-				}
-			default:
-				d.Unknown("\"url\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetHTTPStatus); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argUrl = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("url")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -374,71 +243,23 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 }
 
 // toolgenInputLookup is the JSON Schema of lookup's arguments.
-var toolgenInputLookup = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictLookup is toolgenInputLookup in OpenAI's strict dialect.
-var toolgenStrictLookup = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiLookup is toolgenInputLookup in Gemini's subset.
-var toolgenGeminiLookup = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ]
-}`)
+var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolLookup, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argId = s0
-				}
-			default:
-				d.Unknown("\"id\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsLookup); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argId = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -452,71 +273,23 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputDelete is the JSON Schema of delete's arguments.
-var toolgenInputDelete = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictDelete is toolgenInputDelete in OpenAI's strict dialect.
-var toolgenStrictDelete = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiDelete is toolgenInputDelete in Gemini's subset.
-var toolgenGeminiDelete = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ]
-}`)
+var toolgenInputDelete = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
 func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDelete, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argId = s0
-				}
-			default:
-				d.Unknown("\"id\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsDelete); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argId = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -529,71 +302,23 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputUpsert is the JSON Schema of upsert's arguments.
-var toolgenInputUpsert = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictUpsert is toolgenInputUpsert in OpenAI's strict dialect.
-var toolgenStrictUpsert = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiUpsert is toolgenInputUpsert in Gemini's subset.
-var toolgenGeminiUpsert = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "id"
-  ]
-}`)
+var toolgenInputUpsert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
 func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolUpsert, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argId = s0
-				}
-			default:
-				d.Unknown("\"id\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsUpsert); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argId = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -606,71 +331,23 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputFetch is the JSON Schema of fetch's arguments.
-var toolgenInputFetch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFetch is toolgenInputFetch in OpenAI's strict dialect.
-var toolgenStrictFetch = []byte(`{
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFetch is toolgenInputFetch in Gemini's subset.
-var toolgenGeminiFetch = []byte(`{
-  "type": "object",
-  "properties": {
-    "url": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "url"
-  ]
-}`)
+var toolgenInputFetch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
 func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFetch, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUrl string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "url":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argUrl = s0
-				}
-			default:
-				d.Unknown("\"url\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFetch); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argUrl = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("url")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -684,36 +361,15 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputEverything is the JSON Schema of do-it_all-2's arguments.
-var toolgenInputEverything = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEverything is toolgenInputEverything in OpenAI's strict dialect.
-var toolgenStrictEverything = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEverything is toolgenInputEverything in Gemini's subset.
-var toolgenGeminiEverything = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputEverything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
 func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEverything, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsEverything); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -725,36 +381,15 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputApprove is the JSON Schema of approve's arguments.
-var toolgenInputApprove = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictApprove is toolgenInputApprove in OpenAI's strict dialect.
-var toolgenStrictApprove = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiApprove is toolgenInputApprove in Gemini's subset.
-var toolgenGeminiApprove = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputApprove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
 func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolApprove, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsApprove); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -766,36 +401,15 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputLongest is the JSON Schema of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl's arguments.
-var toolgenInputLongest = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictLongest is toolgenInputLongest in OpenAI's strict dialect.
-var toolgenStrictLongest = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiLongest is toolgenInputLongest in Gemini's subset.
-var toolgenGeminiLongest = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
 func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolLongest, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsLongest); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -805,3 +419,12 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, e
 	}
 	return runtime.TextResult("ok"), nil
 }
+
+var toolgenArgsGetHTTPStatus = toolimpl.NewObject([]string{"url"}, []int{0}, nil)
+var toolgenArgsLookup = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
+var toolgenArgsDelete = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
+var toolgenArgsUpsert = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
+var toolgenArgsFetch = toolimpl.NewObject([]string{"url"}, []int{0}, nil)
+var toolgenArgsEverything = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsApprove = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsLongest = toolimpl.NewObject(nil, nil, nil)

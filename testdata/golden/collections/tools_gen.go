@@ -41,27 +41,25 @@ var (
 
 // Tools returns the tools of package collections: measure, flat, arrays.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallMeasure,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolMeasure,
 		Description:  "Measure reads and writes every collection.",
 		InputSchema:  toolgenInputMeasure,
-		Name:         ToolMeasure,
 		OutputSchema: toolgenOutputMeasure,
+		Call:         toolgenCallMeasure,
 	}, {
-		Call:         toolgenCallFlat,
+		Name:         ToolFlat,
 		Description:  "Flat takes collections as flat parameters.",
 		InputSchema:  toolgenInputFlat,
-		Name:         ToolFlat,
 		OutputSchema: toolgenOutputFlat,
+		Call:         toolgenCallFlat,
 	}, {
-		Call:         toolgenCallArrays,
-		Description:  "Arrays returns an array, wrapped.",
-		GeminiSchema: toolgenGeminiArrays,
-		InputSchema:  toolgenInputArrays,
 		Name:         ToolArrays,
+		Description:  "Arrays returns an array, wrapped.",
+		InputSchema:  toolgenInputArrays,
 		OutputSchema: toolgenOutputArrays,
-		StrictSchema: toolgenStrictArrays,
-	}}
+		Call:         toolgenCallArrays,
+	}})
 }
 
 // MeasureRule is a permission rule for the tool measure: each field is a glob
@@ -134,35 +132,9 @@ type MeasureRule struct {
 	Counts string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MeasureRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"names", r.Names},
-		{"ids", r.IDs},
-		{"matrix", r.Matrix},
-		{"pair", r.Pair},
-		{"grid", r.Grid},
-		{"points", r.Points},
-		{"origin", r.Origin},
-		{"best", r.Best},
-		{"optional", r.Optional},
-		{"scores", r.Scores},
-		{"by_key", r.ByKey},
-		{"nested", r.Nested},
-		{"places", r.Places},
-		{"empty", r.Empty},
-		{"tags", r.Tags},
-		{"counts", r.Counts},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolMeasure, Args: args}
+	return toolimpl.Rule(ToolMeasure, "names", r.Names, "ids", r.IDs, "matrix", r.Matrix, "pair", r.Pair, "grid", r.Grid, "points", r.Points, "origin", r.Origin, "best", r.Best, "optional", r.Optional, "scores", r.Scores, "by_key", r.ByKey, "nested", r.Nested, "places", r.Places, "empty", r.Empty, "tags", r.Tags, "counts", r.Counts)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -187,459 +159,30 @@ type FlatRule struct {
 	Keys string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"points", r.Points},
-		{"lookup", r.Lookup},
-		{"pair", r.Pair},
-		{"keys", r.Keys},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFlat, Args: args}
+	return toolimpl.Rule(ToolFlat, "points", r.Points, "lookup", r.Lookup, "pair", r.Pair, "keys", r.Keys)
 }
 
 // ArraysRule is a permission rule for the tool arrays, which takes no
 // arguments.
 type ArraysRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ArraysRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolArrays}
+	return toolimpl.Rule(ToolArrays)
 }
 
-// toolgenInputMeasure is the JSON Schema of measure's arguments.
-var toolgenInputMeasure = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "names": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "ids": {
-      "type": "array",
-      "description": "IDs is a named slice type.",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "matrix": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "description": "Grid is a fixed-size board.",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "array",
-        "minItems": 3,
-        "maxItems": 3,
-        "items": {
-          "type": "boolean"
-        }
-      }
-    },
-    "points": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "origin": {
-      "type": "object",
-      "description": "Point is a nested struct: inlined wherever it is used.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "best": {
-      "type": "object",
-      "description": "Point is a nested struct: inlined wherever it is used.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "optional": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "scores": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "by_key": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "nested": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "boolean"
-        }
-      }
-    },
-    "places": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "empty": {
-      "type": "array",
-      "minItems": 0,
-      "maxItems": 0,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "counts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    }
-  },
-  "required": [
-    "names",
-    "ids",
-    "matrix",
-    "pair",
-    "grid",
-    "points",
-    "origin",
-    "optional",
-    "scores",
-    "by_key",
-    "nested",
-    "places",
-    "empty"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputMeasure is the JSON Schema of measure's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenOutputMeasure is the JSON Schema of measure's structured result.
-var toolgenOutputMeasure = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Shapes holds every kind of collection.",
-  "properties": {
-    "names": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "ids": {
-      "type": "array",
-      "description": "IDs is a named slice type.",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "matrix": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "description": "Grid is a fixed-size board.",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "array",
-        "minItems": 3,
-        "maxItems": 3,
-        "items": {
-          "type": "boolean"
-        }
-      }
-    },
-    "points": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "origin": {
-      "type": "object",
-      "description": "Point is a nested struct: inlined wherever it is used.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "best": {
-      "type": "object",
-      "description": "Point is a nested struct: inlined wherever it is used.",
-      "properties": {
-        "x": {
-          "type": "number"
-        },
-        "y": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "optional": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "scores": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "by_key": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "nested": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "boolean"
-        }
-      }
-    },
-    "places": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "empty": {
-      "type": "array",
-      "minItems": 0,
-      "maxItems": 0,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "counts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    }
-  },
-  "required": [
-    "names",
-    "ids",
-    "matrix",
-    "pair",
-    "grid",
-    "points",
-    "origin",
-    "optional",
-    "scores",
-    "by_key",
-    "nested",
-    "places",
-    "empty"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
 func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMeasure, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
@@ -660,116 +203,16 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlat is the JSON Schema of flat's arguments.
-var toolgenInputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "points": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "lookup": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a nested struct: inlined wherever it is used.",
-        "properties": {
-          "x": {
-            "type": "number"
-          },
-          "y": {
-            "type": "number"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "keys": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Key is a named string used as a map key."
-      }
-    }
-  },
-  "required": [
-    "points",
-    "lookup",
-    "pair",
-    "keys"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputFlat is the JSON Schema of flat's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"lookup":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"keys":{"type":"array","items":{"type":"string","description":"Key is a named string used as a map key."}}},"required":["points","lookup","pair","keys"],"additionalProperties":false}`)
 
 // toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "items": {
-          "type": "object",
-          "description": "Point is a nested struct: inlined wherever it is used.",
-          "properties": {
-            "x": {
-              "type": "number"
-            },
-            "y": {
-              "type": "number"
-            }
-          },
-          "required": [
-            "x",
-            "y"
-          ],
-          "additionalProperties": false
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPoints []Point
@@ -777,78 +220,58 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 		argPair   [2]int
 		argKeys   []Key
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "points":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Point, 0, n0)
-					for d.Elem() {
-						var e0 Point
-						toolgenDecodePoint(d, &e0)
-						s0 = append(s0, e0)
-					}
-					argPoints = s0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Point, 0, n0)
+				for d.Elem() {
+					var e0 Point
+					toolgenDecodePoint(d, &e0)
+					s0 = append(s0, e0)
 				}
-			case "lookup":
-				seen1 = true
-				if d.Object() {
-					m0 := make(map[string]*Point)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						v0 = p1
-						m0[k0] = v0
-					}
-					argLookup = m0
-				}
-			case "pair":
-				seen2 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								argPair[i0] = int(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "keys":
-				seen3 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Key, 0, n0)
-					for d.Elem() {
-						var e0 Key
-						if s1, ok := d.String(); ok {
-							e0 = Key(s1)
-						}
-						s0 = append(s0, e0)
-					}
-					argKeys = s0
-				}
-			default:
-				d.Unknown("\"points\", \"lookup\", \"pair\", \"keys\"")
+				argPoints = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("points")
-		}
-		if !seen1 {
-			d.Missing("lookup")
-		}
-		if !seen2 {
-			d.Missing("pair")
-		}
-		if !seen3 {
-			d.Missing("keys")
+		case 1:
+			if d.Object() {
+				m0 := make(map[string]*Point)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					v0 = p1
+					m0[k0] = v0
+				}
+				argLookup = m0
+			}
+		case 2:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							argPair[i0] = int(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 3:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Key, 0, n0)
+				for d.Elem() {
+					var e0 Key
+					if s1, ok := d.String(); ok {
+						e0 = Key(s1)
+					}
+					s0 = append(s0, e0)
+				}
+				argKeys = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -879,58 +302,18 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputArrays is the JSON Schema of arrays's arguments.
-var toolgenInputArrays = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictArrays is toolgenInputArrays in OpenAI's strict dialect.
-var toolgenStrictArrays = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiArrays is toolgenInputArrays in Gemini's subset.
-var toolgenGeminiArrays = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputArrays is the JSON Schema of arrays's structured result.
-var toolgenOutputArrays = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "minItems": 4,
-      "maxItems": 4,
-      "items": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 255
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
 func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolArrays, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsArrays); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -955,289 +338,229 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen8, seen9, seen10, seen11, seen12, seen13 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "names":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
 					}
-					v.Names = s0
+					s0 = append(s0, e0)
 				}
-			case "ids":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make(IDs, 0, n0)
-					for d.Elem() {
-						var e0 int64
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							e0 = n1
-						}
-						s0 = append(s0, e0)
-					}
-					v.IDs = s0
-				}
-			case "matrix":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([][]int, 0, n0)
-					for d.Elem() {
-						var e0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					v.Matrix = s0
-				}
-			case "pair":
-				seen3 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if s1, ok := d.String(); ok {
-								v.Pair[i0] = s1
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "grid":
-				seen4 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 3 {
-							if _, ok := d.Array(); ok {
-								i1 := 0
-								for ; d.Elem(); i1++ {
-									if i1 < 3 {
-										if b2, ok := d.Bool(); ok {
-											v.Grid[i0][i1] = b2
-										}
-									} else {
-										d.Skip()
-									}
-								}
-								d.CheckItems(i1, 3, 3)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 3, 3)
-				}
-			case "points":
-				seen5 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Point, 0, n0)
-					for d.Elem() {
-						var e0 Point
-						toolgenDecodePoint(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Points = s0
-				}
-			case "origin":
-				seen6 = true
-				toolgenDecodePoint(d, &v.Origin)
-			case "best":
-				if d.Null() {
-					v.Best = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					v.Best = p0
-				}
-			case "optional":
-				seen8 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*Point, 0, n0)
-					for d.Elem() {
-						var e0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					v.Optional = s0
-				}
-			case "scores":
-				seen9 = true
-				if d.Object() {
-					m0 := make(map[string]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 int
-						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-							v0 = int(n1)
-						}
-						m0[k0] = v0
-					}
-					v.Scores = m0
-				}
-			case "by_key":
-				seen10 = true
-				if d.Object() {
-					m0 := make(map[Key][]string)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []string
-						if n1, ok := d.Array(); ok {
-							s1 := make([]string, 0, n1)
-							for d.Elem() {
-								var e1 string
-								if s2, ok := d.String(); ok {
-									e1 = s2
-								}
-								s1 = append(s1, e1)
-							}
-							v0 = s1
-						}
-						m0[Key(k0)] = v0
-					}
-					v.ByKey = m0
-				}
-			case "nested":
-				seen11 = true
-				if d.Object() {
-					m0 := make(map[string]map[string]bool)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 map[string]bool
-						if d.Object() {
-							m1 := make(map[string]bool)
-							for _, ok := d.Field(); ok; _, ok = d.Field() {
-								k1 := d.KeyString()
-								var v1 bool
-								if b2, ok := d.Bool(); ok {
-									v1 = b2
-								}
-								m1[k1] = v1
-							}
-							v0 = m1
-						}
-						m0[k0] = v0
-					}
-					v.Nested = m0
-				}
-			case "places":
-				seen12 = true
-				if d.Object() {
-					m0 := make(map[string]Point)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Point
-						toolgenDecodePoint(d, &v0)
-						m0[k0] = v0
-					}
-					v.Places = m0
-				}
-			case "empty":
-				seen13 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 0 {
-							if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								v.Empty[i0] = int(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 0, 0)
-				}
-			case "tags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Tags = s0
-					}
-				}
-			case "counts":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]uint8)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 uint8
-							if n1, ok := d.Uint(0, 255); ok {
-								v0 = uint8(n1)
-							}
-							m0[k0] = v0
-						}
-						v.Counts = m0
-					}
-				}
-			default:
-				d.Unknown("\"names\", \"ids\", \"matrix\", \"pair\", \"grid\", \"points\", \"origin\", \"best\", \"optional\", \"scores\", \"by_key\", \"nested\", \"places\", \"empty\", \"tags\", \"counts\"")
+				v.Names = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("names")
-		}
-		if !seen1 {
-			d.Missing("ids")
-		}
-		if !seen2 {
-			d.Missing("matrix")
-		}
-		if !seen3 {
-			d.Missing("pair")
-		}
-		if !seen4 {
-			d.Missing("grid")
-		}
-		if !seen5 {
-			d.Missing("points")
-		}
-		if !seen6 {
-			d.Missing("origin")
-		}
-		if !seen8 {
-			d.Missing("optional")
-		}
-		if !seen9 {
-			d.Missing("scores")
-		}
-		if !seen10 {
-			d.Missing("by_key")
-		}
-		if !seen11 {
-			d.Missing("nested")
-		}
-		if !seen12 {
-			d.Missing("places")
-		}
-		if !seen13 {
-			d.Missing("empty")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make(IDs, 0, n0)
+				for d.Elem() {
+					var e0 int64
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						e0 = n1
+					}
+					s0 = append(s0, e0)
+				}
+				v.IDs = s0
+			}
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([][]int, 0, n0)
+				for d.Elem() {
+					var e0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Matrix = s0
+			}
+		case 3:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if s1, ok := d.String(); ok {
+							v.Pair[i0] = s1
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 4:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 3 {
+						if _, ok := d.Array(); ok {
+							i1 := 0
+							for ; d.Elem(); i1++ {
+								if i1 < 3 {
+									if b2, ok := d.Bool(); ok {
+										v.Grid[i0][i1] = b2
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i1, 3, 3)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 3, 3)
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Point, 0, n0)
+				for d.Elem() {
+					var e0 Point
+					toolgenDecodePoint(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Points = s0
+			}
+		case 6:
+			toolgenDecodePoint(d, &v.Origin)
+		case 7:
+			if d.Null() {
+				v.Best = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				v.Best = p0
+			}
+		case 8:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Point, 0, n0)
+				for d.Elem() {
+					var e0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
+				}
+				v.Optional = s0
+			}
+		case 9:
+			if d.Object() {
+				m0 := make(map[string]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 int
+					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+						v0 = int(n1)
+					}
+					m0[k0] = v0
+				}
+				v.Scores = m0
+			}
+		case 10:
+			if d.Object() {
+				m0 := make(map[Key][]string)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []string
+					if n1, ok := d.Array(); ok {
+						s1 := make([]string, 0, n1)
+						for d.Elem() {
+							var e1 string
+							if s2, ok := d.String(); ok {
+								e1 = s2
+							}
+							s1 = append(s1, e1)
+						}
+						v0 = s1
+					}
+					m0[Key(k0)] = v0
+				}
+				v.ByKey = m0
+			}
+		case 11:
+			if d.Object() {
+				m0 := make(map[string]map[string]bool)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 map[string]bool
+					if d.Object() {
+						m1 := make(map[string]bool)
+						for _, ok := d.Field(); ok; _, ok = d.Field() {
+							k1 := d.KeyString()
+							var v1 bool
+							if b2, ok := d.Bool(); ok {
+								v1 = b2
+							}
+							m1[k1] = v1
+						}
+						v0 = m1
+					}
+					m0[k0] = v0
+				}
+				v.Nested = m0
+			}
+		case 12:
+			if d.Object() {
+				m0 := make(map[string]Point)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Point
+					toolgenDecodePoint(d, &v0)
+					m0[k0] = v0
+				}
+				v.Places = m0
+			}
+		case 13:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 0 {
+						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							v.Empty[i0] = int(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 0, 0)
+			}
+		case 14:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Tags = s0
+			}
+		case 15:
+			if d.Object() {
+				m0 := make(map[string]uint8)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 uint8
+					if n1, ok := d.Uint(0, 255); ok {
+						v0 = uint8(n1)
+					}
+					m0[k0] = v0
+				}
+				v.Counts = m0
+			}
 		}
 	}
 }
@@ -1376,32 +699,22 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.X = f0
-				}
-			case "y":
-				seen1 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Y = f0
-				}
-			default:
-				d.Unknown("\"x\", \"y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.X = f0
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
-		}
-		if !seen1 {
-			d.Missing("y")
+		case 1:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Y = f0
+			}
 		}
 	}
 }
+
+var toolgenArgsFlat = toolimpl.NewObject([]string{"points", "lookup", "pair", "keys"}, []int{0, 1, 2, 3}, nil)
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -1412,3 +725,7 @@ func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Float(v.Y, 64)
 	e.EndObject()
 }
+
+var toolgenArgsArrays = toolimpl.NewObject(nil, nil, nil)
+var toolgenObjectShapes = toolimpl.NewObject([]string{"names", "ids", "matrix", "pair", "grid", "points", "origin", "best", "optional", "scores", "by_key", "nested", "places", "empty", "tags", "counts"}, []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}, []int{14, 15})
+var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)

@@ -38,20 +38,17 @@ var (
 
 // Tools returns the tools of package constraints: register, book.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallRegister,
-		Description:  "Register signs someone up.",
-		InputSchema:  toolgenInputRegister,
-		Name:         ToolRegister,
-		StrictSchema: toolgenStrictRegister,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolRegister,
+		Description: "Register signs someone up.",
+		InputSchema: toolgenInputRegister,
+		Call:        toolgenCallRegister,
 	}, {
-		Call:         toolgenCallBook,
-		Description:  "Book takes constraints from its doc items.",
-		GeminiSchema: toolgenGeminiBook,
-		InputSchema:  toolgenInputBook,
-		Name:         ToolBook,
-		StrictSchema: toolgenStrictBook,
-	}}
+		Name:        ToolBook,
+		Description: "Book takes constraints from its doc items.",
+		InputSchema: toolgenInputBook,
+		Call:        toolgenCallBook,
+	}})
 }
 
 // RegisterRule is a permission rule for the tool register: each field is a
@@ -112,47 +109,9 @@ type RegisterRule struct {
 	Addr    string // argument "addr"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RegisterRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"handle", r.Handle},
-		{"code", r.Code},
-		{"age", r.Age},
-		{"score", r.Score},
-		{"ratio", r.Ratio},
-		{"count", r.Count},
-		{"delta", r.Delta},
-		{"tags", r.Tags},
-		{"grid", r.Grid},
-		{"when", r.When},
-		{"day", r.Day},
-		{"at", r.At},
-		{"email", r.Email},
-		{"url", r.URL},
-		{"id", r.ID},
-		{"ipv4", r.IPv4},
-		{"ipv6", r.IPv6},
-		{"host", r.Host},
-		{"greeting", r.Greeting},
-		{"quote", r.Quote},
-		{"enabled", r.Enabled},
-		{"size", r.Size},
-		{"level", r.Level},
-		{"maybe_int", r.MaybeInt},
-		{"maybe", r.Maybe},
-		{"maybe_size", r.MaybeSz},
-		{"addr", r.Addr},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolRegister, Args: args}
+	return toolimpl.Rule(ToolRegister, "name", r.Name, "handle", r.Handle, "code", r.Code, "age", r.Age, "score", r.Score, "ratio", r.Ratio, "count", r.Count, "delta", r.Delta, "tags", r.Tags, "grid", r.Grid, "when", r.When, "day", r.Day, "at", r.At, "email", r.Email, "url", r.URL, "id", r.ID, "ipv4", r.IPv4, "ipv6", r.IPv6, "host", r.Host, "greeting", r.Greeting, "quote", r.Quote, "enabled", r.Enabled, "size", r.Size, "level", r.Level, "maybe_int", r.MaybeInt, "maybe", r.Maybe, "maybe_size", r.MaybeSz, "addr", r.Addr)
 }
 
 // BookRule is a permission rule for the tool book: each field is a glob over
@@ -181,470 +140,18 @@ type BookRule struct {
 	Budget string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BookRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"guests", r.Guests},
-		{"name", r.Name},
-		{"day", r.Day},
-		{"nights", r.Nights},
-		{"size", r.Size},
-		{"code", r.Code},
-		{"extras", r.Extras},
-		{"note", r.Note},
-		{"budget", r.Budget},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolBook, Args: args}
+	return toolimpl.Rule(ToolBook, "guests", r.Guests, "name", r.Name, "day", r.Day, "nights", r.Nights, "size", r.Size, "code", r.Code, "extras", r.Extras, "note", r.Note, "budget", r.Budget)
 }
 
-// toolgenInputRegister is the JSON Schema of register's arguments.
-var toolgenInputRegister = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name is between 2 and 40 characters.",
-      "minLength": 2,
-      "maxLength": 40
-    },
-    "handle": {
-      "type": "string",
-      "description": "Handle needs no escaping for the comma inside {1,3}.",
-      "pattern": "^[a-z]{1,3}$",
-      "maxLength": 5
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]+$"
-    },
-    "age": {
-      "type": "integer",
-      "minimum": 13,
-      "maximum": 130
-    },
-    "score": {
-      "type": "number",
-      "minimum": -1.5,
-      "maximum": 1000
-    },
-    "ratio": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1,
-      "default": 0.5
-    },
-    "count": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 1000,
-      "default": 10,
-      "examples": [
-        5
-      ]
-    },
-    "delta": {
-      "type": "integer",
-      "minimum": -5,
-      "maximum": 127
-    },
-    "tags": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 5,
-      "items": {
-        "type": "string"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "maxItems": 3,
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "day": {
-      "type": "string",
-      "format": "date"
-    },
-    "at": {
-      "type": "string",
-      "format": "time"
-    },
-    "email": {
-      "type": "string",
-      "format": "email",
-      "examples": [
-        "a@example.com",
-        "b@example.org"
-      ]
-    },
-    "url": {
-      "type": "string",
-      "format": "uri"
-    },
-    "id": {
-      "type": "string",
-      "format": "uuid"
-    },
-    "ipv4": {
-      "type": "string",
-      "format": "ipv4"
-    },
-    "ipv6": {
-      "type": "string",
-      "format": "ipv6"
-    },
-    "host": {
-      "type": "string",
-      "format": "hostname"
-    },
-    "greeting": {
-      "type": "string",
-      "default": "hello, world"
-    },
-    "quote": {
-      "type": "string",
-      "default": "say \"hi\" <now>"
-    },
-    "enabled": {
-      "type": "boolean",
-      "default": true
-    },
-    "size": {
-      "type": "string",
-      "description": "Size is an enum, for defaults and examples.",
-      "enum": [
-        "s",
-        "l"
-      ],
-      "default": "l",
-      "examples": [
-        "s"
-      ]
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level is an integer enum.",
-      "enum": [
-        1,
-        2
-      ],
-      "default": 2
-    },
-    "maybe_int": {
-      "type": "integer",
-      "minimum": 0,
-      "default": 7
-    },
-    "maybe": {
-      "type": "string",
-      "minLength": 1,
-      "default": "x"
-    },
-    "maybe_size": {
-      "type": "string",
-      "description": "Size is an enum, for defaults and examples.",
-      "enum": [
-        "s",
-        "l"
-      ],
-      "default": "s"
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".",
-      "pattern": ":",
-      "maxLength": 39
-    }
-  },
-  "required": [
-    "name",
-    "handle",
-    "code",
-    "age",
-    "score",
-    "delta",
-    "tags",
-    "grid",
-    "when",
-    "day",
-    "at",
-    "email",
-    "url",
-    "id",
-    "ipv4",
-    "ipv6",
-    "host",
-    "addr"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictRegister is toolgenInputRegister in OpenAI's strict dialect.
-var toolgenStrictRegister = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name is between 2 and 40 characters."
-    },
-    "handle": {
-      "type": "string",
-      "description": "Handle needs no escaping for the comma inside {1,3}.",
-      "pattern": "^[a-z]{1,3}$"
-    },
-    "code": {
-      "type": "string",
-      "pattern": "^[A-Z]+$"
-    },
-    "age": {
-      "type": "integer",
-      "minimum": 13,
-      "maximum": 130
-    },
-    "score": {
-      "type": "number",
-      "minimum": -1.5,
-      "maximum": 1000
-    },
-    "ratio": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0,
-          "maximum": 1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "count": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 1000
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "delta": {
-      "type": "integer",
-      "minimum": -5,
-      "maximum": 127
-    },
-    "tags": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 5,
-      "items": {
-        "type": "string"
-      }
-    },
-    "grid": {
-      "type": "array",
-      "maxItems": 3,
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "day": {
-      "type": "string",
-      "format": "date"
-    },
-    "at": {
-      "type": "string",
-      "format": "time"
-    },
-    "email": {
-      "type": "string",
-      "format": "email"
-    },
-    "url": {
-      "type": "string"
-    },
-    "id": {
-      "type": "string",
-      "format": "uuid"
-    },
-    "ipv4": {
-      "type": "string",
-      "format": "ipv4"
-    },
-    "ipv6": {
-      "type": "string",
-      "format": "ipv6"
-    },
-    "host": {
-      "type": "string",
-      "format": "hostname"
-    },
-    "greeting": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "quote": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "enabled": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "size": {
-      "description": "Size is an enum, for defaults and examples.",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "s",
-            "l"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "level": {
-      "description": "Level is an integer enum.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "maybe_int": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "maybe": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "maybe_size": {
-      "description": "Size is an enum, for defaults and examples.",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "s",
-            "l"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".",
-      "pattern": ":"
-    }
-  },
-  "required": [
-    "name",
-    "handle",
-    "code",
-    "age",
-    "score",
-    "ratio",
-    "count",
-    "delta",
-    "tags",
-    "grid",
-    "when",
-    "day",
-    "at",
-    "email",
-    "url",
-    "id",
-    "ipv4",
-    "ipv6",
-    "host",
-    "greeting",
-    "quote",
-    "enabled",
-    "size",
-    "level",
-    "maybe_int",
-    "maybe",
-    "maybe_size",
-    "addr"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputRegister is the JSON Schema of register's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputRegister = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`)
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
 func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolRegister, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Signup
 	toolgenDecodeSignup(d, &in)
@@ -658,252 +165,12 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputBook is the JSON Schema of book's arguments.
-var toolgenInputBook = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "guests": {
-      "type": "integer",
-      "description": "how many people.",
-      "minimum": 1,
-      "maximum": 8
-    },
-    "name": {
-      "type": "string",
-      "description": "who books.",
-      "minLength": 1,
-      "maxLength": 20,
-      "examples": [
-        "Ada"
-      ]
-    },
-    "day": {
-      "type": "string",
-      "description": "the day, as 2006-01-02.",
-      "format": "date"
-    },
-    "nights": {
-      "type": "integer",
-      "description": "how many nights.",
-      "minimum": 0,
-      "maximum": 255,
-      "default": 1
-    },
-    "size": {
-      "type": "string",
-      "description": "the room size.",
-      "enum": [
-        "s",
-        "l"
-      ],
-      "default": "s"
-    },
-    "code": {
-      "type": "string",
-      "description": "airport codes, comma separated.",
-      "pattern": "^[A-Z]{3}(,[A-Z]{3})*$"
-    },
-    "extras": {
-      "type": "array",
-      "description": "extra services.",
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "note": {
-      "type": "string",
-      "maxLength": 200
-    },
-    "budget": {
-      "type": "number",
-      "description": "spaces before the description.",
-      "minimum": 0.5
-    }
-  },
-  "required": [
-    "guests",
-    "name",
-    "day",
-    "extras"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBook is toolgenInputBook in OpenAI's strict dialect.
-var toolgenStrictBook = []byte(`{
-  "type": "object",
-  "properties": {
-    "guests": {
-      "type": "integer",
-      "description": "how many people.",
-      "minimum": 1,
-      "maximum": 8
-    },
-    "name": {
-      "type": "string",
-      "description": "who books."
-    },
-    "day": {
-      "type": "string",
-      "description": "the day, as 2006-01-02.",
-      "format": "date"
-    },
-    "nights": {
-      "description": "how many nights.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 255
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "size": {
-      "description": "the room size.",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "s",
-            "l"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "code": {
-      "description": "airport codes, comma separated.",
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[A-Z]{3}(,[A-Z]{3})*$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "extras": {
-      "type": "array",
-      "description": "extra services.",
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "note": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "budget": {
-      "description": "spaces before the description.",
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0.5
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "guests",
-    "name",
-    "day",
-    "nights",
-    "size",
-    "code",
-    "extras",
-    "note",
-    "budget"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBook is toolgenInputBook in Gemini's subset.
-var toolgenGeminiBook = []byte(`{
-  "type": "object",
-  "properties": {
-    "guests": {
-      "type": "integer",
-      "description": "how many people.",
-      "minimum": 1,
-      "maximum": 8
-    },
-    "name": {
-      "type": "string",
-      "description": "who books.",
-      "minLength": 1,
-      "maxLength": 20
-    },
-    "day": {
-      "type": "string",
-      "description": "the day, as 2006-01-02."
-    },
-    "nights": {
-      "type": "integer",
-      "description": "how many nights.",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "size": {
-      "type": "string",
-      "description": "the room size.",
-      "enum": [
-        "s",
-        "l"
-      ]
-    },
-    "code": {
-      "type": "string",
-      "description": "airport codes, comma separated.",
-      "pattern": "^[A-Z]{3}(,[A-Z]{3})*$"
-    },
-    "extras": {
-      "type": "array",
-      "description": "extra services.",
-      "maxItems": 3,
-      "items": {
-        "type": "string"
-      }
-    },
-    "note": {
-      "type": "string",
-      "maxLength": 200
-    },
-    "budget": {
-      "type": "number",
-      "description": "spaces before the description.",
-      "minimum": 0.5
-    }
-  },
-  "required": [
-    "guests",
-    "name",
-    "day",
-    "extras"
-  ]
-}`)
+var toolgenInputBook = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`)
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
 func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBook, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argGuests int
@@ -916,106 +183,76 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 		argNote   *string
 		argBudget *float64
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen6 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "guests":
-				seen0 = true
-				if n0, ok := d.Int(1, 8); ok {
-					argGuests = int(n0)
-				}
-			case "name":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, 20)
-					argName = s0
-				}
-			case "day":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "date")
-					argDay = s0
-				}
-			case "nights":
-				if !d.Null() {
-					seen3 = true
-					if n0, ok := d.Uint(0, 255); ok {
-						argNights = uint8(n0)
-					}
-				}
-			case "size":
-				if !d.Null() {
-					seen4 = true
-					toolgenDecodeSize(d, &argSize)
-				}
-			case "code":
-				if d.Null() {
-					argCode = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						d.MatchPattern(s1, toolgenPattern0, "^[A-Z]{3}(,[A-Z]{3})*$")
-						*p0 = s1
-					}
-					argCode = p0
-				}
-			case "extras":
-				seen6 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					d.CheckItems(len(s0), 0, 3)
-					argExtras = s0
-				}
-			case "note":
-				if d.Null() {
-					argNote = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						d.CheckLength(s1, 0, 200)
-						*p0 = s1
-					}
-					argNote = p0
-				}
-			case "budget":
-				if d.Null() {
-					argBudget = nil
-				} else {
-					p0 := new(float64)
-					if f1, ok := d.Float(0.5, math.Inf(1), 64); ok {
-						*p0 = f1
-					}
-					argBudget = p0
-				}
-			default:
-				d.Unknown("\"guests\", \"name\", \"day\", \"nights\", \"size\", \"code\", \"extras\", \"note\", \"budget\"")
+	argNights = 1
+	argSize = "s"
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsBook); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(1, 8); ok {
+				argGuests = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("guests")
-		}
-		if !seen1 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("day")
-		}
-		if !seen3 {
-			argNights = 1
-		}
-		if !seen4 {
-			argSize = "s"
-		}
-		if !seen6 {
-			d.Missing("extras")
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, 20)
+				argName = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "date")
+				argDay = s0
+			}
+		case 3:
+			if n0, ok := d.Uint(0, 255); ok {
+				argNights = uint8(n0)
+			}
+		case 4:
+			toolgenDecodeSize(d, &argSize)
+		case 5:
+			if d.Null() {
+				argCode = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					d.MatchPattern(s1, toolgenPattern0, "^[A-Z]{3}(,[A-Z]{3})*$")
+					*p0 = s1
+				}
+				argCode = p0
+			}
+		case 6:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				d.CheckItems(len(s0), 0, 3)
+				argExtras = s0
+			}
+		case 7:
+			if d.Null() {
+				argNote = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					d.CheckLength(s1, 0, 200)
+					*p0 = s1
+				}
+				argNote = p0
+			}
+		case 8:
+			if d.Null() {
+				argBudget = nil
+			} else {
+				p0 := new(float64)
+				if f1, ok := d.Float(0.5, math.Inf(1), 64); ok {
+					*p0 = f1
+				}
+				argBudget = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1030,304 +267,184 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeSignup reads a Signup object.
 func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15, seen16, seen17, seen18, seen19, seen20, seen21, seen22, seen23, seen24, seen25, seen26, seen27 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 2, 40)
-					v.Name = s0
-				}
-			case "handle":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 0, 5)
-					d.MatchPattern(s0, toolgenPattern1, "^[a-z]{1,3}$")
-					v.Handle = s0
-				}
-			case "code":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern2, "^[A-Z]+$")
-					v.Code = s0
-				}
-			case "age":
-				seen3 = true
-				if n0, ok := d.Int(13, 130); ok {
-					v.Age = int(n0)
-				}
-			case "score":
-				seen4 = true
-				if f0, ok := d.Float(-1.5, 1000, 64); ok {
-					v.Score = f0
-				}
-			case "ratio":
-				if !d.Null() {
-					seen5 = true
-					if f0, ok := d.Float(0, 1, 32); ok {
-						v.Ratio = float32(f0)
-					}
-				}
-			case "count":
-				if !d.Null() {
-					seen6 = true
-					if n0, ok := d.Uint(0, 1000); ok {
-						v.Count = uint16(n0)
-					}
-				}
-			case "delta":
-				seen7 = true
-				if n0, ok := d.Int(-5, 127); ok {
-					v.Delta = int8(n0)
-				}
-			case "tags":
-				seen8 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					d.CheckItems(len(s0), 1, 5)
-					v.Tags = s0
-				}
-			case "grid":
-				seen9 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([][]int, 0, n0)
-					for d.Elem() {
-						var e0 []int
-						if n1, ok := d.Array(); ok {
-							s1 := make([]int, 0, n1)
-							for d.Elem() {
-								var e1 int
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									e1 = int(n2)
-								}
-								s1 = append(s1, e1)
-							}
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					d.CheckItems(len(s0), 0, 3)
-					v.Grid = s0
-				}
-			case "when":
-				seen10 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "date-time")
-					v.When = s0
-				}
-			case "day":
-				seen11 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "date")
-					v.Day = s0
-				}
-			case "at":
-				seen12 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "time")
-					v.At = s0
-				}
-			case "email":
-				seen13 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "email")
-					v.Email = s0
-				}
-			case "url":
-				seen14 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "uri")
-					v.URL = s0
-				}
-			case "id":
-				seen15 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "uuid")
-					v.ID = s0
-				}
-			case "ipv4":
-				seen16 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "ipv4")
-					v.IPv4 = s0
-				}
-			case "ipv6":
-				seen17 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "ipv6")
-					v.IPv6 = s0
-				}
-			case "host":
-				seen18 = true
-				if s0, ok := d.String(); ok {
-					d.CheckFormat(s0, "hostname")
-					v.Host = s0
-				}
-			case "greeting":
-				if !d.Null() {
-					seen19 = true
-					if s0, ok := d.String(); ok {
-						v.Greeting = s0
-					}
-				}
-			case "quote":
-				if !d.Null() {
-					seen20 = true
-					if s0, ok := d.String(); ok {
-						v.Quote = s0
-					}
-				}
-			case "enabled":
-				if !d.Null() {
-					seen21 = true
-					if b0, ok := d.Bool(); ok {
-						v.Enabled = b0
-					}
-				}
-			case "size":
-				if !d.Null() {
-					seen22 = true
-					toolgenDecodeSize(d, &v.Size)
-				}
-			case "level":
-				if !d.Null() {
-					seen23 = true
-					toolgenDecodeLevel(d, &v.Level)
-				}
-			case "maybe_int":
-				if !d.Null() {
-					seen24 = true
-					p0 := new(int)
-					if n1, ok := d.Int(0, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.MaybeInt = p0
-				}
-			case "maybe":
-				if !d.Null() {
-					seen25 = true
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						d.CheckLength(s1, 1, -1)
-						*p0 = s1
-					}
-					v.Maybe = p0
-				}
-			case "maybe_size":
-				if !d.Null() {
-					seen26 = true
-					p0 := new(Size)
-					toolgenDecodeSize(d, p0)
-					v.MaybeSz = p0
-				}
-			case "addr":
-				seen27 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 0, 39)
-					d.MatchPattern(s0, toolgenPattern3, ":")
-					if err := v.Addr.UnmarshalText([]byte(s0)); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			default:
-				d.Unknown("\"name\", \"handle\", \"code\", \"age\", \"score\", \"ratio\", \"count\", \"delta\", \"tags\", \"grid\", \"when\", \"day\", \"at\", \"email\", \"url\", \"id\", \"ipv4\", \"ipv6\", \"host\", \"greeting\", \"quote\", \"enabled\", \"size\", \"level\", \"maybe_int\", \"maybe\", \"maybe_size\", \"addr\"")
+	v.Ratio = 0.5
+	v.Count = 10
+	v.Greeting = "hello, world"
+	v.Quote = "say \"hi\" <now>"
+	v.Enabled = true
+	v.Size = "l"
+	v.Level = 2
+	{
+		dflt := int(7)
+		v.MaybeInt = &dflt
+	}
+	{
+		dflt := string("x")
+		v.Maybe = &dflt
+	}
+	{
+		dflt := Size("s")
+		v.MaybeSz = &dflt
+	}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectSignup); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 2, 40)
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen1 {
-			d.Missing("handle")
-		}
-		if !seen2 {
-			d.Missing("code")
-		}
-		if !seen3 {
-			d.Missing("age")
-		}
-		if !seen4 {
-			d.Missing("score")
-		}
-		if !seen5 {
-			v.Ratio = 0.5
-		}
-		if !seen6 {
-			v.Count = 10
-		}
-		if !seen7 {
-			d.Missing("delta")
-		}
-		if !seen8 {
-			d.Missing("tags")
-		}
-		if !seen9 {
-			d.Missing("grid")
-		}
-		if !seen10 {
-			d.Missing("when")
-		}
-		if !seen11 {
-			d.Missing("day")
-		}
-		if !seen12 {
-			d.Missing("at")
-		}
-		if !seen13 {
-			d.Missing("email")
-		}
-		if !seen14 {
-			d.Missing("url")
-		}
-		if !seen15 {
-			d.Missing("id")
-		}
-		if !seen16 {
-			d.Missing("ipv4")
-		}
-		if !seen17 {
-			d.Missing("ipv6")
-		}
-		if !seen18 {
-			d.Missing("host")
-		}
-		if !seen19 {
-			v.Greeting = "hello, world"
-		}
-		if !seen20 {
-			v.Quote = "say \"hi\" <now>"
-		}
-		if !seen21 {
-			v.Enabled = true
-		}
-		if !seen22 {
-			v.Size = "l"
-		}
-		if !seen23 {
-			v.Level = 2
-		}
-		if !seen24 {
-			dflt := int(7)
-			v.MaybeInt = &dflt
-		}
-		if !seen25 {
-			dflt := string("x")
-			v.Maybe = &dflt
-		}
-		if !seen26 {
-			dflt := Size("s")
-			v.MaybeSz = &dflt
-		}
-		if !seen27 {
-			d.Missing("addr")
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 0, 5)
+				d.MatchPattern(s0, toolgenPattern1, "^[a-z]{1,3}$")
+				v.Handle = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]+$")
+				v.Code = s0
+			}
+		case 3:
+			if n0, ok := d.Int(13, 130); ok {
+				v.Age = int(n0)
+			}
+		case 4:
+			if f0, ok := d.Float(-1.5, 1000, 64); ok {
+				v.Score = f0
+			}
+		case 5:
+			if f0, ok := d.Float(0, 1, 32); ok {
+				v.Ratio = float32(f0)
+			}
+		case 6:
+			if n0, ok := d.Uint(0, 1000); ok {
+				v.Count = uint16(n0)
+			}
+		case 7:
+			if n0, ok := d.Int(-5, 127); ok {
+				v.Delta = int8(n0)
+			}
+		case 8:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				d.CheckItems(len(s0), 1, 5)
+				v.Tags = s0
+			}
+		case 9:
+			if n0, ok := d.Array(); ok {
+				s0 := make([][]int, 0, n0)
+				for d.Elem() {
+					var e0 []int
+					if n1, ok := d.Array(); ok {
+						s1 := make([]int, 0, n1)
+						for d.Elem() {
+							var e1 int
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								e1 = int(n2)
+							}
+							s1 = append(s1, e1)
+						}
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				d.CheckItems(len(s0), 0, 3)
+				v.Grid = s0
+			}
+		case 10:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "date-time")
+				v.When = s0
+			}
+		case 11:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "date")
+				v.Day = s0
+			}
+		case 12:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "time")
+				v.At = s0
+			}
+		case 13:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "email")
+				v.Email = s0
+			}
+		case 14:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "uri")
+				v.URL = s0
+			}
+		case 15:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "uuid")
+				v.ID = s0
+			}
+		case 16:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "ipv4")
+				v.IPv4 = s0
+			}
+		case 17:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "ipv6")
+				v.IPv6 = s0
+			}
+		case 18:
+			if s0, ok := d.String(); ok {
+				d.CheckFormat(s0, "hostname")
+				v.Host = s0
+			}
+		case 19:
+			if s0, ok := d.String(); ok {
+				v.Greeting = s0
+			}
+		case 20:
+			if s0, ok := d.String(); ok {
+				v.Quote = s0
+			}
+		case 21:
+			if b0, ok := d.Bool(); ok {
+				v.Enabled = b0
+			}
+		case 22:
+			toolgenDecodeSize(d, &v.Size)
+		case 23:
+			toolgenDecodeLevel(d, &v.Level)
+		case 24:
+			p0 := new(int)
+			if n1, ok := d.Int(0, 9223372036854775807); ok {
+				*p0 = int(n1)
+			}
+			v.MaybeInt = p0
+		case 25:
+			p0 := new(string)
+			if s1, ok := d.String(); ok {
+				d.CheckLength(s1, 1, -1)
+				*p0 = s1
+			}
+			v.Maybe = p0
+		case 26:
+			p0 := new(Size)
+			toolgenDecodeSize(d, p0)
+			v.MaybeSz = p0
+		case 27:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 0, 39)
+				d.MatchPattern(s0, toolgenPattern3, ":")
+				if err := v.Addr.UnmarshalText([]byte(s0)); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
 		}
 	}
 }
@@ -1348,6 +465,8 @@ func toolgenDecodeSize(d *toolimpl.Decoder, v *Size) {
 	}
 }
 
+var toolgenArgsBook = toolimpl.NewObject([]string{"guests", "name", "day", "nights", "size", "code", "extras", "note", "budget"}, []int{0, 1, 2, 6}, []int{3, 4})
+
 // toolgenDecodeLevel reads a Level: one of 1, 2.
 func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -1363,6 +482,8 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 		d.NotOneOfInt(s, "1, 2")
 	}
 }
+
+var toolgenObjectSignup = toolimpl.NewObject([]string{"name", "handle", "code", "age", "score", "ratio", "count", "delta", "tags", "grid", "when", "day", "at", "email", "url", "id", "ipv4", "ipv6", "host", "greeting", "quote", "enabled", "size", "level", "maybe_int", "maybe", "maybe_size", "addr"}, []int{0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 27}, []int{5, 6, 19, 20, 21, 22, 23, 24, 25, 26})
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -46,36 +46,28 @@ var (
 
 // Tools returns the tools of package doclists: at, split_n, get_weather, notes.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallAt,
-		Description:  "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
-		GeminiSchema: toolgenGeminiAt,
-		InputSchema:  toolgenInputAt,
-		Name:         ToolAt,
-		StrictSchema: toolgenStrictAt,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolAt,
+		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
+		InputSchema: toolgenInputAt,
+		Call:        toolgenCallAt,
 	}, {
-		Call:         toolgenCallSplitN,
-		Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
-		GeminiSchema: toolgenGeminiSplitN,
-		InputSchema:  toolgenInputSplitN,
 		Name:         ToolSplitN,
+		Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
+		InputSchema:  toolgenInputSplitN,
 		OutputSchema: toolgenOutputSplitN,
-		StrictSchema: toolgenStrictSplitN,
+		Call:         toolgenCallSplitN,
 	}, {
-		Call:         toolgenCallGetWeather,
-		Description:  "GetWeather looks up the weather.",
-		GeminiSchema: toolgenGeminiGetWeather,
-		InputSchema:  toolgenInputGetWeather,
-		Name:         ToolGetWeather,
-		StrictSchema: toolgenStrictGetWeather,
+		Name:        ToolGetWeather,
+		Description: "GetWeather looks up the weather.",
+		InputSchema: toolgenInputGetWeather,
+		Call:        toolgenCallGetWeather,
 	}, {
-		Call:         toolgenCallNotes,
-		Description:  "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
-		GeminiSchema: toolgenGeminiNotes,
-		InputSchema:  toolgenInputNotes,
-		Name:         ToolNotes,
-		StrictSchema: toolgenStrictNotes,
-	}}
+		Name:        ToolNotes,
+		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
+		InputSchema: toolgenInputNotes,
+		Call:        toolgenCallNotes,
+	}})
 }
 
 // AtRule is a permission rule for the tool at: each field is a glob over that
@@ -86,21 +78,9 @@ type AtRule struct {
 	Room string // argument "room"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AtRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"hhmm", r.Hhmm},
-		{"room", r.Room},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolAt, Args: args}
+	return toolimpl.Rule(ToolAt, "hhmm", r.Hhmm, "room", r.Room)
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
@@ -114,22 +94,9 @@ type SplitNRule struct {
 	N string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SplitNRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"s", r.S},
-		{"sep", r.Sep},
-		{"n", r.N},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSplitN, Args: args}
+	return toolimpl.Rule(ToolSplitN, "s", r.S, "sep", r.Sep, "n", r.N)
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
@@ -142,21 +109,9 @@ type GetWeatherRule struct {
 	UnitName string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"city", r.City},
-		{"unit_name", r.UnitName},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetWeather, Args: args}
+	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit_name", r.UnitName)
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
@@ -166,122 +121,36 @@ type NotesRule struct {
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NotesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolNotes, Args: args}
+	return toolimpl.Rule(ToolNotes, "text", r.Text)
 }
 
 // toolgenInputAt is the JSON Schema of at's arguments.
-var toolgenInputAt = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "hhmm": {
-      "type": "string",
-      "description": "the time, as hh:mm.",
-      "pattern": "^[0-2][0-9]:[0-5][0-9]$"
-    },
-    "room": {
-      "type": "string",
-      "description": "the room.",
-      "minLength": 1
-    }
-  },
-  "required": [
-    "hhmm",
-    "room"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAt is toolgenInputAt in OpenAI's strict dialect.
-var toolgenStrictAt = []byte(`{
-  "type": "object",
-  "properties": {
-    "hhmm": {
-      "type": "string",
-      "description": "the time, as hh:mm.",
-      "pattern": "^[0-2][0-9]:[0-5][0-9]$"
-    },
-    "room": {
-      "type": "string",
-      "description": "the room."
-    }
-  },
-  "required": [
-    "hhmm",
-    "room"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAt is toolgenInputAt in Gemini's subset.
-var toolgenGeminiAt = []byte(`{
-  "type": "object",
-  "properties": {
-    "hhmm": {
-      "type": "string",
-      "description": "the time, as hh:mm.",
-      "pattern": "^[0-2][0-9]:[0-5][0-9]$"
-    },
-    "room": {
-      "type": "string",
-      "description": "the room.",
-      "minLength": 1
-    }
-  },
-  "required": [
-    "hhmm",
-    "room"
-  ]
-}`)
+var toolgenInputAt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`)
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
 func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAt, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argHhmm string
 		argRoom string
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "hhmm":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
-					argHhmm = s0
-				}
-			case "room":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argRoom = s0
-				}
-			default:
-				d.Unknown("\"hhmm\", \"room\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsAt); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
+				argHhmm = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("hhmm")
-		}
-		if !seen1 {
-			d.Missing("room")
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argRoom = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -295,131 +164,36 @@ func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err er
 }
 
 // toolgenInputSplitN is the JSON Schema of split_n's arguments.
-var toolgenInputSplitN = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "sep": {
-      "type": "string"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "s",
-    "sep",
-    "n"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSplitN is toolgenInputSplitN in OpenAI's strict dialect.
-var toolgenStrictSplitN = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "sep": {
-      "type": "string"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "s",
-    "sep",
-    "n"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSplitN is toolgenInputSplitN in Gemini's subset.
-var toolgenGeminiSplitN = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "string"
-    },
-    "sep": {
-      "type": "string"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "s",
-    "sep",
-    "n"
-  ]
-}`)
+var toolgenInputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"sep":{"type":"string"},"n":{"type":"integer"}},"required":["s","sep","n"],"additionalProperties":false}`)
 
 // toolgenOutputSplitN is the JSON Schema of split_n's structured result.
-var toolgenOutputSplitN = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
 func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSplitN, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argS   string
 		argSep string
 		argN   int
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "s":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argS = s0
-				}
-			case "sep":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argSep = s0
-				}
-			case "n":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argN = int(n0)
-				}
-			default:
-				d.Unknown("\"s\", \"sep\", \"n\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSplitN); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argS = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("s")
-		}
-		if !seen1 {
-			d.Missing("sep")
-		}
-		if !seen2 {
-			d.Missing("n")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argSep = s0
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argN = int(n0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -444,108 +218,35 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\".",
-      "minLength": 1
-    },
-    "unit_name": {
-      "type": "string",
-      "description": "the unit, \"C\" or \"F\"."
-    }
-  },
-  "required": [
-    "city"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetWeather is toolgenInputGetWeather in OpenAI's strict dialect.
-var toolgenStrictGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\"."
-    },
-    "unit_name": {
-      "description": "the unit, \"C\" or \"F\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "city",
-    "unit_name"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetWeather is toolgenInputGetWeather in Gemini's subset.
-var toolgenGeminiGetWeather = []byte(`{
-  "type": "object",
-  "properties": {
-    "city": {
-      "type": "string",
-      "description": "the city, for example \"Paris\".",
-      "minLength": 1
-    },
-    "unit_name": {
-      "type": "string",
-      "description": "the unit, \"C\" or \"F\"."
-    }
-  },
-  "required": [
-    "city"
-  ]
-}`)
+var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argCity     string
 		argUnitName *string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "city":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					argCity = s0
-				}
-			case "unit_name":
-				if d.Null() {
-					argUnitName = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					argUnitName = p0
-				}
-			default:
-				d.Unknown("\"city\", \"unit_name\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argCity = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("city")
+		case 1:
+			if d.Null() {
+				argUnitName = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argUnitName = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -559,71 +260,23 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputNotes is the JSON Schema of notes's arguments.
-var toolgenInputNotes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNotes is toolgenInputNotes in OpenAI's strict dialect.
-var toolgenStrictNotes = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNotes is toolgenInputNotes in Gemini's subset.
-var toolgenGeminiNotes = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`)
+var toolgenInputNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
 func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNotes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argText string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "text":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argText = s0
-				}
-			default:
-				d.Unknown("\"text\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNotes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argText = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("text")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -635,6 +288,11 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsAt = toolimpl.NewObject([]string{"hhmm", "room"}, []int{0, 1}, nil)
+var toolgenArgsSplitN = toolimpl.NewObject([]string{"s", "sep", "n"}, []int{0, 1, 2}, nil)
+var toolgenArgsGetWeather = toolimpl.NewObject([]string{"city", "unit_name"}, []int{0}, nil)
+var toolgenArgsNotes = toolimpl.NewObject([]string{"text"}, []int{0}, nil)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

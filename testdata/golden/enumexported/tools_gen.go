@@ -32,14 +32,13 @@ var (
 
 // Tools returns the tools of package enumexported: plan.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallPlan,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolPlan,
 		Description:  "Plan schedules work.",
 		InputSchema:  toolgenInputPlan,
-		Name:         ToolPlan,
 		OutputSchema: toolgenOutputPlan,
-		StrictSchema: toolgenStrictPlan,
-	}}
+		Call:         toolgenCallPlan,
+	}})
 }
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
@@ -55,152 +54,38 @@ type PlanRule struct {
 	Color string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"day", r.Day},
-		{"level", r.Level},
-		{"color", r.Color},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolPlan, Args: args}
+	return toolimpl.Rule(ToolPlan, "day", r.Day, "level", r.Level, "color", r.Color)
 }
 
-// toolgenInputPlan is the JSON Schema of plan's arguments.
-var toolgenInputPlan = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "day": {
-      "type": "integer",
-      "description": "the day.\n0: the first day\n1: the second day",
-      "enum": [
-        0,
-        1,
-        2
-      ]
-    },
-    "level": {
-      "type": "integer",
-      "description": "how hard."
-    },
-    "color": {
-      "type": "string",
-      "description": "the label.",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "day",
-    "level",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPlan is toolgenInputPlan in OpenAI's strict dialect.
-var toolgenStrictPlan = []byte(`{
-  "type": "object",
-  "properties": {
-    "day": {
-      "type": "integer",
-      "description": "the day.\n0: the first day\n1: the second day",
-      "enum": [
-        0,
-        1,
-        2
-      ]
-    },
-    "level": {
-      "type": "integer",
-      "description": "how hard."
-    },
-    "color": {
-      "type": "string",
-      "description": "the label.",
-      "enum": [
-        "red",
-        "green"
-      ]
-    }
-  },
-  "required": [
-    "day",
-    "level",
-    "color"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"day":{"type":"integer","description":"the day.\n0: the first day\n1: the second day","enum":[0,1,2]},"level":{"type":"integer","description":"how hard."},"color":{"type":"string","description":"the label.","enum":["red","green"]}},"required":["day","level","color"],"additionalProperties":false}`)
 
 // toolgenOutputPlan is the JSON Schema of plan's structured result.
-var toolgenOutputPlan = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "Day is a day of the week.\n0: the first day\n1: the second day",
-      "examples": [
-        0,
-        1,
-        2
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPlan, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argDay   Day
 		argLevel Level
 		argColor Color
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "day":
-				seen0 = true
-				toolgenDecodeDay(d, &argDay)
-			case "level":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argLevel = Level(n0)
-				}
-			case "color":
-				seen2 = true
-				toolgenDecodeColor(d, &argColor)
-			default:
-				d.Unknown("\"day\", \"level\", \"color\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPlan); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeDay(d, &argDay)
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argLevel = Level(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("day")
-		}
-		if !seen1 {
-			d.Missing("level")
-		}
-		if !seen2 {
-			d.Missing("color")
+		case 2:
+			toolgenDecodeColor(d, &argColor)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -253,3 +138,5 @@ func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 		d.NotOneOf(s, "\"red\", \"green\"")
 	}
 }
+
+var toolgenArgsPlan = toolimpl.NewObject([]string{"day", "level", "color"}, []int{0, 1, 2}, nil)

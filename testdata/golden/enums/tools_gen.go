@@ -40,27 +40,24 @@ var (
 
 // Tools returns the tools of package enums: mix, pick, name.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallMix,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolMix,
 		Description:  "Mix returns the paint back with the color it mixes to.",
 		InputSchema:  toolgenInputMix,
-		Name:         ToolMix,
 		OutputSchema: toolgenOutputMix,
+		Call:         toolgenCallMix,
 	}, {
-		Call:         toolgenCallPick,
+		Name:         ToolPick,
 		Description:  "Pick takes and returns enums as flat parameters.",
 		InputSchema:  toolgenInputPick,
-		Name:         ToolPick,
 		OutputSchema: toolgenOutputPick,
-		StrictSchema: toolgenStrictPick,
+		Call:         toolgenCallPick,
 	}, {
-		Call:         toolgenCallName,
-		Description:  "Name returns an enum as text.",
-		GeminiSchema: toolgenGeminiName,
-		InputSchema:  toolgenInputName,
-		Name:         ToolName,
-		StrictSchema: toolgenStrictName,
-	}}
+		Name:        ToolName,
+		Description: "Name returns an enum as text.",
+		InputSchema: toolgenInputName,
+		Call:        toolgenCallName,
+	}})
 }
 
 // MixRule is a permission rule for the tool mix: each field is a glob over
@@ -88,27 +85,9 @@ type MixRule struct {
 	Quote string // argument "quote"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"color", r.Color},
-		{"trim", r.Trim},
-		{"palette", r.Palette},
-		{"by_room", r.ByRoom},
-		{"priority", r.Priority},
-		{"mode", r.Mode},
-		{"sign", r.Sign},
-		{"quote", r.Quote},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolMix, Args: args}
+	return toolimpl.Rule(ToolMix, "color", r.Color, "trim", r.Trim, "palette", r.Palette, "by_room", r.ByRoom, "priority", r.Priority, "mode", r.Mode, "sign", r.Sign, "quote", r.Quote)
 }
 
 // PickRule is a permission rule for the tool pick: each field is a glob over
@@ -124,22 +103,9 @@ type PickRule struct {
 	Priority string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PickRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"color", r.Color},
-		{"level", r.Level},
-		{"priority", r.Priority},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolPick, Args: args}
+	return toolimpl.Rule(ToolPick, "color", r.Color, "level", r.Level, "priority", r.Priority)
 }
 
 // NameRule is a permission rule for the tool name: each field is a glob over
@@ -149,220 +115,21 @@ type NameRule struct {
 	C string // argument "c"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NameRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"c", r.C},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolName, Args: args}
+	return toolimpl.Rule(ToolName, "c", r.C)
 }
 
-// toolgenInputMix is the JSON Schema of mix's arguments.
-var toolgenInputMix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "color": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "trim": {
-      "type": "string",
-      "description": "the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "palette": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-        "enum": [
-          "red",
-          "green",
-          "blue"
-        ]
-      }
-    },
-    "by_room": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "Level has no comments on its constants.",
-        "enum": [
-          1,
-          2,
-          3
-        ]
-      }
-    },
-    "priority": {
-      "type": "integer",
-      "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
-      "enum": [
-        0,
-        1,
-        9
-      ]
-    },
-    "mode": {
-      "type": "string",
-      "description": "Mode is declared alone.\n\"fast\": ModeFast is the only mode.",
-      "enum": [
-        "fast"
-      ]
-    },
-    "sign": {
-      "type": "integer",
-      "description": "Sign is a signed enum with negative values.",
-      "enum": [
-        -1,
-        0,
-        1
-      ]
-    },
-    "quote": {
-      "type": "string",
-      "description": "Quote has values JSON must escape.",
-      "enum": [
-        "plain",
-        "say \"hi\"",
-        "<b>&"
-      ]
-    }
-  },
-  "required": [
-    "color",
-    "palette",
-    "by_room",
-    "priority",
-    "mode",
-    "sign",
-    "quote"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputMix is the JSON Schema of mix's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenOutputMix is the JSON Schema of mix's structured result.
-var toolgenOutputMix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Paint selects colors.",
-  "properties": {
-    "color": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "examples": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "trim": {
-      "type": "string",
-      "description": "the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "examples": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "palette": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-        "examples": [
-          "red",
-          "green",
-          "blue"
-        ]
-      }
-    },
-    "by_room": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer",
-        "description": "Level has no comments on its constants.",
-        "examples": [
-          1,
-          2,
-          3
-        ]
-      }
-    },
-    "priority": {
-      "type": "integer",
-      "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
-      "minimum": 0,
-      "maximum": 255,
-      "examples": [
-        0,
-        1,
-        9
-      ]
-    },
-    "mode": {
-      "type": "string",
-      "description": "Mode is declared alone.\n\"fast\": ModeFast is the only mode.",
-      "examples": [
-        "fast"
-      ]
-    },
-    "sign": {
-      "type": "integer",
-      "description": "Sign is a signed enum with negative values.",
-      "minimum": -128,
-      "maximum": 127,
-      "examples": [
-        -1,
-        0,
-        1
-      ]
-    },
-    "quote": {
-      "type": "string",
-      "description": "Quote has values JSON must escape.",
-      "examples": [
-        "plain",
-        "say \"hi\"",
-        "<b>&"
-      ]
-    }
-  },
-  "required": [
-    "color",
-    "palette",
-    "by_room",
-    "priority",
-    "mode",
-    "sign",
-    "quote"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
 func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMix, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Paint
 	toolgenDecodePaint(d, &in)
@@ -380,152 +147,37 @@ func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPick is the JSON Schema of pick's arguments.
-var toolgenInputPick = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "color": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "level": {
-      "type": "integer",
-      "description": "how much.",
-      "enum": [
-        1,
-        2,
-        3
-      ]
-    },
-    "priority": {
-      "type": "integer",
-      "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
-      "enum": [
-        0,
-        1,
-        9
-      ]
-    }
-  },
-  "required": [
-    "color",
-    "priority"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPick is toolgenInputPick in OpenAI's strict dialect.
-var toolgenStrictPick = []byte(`{
-  "type": "object",
-  "properties": {
-    "color": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    },
-    "level": {
-      "description": "how much.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2,
-            3
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "priority": {
-      "type": "integer",
-      "description": "Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent",
-      "enum": [
-        0,
-        1,
-        9
-      ]
-    }
-  },
-  "required": [
-    "color",
-    "level",
-    "priority"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputPick is the JSON Schema of pick's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"level":{"type":"integer","description":"how much.","enum":[1,2,3]},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]}},"required":["color","priority"],"additionalProperties":false}`)
 
 // toolgenOutputPick is the JSON Schema of pick's structured result.
-var toolgenOutputPick = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "Level has no comments on its constants.",
-      "examples": [
-        1,
-        2,
-        3
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
 func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPick, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argColor    Color
 		argLevel    *Level
 		argPriority Priority
 	)
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "color":
-				seen0 = true
-				toolgenDecodeColor(d, &argColor)
-			case "level":
-				if d.Null() {
-					argLevel = nil
-				} else {
-					p0 := new(Level)
-					toolgenDecodeLevel(d, p0)
-					argLevel = p0
-				}
-			case "priority":
-				seen2 = true
-				toolgenDecodePriority(d, &argPriority)
-			default:
-				d.Unknown("\"color\", \"level\", \"priority\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPick); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeColor(d, &argColor)
+		case 1:
+			if d.Null() {
+				argLevel = nil
+			} else {
+				p0 := new(Level)
+				toolgenDecodeLevel(d, p0)
+				argLevel = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("color")
-		}
-		if !seen2 {
-			d.Missing("priority")
+		case 2:
+			toolgenDecodePriority(d, &argPriority)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -546,87 +198,21 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputName is the JSON Schema of name's arguments.
-var toolgenInputName = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "c": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    }
-  },
-  "required": [
-    "c"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictName is toolgenInputName in OpenAI's strict dialect.
-var toolgenStrictName = []byte(`{
-  "type": "object",
-  "properties": {
-    "c": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    }
-  },
-  "required": [
-    "c"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiName is toolgenInputName in Gemini's subset.
-var toolgenGeminiName = []byte(`{
-  "type": "object",
-  "properties": {
-    "c": {
-      "type": "string",
-      "description": "Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass",
-      "enum": [
-        "red",
-        "green",
-        "blue"
-      ]
-    }
-  },
-  "required": [
-    "c"
-  ]
-}`)
+var toolgenInputName = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`)
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
 func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolName, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argC Color
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "c":
-				seen0 = true
-				toolgenDecodeColor(d, &argC)
-			default:
-				d.Unknown("\"c\"")
-			}
-		}
-		if !seen0 {
-			d.Missing("c")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsName); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeColor(d, &argC)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -638,80 +224,48 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodePaint reads a Paint object.
 func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
-	if d.Object() {
-		var seen0, seen2, seen3, seen4, seen5, seen6, seen7 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "color":
-				seen0 = true
-				toolgenDecodeColor(d, &v.Color)
-			case "trim":
-				if d.Null() {
-					v.Trim = nil
-				} else {
-					p0 := new(Color)
-					toolgenDecodeColor(d, p0)
-					v.Trim = p0
-				}
-			case "palette":
-				seen2 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Color, 0, n0)
-					for d.Elem() {
-						var e0 Color
-						toolgenDecodeColor(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Palette = s0
-				}
-			case "by_room":
-				seen3 = true
-				if d.Object() {
-					m0 := make(map[string]Level)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Level
-						toolgenDecodeLevel(d, &v0)
-						m0[k0] = v0
-					}
-					v.ByRoom = m0
-				}
-			case "priority":
-				seen4 = true
-				toolgenDecodePriority(d, &v.Priority)
-			case "mode":
-				seen5 = true
-				toolgenDecodeMode(d, &v.Mode)
-			case "sign":
-				seen6 = true
-				toolgenDecodeSign(d, &v.Sign)
-			case "quote":
-				seen7 = true
-				toolgenDecodeQuote(d, &v.Quote)
-			default:
-				d.Unknown("\"color\", \"trim\", \"palette\", \"by_room\", \"priority\", \"mode\", \"sign\", \"quote\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPaint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeColor(d, &v.Color)
+		case 1:
+			if d.Null() {
+				v.Trim = nil
+			} else {
+				p0 := new(Color)
+				toolgenDecodeColor(d, p0)
+				v.Trim = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("color")
-		}
-		if !seen2 {
-			d.Missing("palette")
-		}
-		if !seen3 {
-			d.Missing("by_room")
-		}
-		if !seen4 {
-			d.Missing("priority")
-		}
-		if !seen5 {
-			d.Missing("mode")
-		}
-		if !seen6 {
-			d.Missing("sign")
-		}
-		if !seen7 {
-			d.Missing("quote")
+		case 2:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Color, 0, n0)
+				for d.Elem() {
+					var e0 Color
+					toolgenDecodeColor(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Palette = s0
+			}
+		case 3:
+			if d.Object() {
+				m0 := make(map[string]Level)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Level
+					toolgenDecodeLevel(d, &v0)
+					m0[k0] = v0
+				}
+				v.ByRoom = m0
+			}
+		case 4:
+			toolgenDecodePriority(d, &v.Priority)
+		case 5:
+			toolgenDecodeMode(d, &v.Mode)
+		case 6:
+			toolgenDecodeSign(d, &v.Sign)
+		case 7:
+			toolgenDecodeQuote(d, &v.Quote)
 		}
 	}
 }
@@ -804,6 +358,9 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	}
 }
 
+var toolgenArgsPick = toolimpl.NewObject([]string{"color", "level", "priority"}, []int{0, 2}, nil)
+var toolgenArgsName = toolimpl.NewObject([]string{"c"}, []int{0}, nil)
+
 // toolgenDecodeMode reads a Mode: one of "fast".
 func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
 	s, ok := d.StringBytes()
@@ -853,3 +410,5 @@ func toolgenDecodeQuote(d *toolimpl.Decoder, v *Quote) {
 		d.NotOneOf(s, "\"plain\", \"say \\\"hi\\\"\", \"<b>&\"")
 	}
 }
+
+var toolgenObjectPaint = toolimpl.NewObject([]string{"color", "trim", "palette", "by_room", "priority", "mode", "sign", "quote"}, []int{0, 2, 3, 4, 5, 6, 7}, nil)

@@ -50,44 +50,34 @@ var (
 
 // Tools returns the tools of package flat: search, greet, snake, undocumented, mixed.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallSearch,
-		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
-		GeminiSchema: toolgenGeminiSearch,
-		InputSchema:  toolgenInputSearch,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolSearch,
+		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
+		InputSchema:  toolgenInputSearch,
 		OutputSchema: toolgenOutputSearch,
-		StrictSchema: toolgenStrictSearch,
+		Call:         toolgenCallSearch,
 	}, {
-		Call:         toolgenCallGreet,
-		Description:  "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
-		GeminiSchema: toolgenGeminiGreet,
-		InputSchema:  toolgenInputGreet,
-		Name:         ToolGreet,
-		StrictSchema: toolgenStrictGreet,
+		Name:        ToolGreet,
+		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
+		InputSchema: toolgenInputGreet,
+		Call:        toolgenCallGreet,
 	}, {
-		Call:         toolgenCallSnake,
-		Description:  "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
-		GeminiSchema: toolgenGeminiSnake,
-		InputSchema:  toolgenInputSnake,
-		Name:         ToolSnake,
-		StrictSchema: toolgenStrictSnake,
+		Name:        ToolSnake,
+		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
+		InputSchema: toolgenInputSnake,
+		Call:        toolgenCallSnake,
 	}, {
-		Call:         toolgenCallUndocumented,
-		Description:  "Sum adds two numbers; its parameters have no descriptions.",
-		GeminiSchema: toolgenGeminiUndocumented,
-		InputSchema:  toolgenInputUndocumented,
 		Name:         ToolUndocumented,
+		Description:  "Sum adds two numbers; its parameters have no descriptions.",
+		InputSchema:  toolgenInputUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
-		StrictSchema: toolgenStrictUndocumented,
+		Call:         toolgenCallUndocumented,
 	}, {
-		Call:         toolgenCallMixed,
-		Description:  "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
-		GeminiSchema: toolgenGeminiMixed,
-		InputSchema:  toolgenInputMixed,
-		Name:         ToolMixed,
-		StrictSchema: toolgenStrictMixed,
-	}}
+		Name:        ToolMixed,
+		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
+		InputSchema: toolgenInputMixed,
+		Call:        toolgenCallMixed,
+	}})
 }
 
 // SearchRule is a permission rule for the tool search: each field is a glob
@@ -105,24 +95,9 @@ type SearchRule struct {
 	Lang string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"query", r.Query},
-		{"limit", r.Limit},
-		{"user_id", r.UserID},
-		{"exact", r.Exact},
-		{"lang", r.Lang},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSearch, Args: args}
+	return toolimpl.Rule(ToolSearch, "query", r.Query, "limit", r.Limit, "user_id", r.UserID, "exact", r.Exact, "lang", r.Lang)
 }
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -136,22 +111,9 @@ type GreetRule struct {
 	Times string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GreetRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"greeting", r.Greeting},
-		{"times", r.Times},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGreet, Args: args}
+	return toolimpl.Rule(ToolGreet, "name", r.Name, "greeting", r.Greeting, "times", r.Times)
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
@@ -172,24 +134,9 @@ type SnakeRule struct {
 	Top10Items string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SnakeRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"user_name", r.UserName},
-		{"http_status", r.HTTPStatus},
-		{"xml_body", r.XMLBody},
-		{"x", r.X},
-		{"top10_items", r.Top10Items},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSnake, Args: args}
+	return toolimpl.Rule(ToolSnake, "user_name", r.UserName, "http_status", r.HTTPStatus, "xml_body", r.XMLBody, "x", r.X, "top10_items", r.Top10Items)
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
@@ -204,21 +151,9 @@ type UndocumentedRule struct {
 	B string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UndocumentedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"a", r.A},
-		{"b", r.B},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolUndocumented, Args: args}
+	return toolimpl.Rule(ToolUndocumented, "a", r.A, "b", r.B)
 }
 
 // MixedRule is a permission rule for the tool mixed: each field is a glob over
@@ -232,174 +167,21 @@ type MixedRule struct {
 	Verbose string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"id", r.Id},
-		{"verbose", r.Verbose},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolMixed, Args: args}
+	return toolimpl.Rule(ToolMixed, "id", r.Id, "verbose", r.Verbose)
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments.
-var toolgenInputSearch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to look for."
-    },
-    "limit": {
-      "type": "integer",
-      "description": "how many documents to return at most.",
-      "minimum": 1,
-      "maximum": 100,
-      "default": 10
-    },
-    "user_id": {
-      "type": "string",
-      "description": "whose documents to search."
-    },
-    "exact": {
-      "type": "boolean",
-      "description": "match the whole phrase."
-    },
-    "lang": {
-      "type": "string",
-      "description": "an ISO 639-1 language code.",
-      "pattern": "^[a-z]{2}$",
-      "examples": [
-        "en"
-      ]
-    }
-  },
-  "required": [
-    "query",
-    "user_id",
-    "exact"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSearch is toolgenInputSearch in OpenAI's strict dialect.
-var toolgenStrictSearch = []byte(`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to look for."
-    },
-    "limit": {
-      "description": "how many documents to return at most.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "user_id": {
-      "type": "string",
-      "description": "whose documents to search."
-    },
-    "exact": {
-      "type": "boolean",
-      "description": "match the whole phrase."
-    },
-    "lang": {
-      "description": "an ISO 639-1 language code.",
-      "anyOf": [
-        {
-          "type": "string",
-          "pattern": "^[a-z]{2}$"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "query",
-    "limit",
-    "user_id",
-    "exact",
-    "lang"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSearch is toolgenInputSearch in Gemini's subset.
-var toolgenGeminiSearch = []byte(`{
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string",
-      "description": "what to look for."
-    },
-    "limit": {
-      "type": "integer",
-      "description": "how many documents to return at most.",
-      "minimum": 1,
-      "maximum": 100
-    },
-    "user_id": {
-      "type": "string",
-      "description": "whose documents to search."
-    },
-    "exact": {
-      "type": "boolean",
-      "description": "match the whole phrase."
-    },
-    "lang": {
-      "type": "string",
-      "description": "an ISO 639-1 language code.",
-      "pattern": "^[a-z]{2}$"
-    }
-  },
-  "required": [
-    "query",
-    "user_id",
-    "exact"
-  ]
-}`)
+var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for."},"limit":{"type":"integer","description":"how many documents to return at most.","minimum":1,"maximum":100,"default":10},"user_id":{"type":"string","description":"whose documents to search."},"exact":{"type":"boolean","description":"match the whole phrase."},"lang":{"type":"string","description":"an ISO 639-1 language code.","pattern":"^[a-z]{2}$","examples":["en"]}},"required":["query","user_id","exact"],"additionalProperties":false}`)
 
 // toolgenOutputSearch is the JSON Schema of search's structured result.
-var toolgenOutputSearch = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSearch, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argQuery  string
@@ -408,58 +190,37 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 		argExact  bool
 		argLang   *string
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "query":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argQuery = s0
-				}
-			case "limit":
-				if !d.Null() {
-					seen1 = true
-					if n0, ok := d.Int(1, 100); ok {
-						argLimit = int(n0)
-					}
-				}
-			case "user_id":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					argUserID = s0
-				}
-			case "exact":
-				seen3 = true
-				if b0, ok := d.Bool(); ok {
-					argExact = b0
-				}
-			case "lang":
-				if d.Null() {
-					argLang = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						d.MatchPattern(s1, toolgenPattern0, "^[a-z]{2}$")
-						*p0 = s1
-					}
-					argLang = p0
-				}
-			default:
-				d.Unknown("\"query\", \"limit\", \"user_id\", \"exact\", \"lang\"")
+	argLimit = 10
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSearch); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argQuery = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("query")
-		}
-		if !seen1 {
-			argLimit = 10
-		}
-		if !seen2 {
-			d.Missing("user_id")
-		}
-		if !seen3 {
-			d.Missing("exact")
+		case 1:
+			if n0, ok := d.Int(1, 100); ok {
+				argLimit = int(n0)
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				argUserID = s0
+			}
+		case 3:
+			if b0, ok := d.Bool(); ok {
+				argExact = b0
+			}
+		case 4:
+			if d.Null() {
+				argLang = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					d.MatchPattern(s1, toolgenPattern0, "^[a-z]{2}$")
+					*p0 = s1
+				}
+				argLang = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -484,123 +245,39 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputGreet is the JSON Schema of greet's arguments.
-var toolgenInputGreet = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "greeting": {
-      "type": "string",
-      "description": "the greeting to use."
-    },
-    "times": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "name",
-    "greeting"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGreet is toolgenInputGreet in OpenAI's strict dialect.
-var toolgenStrictGreet = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "greeting": {
-      "type": "string",
-      "description": "the greeting to use."
-    },
-    "times": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "greeting",
-    "times"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGreet is toolgenInputGreet in Gemini's subset.
-var toolgenGeminiGreet = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "greeting": {
-      "type": "string",
-      "description": "the greeting to use."
-    },
-    "times": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "name",
-    "greeting"
-  ]
-}`)
+var toolgenInputGreet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`)
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
 func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGreet, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argName     string
 		argGreeting Greeting
 		argTimes    *int
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argName = s0
-				}
-			case "greeting":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argGreeting = Greeting(s0)
-				}
-			case "times":
-				if d.Null() {
-					argTimes = nil
-				} else {
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					argTimes = p0
-				}
-			default:
-				d.Unknown("\"name\", \"greeting\", \"times\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGreet); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen1 {
-			d.Missing("greeting")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argGreeting = Greeting(s0)
+			}
+		case 2:
+			if d.Null() {
+				argTimes = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argTimes = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -611,115 +288,12 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputSnake is the JSON Schema of snake's arguments.
-var toolgenInputSnake = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "user_name": {
-      "type": "string"
-    },
-    "http_status": {
-      "type": "integer",
-      "description": "the status to report."
-    },
-    "xml_body": {
-      "type": "string",
-      "description": "the body."
-    },
-    "x": {
-      "type": "integer"
-    },
-    "top10_items": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "user_name",
-    "http_status",
-    "xml_body",
-    "x",
-    "top10_items"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSnake is toolgenInputSnake in OpenAI's strict dialect.
-var toolgenStrictSnake = []byte(`{
-  "type": "object",
-  "properties": {
-    "user_name": {
-      "type": "string"
-    },
-    "http_status": {
-      "type": "integer",
-      "description": "the status to report."
-    },
-    "xml_body": {
-      "type": "string",
-      "description": "the body."
-    },
-    "x": {
-      "type": "integer"
-    },
-    "top10_items": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "user_name",
-    "http_status",
-    "xml_body",
-    "x",
-    "top10_items"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSnake is toolgenInputSnake in Gemini's subset.
-var toolgenGeminiSnake = []byte(`{
-  "type": "object",
-  "properties": {
-    "user_name": {
-      "type": "string"
-    },
-    "http_status": {
-      "type": "integer",
-      "description": "the status to report."
-    },
-    "xml_body": {
-      "type": "string",
-      "description": "the body."
-    },
-    "x": {
-      "type": "integer"
-    },
-    "top10_items": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "user_name",
-    "http_status",
-    "xml_body",
-    "x",
-    "top10_items"
-  ]
-}`)
+var toolgenInputSnake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
 func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSnake, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUserName   string
@@ -728,61 +302,37 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 		argX          int
 		argTop10Items []string
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "user_name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argUserName = s0
-				}
-			case "http_status":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argHTTPStatus = int(n0)
-				}
-			case "xml_body":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					argXMLBody = s0
-				}
-			case "x":
-				seen3 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argX = int(n0)
-				}
-			case "top10_items":
-				seen4 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]string, 0, n0)
-					for d.Elem() {
-						var e0 string
-						if s1, ok := d.String(); ok {
-							e0 = s1
-						}
-						s0 = append(s0, e0)
-					}
-					argTop10Items = s0
-				}
-			default:
-				d.Unknown("\"user_name\", \"http_status\", \"xml_body\", \"x\", \"top10_items\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSnake); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argUserName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("user_name")
-		}
-		if !seen1 {
-			d.Missing("http_status")
-		}
-		if !seen2 {
-			d.Missing("xml_body")
-		}
-		if !seen3 {
-			d.Missing("x")
-		}
-		if !seen4 {
-			d.Missing("top10_items")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argHTTPStatus = int(n0)
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				argXMLBody = s0
+			}
+		case 3:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argX = int(n0)
+			}
+		case 4:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				argTop10Items = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -795,107 +345,31 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputUndocumented is the JSON Schema of undocumented's arguments.
-var toolgenInputUndocumented = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "integer"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictUndocumented is toolgenInputUndocumented in OpenAI's strict dialect.
-var toolgenStrictUndocumented = []byte(`{
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "integer"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiUndocumented is toolgenInputUndocumented in Gemini's subset.
-var toolgenGeminiUndocumented = []byte(`{
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "integer"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ]
-}`)
+var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenOutputUndocumented is the JSON Schema of undocumented's structured result.
-var toolgenOutputUndocumented = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
 func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolUndocumented, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argA int
 		argB int
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "a":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argA = int(n0)
-				}
-			case "b":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argB = int(n0)
-				}
-			default:
-				d.Unknown("\"a\", \"b\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsUndocumented); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argA = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("a")
-		}
-		if !seen1 {
-			d.Missing("b")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argB = int(n0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -916,92 +390,28 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 }
 
 // toolgenInputMixed is the JSON Schema of mixed's arguments.
-var toolgenInputMixed = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "integer"
-    },
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "id",
-    "verbose"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictMixed is toolgenInputMixed in OpenAI's strict dialect.
-var toolgenStrictMixed = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "integer"
-    },
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "id",
-    "verbose"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiMixed is toolgenInputMixed in Gemini's subset.
-var toolgenGeminiMixed = []byte(`{
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "integer"
-    },
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "id",
-    "verbose"
-  ]
-}`)
+var toolgenInputMixed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
 func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMixed, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId      int64
 		argVerbose bool
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "id":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argId = n0
-				}
-			case "verbose":
-				seen1 = true
-				if b0, ok := d.Bool(); ok {
-					argVerbose = b0
-				}
-			default:
-				d.Unknown("\"id\", \"verbose\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsMixed); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argId = n0
 			}
-		}
-		if !seen0 {
-			d.Missing("id")
-		}
-		if !seen1 {
-			d.Missing("verbose")
+		case 1:
+			if b0, ok := d.Bool(); ok {
+				argVerbose = b0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1012,6 +422,12 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	return runtime.TextResult("ok"), nil
 }
+
+var toolgenArgsSearch = toolimpl.NewObject([]string{"query", "limit", "user_id", "exact", "lang"}, []int{0, 2, 3}, []int{1})
+var toolgenArgsGreet = toolimpl.NewObject([]string{"name", "greeting", "times"}, []int{0, 1}, nil)
+var toolgenArgsSnake = toolimpl.NewObject([]string{"user_name", "http_status", "xml_body", "x", "top10_items"}, []int{0, 1, 2, 3, 4}, nil)
+var toolgenArgsUndocumented = toolimpl.NewObject([]string{"a", "b"}, []int{0, 1}, nil)
+var toolgenArgsMixed = toolimpl.NewObject([]string{"id", "verbose"}, []int{0, 1}, nil)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -32,14 +32,12 @@ var (
 
 // Tools returns the tools of package float32: take.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallTake,
-		Description:  "Mix takes float bounds.",
-		GeminiSchema: toolgenGeminiTake,
-		InputSchema:  toolgenInputTake,
-		Name:         ToolTake,
-		StrictSchema: toolgenStrictTake,
-	}}
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolTake,
+		Description: "Mix takes float bounds.",
+		InputSchema: toolgenInputTake,
+		Call:        toolgenCallTake,
+	}})
 }
 
 // TakeRule is a permission rule for the tool take: each field is a glob over
@@ -70,219 +68,18 @@ type TakeRule struct {
 	Values string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TakeRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"ratio", r.Ratio},
-		{"wide", r.Wide},
-		{"plain", r.Plain},
-		{"low", r.Low},
-		{"long", r.Long},
-		{"maybe", r.Maybe},
-		{"values", r.Values},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolTake, Args: args}
+	return toolimpl.Rule(ToolTake, "ratio", r.Ratio, "wide", r.Wide, "plain", r.Plain, "low", r.Low, "long", r.Long, "maybe", r.Maybe, "values", r.Values)
 }
 
 // toolgenInputTake is the JSON Schema of take's arguments.
-var toolgenInputTake = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "ratio": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7,
-      "default": 0.3,
-      "examples": [
-        0.2
-      ]
-    },
-    "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7,
-      "default": 0.3
-    },
-    "plain": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "low": {
-      "type": "number",
-      "minimum": -1e-07,
-      "maximum": 3.4028235e+38
-    },
-    "long": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 0.1
-    },
-    "maybe": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 1.1,
-      "default": 1.1
-    },
-    "values": {
-      "type": "array",
-      "items": {
-        "type": "number",
-        "minimum": -3.4028235e+38,
-        "maximum": 3.4028235e+38
-      }
-    }
-  },
-  "required": [
-    "plain",
-    "low",
-    "long",
-    "values"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTake is toolgenInputTake in OpenAI's strict dialect.
-var toolgenStrictTake = []byte(`{
-  "type": "object",
-  "properties": {
-    "ratio": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0.1,
-          "maximum": 0.7
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "wide": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": 0.1,
-          "maximum": 0.7
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "plain": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "low": {
-      "type": "number",
-      "minimum": -1e-07,
-      "maximum": 3.4028235e+38
-    },
-    "long": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 0.1
-    },
-    "maybe": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": -3.4028235e+38,
-          "maximum": 1.1
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "values": {
-      "type": "array",
-      "items": {
-        "type": "number",
-        "minimum": -3.4028235e+38,
-        "maximum": 3.4028235e+38
-      }
-    }
-  },
-  "required": [
-    "ratio",
-    "wide",
-    "plain",
-    "low",
-    "long",
-    "maybe",
-    "values"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTake is toolgenInputTake in Gemini's subset.
-var toolgenGeminiTake = []byte(`{
-  "type": "object",
-  "properties": {
-    "ratio": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "wide": {
-      "type": "number",
-      "minimum": 0.1,
-      "maximum": 0.7
-    },
-    "plain": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "low": {
-      "type": "number",
-      "minimum": -1e-07,
-      "maximum": 3.4028235e+38
-    },
-    "long": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 0.1
-    },
-    "maybe": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 1.1
-    },
-    "values": {
-      "type": "array",
-      "items": {
-        "type": "number",
-        "minimum": -3.4028235e+38,
-        "maximum": 3.4028235e+38
-      }
-    }
-  },
-  "required": [
-    "plain",
-    "low",
-    "long",
-    "values"
-  ]
-}`)
+var toolgenInputTake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`)
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
 func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTake, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Mix
 	toolgenDecodeMix(d, &in)
@@ -297,86 +94,55 @@ func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeMix reads a Mix object.
 func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "ratio":
-				if !d.Null() {
-					seen0 = true
-					if f0, ok := d.Float(0.1, 0.7, 32); ok {
-						v.Ratio = float32(f0)
-					}
-				}
-			case "wide":
-				if !d.Null() {
-					seen1 = true
-					if f0, ok := d.Float(0.1, 0.7, 64); ok {
-						v.Wide = f0
-					}
-				}
-			case "plain":
-				seen2 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					v.Plain = float32(f0)
-				}
-			case "low":
-				seen3 = true
-				if f0, ok := d.Float(-1e-07, 3.4028235e+38, 32); ok {
-					v.Low = float32(f0)
-				}
-			case "long":
-				seen4 = true
-				if f0, ok := d.Float(-3.4028235e+38, 0.1, 32); ok {
-					v.Long = float32(f0)
-				}
-			case "maybe":
-				if !d.Null() {
-					seen5 = true
-					p0 := new(float32)
-					if f1, ok := d.Float(-3.4028235e+38, 1.1, 32); ok {
-						*p0 = float32(f1)
-					}
-					v.Maybe = p0
-				}
-			case "values":
-				seen6 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]float32, 0, n0)
-					for d.Elem() {
-						var e0 float32
-						if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-							e0 = float32(f1)
-						}
-						s0 = append(s0, e0)
-					}
-					v.Values = s0
-				}
-			default:
-				d.Unknown("\"ratio\", \"wide\", \"plain\", \"low\", \"long\", \"maybe\", \"values\"")
+	v.Ratio = 0.3
+	v.Wide = 0.3
+	{
+		dflt := float32(1.1)
+		v.Maybe = &dflt
+	}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectMix); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(0.1, 0.7, 32); ok {
+				v.Ratio = float32(f0)
 			}
-		}
-		if !seen0 {
-			v.Ratio = 0.3
-		}
-		if !seen1 {
-			v.Wide = 0.3
-		}
-		if !seen2 {
-			d.Missing("plain")
-		}
-		if !seen3 {
-			d.Missing("low")
-		}
-		if !seen4 {
-			d.Missing("long")
-		}
-		if !seen5 {
-			dflt := float32(1.1)
-			v.Maybe = &dflt
-		}
-		if !seen6 {
-			d.Missing("values")
+		case 1:
+			if f0, ok := d.Float(0.1, 0.7, 64); ok {
+				v.Wide = f0
+			}
+		case 2:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.Plain = float32(f0)
+			}
+		case 3:
+			if f0, ok := d.Float(-1e-07, 3.4028235e+38, 32); ok {
+				v.Low = float32(f0)
+			}
+		case 4:
+			if f0, ok := d.Float(-3.4028235e+38, 0.1, 32); ok {
+				v.Long = float32(f0)
+			}
+		case 5:
+			p0 := new(float32)
+			if f1, ok := d.Float(-3.4028235e+38, 1.1, 32); ok {
+				*p0 = float32(f1)
+			}
+			v.Maybe = p0
+		case 6:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]float32, 0, n0)
+				for d.Elem() {
+					var e0 float32
+					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+						e0 = float32(f1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Values = s0
+			}
 		}
 	}
 }
+
+var toolgenObjectMix = toolimpl.NewObject([]string{"ratio", "wide", "plain", "low", "long", "maybe", "values"}, []int{2, 3, 4, 6}, []int{0, 1, 5})

@@ -39,23 +39,19 @@ var (
 
 // Tools returns the tools of package foreign: locate, move.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallLocate,
-		Description:  "Locate returns a place.",
-		GeminiSchema: toolgenGeminiLocate,
-		InputSchema:  toolgenInputLocate,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolLocate,
+		Description:  "Locate returns a place.",
+		InputSchema:  toolgenInputLocate,
 		OutputSchema: toolgenOutputLocate,
-		StrictSchema: toolgenStrictLocate,
+		Call:         toolgenCallLocate,
 	}, {
-		Call:         toolgenCallMove,
-		Description:  "Move takes a foreign struct as its struct parameter.",
-		GeminiSchema: toolgenGeminiMove,
-		InputSchema:  toolgenInputMove,
 		Name:         ToolMove,
+		Description:  "Move takes a foreign struct as its struct parameter.",
+		InputSchema:  toolgenInputMove,
 		OutputSchema: toolgenOutputMove,
-		StrictSchema: toolgenStrictMove,
-	}}
+		Call:         toolgenCallMove,
+	}})
 }
 
 // LocateRule is a permission rule for the tool locate: each field is a glob
@@ -89,26 +85,9 @@ type LocateRule struct {
 	Mode string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LocateRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"here", r.Here},
-		{"there", r.There},
-		{"pixel", r.Pixel},
-		{"box", r.Box},
-		{"odd", r.Odd},
-		{"level", r.Level},
-		{"mode", r.Mode},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolLocate, Args: args}
+	return toolimpl.Rule(ToolLocate, "here", r.Here, "there", r.There, "pixel", r.Pixel, "box", r.Box, "odd", r.Odd, "level", r.Level, "mode", r.Mode)
 }
 
 // MoveRule is a permission rule for the tool move: each field is a glob over
@@ -123,547 +102,21 @@ type MoveRule struct {
 	Y string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MoveRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"x", r.X},
-		{"y", r.Y},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolMove, Args: args}
+	return toolimpl.Rule(ToolMove, "x", r.X, "y", r.Y)
 }
 
 // toolgenInputLocate is the JSON Schema of locate's arguments.
-var toolgenInputLocate = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "here": {
-      "type": "object",
-      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
-      "properties": {
-        "lat": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat"
-      ],
-      "additionalProperties": false
-    },
-    "there": {
-      "type": "object",
-      "description": "Point has the same name as a local type of the case.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pixel": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ],
-      "additionalProperties": false
-    },
-    "box": {
-      "type": "object",
-      "properties": {
-        "Min": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        },
-        "Max": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        }
-      },
-      "required": [
-        "Min",
-        "Max"
-      ],
-      "additionalProperties": false
-    },
-    "odd": {
-      "type": "object",
-      "description": "image_Point claims the name toolgen would give image.Point.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level has only unexported constants: it is a plain integer, not an enum."
-    },
-    "mode": {
-      "type": "string",
-      "description": "Mode is an enum with exported constants.",
-      "enum": [
-        "a",
-        "b"
-      ]
-    }
-  },
-  "required": [
-    "here",
-    "there",
-    "pixel",
-    "box",
-    "odd",
-    "level"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictLocate is toolgenInputLocate in OpenAI's strict dialect.
-var toolgenStrictLocate = []byte(`{
-  "type": "object",
-  "properties": {
-    "here": {
-      "type": "object",
-      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
-      "properties": {
-        "lat": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat"
-      ],
-      "additionalProperties": false
-    },
-    "there": {
-      "type": "object",
-      "description": "Point has the same name as a local type of the case.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pixel": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ],
-      "additionalProperties": false
-    },
-    "box": {
-      "type": "object",
-      "properties": {
-        "Min": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        },
-        "Max": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        }
-      },
-      "required": [
-        "Min",
-        "Max"
-      ],
-      "additionalProperties": false
-    },
-    "odd": {
-      "type": "object",
-      "description": "image_Point claims the name toolgen would give image.Point.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level has only unexported constants: it is a plain integer, not an enum."
-    },
-    "mode": {
-      "description": "Mode is an enum with exported constants.",
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "a",
-            "b"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "here",
-    "there",
-    "pixel",
-    "box",
-    "odd",
-    "level",
-    "mode"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiLocate is toolgenInputLocate in Gemini's subset.
-var toolgenGeminiLocate = []byte(`{
-  "type": "object",
-  "properties": {
-    "here": {
-      "type": "object",
-      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
-      "properties": {
-        "lat": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat"
-      ]
-    },
-    "there": {
-      "type": "object",
-      "description": "Point has the same name as a local type of the case.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ]
-    },
-    "pixel": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ]
-    },
-    "box": {
-      "type": "object",
-      "properties": {
-        "Min": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ]
-        },
-        "Max": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ]
-        }
-      },
-      "required": [
-        "Min",
-        "Max"
-      ]
-    },
-    "odd": {
-      "type": "object",
-      "description": "image_Point claims the name toolgen would give image.Point.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ]
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level has only unexported constants: it is a plain integer, not an enum."
-    },
-    "mode": {
-      "type": "string",
-      "description": "Mode is an enum with exported constants.",
-      "enum": [
-        "a",
-        "b"
-      ]
-    }
-  },
-  "required": [
-    "here",
-    "there",
-    "pixel",
-    "box",
-    "odd",
-    "level"
-  ]
-}`)
+var toolgenInputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","enum":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
 
 // toolgenOutputLocate is the JSON Schema of locate's structured result.
-var toolgenOutputLocate = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Place uses all of them.",
-  "properties": {
-    "here": {
-      "type": "object",
-      "description": "Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.",
-      "properties": {
-        "lat": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "lat"
-      ],
-      "additionalProperties": false
-    },
-    "there": {
-      "type": "object",
-      "description": "Point has the same name as a local type of the case.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "pixel": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ],
-      "additionalProperties": false
-    },
-    "box": {
-      "type": "object",
-      "properties": {
-        "Min": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        },
-        "Max": {
-          "type": "object",
-          "properties": {
-            "X": {
-              "type": "integer"
-            },
-            "Y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "X",
-            "Y"
-          ],
-          "additionalProperties": false
-        }
-      },
-      "required": [
-        "Min",
-        "Max"
-      ],
-      "additionalProperties": false
-    },
-    "odd": {
-      "type": "object",
-      "description": "image_Point claims the name toolgen would give image.Point.",
-      "properties": {
-        "z": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "z"
-      ],
-      "additionalProperties": false
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level has only unexported constants: it is a plain integer, not an enum."
-    },
-    "mode": {
-      "type": "string",
-      "description": "Mode is an enum with exported constants.",
-      "examples": [
-        "a",
-        "b"
-      ]
-    }
-  },
-  "required": [
-    "here",
-    "there",
-    "pixel",
-    "box",
-    "odd",
-    "level"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
 func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolLocate, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Place
 	toolgenDecodePlace(d, &in)
@@ -682,83 +135,15 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputMove is the JSON Schema of move's arguments.
-var toolgenInputMove = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer"
-    },
-    "y": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "x",
-    "y"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictMove is toolgenInputMove in OpenAI's strict dialect.
-var toolgenStrictMove = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer"
-    },
-    "y": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "x",
-    "y"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiMove is toolgenInputMove in Gemini's subset.
-var toolgenGeminiMove = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer"
-    },
-    "y": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "x",
-    "y"
-  ]
-}`)
+var toolgenInputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}`)
 
 // toolgenOutputMove is the JSON Schema of move's structured result.
-var toolgenOutputMove = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "X": {
-      "type": "integer"
-    },
-    "Y": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "X",
-    "Y"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`)
 
 // toolgenCallMove reads the arguments of move, calls Move and writes its result.
 func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMove, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shared.Point
 	toolgenDecodeshared_Point(d, &in)
@@ -778,59 +163,31 @@ func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodePlace reads a Place object.
 func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "here":
-				seen0 = true
-				toolgenDecodePoint(d, &v.Here)
-			case "there":
-				seen1 = true
-				toolgenDecodeshared_Point(d, &v.There)
-			case "pixel":
-				seen2 = true
-				toolgenDecodeimage_Point(d, &v.Pixel)
-			case "box":
-				seen3 = true
-				toolgenDecodeimage_Rectangle(d, &v.Box)
-			case "odd":
-				seen4 = true
-				toolgenDecodeimage_Point2(d, &v.Odd)
-			case "level":
-				seen5 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Level = shared.Level(n0)
-				}
-			case "mode":
-				if d.Null() {
-					v.Mode = nil
-				} else {
-					p0 := new(shared.Mode)
-					toolgenDecode_shared_Mode(d, p0)
-					v.Mode = p0
-				}
-			default:
-				d.Unknown("\"here\", \"there\", \"pixel\", \"box\", \"odd\", \"level\", \"mode\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPlace); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodePoint(d, &v.Here)
+		case 1:
+			toolgenDecodeshared_Point(d, &v.There)
+		case 2:
+			toolgenDecodeimage_Point(d, &v.Pixel)
+		case 3:
+			toolgenDecodeimage_Rectangle(d, &v.Box)
+		case 4:
+			toolgenDecodeimage_Point2(d, &v.Odd)
+		case 5:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Level = shared.Level(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("here")
-		}
-		if !seen1 {
-			d.Missing("there")
-		}
-		if !seen2 {
-			d.Missing("pixel")
-		}
-		if !seen3 {
-			d.Missing("box")
-		}
-		if !seen4 {
-			d.Missing("odd")
-		}
-		if !seen5 {
-			d.Missing("level")
+		case 6:
+			if d.Null() {
+				v.Mode = nil
+			} else {
+				p0 := new(shared.Mode)
+				toolgenDecode_shared_Mode(d, p0)
+				v.Mode = p0
+			}
 		}
 	}
 }
@@ -859,29 +216,17 @@ func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
 
 // toolgenDecodeshared_Point reads a Point object.
 func toolgenDecodeshared_Point(d *toolimpl.Decoder, v *shared.Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			case "y":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Y = int(n0)
-				}
-			default:
-				d.Unknown("\"x\", \"y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectshared_Point); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
-		}
-		if !seen1 {
-			d.Missing("y")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Y = int(n0)
+			}
 		}
 	}
 }
@@ -898,96 +243,56 @@ func toolgenEncodeimage_Point(e *toolimpl.Encoder, v *image.Point) {
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "lat":
-				seen0 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Lat = f0
-				}
-			default:
-				d.Unknown("\"lat\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Lat = f0
 			}
-		}
-		if !seen0 {
-			d.Missing("lat")
 		}
 	}
 }
 
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "X":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			case "Y":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Y = int(n0)
-				}
-			default:
-				d.Unknown("\"X\", \"Y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("X")
-		}
-		if !seen1 {
-			d.Missing("Y")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Y = int(n0)
+			}
 		}
 	}
 }
 
 // toolgenDecodeimage_Rectangle reads a Rectangle object.
 func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "Min":
-				seen0 = true
-				toolgenDecodeimage_Point(d, &v.Min)
-			case "Max":
-				seen1 = true
-				toolgenDecodeimage_Point(d, &v.Max)
-			default:
-				d.Unknown("\"Min\", \"Max\"")
-			}
-		}
-		if !seen0 {
-			d.Missing("Min")
-		}
-		if !seen1 {
-			d.Missing("Max")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectimage_Rectangle); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeimage_Point(d, &v.Min)
+		case 1:
+			toolgenDecodeimage_Point(d, &v.Max)
 		}
 	}
 }
 
 // toolgenDecodeimage_Point2 reads a image_Point object.
 func toolgenDecodeimage_Point2(d *toolimpl.Decoder, v *image_Point) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "z":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Z = int(n0)
-				}
-			default:
-				d.Unknown("\"z\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectimage_Point2); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Z = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("z")
 		}
 	}
 }
@@ -1007,6 +312,8 @@ func toolgenDecode_shared_Mode(d *toolimpl.Decoder, v *shared.Mode) {
 		d.NotOneOf(s, "\"a\", \"b\"")
 	}
 }
+
+var toolgenObjectPlace = toolimpl.NewObject([]string{"here", "there", "pixel", "box", "odd", "level", "mode"}, []int{0, 1, 2, 3, 4, 5}, nil)
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -1043,3 +350,9 @@ func toolgenEncodeimage_Point2(e *toolimpl.Encoder, v *image_Point) {
 	e.Int(int64(v.Z))
 	e.EndObject()
 }
+
+var toolgenObjectshared_Point = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
+var toolgenObjectPoint = toolimpl.NewObject([]string{"lat"}, []int{0}, nil)
+var toolgenObjectimage_Point = toolimpl.NewObject([]string{"X", "Y"}, []int{0, 1}, nil)
+var toolgenObjectimage_Rectangle = toolimpl.NewObject([]string{"Min", "Max"}, []int{0, 1}, nil)
+var toolgenObjectimage_Point2 = toolimpl.NewObject([]string{"z"}, []int{0}, nil)

@@ -38,21 +38,17 @@ var (
 
 // Tools returns the tools of package foreigndocs: draw, paint.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallDraw,
-		Description:  "Draw draws a shape.",
-		GeminiSchema: toolgenGeminiDraw,
-		InputSchema:  toolgenInputDraw,
-		Name:         ToolDraw,
-		StrictSchema: toolgenStrictDraw,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolDraw,
+		Description: "Draw draws a shape.",
+		InputSchema: toolgenInputDraw,
+		Call:        toolgenCallDraw,
 	}, {
-		Call:         toolgenCallPaint,
-		Description:  "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
-		GeminiSchema: toolgenGeminiPaint,
-		InputSchema:  toolgenInputPaint,
-		Name:         ToolPaint,
-		StrictSchema: toolgenStrictPaint,
-	}}
+		Name:        ToolPaint,
+		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
+		InputSchema: toolgenInputPaint,
+		Call:        toolgenCallPaint,
+	}})
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
@@ -73,25 +69,9 @@ type DrawRule struct {
 	Corner string // argument "corner"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"kind", r.Kind},
-		{"W", r.W},
-		{"H", r.H},
-		{"size", r.Size},
-		{"label", r.Label},
-		{"corner", r.Corner},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolDraw, Args: args}
+	return toolimpl.Rule(ToolDraw, "kind", r.Kind, "W", r.W, "H", r.H, "size", r.Size, "label", r.Label, "corner", r.Corner)
 }
 
 // PaintRule is a permission rule for the tool paint: each field is a glob over
@@ -106,174 +86,18 @@ type PaintRule struct {
 	At string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PaintRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"kind", r.Kind},
-		{"color", r.Color},
-		{"at", r.At},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolPaint, Args: args}
+	return toolimpl.Rule(ToolPaint, "kind", r.Kind, "color", r.Color, "at", r.At)
 }
 
 // toolgenInputDraw is the JSON Schema of draw's arguments.
-var toolgenInputDraw = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "W": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "H": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is the side or radius, in pixels.",
-      "minimum": 1
-    },
-    "label": {
-      "type": "string",
-      "description": "a caption under the figure"
-    },
-    "corner": {
-      "type": "string",
-      "description": "Corner is the corner it is pinned by."
-    }
-  },
-  "required": [
-    "kind",
-    "W",
-    "H",
-    "size"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictDraw is toolgenInputDraw in OpenAI's strict dialect.
-var toolgenStrictDraw = []byte(`{
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "W": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "H": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is the side or radius, in pixels.",
-      "minimum": 1
-    },
-    "label": {
-      "description": "a caption under the figure",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "corner": {
-      "description": "Corner is the corner it is pinned by.",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "kind",
-    "W",
-    "H",
-    "size",
-    "label",
-    "corner"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiDraw is toolgenInputDraw in Gemini's subset.
-var toolgenGeminiDraw = []byte(`{
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "W": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "H": {
-      "type": "integer",
-      "description": "width and height, for rectangles"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is the side or radius, in pixels.",
-      "minimum": 1
-    },
-    "label": {
-      "type": "string",
-      "description": "a caption under the figure"
-    },
-    "corner": {
-      "type": "string",
-      "description": "Corner is the corner it is pinned by."
-    }
-  },
-  "required": [
-    "kind",
-    "W",
-    "H",
-    "size"
-  ]
-}`)
+var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDraw, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shapes.Shape
 	toolgenDecodeshapes_Shape(d, &in)
@@ -288,165 +112,29 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputPaint is the JSON Schema of paint's arguments.
-var toolgenInputPaint = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a color name; it is described by this comment alone."
-    },
-    "at": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "kind",
-    "color",
-    "at"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPaint is toolgenInputPaint in OpenAI's strict dialect.
-var toolgenStrictPaint = []byte(`{
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a color name; it is described by this comment alone."
-    },
-    "at": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "kind",
-    "color",
-    "at"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPaint is toolgenInputPaint in Gemini's subset.
-var toolgenGeminiPaint = []byte(`{
-  "type": "object",
-  "properties": {
-    "kind": {
-      "type": "string",
-      "description": "Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides",
-      "enum": [
-        "circle",
-        "square"
-      ]
-    },
-    "color": {
-      "type": "string",
-      "description": "Color is a color name; it is described by this comment alone."
-    },
-    "at": {
-      "type": "object",
-      "properties": {
-        "X": {
-          "type": "integer"
-        },
-        "Y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "X",
-        "Y"
-      ]
-    }
-  },
-  "required": [
-    "kind",
-    "color",
-    "at"
-  ]
-}`)
+var toolgenInputPaint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`)
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
 func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPaint, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argKind  shapes.Kind
 		argColor shapes.Color
 		argAt    image.Point
 	)
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "kind":
-				seen0 = true
-				toolgenDecode_shapes_Kind(d, &argKind)
-			case "color":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argColor = shapes.Color(s0)
-				}
-			case "at":
-				seen2 = true
-				toolgenDecodeimage_Point(d, &argAt)
-			default:
-				d.Unknown("\"kind\", \"color\", \"at\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPaint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecode_shapes_Kind(d, &argKind)
+		case 1:
+			if s0, ok := d.String(); ok {
+				argColor = shapes.Color(s0)
 			}
-		}
-		if !seen0 {
-			d.Missing("kind")
-		}
-		if !seen1 {
-			d.Missing("color")
-		}
-		if !seen2 {
-			d.Missing("at")
+		case 2:
+			toolgenDecodeimage_Point(d, &argAt)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -461,55 +149,31 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err
 
 // toolgenDecodeshapes_Shape reads a Shape object.
 func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "kind":
-				seen0 = true
-				toolgenDecode_shapes_Kind(d, &v.Kind)
-			case "W":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.W = int(n0)
-				}
-			case "H":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.H = int(n0)
-				}
-			case "size":
-				seen3 = true
-				if n0, ok := d.Int(1, 9223372036854775807); ok {
-					v.Size = int(n0)
-				}
-			case "label":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.Label = s0
-					}
-				}
-			case "corner":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.Anchor.Corner = s0
-					}
-				}
-			default:
-				d.Unknown("\"kind\", \"W\", \"H\", \"size\", \"label\", \"corner\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectshapes_Shape); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecode_shapes_Kind(d, &v.Kind)
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.W = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("kind")
-		}
-		if !seen1 {
-			d.Missing("W")
-		}
-		if !seen2 {
-			d.Missing("H")
-		}
-		if !seen3 {
-			d.Missing("size")
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.H = int(n0)
+			}
+		case 3:
+			if n0, ok := d.Int(1, 9223372036854775807); ok {
+				v.Size = int(n0)
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				v.Label = s0
+			}
+		case 5:
+			if s0, ok := d.String(); ok {
+				v.Anchor.Corner = s0
+			}
 		}
 	}
 }
@@ -532,29 +196,21 @@ func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "X":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			case "Y":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Y = int(n0)
-				}
-			default:
-				d.Unknown("\"X\", \"Y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("X")
-		}
-		if !seen1 {
-			d.Missing("Y")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Y = int(n0)
+			}
 		}
 	}
 }
+
+var toolgenArgsPaint = toolimpl.NewObject([]string{"kind", "color", "at"}, []int{0, 1, 2}, nil)
+var toolgenObjectshapes_Shape = toolimpl.NewObject([]string{"kind", "W", "H", "size", "label", "corner"}, []int{0, 1, 2, 3}, []int{4, 5})
+var toolgenObjectimage_Point = toolimpl.NewObject([]string{"X", "Y"}, []int{0, 1}, nil)

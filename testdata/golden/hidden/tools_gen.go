@@ -56,73 +56,59 @@ var (
 
 // Tools returns the tools of package hidden: both, ctx_only, ctx_between, ctx_last, ctx_first, aliased, plain.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallBoth,
-		Description:  "Both takes a context and a runtime.Ctx, and no arguments.",
-		GeminiSchema: toolgenGeminiBoth,
-		InputSchema:  toolgenInputBoth,
-		Name:         ToolBoth,
-		StrictSchema: toolgenStrictBoth,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolBoth,
+		Description: "Both takes a context and a runtime.Ctx, and no arguments.",
+		InputSchema: toolgenInputBoth,
+		Call:        toolgenCallBoth,
 	}, {
-		Call:         toolgenCallCtxOnly,
-		Description:  "CtxOnly takes only a runtime.Ctx.",
-		GeminiSchema: toolgenGeminiCtxOnly,
-		InputSchema:  toolgenInputCtxOnly,
-		Name:         ToolCtxOnly,
-		StrictSchema: toolgenStrictCtxOnly,
+		Name:        ToolCtxOnly,
+		Description: "CtxOnly takes only a runtime.Ctx.",
+		InputSchema: toolgenInputCtxOnly,
+		Call:        toolgenCallCtxOnly,
 	}, {
-		Call:         toolgenCallCtxBetween,
-		Description:  "CtxBetween takes runtime.Ctx between flat parameters: any position.",
-		GeminiSchema: toolgenGeminiCtxBetween,
-		InputSchema:  toolgenInputCtxBetween,
-		Name:         ToolCtxBetween,
-		StrictSchema: toolgenStrictCtxBetween,
+		Name:        ToolCtxBetween,
+		Description: "CtxBetween takes runtime.Ctx between flat parameters: any position.",
+		InputSchema: toolgenInputCtxBetween,
+		Call:        toolgenCallCtxBetween,
 	}, {
-		Call:         toolgenCallCtxLast,
-		Description:  "CtxLast takes a struct and then a runtime.Ctx.",
-		GeminiSchema: toolgenGeminiCtxLast,
-		InputSchema:  toolgenInputCtxLast,
-		Name:         ToolCtxLast,
-		StrictSchema: toolgenStrictCtxLast,
+		Name:        ToolCtxLast,
+		Description: "CtxLast takes a struct and then a runtime.Ctx.",
+		InputSchema: toolgenInputCtxLast,
+		Call:        toolgenCallCtxLast,
 	}, {
-		Call:         toolgenCallCtxFirst,
-		Description:  "CtxFirst takes a runtime.Ctx, then a struct.",
-		GeminiSchema: toolgenGeminiCtxFirst,
-		InputSchema:  toolgenInputCtxFirst,
-		Name:         ToolCtxFirst,
-		StrictSchema: toolgenStrictCtxFirst,
+		Name:        ToolCtxFirst,
+		Description: "CtxFirst takes a runtime.Ctx, then a struct.",
+		InputSchema: toolgenInputCtxFirst,
+		Call:        toolgenCallCtxFirst,
 	}, {
-		Call:         toolgenCallAliased,
-		Description:  "Aliased takes its context through an alias.",
-		GeminiSchema: toolgenGeminiAliased,
-		InputSchema:  toolgenInputAliased,
-		Name:         ToolAliased,
-		StrictSchema: toolgenStrictAliased,
+		Name:        ToolAliased,
+		Description: "Aliased takes its context through an alias.",
+		InputSchema: toolgenInputAliased,
+		Call:        toolgenCallAliased,
 	}, {
-		Call:         toolgenCallPlain,
-		Description:  "Plain takes no parameters at all.",
-		GeminiSchema: toolgenGeminiPlain,
-		InputSchema:  toolgenInputPlain,
-		Name:         ToolPlain,
-		StrictSchema: toolgenStrictPlain,
-	}}
+		Name:        ToolPlain,
+		Description: "Plain takes no parameters at all.",
+		InputSchema: toolgenInputPlain,
+		Call:        toolgenCallPlain,
+	}})
 }
 
 // BothRule is a permission rule for the tool both, which takes no arguments.
 type BothRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BothRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBoth}
+	return toolimpl.Rule(ToolBoth)
 }
 
 // CtxOnlyRule is a permission rule for the tool ctx_only, which takes no
 // arguments.
 type CtxOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCtxOnly}
+	return toolimpl.Rule(ToolCtxOnly)
 }
 
 // CtxBetweenRule is a permission rule for the tool ctx_between: each field is
@@ -135,21 +121,9 @@ type CtxBetweenRule struct {
 	B string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxBetweenRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"a", r.A},
-		{"b", r.B},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCtxBetween, Args: args}
+	return toolimpl.Rule(ToolCtxBetween, "a", r.A, "b", r.B)
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
@@ -159,20 +133,9 @@ type CtxLastRule struct {
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxLastRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCtxLast, Args: args}
+	return toolimpl.Rule(ToolCtxLast, "text", r.Text)
 }
 
 // CtxFirstRule is a permission rule for the tool ctx_first: each field is a
@@ -182,20 +145,9 @@ type CtxFirstRule struct {
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxFirstRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCtxFirst, Args: args}
+	return toolimpl.Rule(ToolCtxFirst, "text", r.Text)
 }
 
 // AliasedRule is a permission rule for the tool aliased: each field is a glob
@@ -205,61 +157,29 @@ type AliasedRule struct {
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AliasedRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolAliased, Args: args}
+	return toolimpl.Rule(ToolAliased, "text", r.Text)
 }
 
 // PlainRule is a permission rule for the tool plain, which takes no arguments.
 type PlainRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlainRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPlain}
+	return toolimpl.Rule(ToolPlain)
 }
 
 // toolgenInputBoth is the JSON Schema of both's arguments.
-var toolgenInputBoth = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBoth is toolgenInputBoth in OpenAI's strict dialect.
-var toolgenStrictBoth = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBoth is toolgenInputBoth in Gemini's subset.
-var toolgenGeminiBoth = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputBoth = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
 func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBoth, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsBoth); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -272,36 +192,15 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputCtxOnly is the JSON Schema of ctx_only's arguments.
-var toolgenInputCtxOnly = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCtxOnly is toolgenInputCtxOnly in OpenAI's strict dialect.
-var toolgenStrictCtxOnly = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCtxOnly is toolgenInputCtxOnly in Gemini's subset.
-var toolgenGeminiCtxOnly = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputCtxOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
 func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCtxOnly); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -313,92 +212,28 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputCtxBetween is the JSON Schema of ctx_between's arguments.
-var toolgenInputCtxBetween = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "string"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCtxBetween is toolgenInputCtxBetween in OpenAI's strict dialect.
-var toolgenStrictCtxBetween = []byte(`{
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "string"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCtxBetween is toolgenInputCtxBetween in Gemini's subset.
-var toolgenGeminiCtxBetween = []byte(`{
-  "type": "object",
-  "properties": {
-    "a": {
-      "type": "string"
-    },
-    "b": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "a",
-    "b"
-  ]
-}`)
+var toolgenInputCtxBetween = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
 func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argA string
 		argB int
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "a":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argA = s0
-				}
-			case "b":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argB = int(n0)
-				}
-			default:
-				d.Unknown("\"a\", \"b\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCtxBetween); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argA = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("a")
-		}
-		if !seen1 {
-			d.Missing("b")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argB = int(n0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -411,52 +246,12 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputCtxLast is the JSON Schema of ctx_last's arguments.
-var toolgenInputCtxLast = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCtxLast is toolgenInputCtxLast in OpenAI's strict dialect.
-var toolgenStrictCtxLast = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCtxLast is toolgenInputCtxLast in Gemini's subset.
-var toolgenGeminiCtxLast = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`)
+var toolgenInputCtxLast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
 func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCtxLast, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
@@ -471,52 +266,12 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputCtxFirst is the JSON Schema of ctx_first's arguments.
-var toolgenInputCtxFirst = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCtxFirst is toolgenInputCtxFirst in OpenAI's strict dialect.
-var toolgenStrictCtxFirst = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCtxFirst is toolgenInputCtxFirst in Gemini's subset.
-var toolgenGeminiCtxFirst = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`)
+var toolgenInputCtxFirst = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
 func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Query)
 	toolgenDecodeQuery(d, in)
@@ -530,52 +285,12 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputAliased is the JSON Schema of aliased's arguments.
-var toolgenInputAliased = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAliased is toolgenInputAliased in OpenAI's strict dialect.
-var toolgenStrictAliased = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAliased is toolgenInputAliased in Gemini's subset.
-var toolgenGeminiAliased = []byte(`{
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-}`)
+var toolgenInputAliased = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
 func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAliased, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
@@ -589,36 +304,15 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputPlain is the JSON Schema of plain's arguments.
-var toolgenInputPlain = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPlain is toolgenInputPlain in OpenAI's strict dialect.
-var toolgenStrictPlain = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPlain is toolgenInputPlain in Gemini's subset.
-var toolgenGeminiPlain = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPlain = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
 func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPlain, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPlain); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -629,23 +323,22 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult("ok"), nil
 }
 
+var toolgenArgsBoth = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCtxOnly = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCtxBetween = toolimpl.NewObject([]string{"a", "b"}, []int{0, 1}, nil)
+
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "text":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Text = s0
-				}
-			default:
-				d.Unknown("\"text\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Text = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("text")
 		}
 	}
 }
+
+var toolgenArgsPlain = toolimpl.NewObject(nil, nil, nil)
+var toolgenObjectQuery = toolimpl.NewObject([]string{"text"}, []int{0}, nil)

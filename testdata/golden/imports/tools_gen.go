@@ -35,13 +35,13 @@ var (
 
 // Tools returns the tools of package imports: save.
 func Tools() []toolgenruntime.Tool {
-	return []toolgenruntime.Tool{{
-		Call:         toolgenCallSave,
+	return toolimpl.Tools([]toolgenruntime.Tool{{
+		Name:         ToolSave,
 		Description:  "Save saves a note.",
 		InputSchema:  toolgenInputSave,
-		Name:         ToolSave,
 		OutputSchema: toolgenOutputSave,
-	}}
+		Call:         toolgenCallSave,
+	}})
 }
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
@@ -58,84 +58,21 @@ type SaveRule struct {
 	Raw string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgenruntime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"text", r.Text},
-		{"score", r.Score},
-		{"when", r.When},
-		{"raw", r.Raw},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return toolgenruntime.Rule{Tool: ToolSave, Args: args}
+	return toolimpl.Rule(ToolSave, "text", r.Text, "score", r.Score, "when", r.When, "raw", r.Raw)
 }
 
-// toolgenInputSave is the JSON Schema of save's arguments.
-var toolgenInputSave = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string",
-      "pattern": "^[a-z]+$"
-    },
-    "score": {
-      "type": "number"
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "raw": {}
-  },
-  "required": [
-    "text",
-    "score",
-    "when",
-    "raw"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputSave is the JSON Schema of save's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","pattern":"^[a-z]+$"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenOutputSave is the JSON Schema of save's structured result.
-var toolgenOutputSave = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Note is a struct parameter with a float (math), a pattern (regexp) and a time.",
-  "properties": {
-    "text": {
-      "type": "string"
-    },
-    "score": {
-      "type": "number"
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "raw": {}
-  },
-  "required": [
-    "text",
-    "score",
-    "when",
-    "raw"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntime.Result, err error) {
 	defer toolimpl.Recover(ToolSave, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Note
 	toolgenDecodeNote(d, &in)
@@ -155,46 +92,26 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntim
 
 // toolgenDecodeNote reads a Note object.
 func toolgenDecodeNote(d *toolimpl.Decoder, v *Note) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "text":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
-					v.Text = s0
-				}
-			case "score":
-				seen1 = true
-				if f0, ok := d.Float(toolgenmath.Inf(-1), toolgenmath.Inf(1), 64); ok {
-					v.Score = f0
-				}
-			case "when":
-				seen2 = true
-				if t0, ok := d.Time(); ok {
-					v.When = t0
-				}
-			case "raw":
-				seen3 = true
-				if r0, ok := d.Raw(); ok {
-					v.Raw = toolgenjson2.RawMessage(r0)
-				}
-			default:
-				d.Unknown("\"text\", \"score\", \"when\", \"raw\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectNote); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
+				v.Text = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("text")
-		}
-		if !seen1 {
-			d.Missing("score")
-		}
-		if !seen2 {
-			d.Missing("when")
-		}
-		if !seen3 {
-			d.Missing("raw")
+		case 1:
+			if f0, ok := d.Float(toolgenmath.Inf(-1), toolgenmath.Inf(1), 64); ok {
+				v.Score = f0
+			}
+		case 2:
+			if t0, ok := d.Time(); ok {
+				v.When = t0
+			}
+		case 3:
+			if r0, ok := d.Raw(); ok {
+				v.Raw = toolgenjson2.RawMessage(r0)
+			}
 		}
 	}
 }
@@ -212,6 +129,8 @@ func toolgenEncodeNote(e *toolimpl.Encoder, v *Note) {
 	e.Raw(v.Raw)
 	e.EndObject()
 }
+
+var toolgenObjectNote = toolimpl.NewObject([]string{"text", "score", "when", "raw"}, []int{0, 1, 2, 3}, nil)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

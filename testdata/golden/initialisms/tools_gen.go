@@ -41,31 +41,25 @@ var (
 
 // Tools returns the tools of package initialisms: is_nan, get_ipv6_address, oauth2_login.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolIsNaN,
+		Description:  "IsNaN reports whether the value is not a number.",
+		InputSchema:  toolgenInputIsNaN,
+		OutputSchema: toolgenOutputIsNaN,
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallIsNaN,
-		Description:  "IsNaN reports whether the value is not a number.",
-		GeminiSchema: toolgenGeminiIsNaN,
-		InputSchema:  toolgenInputIsNaN,
-		Name:         ToolIsNaN,
-		OutputSchema: toolgenOutputIsNaN,
-		StrictSchema: toolgenStrictIsNaN,
 	}, {
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call:         toolgenCallGetIPv6Address,
-		Description:  "GetIPv6Address looks up a host's IPv6 address.",
-		GeminiSchema: toolgenGeminiGetIPv6Address,
-		InputSchema:  toolgenInputGetIPv6Address,
-		Name:         ToolGetIPv6Address,
-		StrictSchema: toolgenStrictGetIPv6Address,
+		Name:        ToolGetIPv6Address,
+		Description: "GetIPv6Address looks up a host's IPv6 address.",
+		InputSchema: toolgenInputGetIPv6Address,
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call:        toolgenCallGetIPv6Address,
 	}, {
-		Call:         toolgenCallOAuth2Login,
-		Description:  "OAuth2Login logs in with OAuth 2.",
-		GeminiSchema: toolgenGeminiOAuth2Login,
-		InputSchema:  toolgenInputOAuth2Login,
-		Name:         ToolOAuth2Login,
-		StrictSchema: toolgenStrictOAuth2Login,
-	}}
+		Name:        ToolOAuth2Login,
+		Description: "OAuth2Login logs in with OAuth 2.",
+		InputSchema: toolgenInputOAuth2Login,
+		Call:        toolgenCallOAuth2Login,
+	}})
 }
 
 // IsNaNRule is a permission rule for the tool is_nan: each field is a glob
@@ -75,20 +69,9 @@ type IsNaNRule struct {
 	RawValue string // argument "raw_value"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IsNaNRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"raw_value", r.RawValue},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolIsNaN, Args: args}
+	return toolimpl.Rule(ToolIsNaN, "raw_value", r.RawValue)
 }
 
 // GetIPv6AddressRule is a permission rule for the tool get_ipv6_address: each
@@ -101,21 +84,9 @@ type GetIPv6AddressRule struct {
 	UseDNSOverHTTPS string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetIPv6AddressRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"host_name", r.HostName},
-		{"use_dns_over_https", r.UseDNSOverHTTPS},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetIPv6Address, Args: args}
+	return toolimpl.Rule(ToolGetIPv6Address, "host_name", r.HostName, "use_dns_over_https", r.UseDNSOverHTTPS)
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
@@ -126,104 +97,32 @@ type OAuth2LoginRule struct {
 	UserID     string // argument "user_id"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"github_user", r.GitHubUser},
-		{"user_id", r.UserID},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolOAuth2Login, Args: args}
+	return toolimpl.Rule(ToolOAuth2Login, "github_user", r.GitHubUser, "user_id", r.UserID)
 }
 
 // toolgenInputIsNaN is the JSON Schema of is_nan's arguments.
-var toolgenInputIsNaN = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "raw_value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "raw_value"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictIsNaN is toolgenInputIsNaN in OpenAI's strict dialect.
-var toolgenStrictIsNaN = []byte(`{
-  "type": "object",
-  "properties": {
-    "raw_value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "raw_value"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiIsNaN is toolgenInputIsNaN in Gemini's subset.
-var toolgenGeminiIsNaN = []byte(`{
-  "type": "object",
-  "properties": {
-    "raw_value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "raw_value"
-  ]
-}`)
+var toolgenInputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw_value":{"type":"string"}},"required":["raw_value"],"additionalProperties":false}`)
 
 // toolgenOutputIsNaN is the JSON Schema of is_nan's structured result.
-var toolgenOutputIsNaN = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
 func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolIsNaN, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argRawValue string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "raw_value":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argRawValue = s0
-				}
-			default:
-				d.Unknown("\"raw_value\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsIsNaN); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argRawValue = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("raw_value")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -241,92 +140,28 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputGetIPv6Address is the JSON Schema of get_ipv6_address's arguments.
-var toolgenInputGetIPv6Address = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "host_name": {
-      "type": "string"
-    },
-    "use_dns_over_https": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "host_name",
-    "use_dns_over_https"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetIPv6Address is toolgenInputGetIPv6Address in OpenAI's strict dialect.
-var toolgenStrictGetIPv6Address = []byte(`{
-  "type": "object",
-  "properties": {
-    "host_name": {
-      "type": "string"
-    },
-    "use_dns_over_https": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "host_name",
-    "use_dns_over_https"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetIPv6Address is toolgenInputGetIPv6Address in Gemini's subset.
-var toolgenGeminiGetIPv6Address = []byte(`{
-  "type": "object",
-  "properties": {
-    "host_name": {
-      "type": "string"
-    },
-    "use_dns_over_https": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "host_name",
-    "use_dns_over_https"
-  ]
-}`)
+var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
 func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argHostName        string
 		argUseDNSOverHTTPS bool
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "host_name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argHostName = s0
-				}
-			case "use_dns_over_https":
-				seen1 = true
-				if b0, ok := d.Bool(); ok {
-					argUseDNSOverHTTPS = b0
-				}
-			default:
-				d.Unknown("\"host_name\", \"use_dns_over_https\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetIPv6Address); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argHostName = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("host_name")
-		}
-		if !seen1 {
-			d.Missing("use_dns_over_https")
+		case 1:
+			if b0, ok := d.Bool(); ok {
+				argUseDNSOverHTTPS = b0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -340,92 +175,28 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Re
 }
 
 // toolgenInputOAuth2Login is the JSON Schema of oauth2_login's arguments.
-var toolgenInputOAuth2Login = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "github_user": {
-      "type": "string"
-    },
-    "user_id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "github_user",
-    "user_id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictOAuth2Login is toolgenInputOAuth2Login in OpenAI's strict dialect.
-var toolgenStrictOAuth2Login = []byte(`{
-  "type": "object",
-  "properties": {
-    "github_user": {
-      "type": "string"
-    },
-    "user_id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "github_user",
-    "user_id"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiOAuth2Login is toolgenInputOAuth2Login in Gemini's subset.
-var toolgenGeminiOAuth2Login = []byte(`{
-  "type": "object",
-  "properties": {
-    "github_user": {
-      "type": "string"
-    },
-    "user_id": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "github_user",
-    "user_id"
-  ]
-}`)
+var toolgenInputOAuth2Login = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`)
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
 func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argGitHubUser string
 		argUserID     string
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "github_user":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argGitHubUser = s0
-				}
-			case "user_id":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argUserID = s0
-				}
-			default:
-				d.Unknown("\"github_user\", \"user_id\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsOAuth2Login); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argGitHubUser = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("github_user")
-		}
-		if !seen1 {
-			d.Missing("user_id")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argUserID = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -436,3 +207,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Resul
 	}
 	return runtime.TextResult("ok"), nil
 }
+
+var toolgenArgsIsNaN = toolimpl.NewObject([]string{"raw_value"}, []int{0}, nil)
+var toolgenArgsGetIPv6Address = toolimpl.NewObject([]string{"host_name", "use_dns_over_https"}, []int{0, 1}, nil)
+var toolgenArgsOAuth2Login = toolimpl.NewObject([]string{"github_user", "user_id"}, []int{0, 1}, nil)

@@ -32,15 +32,13 @@ var (
 
 // Tools returns the tools of package jsontags: save.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallSave,
-		Description:  "Save echoes a document.",
-		GeminiSchema: toolgenGeminiSave,
-		InputSchema:  toolgenInputSave,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolSave,
+		Description:  "Save echoes a document.",
+		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
-		StrictSchema: toolgenStrictSave,
-	}}
+		Call:         toolgenCallSave,
+	}})
 }
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
@@ -67,273 +65,21 @@ type SaveRule struct {
 	Count string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"-", r.Dash},
-		{"Quote", r.Quote},
-		{"Bslash", r.Bslash},
-		{"naïve", r.Uni},
-		{"with space", r.Space},
-		{"a-b.c:d/e~f", r.Punct},
-		{"Empty", r.Empty},
-		{"meta", r.Meta},
-		{"count", r.Count},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSave, Args: args}
+	return toolimpl.Rule(ToolSave, "-", r.Dash, "Quote", r.Quote, "Bslash", r.Bslash, "naïve", r.Uni, "with space", r.Space, "a-b.c:d/e~f", r.Punct, "Empty", r.Empty, "meta", r.Meta, "count", r.Count)
 }
 
 // toolgenInputSave is the JSON Schema of save's arguments.
-var toolgenInputSave = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "a-b.c:d/e~f": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "meta": {
-      "type": "object",
-      "properties": {
-        "rev": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "rev"
-      ],
-      "additionalProperties": false
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count defaults to 3, also when null is sent for it.",
-      "default": 3
-    }
-  },
-  "required": [
-    "-",
-    "Quote",
-    "Bslash",
-    "naïve",
-    "a-b.c:d/e~f",
-    "meta"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSave is toolgenInputSave in OpenAI's strict dialect.
-var toolgenStrictSave = []byte(`{
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "a-b.c:d/e~f": {
-      "type": "string"
-    },
-    "Empty": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "meta": {
-      "type": "object",
-      "properties": {
-        "rev": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "rev"
-      ],
-      "additionalProperties": false
-    },
-    "count": {
-      "description": "Count defaults to 3, also when null is sent for it.",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "-",
-    "Quote",
-    "Bslash",
-    "naïve",
-    "with space",
-    "a-b.c:d/e~f",
-    "Empty",
-    "meta",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSave is toolgenInputSave in Gemini's subset.
-var toolgenGeminiSave = []byte(`{
-  "type": "object",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "a-b.c:d/e~f": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "meta": {
-      "type": "object",
-      "properties": {
-        "rev": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "rev"
-      ]
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count defaults to 3, also when null is sent for it."
-    }
-  },
-  "required": [
-    "-",
-    "Quote",
-    "Bslash",
-    "naïve",
-    "a-b.c:d/e~f",
-    "meta"
-  ]
-}`)
+var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it.","default":3}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenOutputSave is the JSON Schema of save's structured result.
-var toolgenOutputSave = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Doc has tag names of every kind.",
-  "properties": {
-    "-": {
-      "type": "integer"
-    },
-    "Quote": {
-      "type": "string"
-    },
-    "Bslash": {
-      "type": "string"
-    },
-    "naïve": {
-      "type": "string"
-    },
-    "with space": {
-      "type": "string"
-    },
-    "a-b.c:d/e~f": {
-      "type": "string"
-    },
-    "Empty": {
-      "type": "integer"
-    },
-    "meta": {
-      "type": "object",
-      "properties": {
-        "rev": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "rev"
-      ],
-      "additionalProperties": false
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count defaults to 3, also when null is sent for it."
-    }
-  },
-  "required": [
-    "-",
-    "Quote",
-    "Bslash",
-    "naïve",
-    "a-b.c:d/e~f",
-    "meta"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSave, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Doc
 	toolgenDecodeDoc(d, &in)
@@ -353,84 +99,49 @@ func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeDoc reads a Doc object.
 func toolgenDecodeDoc(d *toolimpl.Decoder, v *Doc) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen5, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "-":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Dash = int(n0)
-				}
-			case "Quote":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Quote = s0
-				}
-			case "Bslash":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					v.Bslash = s0
-				}
-			case "naïve":
-				seen3 = true
-				if s0, ok := d.String(); ok {
-					v.Uni = s0
-				}
-			case "with space":
-				if !d.Null() {
-					if s0, ok := d.String(); ok {
-						v.Space = s0
-					}
-				}
-			case "a-b.c:d/e~f":
-				seen5 = true
-				if s0, ok := d.String(); ok {
-					v.Punct = s0
-				}
-			case "Empty":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Empty = int(n0)
-					}
-				}
-			case "meta":
-				seen7 = true
-				toolgenDecodemeta(d, &v.meta)
-			case "count":
-				if !d.Null() {
-					seen8 = true
-					p0 := new(int)
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p0 = int(n1)
-					}
-					v.Count = p0
-				}
-			default:
-				d.Unknown("\"-\", \"Quote\", \"Bslash\", \"naïve\", \"with space\", \"a-b.c:d/e~f\", \"Empty\", \"meta\", \"count\"")
+	{
+		dflt := int(3)
+		v.Count = &dflt
+	}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectDoc); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Dash = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("-")
-		}
-		if !seen1 {
-			d.Missing("Quote")
-		}
-		if !seen2 {
-			d.Missing("Bslash")
-		}
-		if !seen3 {
-			d.Missing("naïve")
-		}
-		if !seen5 {
-			d.Missing("a-b.c:d/e~f")
-		}
-		if !seen7 {
-			d.Missing("meta")
-		}
-		if !seen8 {
-			dflt := int(3)
-			v.Count = &dflt
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Quote = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				v.Bslash = s0
+			}
+		case 3:
+			if s0, ok := d.String(); ok {
+				v.Uni = s0
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				v.Space = s0
+			}
+		case 5:
+			if s0, ok := d.String(); ok {
+				v.Punct = s0
+			}
+		case 6:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Empty = int(n0)
+			}
+		case 7:
+			toolgenDecodemeta(d, &v.meta)
+		case 8:
+			p0 := new(int)
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				*p0 = int(n1)
+			}
+			v.Count = p0
 		}
 	}
 }
@@ -467,24 +178,18 @@ func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
 
 // toolgenDecodemeta reads a meta object.
 func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "rev":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Rev = int(n0)
-				}
-			default:
-				d.Unknown("\"rev\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectmeta); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Rev = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("rev")
 		}
 	}
 }
+
+var toolgenObjectDoc = toolimpl.NewObject([]string{"-", "Quote", "Bslash", "naïve", "with space", "a-b.c:d/e~f", "Empty", "meta", "count"}, []int{0, 1, 2, 3, 5, 7}, []int{4, 6, 8})
 
 // toolgenEncodemeta writes a meta object.
 func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
@@ -493,3 +198,5 @@ func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
 	e.Int(int64(v.Rev))
 	e.EndObject()
 }
+
+var toolgenObjectmeta = toolimpl.NewObject([]string{"rev"}, []int{0}, nil)

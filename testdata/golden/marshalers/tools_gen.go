@@ -41,29 +41,25 @@ var (
 
 // Tools returns the tools of package marshalers: echo_custom, flags, hot.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallEchoCustom,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolEchoCustom,
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
-		Name:         ToolEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
+		Call:         toolgenCallEchoCustom,
 	}, {
-		Call:         toolgenCallFlags,
-		Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
-		GeminiSchema: toolgenGeminiFlags,
-		InputSchema:  toolgenInputFlags,
 		Name:         ToolFlags,
+		Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
+		InputSchema:  toolgenInputFlags,
 		OutputSchema: toolgenOutputFlags,
-		StrictSchema: toolgenStrictFlags,
+		Call:         toolgenCallFlags,
 	}, {
-		Call:         toolgenCallHot,
-		Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
-		GeminiSchema: toolgenGeminiHot,
-		InputSchema:  toolgenInputHot,
 		Name:         ToolHot,
+		Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
+		InputSchema:  toolgenInputHot,
 		OutputSchema: toolgenOutputHot,
-		StrictSchema: toolgenStrictHot,
-	}}
+		Call:         toolgenCallHot,
+	}})
 }
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
@@ -92,186 +88,37 @@ type EchoCustomRule struct {
 	Maybe string // argument "maybe"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"temp", r.Temp},
-		{"temps", r.Temps},
-		{"by_city", r.ByCity},
-		{"ptr", r.Ptr},
-		{"flag", r.Flag},
-		{"flags", r.Flags},
-		{"count", r.Count},
-		{"level", r.Level},
-		{"both", r.Both},
-		{"maybe", r.Maybe},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoCustom, Args: args}
+	return toolimpl.Rule(ToolEchoCustom, "temp", r.Temp, "temps", r.Temps, "by_city", r.ByCity, "ptr", r.Ptr, "flag", r.Flag, "flags", r.Flags, "count", r.Count, "level", r.Level, "both", r.Both, "maybe", r.Maybe)
 }
 
 // FlagsRule is a permission rule for the tool flags, which takes no arguments.
 type FlagsRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlagsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFlags}
+	return toolimpl.Rule(ToolFlags)
 }
 
 // HotRule is a permission rule for the tool hot, which takes no arguments.
 type HotRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r HotRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolHot}
+	return toolimpl.Rule(ToolHot)
 }
 
-// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments.
-var toolgenInputEchoCustom = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "temp": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "by_city": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "ptr": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "flag": {
-      "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-    },
-    "flags": {
-      "type": "array",
-      "items": {
-        "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-      }
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."
-    },
-    "level": {
-      "type": "integer",
-      "description": "Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."
-    },
-    "both": {
-      "description": "Both has JSON and text methods: JSON wins in both directions."
-    },
-    "maybe": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    }
-  },
-  "required": [
-    "temp",
-    "flag",
-    "count",
-    "level",
-    "both"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenOutputEchoCustom is the JSON Schema of echo_custom's structured result.
-var toolgenOutputEchoCustom = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Custom holds the local types.",
-  "properties": {
-    "temp": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "temps": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "by_city": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-        "pattern": "^-?[0-9]+C$"
-      }
-    },
-    "ptr": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    },
-    "flag": {
-      "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-    },
-    "flags": {
-      "type": "array",
-      "items": {
-        "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-      }
-    },
-    "count": {
-      "description": "Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."
-    },
-    "level": {
-      "type": "string",
-      "description": "Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."
-    },
-    "both": {
-      "description": "Both has JSON and text methods: JSON wins in both directions."
-    },
-    "maybe": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    }
-  },
-  "required": [
-    "temp",
-    "flag",
-    "count",
-    "level",
-    "both"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
@@ -293,51 +140,18 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 }
 
 // toolgenInputFlags is the JSON Schema of flags's arguments.
-var toolgenInputFlags = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFlags is toolgenInputFlags in OpenAI's strict dialect.
-var toolgenStrictFlags = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFlags is toolgenInputFlags in Gemini's subset.
-var toolgenGeminiFlags = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputFlags is the JSON Schema of flags's structured result.
-var toolgenOutputFlags = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "description": "Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
 func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlags, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlags); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -360,53 +174,18 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputHot is the JSON Schema of hot's arguments.
-var toolgenInputHot = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictHot is toolgenInputHot in OpenAI's strict dialect.
-var toolgenStrictHot = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiHot is toolgenInputHot in Gemini's subset.
-var toolgenGeminiHot = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputHot is the JSON Schema of hot's structured result.
-var toolgenOutputHot = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "Temp is a temperature in degrees Celsius, written \"21C\".",
-      "pattern": "^-?[0-9]+C$"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
 func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolHot, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsHot); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -424,128 +203,96 @@ func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err e
 
 // toolgenDecodeCustom reads a Custom object.
 func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
-	if d.Object() {
-		var seen0, seen4, seen6, seen7, seen8 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "temp":
-				seen0 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Temp.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Temp.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "temps":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Temp, 0, n0)
-						for d.Elem() {
-							var e0 Temp
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Temps = s0
-					}
-				}
-			case "by_city":
-				if !d.Null() {
-					if d.Object() {
-						m0 := make(map[string]Temp)
-						for _, ok := d.Field(); ok; _, ok = d.Field() {
-							k0 := d.KeyString()
-							var v0 Temp
-							if r1, ok := d.RawValue(); ok {
-								if err := v0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							m0[k0] = v0
-						}
-						v.ByCity = m0
-					}
-				}
-			case "ptr":
-				if d.Null() {
-					v.Ptr = nil
-				} else {
-					p0 := new(Temp)
-					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Ptr = p0
-				}
-			case "flag":
-				seen4 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Flag.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "flags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Flag, 0, n0)
-						for d.Elem() {
-							var e0 Flag
-							if r1, ok := d.RawValue(); ok {
-								if err := e0.UnmarshalJSON(r1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Flags = s0
-					}
-				}
-			case "count":
-				seen6 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Count = Count(n0)
-				}
-			case "level":
-				seen7 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Level = Level(n0)
-				}
-			case "both":
-				seen8 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Both.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "maybe":
-				if !d.Null() {
-					if r0, ok := d.RawValue(); ok {
-						if err := v.Maybe.UnmarshalJSON(r0); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-				}
-			default:
-				d.Unknown("\"temp\", \"temps\", \"by_city\", \"ptr\", \"flag\", \"flags\", \"count\", \"level\", \"both\", \"maybe\"")
 			}
-		}
-		if !seen0 {
-			d.Missing("temp")
-		}
-		if !seen4 {
-			d.Missing("flag")
-		}
-		if !seen6 {
-			d.Missing("count")
-		}
-		if !seen7 {
-			d.Missing("level")
-		}
-		if !seen8 {
-			d.Missing("both")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Temp, 0, n0)
+				for d.Elem() {
+					var e0 Temp
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.Temps = s0
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]Temp)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Temp
+					if r1, ok := d.RawValue(); ok {
+						if err := v0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					m0[k0] = v0
+				}
+				v.ByCity = m0
+			}
+		case 3:
+			if d.Null() {
+				v.Ptr = nil
+			} else {
+				p0 := new(Temp)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Ptr = p0
+			}
+		case 4:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Flag.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Flag, 0, n0)
+				for d.Elem() {
+					var e0 Flag
+					if r1, ok := d.RawValue(); ok {
+						if err := e0.UnmarshalJSON(r1); err != nil {
+							d.Invalid(err.Error())
+						}
+					}
+					s0 = append(s0, e0)
+				}
+				v.Flags = s0
+			}
+		case 6:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Count = Count(n0)
+			}
+		case 7:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Level = Level(n0)
+			}
+		case 8:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Both.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Maybe.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
 		}
 	}
 }
@@ -599,3 +346,7 @@ func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 	}
 	e.EndObject()
 }
+
+var toolgenArgsFlags = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsHot = toolimpl.NewObject(nil, nil, nil)
+var toolgenObjectCustom = toolimpl.NewObject([]string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, []int{0, 4, 6, 7, 8}, []int{1, 2, 5, 9})

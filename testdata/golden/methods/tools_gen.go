@@ -52,87 +52,73 @@ var (
 
 // Tools returns the tools of a Store, which run on it: get, store_put.
 func (recv *Store) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolGet,
+		Description: "Get returns a value.",
+		InputSchema: toolgenInputGet,
 		Annotations: runtime.Annotations{ReadOnly: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
-		Description:  "Get returns a value.",
-		GeminiSchema: toolgenGeminiGet,
-		InputSchema:  toolgenInputGet,
-		Name:         ToolGet,
-		StrictSchema: toolgenStrictGet,
 	}, {
+		Name:        ToolPut,
+		Description: "Put sets a value.",
+		InputSchema: toolgenInputPut,
 		Annotations: runtime.Annotations{Idempotent: true},
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
-		Description:  "Put sets a value.",
-		GeminiSchema: toolgenGeminiPut,
-		InputSchema:  toolgenInputPut,
-		Name:         ToolPut,
-		StrictSchema: toolgenStrictPut,
-	}}
+	}})
 }
 
 // Tools returns the tools of a Clock, which run on it: now, add, tick.
 func (recv *Clock) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolNow,
+		Description: "Zone names the clock's zone.",
+		InputSchema: toolgenInputNow,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
-		Description:  "Zone names the clock's zone.",
-		GeminiSchema: toolgenGeminiNow,
-		InputSchema:  toolgenInputNow,
-		Name:         ToolNow,
-		StrictSchema: toolgenStrictNow,
 	}, {
+		Name:         ToolAdd,
+		Description:  "Add adds hours, taking a struct.",
+		InputSchema:  toolgenInputAdd,
+		OutputSchema: toolgenOutputAdd,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
-		Description:  "Add adds hours, taking a struct.",
-		GeminiSchema: toolgenGeminiAdd,
-		InputSchema:  toolgenInputAdd,
-		Name:         ToolAdd,
-		OutputSchema: toolgenOutputAdd,
-		StrictSchema: toolgenStrictAdd,
 	}, {
+		Name:        ToolTick,
+		Description: "Tick is declared on the alias: it is a tool of Clock.",
+		InputSchema: toolgenInputTick,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
-		Description:  "Tick is declared on the alias: it is a tool of Clock.",
-		GeminiSchema: toolgenGeminiTick,
-		InputSchema:  toolgenInputTick,
-		Name:         ToolTick,
-		StrictSchema: toolgenStrictTick,
-	}}
+	}})
 }
 
 // Tools returns the tools of package methods: version.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallVersion,
-		Description:  "Version is a package function beside the methods.",
-		GeminiSchema: toolgenGeminiVersion,
-		InputSchema:  toolgenInputVersion,
-		Name:         ToolVersion,
-		StrictSchema: toolgenStrictVersion,
-	}}
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolVersion,
+		Description: "Version is a package function beside the methods.",
+		InputSchema: toolgenInputVersion,
+		Call:        toolgenCallVersion,
+	}})
 }
 
 // Tools returns the tools of a Counter, which run on it: incr.
 func (recv *Counter) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolIncr,
+		Description:  "Incr increments the counter.",
+		InputSchema:  toolgenInputIncr,
+		OutputSchema: toolgenOutputIncr,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},
-		Description:  "Incr increments the counter.",
-		GeminiSchema: toolgenGeminiIncr,
-		InputSchema:  toolgenInputIncr,
-		Name:         ToolIncr,
-		OutputSchema: toolgenOutputIncr,
-		StrictSchema: toolgenStrictIncr,
-	}}
+	}})
 }
 
 // GetRule is a permission rule for the tool get: each field is a glob over
@@ -142,20 +128,9 @@ type GetRule struct {
 	Key string // argument "key"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"key", r.Key},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGet, Args: args}
+	return toolimpl.Rule(ToolGet, "key", r.Key)
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
@@ -166,29 +141,17 @@ type PutRule struct {
 	Value string // argument "value"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PutRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"key", r.Key},
-		{"value", r.Value},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolPut, Args: args}
+	return toolimpl.Rule(ToolPut, "key", r.Key, "value", r.Value)
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
 type NowRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NowRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNow}
+	return toolimpl.Rule(ToolNow)
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
@@ -200,29 +163,18 @@ type AddRule struct {
 	Hours string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"hours", r.Hours},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolAdd, Args: args}
+	return toolimpl.Rule(ToolAdd, "hours", r.Hours)
 }
 
 // VersionRule is a permission rule for the tool version, which takes no
 // arguments.
 type VersionRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r VersionRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolVersion}
+	return toolimpl.Rule(ToolVersion)
 }
 
 // IncrRule is a permission rule for the tool incr: each field is a glob over
@@ -234,96 +186,37 @@ type IncrRule struct {
 	By string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IncrRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"by", r.By},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolIncr, Args: args}
+	return toolimpl.Rule(ToolIncr, "by", r.By)
 }
 
 // TickRule is a permission rule for the tool tick, which takes no arguments.
 type TickRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TickRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTick}
+	return toolimpl.Rule(ToolTick)
 }
 
 // toolgenInputGet is the JSON Schema of get's arguments.
-var toolgenInputGet = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGet is toolgenInputGet in OpenAI's strict dialect.
-var toolgenStrictGet = []byte(`{
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGet is toolgenInputGet in Gemini's subset.
-var toolgenGeminiGet = []byte(`{
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key"
-  ]
-}`)
+var toolgenInputGet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
 func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGet, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argKey string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "key":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argKey = s0
-				}
-			default:
-				d.Unknown("\"key\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGet); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argKey = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("key")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -337,92 +230,28 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputPut is the JSON Schema of store_put's arguments.
-var toolgenInputPut = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    },
-    "value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key",
-    "value"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPut is toolgenInputPut in OpenAI's strict dialect.
-var toolgenStrictPut = []byte(`{
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    },
-    "value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key",
-    "value"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPut is toolgenInputPut in Gemini's subset.
-var toolgenGeminiPut = []byte(`{
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    },
-    "value": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key",
-    "value"
-  ]
-}`)
+var toolgenInputPut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
 func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPut, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argKey   string
 		argValue string
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "key":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argKey = s0
-				}
-			case "value":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argValue = s0
-				}
-			default:
-				d.Unknown("\"key\", \"value\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPut); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argKey = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("key")
-		}
-		if !seen1 {
-			d.Missing("value")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argValue = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -435,36 +264,15 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputNow is the JSON Schema of now's arguments.
-var toolgenInputNow = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNow is toolgenInputNow in OpenAI's strict dialect.
-var toolgenStrictNow = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNow is toolgenInputNow in Gemini's subset.
-var toolgenGeminiNow = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputNow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
 func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNow, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNow); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -474,67 +282,15 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputAdd is the JSON Schema of add's arguments.
-var toolgenInputAdd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "hours": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "hours"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
-var toolgenStrictAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "hours": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "hours"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
-var toolgenGeminiAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "hours": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "hours"
-  ]
-}`)
+var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hours":{"type":"integer"}},"required":["hours"],"additionalProperties":false}`)
 
 // toolgenOutputAdd is the JSON Schema of add's structured result.
-var toolgenOutputAdd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
 func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Input
 	toolgenDecodeInput(d, &in)
@@ -556,36 +312,15 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 }
 
 // toolgenInputVersion is the JSON Schema of version's arguments.
-var toolgenInputVersion = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictVersion is toolgenInputVersion in OpenAI's strict dialect.
-var toolgenStrictVersion = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiVersion is toolgenInputVersion in Gemini's subset.
-var toolgenGeminiVersion = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
 func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolVersion, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsVersion); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -595,86 +330,26 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputIncr is the JSON Schema of incr's arguments.
-var toolgenInputIncr = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictIncr is toolgenInputIncr in OpenAI's strict dialect.
-var toolgenStrictIncr = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiIncr is toolgenInputIncr in Gemini's subset.
-var toolgenGeminiIncr = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ]
-}`)
+var toolgenInputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenOutputIncr is the JSON Schema of incr's structured result.
-var toolgenOutputIncr = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
 func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolIncr, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "by":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argBy = int(n0)
-				}
-			default:
-				d.Unknown("\"by\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsIncr); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argBy = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("by")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -695,36 +370,15 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 }
 
 // toolgenInputTick is the JSON Schema of tick's arguments.
-var toolgenInputTick = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTick is toolgenInputTick in OpenAI's strict dialect.
-var toolgenStrictTick = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTick is toolgenInputTick in Gemini's subset.
-var toolgenGeminiTick = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
 func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTick, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTick); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -733,23 +387,24 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime
 	return runtime.TextResult(out), nil
 }
 
+var toolgenArgsGet = toolimpl.NewObject([]string{"key"}, []int{0}, nil)
+var toolgenArgsPut = toolimpl.NewObject([]string{"key", "value"}, []int{0, 1}, nil)
+var toolgenArgsNow = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenDecodeInput reads a Input object.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "hours":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Hours = int(n0)
-				}
-			default:
-				d.Unknown("\"hours\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectInput); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Hours = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("hours")
 		}
 	}
 }
+
+var toolgenArgsVersion = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsIncr = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
+var toolgenArgsTick = toolimpl.NewObject(nil, nil, nil)
+var toolgenObjectInput = toolimpl.NewObject([]string{"hours"}, []int{0}, nil)

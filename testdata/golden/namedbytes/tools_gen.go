@@ -36,21 +36,19 @@ var (
 
 // Tools returns the tools of package namedbytes: send, flat.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallSend,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolSend,
 		Description:  "Send echoes a packet.",
 		InputSchema:  toolgenInputSend,
-		Name:         ToolSend,
 		OutputSchema: toolgenOutputSend,
+		Call:         toolgenCallSend,
 	}, {
-		Call:         toolgenCallFlat,
-		Description:  "Flat takes and returns named byte slices as flat parameters.",
-		GeminiSchema: toolgenGeminiFlat,
-		InputSchema:  toolgenInputFlat,
 		Name:         ToolFlat,
+		Description:  "Flat takes and returns named byte slices as flat parameters.",
+		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
-		StrictSchema: toolgenStrictFlat,
-	}}
+		Call:         toolgenCallFlat,
+	}})
 }
 
 // SendRule is a permission rule for the tool send: each field is a glob over
@@ -76,26 +74,9 @@ type SendRule struct {
 	Codes string // argument "codes"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"raw", r.Raw},
-		{"named", r.Named},
-		{"opt", r.Opt},
-		{"each", r.Each},
-		{"letters", r.Letters},
-		{"fixed", r.Fixed},
-		{"codes", r.Codes},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSend, Args: args}
+	return toolimpl.Rule(ToolSend, "raw", r.Raw, "named", r.Named, "opt", r.Opt, "each", r.Each, "letters", r.Letters, "fixed", r.Fixed, "codes", r.Codes)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -106,151 +87,21 @@ type FlatRule struct {
 	More string // argument "more"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"data", r.Data},
-		{"more", r.More},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFlat, Args: args}
+	return toolimpl.Rule(ToolFlat, "data", r.Data, "more", r.More)
 }
 
-// toolgenInputSend is the JSON Schema of send's arguments.
-var toolgenInputSend = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "raw": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "named": {
-      "type": "string",
-      "description": "Octets is a named slice of them.",
-      "contentEncoding": "base64"
-    },
-    "opt": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "each": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Octets is a named slice of them.",
-        "contentEncoding": "base64"
-      }
-    },
-    "letters": {
-      "type": "array",
-      "items": {
-        "type": "integer",
-        "description": "Letter writes itself as text: a []Letter is an array.",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "fixed": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer",
-        "description": "Octet is a named byte.",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "codes": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "raw",
-    "named",
-    "each",
-    "letters",
-    "fixed",
-    "codes"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputSend is the JSON Schema of send's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"integer","description":"Letter writes itself as text: a []Letter is an array.","minimum":0,"maximum":255}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenOutputSend is the JSON Schema of send's structured result.
-var toolgenOutputSend = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Packet has every byte shape.",
-  "properties": {
-    "raw": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "named": {
-      "type": "string",
-      "description": "Octets is a named slice of them.",
-      "contentEncoding": "base64"
-    },
-    "opt": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "each": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "description": "Octets is a named slice of them.",
-        "contentEncoding": "base64"
-      }
-    },
-    "letters": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "Letter writes itself as text: a []Letter is an array."
-      }
-    },
-    "fixed": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer",
-        "description": "Octet is a named byte.",
-        "minimum": 0,
-        "maximum": 255
-      }
-    },
-    "codes": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "raw",
-    "named",
-    "each",
-    "letters",
-    "fixed",
-    "codes"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
 func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSend, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Packet)
 	toolgenDecodePacket(d, in)
@@ -272,113 +123,31 @@ func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputFlat is the JSON Schema of flat's arguments.
-var toolgenInputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "more": {
-      "type": "string",
-      "description": "Octets is a named slice of them.",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "data",
-    "more"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFlat is toolgenInputFlat in OpenAI's strict dialect.
-var toolgenStrictFlat = []byte(`{
-  "type": "object",
-  "properties": {
-    "data": {
-      "type": "string"
-    },
-    "more": {
-      "type": "string",
-      "description": "Octets is a named slice of them."
-    }
-  },
-  "required": [
-    "data",
-    "more"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFlat is toolgenInputFlat in Gemini's subset.
-var toolgenGeminiFlat = []byte(`{
-  "type": "object",
-  "properties": {
-    "data": {
-      "type": "string"
-    },
-    "more": {
-      "type": "string",
-      "description": "Octets is a named slice of them."
-    }
-  },
-  "required": [
-    "data",
-    "more"
-  ]
-}`)
+var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"data":{"type":"string","contentEncoding":"base64"},"more":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"required":["data","more"],"additionalProperties":false}`)
 
 // toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argData []Octet
 		argMore Octets
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "data":
-				seen0 = true
-				if b0, ok := d.Bytes(); ok {
-					argData = toolimpl.BytesAs[[]Octet](b0)
-				}
-			case "more":
-				seen1 = true
-				if b0, ok := d.Bytes(); ok {
-					argMore = toolimpl.BytesAs[Octets](b0)
-				}
-			default:
-				d.Unknown("\"data\", \"more\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if b0, ok := d.Bytes(); ok {
+				argData = toolimpl.BytesAs[[]Octet](b0)
 			}
-		}
-		if !seen0 {
-			d.Missing("data")
-		}
-		if !seen1 {
-			d.Missing("more")
+		case 1:
+			if b0, ok := d.Bytes(); ok {
+				argMore = toolimpl.BytesAs[Octets](b0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -400,98 +169,70 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodePacket reads a Packet object.
 func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
-	if d.Object() {
-		var seen0, seen1, seen3, seen4, seen5, seen6 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "raw":
-				seen0 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Raw = toolimpl.BytesAs[[]Octet](b0)
-				}
-			case "named":
-				seen1 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Named = toolimpl.BytesAs[Octets](b0)
-				}
-			case "opt":
-				if d.Null() {
-					v.Opt = nil
-				} else {
-					p0 := new([]Octet)
-					if b1, ok := d.Bytes(); ok {
-						*p0 = toolimpl.BytesAs[[]Octet](b1)
-					}
-					v.Opt = p0
-				}
-			case "each":
-				seen3 = true
-				if d.Object() {
-					m0 := make(map[string]Octets)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 Octets
-						if b1, ok := d.Bytes(); ok {
-							v0 = toolimpl.BytesAs[Octets](b1)
-						}
-						m0[k0] = v0
-					}
-					v.Each = m0
-				}
-			case "letters":
-				seen4 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Letter, 0, n0)
-					for d.Elem() {
-						var e0 Letter
-						if n1, ok := d.Uint(0, 255); ok {
-							e0 = Letter(n1)
-						}
-						s0 = append(s0, e0)
-					}
-					v.Letters = s0
-				}
-			case "fixed":
-				seen5 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							if n1, ok := d.Uint(0, 255); ok {
-								v.Fixed[i0] = Octet(n1)
-							}
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "codes":
-				seen6 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Codes = toolimpl.BytesAs[[]Code](b0)
-				}
-			default:
-				d.Unknown("\"raw\", \"named\", \"opt\", \"each\", \"letters\", \"fixed\", \"codes\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPacket); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if b0, ok := d.Bytes(); ok {
+				v.Raw = toolimpl.BytesAs[[]Octet](b0)
 			}
-		}
-		if !seen0 {
-			d.Missing("raw")
-		}
-		if !seen1 {
-			d.Missing("named")
-		}
-		if !seen3 {
-			d.Missing("each")
-		}
-		if !seen4 {
-			d.Missing("letters")
-		}
-		if !seen5 {
-			d.Missing("fixed")
-		}
-		if !seen6 {
-			d.Missing("codes")
+		case 1:
+			if b0, ok := d.Bytes(); ok {
+				v.Named = toolimpl.BytesAs[Octets](b0)
+			}
+		case 2:
+			if d.Null() {
+				v.Opt = nil
+			} else {
+				p0 := new([]Octet)
+				if b1, ok := d.Bytes(); ok {
+					*p0 = toolimpl.BytesAs[[]Octet](b1)
+				}
+				v.Opt = p0
+			}
+		case 3:
+			if d.Object() {
+				m0 := make(map[string]Octets)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 Octets
+					if b1, ok := d.Bytes(); ok {
+						v0 = toolimpl.BytesAs[Octets](b1)
+					}
+					m0[k0] = v0
+				}
+				v.Each = m0
+			}
+		case 4:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Letter, 0, n0)
+				for d.Elem() {
+					var e0 Letter
+					if n1, ok := d.Uint(0, 255); ok {
+						e0 = Letter(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Letters = s0
+			}
+		case 5:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						if n1, ok := d.Uint(0, 255); ok {
+							v.Fixed[i0] = Octet(n1)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 6:
+			if b0, ok := d.Bytes(); ok {
+				v.Codes = toolimpl.BytesAs[[]Code](b0)
+			}
 		}
 	}
 }
@@ -531,3 +272,6 @@ func toolgenEncodePacket(e *toolimpl.Encoder, v *Packet) {
 	e.Bytes(toolimpl.BytesOf(v.Codes))
 	e.EndObject()
 }
+
+var toolgenArgsFlat = toolimpl.NewObject([]string{"data", "more"}, []int{0, 1}, nil)
+var toolgenObjectPacket = toolimpl.NewObject([]string{"raw", "named", "opt", "each", "letters", "fixed", "codes"}, []int{0, 1, 3, 4, 5, 6}, nil)

@@ -52,321 +52,109 @@ var (
 
 // Tools returns the tools of package nilresults: get_report, full, deep, numbers, indirect, blob.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallGetReport,
-		Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
-		GeminiSchema: toolgenGeminiGetReport,
-		InputSchema:  toolgenInputGetReport,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolGetReport,
+		Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
+		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
-		StrictSchema: toolgenStrictGetReport,
+		Call:         toolgenCallGetReport,
 	}, {
-		Call:         toolgenCallFull,
-		Description:  "Full returns a struct full of nil values.",
-		GeminiSchema: toolgenGeminiFull,
-		InputSchema:  toolgenInputFull,
 		Name:         ToolFull,
+		Description:  "Full returns a struct full of nil values.",
+		InputSchema:  toolgenInputFull,
 		OutputSchema: toolgenOutputFull,
-		StrictSchema: toolgenStrictFull,
+		Call:         toolgenCallFull,
 	}, {
-		Call:         toolgenCallDeep,
-		Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
-		GeminiSchema: toolgenGeminiDeep,
-		InputSchema:  toolgenInputDeep,
 		Name:         ToolDeep,
+		Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
+		InputSchema:  toolgenInputDeep,
 		OutputSchema: toolgenOutputDeep,
-		StrictSchema: toolgenStrictDeep,
+		Call:         toolgenCallDeep,
 	}, {
-		Call:         toolgenCallNumbers,
-		Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
-		GeminiSchema: toolgenGeminiNumbers,
-		InputSchema:  toolgenInputNumbers,
 		Name:         ToolNumbers,
+		Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
+		InputSchema:  toolgenInputNumbers,
 		OutputSchema: toolgenOutputNumbers,
-		StrictSchema: toolgenStrictNumbers,
+		Call:         toolgenCallNumbers,
 	}, {
-		Call:         toolgenCallIndirect,
-		Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
-		GeminiSchema: toolgenGeminiIndirect,
-		InputSchema:  toolgenInputIndirect,
 		Name:         ToolIndirect,
+		Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
+		InputSchema:  toolgenInputIndirect,
 		OutputSchema: toolgenOutputIndirect,
-		StrictSchema: toolgenStrictIndirect,
+		Call:         toolgenCallIndirect,
 	}, {
-		Call:         toolgenCallBlob,
-		Description:  "Blob returns bytes, wrapped: nil is \"\".",
-		GeminiSchema: toolgenGeminiBlob,
-		InputSchema:  toolgenInputBlob,
 		Name:         ToolBlob,
+		Description:  "Blob returns bytes, wrapped: nil is \"\".",
+		InputSchema:  toolgenInputBlob,
 		OutputSchema: toolgenOutputBlob,
-		StrictSchema: toolgenStrictBlob,
-	}}
+		Call:         toolgenCallBlob,
+	}})
 }
 
 // GetReportRule is a permission rule for the tool get_report, which takes no
 // arguments.
 type GetReportRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetReportRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolGetReport}
+	return toolimpl.Rule(ToolGetReport)
 }
 
 // FullRule is a permission rule for the tool full, which takes no arguments.
 type FullRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FullRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFull}
+	return toolimpl.Rule(ToolFull)
 }
 
 // DeepRule is a permission rule for the tool deep, which takes no arguments.
 type DeepRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DeepRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolDeep}
+	return toolimpl.Rule(ToolDeep)
 }
 
 // NumbersRule is a permission rule for the tool numbers, which takes no
 // arguments.
 type NumbersRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NumbersRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNumbers}
+	return toolimpl.Rule(ToolNumbers)
 }
 
 // IndirectRule is a permission rule for the tool indirect, which takes no
 // arguments.
 type IndirectRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IndirectRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolIndirect}
+	return toolimpl.Rule(ToolIndirect)
 }
 
 // BlobRule is a permission rule for the tool blob, which takes no arguments.
 type BlobRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BlobRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBlob}
+	return toolimpl.Rule(ToolBlob)
 }
 
 // toolgenInputGetReport is the JSON Schema of get_report's arguments.
-var toolgenInputGetReport = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetReport is toolgenInputGetReport in OpenAI's strict dialect.
-var toolgenStrictGetReport = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetReport is toolgenInputGetReport in Gemini's subset.
-var toolgenGeminiGetReport = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputGetReport is the JSON Schema of get_report's structured result.
-var toolgenOutputGetReport = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report holds nil-able shapes.",
-  "properties": {
-    "items": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "counts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "empty": {
-      "type": "array",
-      "description": "left out when nil or empty",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zero": {
-      "type": "array",
-      "description": "left out when nil only",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "refs": {
-      "type": "array",
-      "description": "elements may be null",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "description": "values may be null",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "levels": {
-      "type": "array",
-      "description": "anyOf: an enum",
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "examples": [
-          "low",
-          "high"
-        ]
-      }
-    },
-    "nodes": {
-      "type": "array",
-      "description": "anyOf: a $ref",
-      "items": {
-        "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Node"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "twice": {
-      "type": [
-        "integer",
-        "null"
-      ],
-      "description": "left out when nil; the inner pointer may be null"
-    },
-    "optional": {
-      "type": "object",
-      "description": "left out when nil",
-      "properties": {
-        "id": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id"
-      ],
-      "additionalProperties": false
-    },
-    "free": {
-      "description": "{} allows null"
-    }
-  },
-  "required": [
-    "items",
-    "counts",
-    "data",
-    "refs",
-    "by_name",
-    "levels",
-    "nodes",
-    "free"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Node": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "next": {
-          "type": "array",
-          "items": {
-            "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Node"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        }
-      },
-      "required": [
-        "name",
-        "next"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -386,218 +174,18 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputFull is the JSON Schema of full's arguments.
-var toolgenInputFull = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFull is toolgenInputFull in OpenAI's strict dialect.
-var toolgenStrictFull = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFull is toolgenInputFull in Gemini's subset.
-var toolgenGeminiFull = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputFull is the JSON Schema of full's structured result.
-var toolgenOutputFull = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report holds nil-able shapes.",
-  "properties": {
-    "items": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "counts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "empty": {
-      "type": "array",
-      "description": "left out when nil or empty",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zero": {
-      "type": "array",
-      "description": "left out when nil only",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "refs": {
-      "type": "array",
-      "description": "elements may be null",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "description": "values may be null",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "levels": {
-      "type": "array",
-      "description": "anyOf: an enum",
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "examples": [
-          "low",
-          "high"
-        ]
-      }
-    },
-    "nodes": {
-      "type": "array",
-      "description": "anyOf: a $ref",
-      "items": {
-        "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Node"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "twice": {
-      "type": [
-        "integer",
-        "null"
-      ],
-      "description": "left out when nil; the inner pointer may be null"
-    },
-    "optional": {
-      "type": "object",
-      "description": "left out when nil",
-      "properties": {
-        "id": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id"
-      ],
-      "additionalProperties": false
-    },
-    "free": {
-      "description": "{} allows null"
-    }
-  },
-  "required": [
-    "items",
-    "counts",
-    "data",
-    "refs",
-    "by_name",
-    "levels",
-    "nodes",
-    "free"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Node": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "next": {
-          "type": "array",
-          "items": {
-            "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Node"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        }
-      },
-      "required": [
-        "name",
-        "next"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallFull reads the arguments of full, calls Full and writes its result.
 func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFull, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFull); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -611,218 +199,18 @@ func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputDeep is the JSON Schema of deep's arguments.
-var toolgenInputDeep = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictDeep is toolgenInputDeep in OpenAI's strict dialect.
-var toolgenStrictDeep = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiDeep is toolgenInputDeep in Gemini's subset.
-var toolgenGeminiDeep = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputDeep is the JSON Schema of deep's structured result.
-var toolgenOutputDeep = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report holds nil-able shapes.",
-  "properties": {
-    "items": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "counts": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "empty": {
-      "type": "array",
-      "description": "left out when nil or empty",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zero": {
-      "type": "array",
-      "description": "left out when nil only",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "refs": {
-      "type": "array",
-      "description": "elements may be null",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "description": "values may be null",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Item is an element type.",
-        "properties": {
-          "id": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "id"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "levels": {
-      "type": "array",
-      "description": "anyOf: an enum",
-      "items": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "description": "Level is an enum: a nullable one needs anyOf (its enum has no null).",
-        "examples": [
-          "low",
-          "high"
-        ]
-      }
-    },
-    "nodes": {
-      "type": "array",
-      "description": "anyOf: a $ref",
-      "items": {
-        "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Node"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "twice": {
-      "type": [
-        "integer",
-        "null"
-      ],
-      "description": "left out when nil; the inner pointer may be null"
-    },
-    "optional": {
-      "type": "object",
-      "description": "left out when nil",
-      "properties": {
-        "id": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "id"
-      ],
-      "additionalProperties": false
-    },
-    "free": {
-      "description": "{} allows null"
-    }
-  },
-  "required": [
-    "items",
-    "counts",
-    "data",
-    "refs",
-    "by_name",
-    "levels",
-    "nodes",
-    "free"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Node": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "next": {
-          "type": "array",
-          "items": {
-            "description": "Node is recursive: a nullable one is anyOf [$ref, null].",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Node"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          }
-        }
-      },
-      "required": [
-        "name",
-        "next"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallDeep reads the arguments of deep, calls Deep and writes its result.
 func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDeep, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsDeep); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -845,57 +233,18 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputNumbers is the JSON Schema of numbers's arguments.
-var toolgenInputNumbers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNumbers is toolgenInputNumbers in OpenAI's strict dialect.
-var toolgenStrictNumbers = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNumbers is toolgenInputNumbers in Gemini's subset.
-var toolgenGeminiNumbers = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputNumbers is the JSON Schema of numbers's structured result.
-var toolgenOutputNumbers = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": [
-          "integer",
-          "null"
-        ]
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumbers reads the arguments of numbers, calls Numbers and writes its result.
 func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNumbers, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNumbers); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -926,54 +275,18 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputIndirect is the JSON Schema of indirect's arguments.
-var toolgenInputIndirect = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictIndirect is toolgenInputIndirect in OpenAI's strict dialect.
-var toolgenStrictIndirect = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiIndirect is toolgenInputIndirect in Gemini's subset.
-var toolgenGeminiIndirect = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputIndirect is the JSON Schema of indirect's structured result.
-var toolgenOutputIndirect = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": [
-        "integer",
-        "null"
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIndirect reads the arguments of indirect, calls Indirect and writes its result.
 func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolIndirect, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsIndirect); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -997,52 +310,18 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputBlob is the JSON Schema of blob's arguments.
-var toolgenInputBlob = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBlob is toolgenInputBlob in OpenAI's strict dialect.
-var toolgenStrictBlob = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBlob is toolgenInputBlob in Gemini's subset.
-var toolgenGeminiBlob = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputBlob is the JSON Schema of blob's structured result.
-var toolgenOutputBlob = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBlob reads the arguments of blob, calls Blob and writes its result.
 func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBlob, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsBlob); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1060,6 +339,8 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
+
+var toolgenArgsGetReport = toolimpl.NewObject(nil, nil, nil)
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
@@ -1154,6 +435,12 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Any(v.Free)
 	e.EndObject()
 }
+
+var toolgenArgsFull = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsDeep = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsNumbers = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsIndirect = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsBlob = toolimpl.NewObject(nil, nil, nil)
 
 // toolgenEncodeItem writes a Item object.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {

@@ -32,13 +32,13 @@ var (
 
 // Tools returns the tools of package nullelems: plan.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallPlan,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolPlan,
 		Description:  "Plan plans a route.",
 		InputSchema:  toolgenInputPlan,
-		Name:         ToolPlan,
 		OutputSchema: toolgenOutputPlan,
-	}}
+		Call:         toolgenCallPlan,
+	}})
 }
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
@@ -63,226 +63,21 @@ type PlanRule struct {
 	Detour string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"stops", r.Stops},
-		{"named", r.Named},
-		{"ends", r.Ends},
-		{"detour", r.Detour},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolPlan, Args: args}
+	return toolimpl.Rule(ToolPlan, "stops", r.Stops, "named", r.Named, "ends", r.Ends, "detour", r.Detour)
 }
 
-// toolgenInputPlan is the JSON Schema of plan's arguments.
-var toolgenInputPlan = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "stops": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "named": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "object",
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ends": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "detour": {
-      "type": "object",
-      "description": "null reads as nil",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "stops",
-    "named",
-    "ends"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stops":{"type":"array","items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenOutputPlan is the JSON Schema of plan's structured result.
-var toolgenOutputPlan = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Route is a list of stops.",
-  "properties": {
-    "stops": {
-      "type": "array",
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "named": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "ends": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "object",
-          "null"
-        ],
-        "description": "Point is a place.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          },
-          "y": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x",
-          "y"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "detour": {
-      "type": "object",
-      "description": "null reads as nil",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "stops",
-    "named",
-    "ends"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPlan, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Route
 	toolgenDecodeRoute(d, &in)
@@ -302,72 +97,56 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeRoute reads a Route object.
 func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "stops":
-				seen0 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*Point, 0, n0)
-					for d.Elem() {
-						var e0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					v.Stops = s0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectRoute); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*Point, 0, n0)
+				for d.Elem() {
+					var e0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					e0 = p1
+					s0 = append(s0, e0)
 				}
-			case "named":
-				seen1 = true
-				if d.Object() {
-					m0 := make(map[string]*Point)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *Point
-						p1 := new(Point)
-						toolgenDecodePoint(d, p1)
-						v0 = p1
-						m0[k0] = v0
-					}
-					v.Named = m0
-				}
-			case "ends":
-				seen2 = true
-				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							p1 := new(Point)
-							toolgenDecodePoint(d, p1)
-							v.Ends[i0] = p1
-						} else {
-							d.Skip()
-						}
-					}
-					d.CheckItems(i0, 2, 2)
-				}
-			case "detour":
-				if d.Null() {
-					v.Detour = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					v.Detour = p0
-				}
-			default:
-				d.Unknown("\"stops\", \"named\", \"ends\", \"detour\"")
+				v.Stops = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("stops")
-		}
-		if !seen1 {
-			d.Missing("named")
-		}
-		if !seen2 {
-			d.Missing("ends")
+		case 1:
+			if d.Object() {
+				m0 := make(map[string]*Point)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Point
+					p1 := new(Point)
+					toolgenDecodePoint(d, p1)
+					v0 = p1
+					m0[k0] = v0
+				}
+				v.Named = m0
+			}
+		case 2:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						p1 := new(Point)
+						toolgenDecodePoint(d, p1)
+						v.Ends[i0] = p1
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
+		case 3:
+			if d.Null() {
+				v.Detour = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				v.Detour = p0
+			}
 		}
 	}
 }
@@ -416,32 +195,22 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			case "y":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Y = int(n0)
-				}
-			default:
-				d.Unknown("\"x\", \"y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
-		}
-		if !seen1 {
-			d.Missing("y")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Y = int(n0)
+			}
 		}
 	}
 }
+
+var toolgenObjectRoute = toolimpl.NewObject([]string{"stops", "named", "ends", "detour"}, []int{0, 1, 2}, nil)
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -452,3 +221,5 @@ func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Int(int64(v.Y))
 	e.EndObject()
 }
+
+var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)

@@ -34,221 +34,37 @@ var (
 
 // Tools returns the tools of package omit: summarize.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallSummarize,
-		Description:  "Summarize returns a report.",
-		GeminiSchema: toolgenGeminiSummarize,
-		InputSchema:  toolgenInputSummarize,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolSummarize,
+		Description:  "Summarize returns a report.",
+		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
-		StrictSchema: toolgenStrictSummarize,
-	}}
+		Call:         toolgenCallSummarize,
+	}})
 }
 
 // SummarizeRule is a permission rule for the tool summarize, which takes no
 // arguments.
 type SummarizeRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolSummarize}
+	return toolimpl.Rule(ToolSummarize)
 }
 
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.
-var toolgenInputSummarize = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSummarize is toolgenInputSummarize in OpenAI's strict dialect.
-var toolgenStrictSummarize = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSummarize is toolgenInputSummarize in Gemini's subset.
-var toolgenGeminiSummarize = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputSummarize is the JSON Schema of summarize's structured result.
-var toolgenOutputSummarize = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report leaves out what is empty or zero.",
-  "properties": {
-    "note": {
-      "type": "string"
-    },
-    "seq": {
-      "type": "integer"
-    },
-    "s": {
-      "type": "string"
-    },
-    "i": {
-      "type": "integer"
-    },
-    "u": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "f": {
-      "type": "number"
-    },
-    "b": {
-      "type": "boolean"
-    },
-    "k": {
-      "type": "string",
-      "description": "Kind is an enum.",
-      "examples": [
-        "a",
-        "b"
-      ]
-    },
-    "l": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "m": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    },
-    "a": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "y": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "r": {},
-    "n": {},
-    "p": {
-      "type": "object",
-      "description": "Point is comparable.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x"
-      ],
-      "additionalProperties": false
-    },
-    "t": {
-      "type": "string",
-      "description": "omitempty never omits a struct",
-      "format": "date-time"
-    },
-    "zs": {
-      "type": "string"
-    },
-    "zi": {
-      "type": "integer"
-    },
-    "zk": {
-      "type": "string",
-      "description": "Kind is an enum.",
-      "examples": [
-        "a",
-        "b"
-      ]
-    },
-    "zt": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "zp": {
-      "type": "object",
-      "description": "Point is comparable.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x"
-      ],
-      "additionalProperties": false
-    },
-    "zb": {
-      "type": "object",
-      "description": "Bag is not comparable: omitzero calls its IsZero method.",
-      "properties": {
-        "items": {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "required": [
-        "items"
-      ],
-      "additionalProperties": false
-    },
-    "za": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zl": {
-      "type": "array",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "zm": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string"
-      }
-    },
-    "zx": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "zn": {},
-    "zy": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "both": {
-      "type": "string"
-    }
-  },
-  "additionalProperties": false
-}`)
+var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -263,6 +79,8 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil
 }
+
+var toolgenArgsSummarize = toolimpl.NewObject(nil, nil, nil)
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

@@ -32,16 +32,14 @@ var (
 
 // Tools returns the tools of package omitzero: summarize.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolSummarize,
+		Description:  "Summarize reports.",
+		InputSchema:  toolgenInputSummarize,
+		OutputSchema: toolgenOutputSummarize,
 		Annotations:  runtime.Annotations{ReadOnly: true},
 		Call:         toolgenCallSummarize,
-		Description:  "Summarize reports.",
-		GeminiSchema: toolgenGeminiSummarize,
-		InputSchema:  toolgenInputSummarize,
-		Name:         ToolSummarize,
-		OutputSchema: toolgenOutputSummarize,
-		StrictSchema: toolgenStrictSummarize,
-	}}
+	}})
 }
 
 // SummarizeRule is a permission rule for the tool summarize: each field is a
@@ -53,157 +51,32 @@ type SummarizeRule struct {
 	Days string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"days", r.Days},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSummarize, Args: args}
+	return toolimpl.Rule(ToolSummarize, "days", r.Days)
 }
 
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.
-var toolgenInputSummarize = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "days": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "days"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSummarize is toolgenInputSummarize in OpenAI's strict dialect.
-var toolgenStrictSummarize = []byte(`{
-  "type": "object",
-  "properties": {
-    "days": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "days"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSummarize is toolgenInputSummarize in Gemini's subset.
-var toolgenGeminiSummarize = []byte(`{
-  "type": "object",
-  "properties": {
-    "days": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "days"
-  ]
-}`)
+var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"days":{"type":"integer"}},"required":["days"],"additionalProperties":false}`)
 
 // toolgenOutputSummarize is the JSON Schema of summarize's structured result.
-var toolgenOutputSummarize = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Report has omitzero members of every kind that needs a test of its own.",
-  "properties": {
-    "level": {
-      "type": "string",
-      "description": "Level reads and writes itself as text, on an integer."
-    },
-    "price": {
-      "type": "object",
-      "description": "Money is zero when its amount is, whatever its currency.",
-      "properties": {
-        "amount": {
-          "type": "integer"
-        },
-        "currency": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "amount",
-        "currency"
-      ],
-      "additionalProperties": false
-    },
-    "window": {
-      "type": "object",
-      "description": "Window is zero when both ends are, and says so with a pointer method.",
-      "properties": {
-        "From": {
-          "type": "string",
-          "format": "date-time"
-        },
-        "To": {
-          "type": "string",
-          "format": "date-time"
-        },
-        "Tags": {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "required": [
-        "From",
-        "To",
-        "Tags"
-      ],
-      "additionalProperties": false
-    },
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "pair": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "integer"
-      }
-    }
-  },
-  "additionalProperties": false
-}`)
+var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argDays int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "days":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argDays = int(n0)
-				}
-			default:
-				d.Unknown("\"days\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argDays = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("days")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -219,6 +92,8 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil
 }
+
+var toolgenArgsSummarize = toolimpl.NewObject([]string{"days"}, []int{0}, nil)
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

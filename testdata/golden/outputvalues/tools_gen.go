@@ -38,22 +38,19 @@ var (
 
 // Tools returns the tools of package outputvalues: widen, combine.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallWiden,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolWiden,
 		Description:  "Widen returns a grant with every permission.",
 		InputSchema:  toolgenInputWiden,
-		Name:         ToolWiden,
 		OutputSchema: toolgenOutputWiden,
-		StrictSchema: toolgenStrictWiden,
+		Call:         toolgenCallWiden,
 	}, {
-		Call:         toolgenCallCombine,
-		Description:  "Combine returns the union of permissions, which may be no constant.",
-		GeminiSchema: toolgenGeminiCombine,
-		InputSchema:  toolgenInputCombine,
 		Name:         ToolCombine,
+		Description:  "Combine returns the union of permissions, which may be no constant.",
+		InputSchema:  toolgenInputCombine,
 		OutputSchema: toolgenOutputCombine,
-		StrictSchema: toolgenStrictCombine,
-	}}
+		Call:         toolgenCallCombine,
+	}})
 }
 
 // WidenRule is a permission rule for the tool widen: each field is a glob over
@@ -69,22 +66,9 @@ type WidenRule struct {
 	Days string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidenRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"perm", r.Perm},
-		{"user", r.User},
-		{"days", r.Days},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWiden, Args: args}
+	return toolimpl.Rule(ToolWiden, "perm", r.Perm, "user", r.User, "days", r.Days)
 }
 
 // CombineRule is a permission rule for the tool combine: each field is a glob
@@ -94,126 +78,21 @@ type CombineRule struct {
 	Perms string // argument "perms"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CombineRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"perms", r.Perms},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCombine, Args: args}
+	return toolimpl.Rule(ToolCombine, "perms", r.Perms)
 }
 
-// toolgenInputWiden is the JSON Schema of widen's arguments.
-var toolgenInputWiden = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "perm": {
-      "type": "integer",
-      "description": "Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write",
-      "enum": [
-        1,
-        2
-      ]
-    },
-    "user": {
-      "type": "string",
-      "pattern": "^[a-z]+$",
-      "minLength": 1
-    },
-    "days": {
-      "type": "integer",
-      "minimum": 1,
-      "maximum": 30,
-      "default": 7
-    }
-  },
-  "required": [
-    "perm",
-    "user"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWiden is toolgenInputWiden in OpenAI's strict dialect.
-var toolgenStrictWiden = []byte(`{
-  "type": "object",
-  "properties": {
-    "perm": {
-      "type": "integer",
-      "description": "Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write",
-      "enum": [
-        1,
-        2
-      ]
-    },
-    "user": {
-      "type": "string",
-      "pattern": "^[a-z]+$"
-    },
-    "days": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 30
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "perm",
-    "user",
-    "days"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","enum":[1,2]},"user":{"type":"string","pattern":"^[a-z]+$","minLength":1},"days":{"type":"integer","minimum":1,"maximum":30,"default":7}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenOutputWiden is the JSON Schema of widen's structured result.
-var toolgenOutputWiden = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Grant has constrained members.",
-  "properties": {
-    "perm": {
-      "type": "integer",
-      "description": "Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write",
-      "minimum": 0,
-      "maximum": 255,
-      "examples": [
-        1,
-        2
-      ]
-    },
-    "user": {
-      "type": "string"
-    },
-    "days": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "perm",
-    "user"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
 func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWiden, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grant
 	toolgenDecodeGrant(d, &in)
@@ -232,94 +111,26 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputCombine is the JSON Schema of combine's arguments.
-var toolgenInputCombine = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "perms": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "perms"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCombine is toolgenInputCombine in OpenAI's strict dialect.
-var toolgenStrictCombine = []byte(`{
-  "type": "object",
-  "properties": {
-    "perms": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "perms"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCombine is toolgenInputCombine in Gemini's subset.
-var toolgenGeminiCombine = []byte(`{
-  "type": "object",
-  "properties": {
-    "perms": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "perms"
-  ]
-}`)
+var toolgenInputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perms":{"type":"string","contentEncoding":"base64"}},"required":["perms"],"additionalProperties":false}`)
 
 // toolgenOutputCombine is the JSON Schema of combine's structured result.
-var toolgenOutputCombine = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write",
-      "minimum": 0,
-      "maximum": 255,
-      "examples": [
-        1,
-        2
-      ]
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
 func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCombine, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPerms []Perm
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "perms":
-				seen0 = true
-				if b0, ok := d.Bytes(); ok {
-					argPerms = toolimpl.BytesAs[[]Perm](b0)
-				}
-			default:
-				d.Unknown("\"perms\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCombine); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if b0, ok := d.Bytes(); ok {
+				argPerms = toolimpl.BytesAs[[]Perm](b0)
 			}
-		}
-		if !seen0 {
-			d.Missing("perms")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -341,39 +152,22 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 
 // toolgenDecodeGrant reads a Grant object.
 func toolgenDecodeGrant(d *toolimpl.Decoder, v *Grant) {
-	if d.Object() {
-		var seen0, seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "perm":
-				seen0 = true
-				toolgenDecodePerm(d, &v.Perm)
-			case "user":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.CheckLength(s0, 1, -1)
-					d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
-					v.User = s0
-				}
-			case "days":
-				if !d.Null() {
-					seen2 = true
-					if n0, ok := d.Int(1, 30); ok {
-						v.Days = int(n0)
-					}
-				}
-			default:
-				d.Unknown("\"perm\", \"user\", \"days\"")
+	v.Days = 7
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectGrant); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodePerm(d, &v.Perm)
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
+				v.User = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("perm")
-		}
-		if !seen1 {
-			d.Missing("user")
-		}
-		if !seen2 {
-			v.Days = 7
+		case 2:
+			if n0, ok := d.Int(1, 30); ok {
+				v.Days = int(n0)
+			}
 		}
 	}
 }
@@ -392,6 +186,8 @@ func toolgenEncodeGrant(e *toolimpl.Encoder, v *Grant) {
 	e.EndObject()
 }
 
+var toolgenArgsCombine = toolimpl.NewObject([]string{"perms"}, []int{0}, nil)
+
 // toolgenDecodePerm reads a Perm: one of 1, 2.
 func toolgenDecodePerm(d *toolimpl.Decoder, v *Perm) {
 	s, ok := d.Uint(0, 255)
@@ -407,6 +203,8 @@ func toolgenDecodePerm(d *toolimpl.Decoder, v *Perm) {
 		d.NotOneOfInt(int64(s), "1, 2")
 	}
 }
+
+var toolgenObjectGrant = toolimpl.NewObject([]string{"perm", "user", "days"}, []int{0, 1}, []int{2})
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -34,14 +34,12 @@ var (
 
 // Tools returns the tools of package pattern: check.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallCheck,
-		Description:  "Check takes patterns in ECMA-262 syntax.",
-		GeminiSchema: toolgenGeminiCheck,
-		InputSchema:  toolgenInputCheck,
-		Name:         ToolCheck,
-		StrictSchema: toolgenStrictCheck,
-	}}
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolCheck,
+		Description: "Check takes patterns in ECMA-262 syntax.",
+		InputSchema: toolgenInputCheck,
+		Call:        toolgenCallCheck,
+	}})
 }
 
 // CheckRule is a permission rule for the tool check: each field is a glob over
@@ -55,228 +53,33 @@ type CheckRule struct {
 	Code string // argument "code"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"s", r.S},
-		{"code", r.Code},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCheck, Args: args}
+	return toolimpl.Rule(ToolCheck, "s", r.S, "code", r.Code)
 }
 
 // toolgenInputCheck is the JSON Schema of check's arguments.
-var toolgenInputCheck = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "object",
-      "description": "Shapes has patterns that need translating.",
-      "properties": {
-        "dot": {
-          "type": "string",
-          "description": "Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.",
-          "pattern": "^a.c$"
-        },
-        "space": {
-          "type": "string",
-          "description": "Space: ECMA-262's \\s takes in Unicode spaces and \\v.",
-          "pattern": "^\\S+\\s\\S+$"
-        },
-        "escape": {
-          "type": "string",
-          "description": "Escape: \\u escapes name code points.",
-          "pattern": "^caf\\u00e9|\\u{1F600}$"
-        },
-        "class": {
-          "type": "string",
-          "description": "Class: [ inside a class is a character.",
-          "pattern": "^[[a-z]+$"
-        },
-        "letters": {
-          "type": "string",
-          "description": "Letters: Unicode properties.",
-          "pattern": "^\\p{L}+$",
-          "default": "héllo"
-        }
-      },
-      "required": [
-        "dot",
-        "space",
-        "escape",
-        "class"
-      ],
-      "additionalProperties": false
-    },
-    "code": {
-      "type": "string",
-      "description": "a code, like AB123.",
-      "pattern": "^[A-Z]{2}\\d{3}$"
-    }
-  },
-  "required": [
-    "s",
-    "code"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCheck is toolgenInputCheck in OpenAI's strict dialect.
-var toolgenStrictCheck = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "object",
-      "description": "Shapes has patterns that need translating.",
-      "properties": {
-        "dot": {
-          "type": "string",
-          "description": "Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.",
-          "pattern": "^a.c$"
-        },
-        "space": {
-          "type": "string",
-          "description": "Space: ECMA-262's \\s takes in Unicode spaces and \\v.",
-          "pattern": "^\\S+\\s\\S+$"
-        },
-        "escape": {
-          "type": "string",
-          "description": "Escape: \\u escapes name code points.",
-          "pattern": "^caf\\u00e9|\\u{1F600}$"
-        },
-        "class": {
-          "type": "string",
-          "description": "Class: [ inside a class is a character.",
-          "pattern": "^[[a-z]+$"
-        },
-        "letters": {
-          "description": "Letters: Unicode properties.",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^\\p{L}+$"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "dot",
-        "space",
-        "escape",
-        "class",
-        "letters"
-      ],
-      "additionalProperties": false
-    },
-    "code": {
-      "type": "string",
-      "description": "a code, like AB123.",
-      "pattern": "^[A-Z]{2}\\d{3}$"
-    }
-  },
-  "required": [
-    "s",
-    "code"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCheck is toolgenInputCheck in Gemini's subset.
-var toolgenGeminiCheck = []byte(`{
-  "type": "object",
-  "properties": {
-    "s": {
-      "type": "object",
-      "description": "Shapes has patterns that need translating.",
-      "properties": {
-        "dot": {
-          "type": "string",
-          "description": "Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.",
-          "pattern": "^a.c$"
-        },
-        "space": {
-          "type": "string",
-          "description": "Space: ECMA-262's \\s takes in Unicode spaces and \\v.",
-          "pattern": "^\\S+\\s\\S+$"
-        },
-        "escape": {
-          "type": "string",
-          "description": "Escape: \\u escapes name code points.",
-          "pattern": "^caf\\u00e9|\\u{1F600}$"
-        },
-        "class": {
-          "type": "string",
-          "description": "Class: [ inside a class is a character.",
-          "pattern": "^[[a-z]+$"
-        },
-        "letters": {
-          "type": "string",
-          "description": "Letters: Unicode properties.",
-          "pattern": "^\\p{L}+$"
-        }
-      },
-      "required": [
-        "dot",
-        "space",
-        "escape",
-        "class"
-      ]
-    },
-    "code": {
-      "type": "string",
-      "description": "a code, like AB123.",
-      "pattern": "^[A-Z]{2}\\d{3}$"
-    }
-  },
-  "required": [
-    "s",
-    "code"
-  ]
-}`)
+var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCheck, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argS    Shapes
 		argCode string
 	)
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "s":
-				seen0 = true
-				toolgenDecodeShapes(d, &argS)
-			case "code":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}\\d{3}$")
-					argCode = s0
-				}
-			default:
-				d.Unknown("\"s\", \"code\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodeShapes(d, &argS)
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}\\d{3}$")
+				argCode = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("s")
-		}
-		if !seen1 {
-			d.Missing("code")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -290,63 +93,41 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "dot":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern1, "^a.c$")
-					v.Dot = s0
-				}
-			case "space":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern2, "^\\S+\\s\\S+$")
-					v.Space = s0
-				}
-			case "escape":
-				seen2 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern3, "^caf\\u00e9|\\u{1F600}$")
-					v.Escape = s0
-				}
-			case "class":
-				seen3 = true
-				if s0, ok := d.String(); ok {
-					d.MatchPattern(s0, toolgenPattern4, "^[[a-z]+$")
-					v.Class = s0
-				}
-			case "letters":
-				if !d.Null() {
-					seen4 = true
-					if s0, ok := d.String(); ok {
-						d.MatchPattern(s0, toolgenPattern5, "^\\p{L}+$")
-						v.Letters = s0
-					}
-				}
-			default:
-				d.Unknown("\"dot\", \"space\", \"escape\", \"class\", \"letters\"")
+	v.Letters = "héllo"
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern1, "^a.c$")
+				v.Dot = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("dot")
-		}
-		if !seen1 {
-			d.Missing("space")
-		}
-		if !seen2 {
-			d.Missing("escape")
-		}
-		if !seen3 {
-			d.Missing("class")
-		}
-		if !seen4 {
-			v.Letters = "héllo"
+		case 1:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern2, "^\\S+\\s\\S+$")
+				v.Space = s0
+			}
+		case 2:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern3, "^caf\\u00e9|\\u{1F600}$")
+				v.Escape = s0
+			}
+		case 3:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern4, "^[[a-z]+$")
+				v.Class = s0
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				d.MatchPattern(s0, toolgenPattern5, "^\\p{L}+$")
+				v.Letters = s0
+			}
 		}
 	}
 }
+
+var toolgenArgsCheck = toolimpl.NewObject([]string{"s", "code"}, []int{0, 1}, nil)
+var toolgenObjectShapes = toolimpl.NewObject([]string{"dot", "space", "escape", "class", "letters"}, []int{0, 1, 2, 3}, []int{4})
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

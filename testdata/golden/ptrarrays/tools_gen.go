@@ -51,43 +51,37 @@ var (
 
 // Tools returns the tools of package ptrarrays: shapes, echo, triple, pairs, matrix.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallShapes,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolShapes,
 		Description:  "Shapes takes nested shapes as flat parameters and returns them.",
 		InputSchema:  toolgenInputShapes,
-		Name:         ToolShapes,
 		OutputSchema: toolgenOutputShapes,
+		Call:         toolgenCallShapes,
 	}, {
-		Call:         toolgenCallEcho,
+		Name:         ToolEcho,
 		Description:  "Echo takes a struct of nested shapes and returns it.",
 		InputSchema:  toolgenInputEcho,
-		Name:         ToolEcho,
 		OutputSchema: toolgenOutputEcho,
+		Call:         toolgenCallEcho,
 	}, {
-		Call:         toolgenCallTriple,
-		Description:  "Triple returns a pointer to an array, wrapped.",
-		GeminiSchema: toolgenGeminiTriple,
-		InputSchema:  toolgenInputTriple,
 		Name:         ToolTriple,
+		Description:  "Triple returns a pointer to an array, wrapped.",
+		InputSchema:  toolgenInputTriple,
 		OutputSchema: toolgenOutputTriple,
-		StrictSchema: toolgenStrictTriple,
+		Call:         toolgenCallTriple,
 	}, {
-		Call:         toolgenCallPairs,
-		Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
-		GeminiSchema: toolgenGeminiPairs,
-		InputSchema:  toolgenInputPairs,
 		Name:         ToolPairs,
+		Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
+		InputSchema:  toolgenInputPairs,
 		OutputSchema: toolgenOutputPairs,
-		StrictSchema: toolgenStrictPairs,
+		Call:         toolgenCallPairs,
 	}, {
-		Call:         toolgenCallMatrix,
-		Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
-		GeminiSchema: toolgenGeminiMatrix,
-		InputSchema:  toolgenInputMatrix,
 		Name:         ToolMatrix,
+		Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
+		InputSchema:  toolgenInputMatrix,
 		OutputSchema: toolgenOutputMatrix,
-		StrictSchema: toolgenStrictMatrix,
-	}}
+		Call:         toolgenCallMatrix,
+	}})
 }
 
 // ShapesRule is a permission rule for the tool shapes: each field is a glob
@@ -120,25 +114,9 @@ type ShapesRule struct {
 	Deep string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ShapesRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"cells", r.Cells},
-		{"rows", r.Rows},
-		{"by_name", r.ByName},
-		{"square", r.Square},
-		{"times", r.Times},
-		{"deep", r.Deep},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolShapes, Args: args}
+	return toolimpl.Rule(ToolShapes, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -187,305 +165,47 @@ type EchoRule struct {
 	Stacked string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"cells", r.Cells},
-		{"rows", r.Rows},
-		{"by_name", r.ByName},
-		{"square", r.Square},
-		{"times", r.Times},
-		{"deep", r.Deep},
-		{"mixed", r.Mixed},
-		{"tables", r.Tables},
-		{"grids", r.Grids},
-		{"stacked", r.Stacked},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEcho, Args: args}
+	return toolimpl.Rule(ToolEcho, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep, "mixed", r.Mixed, "tables", r.Tables, "grids", r.Grids, "stacked", r.Stacked)
 }
 
 // TripleRule is a permission rule for the tool triple, which takes no
 // arguments.
 type TripleRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TripleRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTriple}
+	return toolimpl.Rule(ToolTriple)
 }
 
 // PairsRule is a permission rule for the tool pairs, which takes no arguments.
 type PairsRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PairsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPairs}
+	return toolimpl.Rule(ToolPairs)
 }
 
 // MatrixRule is a permission rule for the tool matrix, which takes no
 // arguments.
 type MatrixRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MatrixRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolMatrix}
+	return toolimpl.Rule(ToolMatrix)
 }
 
-// toolgenInputShapes is the JSON Schema of shapes's arguments.
-var toolgenInputShapes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "description": "three integers",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "description": "pairs",
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "description": "pairs by name",
-      "additionalProperties": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "description": "a 2x2 matrix",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "description": "two instants",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": "array",
-      "description": "pairs of pairs of strings",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    }
-  },
-  "required": [
-    "rows",
-    "by_name"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","description":"three integers","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","description":"pairs","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","description":"pairs by name","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","description":"a 2x2 matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","description":"two instants","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","description":"pairs of pairs of strings","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}}},"required":["rows","by_name"],"additionalProperties":false}`)
 
 // toolgenOutputShapes is the JSON Schema of shapes's structured result.
-var toolgenOutputShapes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Grid holds nested shapes as fields.",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": [
-        "array",
-        "null"
-      ],
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "mixed": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "items": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "type": "boolean"
-          }
-        }
-      }
-    },
-    "tables": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "additionalProperties": {
-          "type": [
-            "integer",
-            "null"
-          ]
-        }
-      }
-    },
-    "grids": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 1,
-      "items": {
-        "type": "object",
-        "description": "Cell is a struct inside a pointer to an array.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "stacked": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "number"
-        }
-      }
-    }
-  },
-  "required": [
-    "rows",
-    "by_name",
-    "stacked"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
 func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolShapes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argCells  *[3]int
@@ -495,174 +215,162 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 		argTimes  *[2]time.Time
 		argDeep   **[2]*[2]string
 	)
-	if d.Object() {
-		var seen1, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "cells":
-				if d.Null() {
-					argCells = nil
-				} else {
-					p0 := new([3]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 3 {
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p0)[i1] = int(n2)
-								}
-							} else {
-								d.Skip()
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsShapes); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				argCells = nil
+			} else {
+				p0 := new([3]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 3 {
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								(*p0)[i1] = int(n2)
 							}
+						} else {
+							d.Skip()
 						}
-						d.CheckItems(i1, 3, 3)
 					}
-					argCells = p0
+					d.CheckItems(i1, 3, 3)
 				}
-			case "rows":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*[2]int, 0, n0)
-					for d.Elem() {
-						var e0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					argRows = s0
-				}
-			case "by_name":
-				seen2 = true
-				if d.Object() {
-					m0 := make(map[string]*[2]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						v0 = p1
-						m0[k0] = v0
-					}
-					argByName = m0
-				}
-			case "square":
-				if d.Null() {
-					argSquare = nil
-				} else {
-					p0 := new([2][2]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if _, ok := d.Array(); ok {
-									i2 := 0
-									for ; d.Elem(); i2++ {
-										if i2 < 2 {
-											if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												(*p0)[i1][i2] = int(n3)
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i2, 2, 2)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					argSquare = p0
-				}
-			case "times":
-				if d.Null() {
-					argTimes = nil
-				} else {
-					p0 := new([2]time.Time)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if t2, ok := d.Time(); ok {
-									(*p0)[i1] = t2
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					argTimes = p0
-				}
-			case "deep":
-				if d.Null() {
-					argDeep = nil
-				} else {
-					p0 := new(*[2]*[2]string)
-					p1 := new([2]*[2]string)
+				argCells = p0
+			}
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*[2]int, 0, n0)
+				for d.Elem() {
+					var e0 *[2]int
+					p1 := new([2]int)
 					if _, ok := d.Array(); ok {
 						i2 := 0
 						for ; d.Elem(); i2++ {
 							if i2 < 2 {
-								p3 := new([2]string)
-								if _, ok := d.Array(); ok {
-									i4 := 0
-									for ; d.Elem(); i4++ {
-										if i4 < 2 {
-											if s5, ok := d.String(); ok {
-												(*p3)[i4] = s5
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i4, 2, 2)
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
 								}
-								(*p1)[i2] = p3
 							} else {
 								d.Skip()
 							}
 						}
 						d.CheckItems(i2, 2, 2)
 					}
-					*p0 = p1
-					argDeep = p0
+					e0 = p1
+					s0 = append(s0, e0)
 				}
-			default:
-				d.Unknown("\"cells\", \"rows\", \"by_name\", \"square\", \"times\", \"deep\"")
+				argRows = s0
 			}
-		}
-		if !seen1 {
-			d.Missing("rows")
-		}
-		if !seen2 {
-			d.Missing("by_name")
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]*[2]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *[2]int
+					p1 := new([2]int)
+					if _, ok := d.Array(); ok {
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
+								}
+							} else {
+								d.Skip()
+							}
+						}
+						d.CheckItems(i2, 2, 2)
+					}
+					v0 = p1
+					m0[k0] = v0
+				}
+				argByName = m0
+			}
+		case 3:
+			if d.Null() {
+				argSquare = nil
+			} else {
+				p0 := new([2][2]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if _, ok := d.Array(); ok {
+								i2 := 0
+								for ; d.Elem(); i2++ {
+									if i2 < 2 {
+										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											(*p0)[i1][i2] = int(n3)
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i2, 2, 2)
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				argSquare = p0
+			}
+		case 4:
+			if d.Null() {
+				argTimes = nil
+			} else {
+				p0 := new([2]time.Time)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if t2, ok := d.Time(); ok {
+								(*p0)[i1] = t2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				argTimes = p0
+			}
+		case 5:
+			if d.Null() {
+				argDeep = nil
+			} else {
+				p0 := new(*[2]*[2]string)
+				p1 := new([2]*[2]string)
+				if _, ok := d.Array(); ok {
+					i2 := 0
+					for ; d.Elem(); i2++ {
+						if i2 < 2 {
+							p3 := new([2]string)
+							if _, ok := d.Array(); ok {
+								i4 := 0
+								for ; d.Elem(); i4++ {
+									if i4 < 2 {
+										if s5, ok := d.String(); ok {
+											(*p3)[i4] = s5
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i4, 2, 2)
+							}
+							(*p1)[i2] = p3
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i2, 2, 2)
+				}
+				*p0 = p1
+				argDeep = p0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -679,307 +387,16 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "mixed": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "items": {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "type": "boolean"
-          }
-        }
-      }
-    },
-    "tables": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "additionalProperties": {
-          "type": "integer"
-        }
-      }
-    },
-    "grids": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 1,
-      "items": {
-        "type": "object",
-        "description": "Cell is a struct inside a pointer to an array.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "stacked": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "number"
-        }
-      }
-    }
-  },
-  "required": [
-    "rows",
-    "by_name",
-    "stacked"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEcho is the JSON Schema of echo's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenOutputEcho is the JSON Schema of echo's structured result.
-var toolgenOutputEcho = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Grid holds nested shapes as fields.",
-  "properties": {
-    "cells": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    },
-    "rows": {
-      "type": "array",
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "by_name": {
-      "type": "object",
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "square": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    },
-    "times": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "deep": {
-      "type": [
-        "array",
-        "null"
-      ],
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "string"
-        }
-      }
-    },
-    "mixed": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "array",
-        "items": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "type": "boolean"
-          }
-        }
-      }
-    },
-    "tables": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": "object",
-        "additionalProperties": {
-          "type": [
-            "integer",
-            "null"
-          ]
-        }
-      }
-    },
-    "grids": {
-      "type": "array",
-      "minItems": 1,
-      "maxItems": 1,
-      "items": {
-        "type": "object",
-        "description": "Cell is a struct inside a pointer to an array.",
-        "properties": {
-          "x": {
-            "type": "integer"
-          }
-        },
-        "required": [
-          "x"
-        ],
-        "additionalProperties": false
-      }
-    },
-    "stacked": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "number"
-        }
-      }
-    }
-  },
-  "required": [
-    "rows",
-    "by_name",
-    "stacked"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
@@ -998,56 +415,18 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputTriple is the JSON Schema of triple's arguments.
-var toolgenInputTriple = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTriple is toolgenInputTriple in OpenAI's strict dialect.
-var toolgenStrictTriple = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTriple is toolgenInputTriple in Gemini's subset.
-var toolgenGeminiTriple = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputTriple is the JSON Schema of triple's structured result.
-var toolgenOutputTriple = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "minItems": 3,
-      "maxItems": 3,
-      "items": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
 func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTriple, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTriple); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1074,62 +453,18 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputPairs is the JSON Schema of pairs's arguments.
-var toolgenInputPairs = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPairs is toolgenInputPairs in OpenAI's strict dialect.
-var toolgenStrictPairs = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPairs is toolgenInputPairs in Gemini's subset.
-var toolgenGeminiPairs = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputPairs is the JSON Schema of pairs's structured result.
-var toolgenOutputPairs = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
 func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPairs, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPairs); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1161,64 +496,18 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputMatrix is the JSON Schema of matrix's arguments.
-var toolgenInputMatrix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictMatrix is toolgenInputMatrix in OpenAI's strict dialect.
-var toolgenStrictMatrix = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiMatrix is toolgenInputMatrix in Gemini's subset.
-var toolgenGeminiMatrix = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputMatrix is the JSON Schema of matrix's structured result.
-var toolgenOutputMatrix = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "minItems": 2,
-      "maxItems": 2,
-      "items": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "minItems": 2,
-        "maxItems": 2,
-        "items": {
-          "type": "integer"
-        }
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
 func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMatrix, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsMatrix); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1251,6 +540,8 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
+
+var toolgenArgsShapes = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep"}, []int{1, 2}, nil)
 
 // toolgenEncodeGrid writes a Grid object.
 func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
@@ -1398,267 +689,93 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
-	if d.Object() {
-		var seen1, seen2, seen9 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "cells":
-				if d.Null() {
-					v.Cells = nil
-				} else {
-					p0 := new([3]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 3 {
-								if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p0)[i1] = int(n2)
-								}
-							} else {
-								d.Skip()
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.Cells = nil
+			} else {
+				p0 := new([3]int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 3 {
+							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+								(*p0)[i1] = int(n2)
 							}
+						} else {
+							d.Skip()
 						}
-						d.CheckItems(i1, 3, 3)
 					}
-					v.Cells = p0
+					d.CheckItems(i1, 3, 3)
 				}
-			case "rows":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]*[2]int, 0, n0)
-					for d.Elem() {
-						var e0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						e0 = p1
-						s0 = append(s0, e0)
-					}
-					v.Rows = s0
-				}
-			case "by_name":
-				seen2 = true
-				if d.Object() {
-					m0 := make(map[string]*[2]int)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *[2]int
-						p1 := new([2]int)
-						if _, ok := d.Array(); ok {
-							i2 := 0
-							for ; d.Elem(); i2++ {
-								if i2 < 2 {
-									if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-										(*p1)[i2] = int(n3)
-									}
-								} else {
-									d.Skip()
-								}
-							}
-							d.CheckItems(i2, 2, 2)
-						}
-						v0 = p1
-						m0[k0] = v0
-					}
-					v.ByName = m0
-				}
-			case "square":
-				if d.Null() {
-					v.Square = nil
-				} else {
-					p0 := new([2][2]int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if _, ok := d.Array(); ok {
-									i2 := 0
-									for ; d.Elem(); i2++ {
-										if i2 < 2 {
-											if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-												(*p0)[i1][i2] = int(n3)
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i2, 2, 2)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Square = p0
-				}
-			case "times":
-				if d.Null() {
-					v.Times = nil
-				} else {
-					p0 := new([2]time.Time)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if t2, ok := d.Time(); ok {
-									(*p0)[i1] = t2
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Times = p0
-				}
-			case "deep":
-				if d.Null() {
-					v.Deep = nil
-				} else {
-					p0 := new(*[2]*[2]string)
-					p1 := new([2]*[2]string)
+				v.Cells = p0
+			}
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]*[2]int, 0, n0)
+				for d.Elem() {
+					var e0 *[2]int
+					p1 := new([2]int)
 					if _, ok := d.Array(); ok {
 						i2 := 0
 						for ; d.Elem(); i2++ {
 							if i2 < 2 {
-								p3 := new([2]string)
-								if _, ok := d.Array(); ok {
-									i4 := 0
-									for ; d.Elem(); i4++ {
-										if i4 < 2 {
-											if s5, ok := d.String(); ok {
-												(*p3)[i4] = s5
-											}
-										} else {
-											d.Skip()
-										}
-									}
-									d.CheckItems(i4, 2, 2)
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
 								}
-								(*p1)[i2] = p3
 							} else {
 								d.Skip()
 							}
 						}
 						d.CheckItems(i2, 2, 2)
 					}
-					*p0 = p1
-					v.Deep = p0
+					e0 = p1
+					s0 = append(s0, e0)
 				}
-			case "mixed":
-				if d.Null() {
-					v.Mixed = nil
-				} else {
-					p0 := new([2][]*[2]bool)
+				v.Rows = s0
+			}
+		case 2:
+			if d.Object() {
+				m0 := make(map[string]*[2]int)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *[2]int
+					p1 := new([2]int)
 					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if n2, ok := d.Array(); ok {
-									s2 := make([]*[2]bool, 0, n2)
-									for d.Elem() {
-										var e2 *[2]bool
-										p3 := new([2]bool)
-										if _, ok := d.Array(); ok {
-											i4 := 0
-											for ; d.Elem(); i4++ {
-												if i4 < 2 {
-													if b5, ok := d.Bool(); ok {
-														(*p3)[i4] = b5
-													}
-												} else {
-													d.Skip()
-												}
-											}
-											d.CheckItems(i4, 2, 2)
-										}
-										e2 = p3
-										s2 = append(s2, e2)
-									}
-									(*p0)[i1] = s2
+						i2 := 0
+						for ; d.Elem(); i2++ {
+							if i2 < 2 {
+								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+									(*p1)[i2] = int(n3)
 								}
 							} else {
 								d.Skip()
 							}
 						}
-						d.CheckItems(i1, 2, 2)
+						d.CheckItems(i2, 2, 2)
 					}
-					v.Mixed = p0
+					v0 = p1
+					m0[k0] = v0
 				}
-			case "tables":
-				if d.Null() {
-					v.Tables = nil
-				} else {
-					p0 := new([2]map[string]*int)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 2 {
-								if d.Object() {
-									m2 := make(map[string]*int)
-									for _, ok := d.Field(); ok; _, ok = d.Field() {
-										k2 := d.KeyString()
-										var v2 *int
-										p3 := new(int)
-										if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											*p3 = int(n4)
-										}
-										v2 = p3
-										m2[k2] = v2
-									}
-									(*p0)[i1] = m2
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 2, 2)
-					}
-					v.Tables = p0
-				}
-			case "grids":
-				if d.Null() {
-					v.Grids = nil
-				} else {
-					p0 := new([1]Cell)
-					if _, ok := d.Array(); ok {
-						i1 := 0
-						for ; d.Elem(); i1++ {
-							if i1 < 1 {
-								toolgenDecodeCell(d, &(*p0)[i1])
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i1, 1, 1)
-					}
-					v.Grids = p0
-				}
-			case "stacked":
-				seen9 = true
+				v.ByName = m0
+			}
+		case 3:
+			if d.Null() {
+				v.Square = nil
+			} else {
+				p0 := new([2][2]int)
 				if _, ok := d.Array(); ok {
-					i0 := 0
-					for ; d.Elem(); i0++ {
-						if i0 < 2 {
-							p1 := new([2]float64)
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
 							if _, ok := d.Array(); ok {
 								i2 := 0
 								for ; d.Elem(); i2++ {
 									if i2 < 2 {
-										if f3, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-											(*p1)[i2] = f3
+										if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+											(*p0)[i1][i2] = int(n3)
 										}
 									} else {
 										d.Skip()
@@ -1666,28 +783,190 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 								}
 								d.CheckItems(i2, 2, 2)
 							}
-							v.Stacked[i0] = p1
 						} else {
 							d.Skip()
 						}
 					}
-					d.CheckItems(i0, 2, 2)
+					d.CheckItems(i1, 2, 2)
 				}
-			default:
-				d.Unknown("\"cells\", \"rows\", \"by_name\", \"square\", \"times\", \"deep\", \"mixed\", \"tables\", \"grids\", \"stacked\"")
+				v.Square = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("rows")
-		}
-		if !seen2 {
-			d.Missing("by_name")
-		}
-		if !seen9 {
-			d.Missing("stacked")
+		case 4:
+			if d.Null() {
+				v.Times = nil
+			} else {
+				p0 := new([2]time.Time)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if t2, ok := d.Time(); ok {
+								(*p0)[i1] = t2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Times = p0
+			}
+		case 5:
+			if d.Null() {
+				v.Deep = nil
+			} else {
+				p0 := new(*[2]*[2]string)
+				p1 := new([2]*[2]string)
+				if _, ok := d.Array(); ok {
+					i2 := 0
+					for ; d.Elem(); i2++ {
+						if i2 < 2 {
+							p3 := new([2]string)
+							if _, ok := d.Array(); ok {
+								i4 := 0
+								for ; d.Elem(); i4++ {
+									if i4 < 2 {
+										if s5, ok := d.String(); ok {
+											(*p3)[i4] = s5
+										}
+									} else {
+										d.Skip()
+									}
+								}
+								d.CheckItems(i4, 2, 2)
+							}
+							(*p1)[i2] = p3
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i2, 2, 2)
+				}
+				*p0 = p1
+				v.Deep = p0
+			}
+		case 6:
+			if d.Null() {
+				v.Mixed = nil
+			} else {
+				p0 := new([2][]*[2]bool)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if n2, ok := d.Array(); ok {
+								s2 := make([]*[2]bool, 0, n2)
+								for d.Elem() {
+									var e2 *[2]bool
+									p3 := new([2]bool)
+									if _, ok := d.Array(); ok {
+										i4 := 0
+										for ; d.Elem(); i4++ {
+											if i4 < 2 {
+												if b5, ok := d.Bool(); ok {
+													(*p3)[i4] = b5
+												}
+											} else {
+												d.Skip()
+											}
+										}
+										d.CheckItems(i4, 2, 2)
+									}
+									e2 = p3
+									s2 = append(s2, e2)
+								}
+								(*p0)[i1] = s2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Mixed = p0
+			}
+		case 7:
+			if d.Null() {
+				v.Tables = nil
+			} else {
+				p0 := new([2]map[string]*int)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 2 {
+							if d.Object() {
+								m2 := make(map[string]*int)
+								for _, ok := d.Field(); ok; _, ok = d.Field() {
+									k2 := d.KeyString()
+									var v2 *int
+									p3 := new(int)
+									if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+										*p3 = int(n4)
+									}
+									v2 = p3
+									m2[k2] = v2
+								}
+								(*p0)[i1] = m2
+							}
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 2, 2)
+				}
+				v.Tables = p0
+			}
+		case 8:
+			if d.Null() {
+				v.Grids = nil
+			} else {
+				p0 := new([1]Cell)
+				if _, ok := d.Array(); ok {
+					i1 := 0
+					for ; d.Elem(); i1++ {
+						if i1 < 1 {
+							toolgenDecodeCell(d, &(*p0)[i1])
+						} else {
+							d.Skip()
+						}
+					}
+					d.CheckItems(i1, 1, 1)
+				}
+				v.Grids = p0
+			}
+		case 9:
+			if _, ok := d.Array(); ok {
+				i0 := 0
+				for ; d.Elem(); i0++ {
+					if i0 < 2 {
+						p1 := new([2]float64)
+						if _, ok := d.Array(); ok {
+							i2 := 0
+							for ; d.Elem(); i2++ {
+								if i2 < 2 {
+									if f3, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+										(*p1)[i2] = f3
+									}
+								} else {
+									d.Skip()
+								}
+							}
+							d.CheckItems(i2, 2, 2)
+						}
+						v.Stacked[i0] = p1
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i0, 2, 2)
+			}
 		}
 	}
 }
+
+var toolgenArgsTriple = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsPairs = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsMatrix = toolimpl.NewObject(nil, nil, nil)
 
 // toolgenEncodeCell writes a Cell object.
 func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
@@ -1699,21 +978,16 @@ func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
 
 // toolgenDecodeCell reads a Cell object.
 func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			default:
-				d.Unknown("\"x\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectCell); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
 		}
 	}
 }
+
+var toolgenObjectGrid = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep", "mixed", "tables", "grids", "stacked"}, []int{1, 2, 9}, nil)
+var toolgenObjectCell = toolimpl.NewObject([]string{"x"}, []int{0}, nil)

@@ -43,34 +43,31 @@ var (
 
 // Tools returns the tools of package recursive: walk, sum, browse, draw.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallWalk,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolWalk,
 		Description:  "Walk takes a tree and returns it.",
 		InputSchema:  toolgenInputWalk,
-		Name:         ToolWalk,
 		OutputSchema: toolgenOutputWalk,
-		StrictSchema: toolgenStrictWalk,
+		Call:         toolgenCallWalk,
 	}, {
-		Call:         toolgenCallSum,
+		Name:         ToolSum,
 		Description:  "Sum takes a list as a flat parameter.",
 		InputSchema:  toolgenInputSum,
-		Name:         ToolSum,
 		OutputSchema: toolgenOutputSum,
-		StrictSchema: toolgenStrictSum,
+		Call:         toolgenCallSum,
 	}, {
-		Call:         toolgenCallBrowse,
+		Name:         ToolBrowse,
 		Description:  "Browse takes mutually recursive types.",
 		InputSchema:  toolgenInputBrowse,
-		Name:         ToolBrowse,
 		OutputSchema: toolgenOutputBrowse,
-		StrictSchema: toolgenStrictBrowse,
+		Call:         toolgenCallBrowse,
 	}, {
-		Call:         toolgenCallDraw,
+		Name:         ToolDraw,
 		Description:  "Draw takes a struct holding recursive types in a map and a pointer.",
 		InputSchema:  toolgenInputDraw,
-		Name:         ToolDraw,
 		OutputSchema: toolgenOutputDraw,
-	}}
+		Call:         toolgenCallDraw,
+	}})
 }
 
 // WalkRule is a permission rule for the tool walk: each field is a glob over
@@ -84,21 +81,9 @@ type WalkRule struct {
 	Children string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WalkRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"children", r.Children},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWalk, Args: args}
+	return toolimpl.Rule(ToolWalk, "name", r.Name, "children", r.Children)
 }
 
 // SumRule is a permission rule for the tool sum: each field is a glob over
@@ -115,21 +100,9 @@ type SumRule struct {
 	Trees string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SumRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"list", r.List},
-		{"trees", r.Trees},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSum, Args: args}
+	return toolimpl.Rule(ToolSum, "list", r.List, "trees", r.Trees)
 }
 
 // BrowseRule is a permission rule for the tool browse: each field is a glob
@@ -143,21 +116,9 @@ type BrowseRule struct {
 	Files string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BrowseRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"files", r.Files},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolBrowse, Args: args}
+	return toolimpl.Rule(ToolBrowse, "name", r.Name, "files", r.Files)
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
@@ -174,173 +135,21 @@ type DrawRule struct {
 	Head string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"roots", r.Roots},
-		{"head", r.Head},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolDraw, Args: args}
+	return toolimpl.Rule(ToolDraw, "roots", r.Roots, "head", r.Head)
 }
 
-// toolgenInputWalk is the JSON Schema of walk's arguments.
-var toolgenInputWalk = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "children": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
-      }
-    }
-  },
-  "required": [
-    "name"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
-
-// toolgenStrictWalk is toolgenInputWalk in OpenAI's strict dialect.
-var toolgenStrictWalk = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "children": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "name",
-    "children"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/Tree",
-                "description": "Tree is a node with children of its own type."
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "children"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputWalk is the JSON Schema of walk's structured result.
-var toolgenOutputWalk = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Tree is a node with children of its own type.",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "children": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
-      }
-    }
-  },
-  "required": [
-    "name"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
 func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWalk, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
@@ -358,203 +167,42 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSum is the JSON Schema of sum's arguments.
-var toolgenInputSum = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "list": {
-      "$ref": "#/$defs/List",
-      "description": "List is a linked list."
-    },
-    "trees": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
-      }
-    }
-  },
-  "required": [
-    "trees"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "List": {
-      "type": "object",
-      "properties": {
-        "value": {
-          "type": "integer"
-        },
-        "next": {
-          "$ref": "#/$defs/List",
-          "description": "List is a linked list."
-        }
-      },
-      "required": [
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
-
-// toolgenStrictSum is toolgenInputSum in OpenAI's strict dialect.
-var toolgenStrictSum = []byte(`{
-  "type": "object",
-  "properties": {
-    "list": {
-      "description": "List is a linked list.",
-      "anyOf": [
-        {
-          "$ref": "#/$defs/List"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "trees": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
-      }
-    }
-  },
-  "required": [
-    "list",
-    "trees"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "List": {
-      "type": "object",
-      "properties": {
-        "value": {
-          "type": "integer"
-        },
-        "next": {
-          "description": "List is a linked list.",
-          "anyOf": [
-            {
-              "$ref": "#/$defs/List"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "value",
-        "next"
-      ],
-      "additionalProperties": false
-    },
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/Tree",
-                "description": "Tree is a node with children of its own type."
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "children"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputSum is the JSON Schema of sum's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"list":{"$ref":"#/$defs/List","description":"List is a linked list."},"trees":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["trees"],"additionalProperties":false,"$defs":{"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false},"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputSum is the JSON Schema of sum's structured result.
-var toolgenOutputSum = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
 func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSum, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argList  *List
 		argTrees []Tree
 	)
-	if d.Object() {
-		var seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "list":
-				if d.Null() {
-					argList = nil
-				} else {
-					p0 := new(List)
-					toolgenDecodeList(d, p0)
-					argList = p0
-				}
-			case "trees":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]Tree, 0, n0)
-					for d.Elem() {
-						var e0 Tree
-						toolgenDecodeTree(d, &e0)
-						s0 = append(s0, e0)
-					}
-					argTrees = s0
-				}
-			default:
-				d.Unknown("\"list\", \"trees\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSum); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				argList = nil
+			} else {
+				p0 := new(List)
+				toolgenDecodeList(d, p0)
+				argList = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("trees")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Tree, 0, n0)
+				for d.Elem() {
+					var e0 Tree
+					toolgenDecodeTree(d, &e0)
+					s0 = append(s0, e0)
+				}
+				argTrees = s0
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -574,319 +222,16 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputBrowse is the JSON Schema of browse's arguments.
-var toolgenInputBrowse = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "files": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "File belongs to a Dir, and may be one.",
-        "properties": {
-          "name": {
-            "type": "string"
-          },
-          "sub": {
-            "$ref": "#/$defs/Dir",
-            "description": "Dir and File refer to each other."
-          },
-          "meta": {
-            "type": "object",
-            "description": "not recursive: inlined",
-            "properties": {
-              "size": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "size"
-            ],
-            "additionalProperties": false
-          }
-        },
-        "required": [
-          "name",
-          "meta"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "name",
-    "files"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Dir": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "files": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "description": "File belongs to a Dir, and may be one.",
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "sub": {
-                "$ref": "#/$defs/Dir",
-                "description": "Dir and File refer to each other."
-              },
-              "meta": {
-                "type": "object",
-                "description": "not recursive: inlined",
-                "properties": {
-                  "size": {
-                    "type": "integer"
-                  }
-                },
-                "required": [
-                  "size"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "required": [
-              "name",
-              "meta"
-            ],
-            "additionalProperties": false
-          }
-        }
-      },
-      "required": [
-        "name",
-        "files"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
-
-// toolgenStrictBrowse is toolgenInputBrowse in OpenAI's strict dialect.
-var toolgenStrictBrowse = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string"
-    },
-    "files": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "File belongs to a Dir, and may be one.",
-        "properties": {
-          "name": {
-            "type": "string"
-          },
-          "sub": {
-            "description": "Dir and File refer to each other.",
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Dir"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "meta": {
-            "type": "object",
-            "description": "not recursive: inlined",
-            "properties": {
-              "size": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "size"
-            ],
-            "additionalProperties": false
-          }
-        },
-        "required": [
-          "name",
-          "sub",
-          "meta"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "name",
-    "files"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Dir": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "files": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "description": "File belongs to a Dir, and may be one.",
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "sub": {
-                "description": "Dir and File refer to each other.",
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/Dir"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "meta": {
-                "type": "object",
-                "description": "not recursive: inlined",
-                "properties": {
-                  "size": {
-                    "type": "integer"
-                  }
-                },
-                "required": [
-                  "size"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "required": [
-              "name",
-              "sub",
-              "meta"
-            ],
-            "additionalProperties": false
-          }
-        }
-      },
-      "required": [
-        "name",
-        "files"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputBrowse is the JSON Schema of browse's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenOutputBrowse is the JSON Schema of browse's structured result.
-var toolgenOutputBrowse = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "File belongs to a Dir, and may be one.",
-        "properties": {
-          "name": {
-            "type": "string"
-          },
-          "sub": {
-            "$ref": "#/$defs/Dir",
-            "description": "Dir and File refer to each other."
-          },
-          "meta": {
-            "type": "object",
-            "description": "not recursive: inlined",
-            "properties": {
-              "size": {
-                "type": "integer"
-              }
-            },
-            "required": [
-              "size"
-            ],
-            "additionalProperties": false
-          }
-        },
-        "required": [
-          "name",
-          "meta"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Dir": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "files": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "description": "File belongs to a Dir, and may be one.",
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "sub": {
-                "$ref": "#/$defs/Dir",
-                "description": "Dir and File refer to each other."
-              },
-              "meta": {
-                "type": "object",
-                "description": "not recursive: inlined",
-                "properties": {
-                  "size": {
-                    "type": "integer"
-                  }
-                },
-                "required": [
-                  "size"
-                ],
-                "additionalProperties": false
-              }
-            },
-            "required": [
-              "name",
-              "meta"
-            ],
-            "additionalProperties": false
-          }
-        }
-      },
-      "required": [
-        "name",
-        "files"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
 func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBrowse, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Dir
 	toolgenDecodeDir(d, &in)
@@ -911,139 +256,16 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDraw is the JSON Schema of draw's arguments.
-var toolgenInputDraw = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "roots": {
-      "type": "object",
-      "additionalProperties": {
-        "$ref": "#/$defs/Tree",
-        "description": "Tree is a node with children of its own type."
-      }
-    },
-    "head": {
-      "$ref": "#/$defs/List",
-      "description": "List is a linked list."
-    }
-  },
-  "required": [
-    "roots"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    },
-    "List": {
-      "type": "object",
-      "properties": {
-        "value": {
-          "type": "integer"
-        },
-        "next": {
-          "$ref": "#/$defs/List",
-          "description": "List is a linked list."
-        }
-      },
-      "required": [
-        "value"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+// toolgenInputDraw is the JSON Schema of draw's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"roots":{"type":"object","additionalProperties":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenOutputDraw is the JSON Schema of draw's structured result.
-var toolgenOutputDraw = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Graph maps names to trees.",
-  "properties": {
-    "roots": {
-      "type": "object",
-      "additionalProperties": {
-        "description": "Tree is a node with children of its own type.",
-        "anyOf": [
-          {
-            "$ref": "#/$defs/Tree"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      }
-    },
-    "head": {
-      "$ref": "#/$defs/List",
-      "description": "List is a linked list."
-    }
-  },
-  "required": [
-    "roots"
-  ],
-  "additionalProperties": false,
-  "$defs": {
-    "Tree": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "children": {
-          "type": "array",
-          "items": {
-            "$ref": "#/$defs/Tree",
-            "description": "Tree is a node with children of its own type."
-          }
-        }
-      },
-      "required": [
-        "name"
-      ],
-      "additionalProperties": false
-    },
-    "List": {
-      "type": "object",
-      "properties": {
-        "value": {
-          "type": "integer"
-        },
-        "next": {
-          "$ref": "#/$defs/List",
-          "description": "List is a linked list."
-        }
-      },
-      "required": [
-        "value"
-      ],
-      "additionalProperties": false
-    }
-  }
-}`)
+var toolgenOutputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDraw, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Graph
 	toolgenDecodeGraph(d, &in)
@@ -1066,33 +288,23 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "children":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]Tree, 0, n0)
-						for d.Elem() {
-							var e0 Tree
-							toolgenDecodeTree(d, &e0)
-							s0 = append(s0, e0)
-						}
-						v.Children = s0
-					}
-				}
-			default:
-				d.Unknown("\"name\", \"children\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]Tree, 0, n0)
+				for d.Elem() {
+					var e0 Tree
+					toolgenDecodeTree(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Children = s0
+			}
 		}
 	}
 }
@@ -1115,64 +327,46 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 
 // toolgenDecodeList reads a List object.
 func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "value":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Value = int(n0)
-				}
-			case "next":
-				if d.Null() {
-					v.Next = nil
-				} else {
-					p0 := new(List)
-					toolgenDecodeList(d, p0)
-					v.Next = p0
-				}
-			default:
-				d.Unknown("\"value\", \"next\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectList); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Value = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("value")
+		case 1:
+			if d.Null() {
+				v.Next = nil
+			} else {
+				p0 := new(List)
+				toolgenDecodeList(d, p0)
+				v.Next = p0
+			}
 		}
 	}
 }
 
+var toolgenArgsSum = toolimpl.NewObject([]string{"list", "trees"}, []int{1}, nil)
+
 // toolgenDecodeDir reads a Dir object.
 func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "files":
-				seen1 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]File, 0, n0)
-					for d.Elem() {
-						var e0 File
-						toolgenDecodeFile(d, &e0)
-						s0 = append(s0, e0)
-					}
-					v.Files = s0
-				}
-			default:
-				d.Unknown("\"name\", \"files\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectDir); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen1 {
-			d.Missing("files")
+		case 1:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]File, 0, n0)
+				for d.Elem() {
+					var e0 File
+					toolgenDecodeFile(d, &e0)
+					s0 = append(s0, e0)
+				}
+				v.Files = s0
+			}
 		}
 	}
 }
@@ -1193,38 +387,30 @@ func toolgenEncodeFile(e *toolimpl.Encoder, v *File) {
 
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "roots":
-				seen0 = true
-				if d.Object() {
-					m0 := make(map[string]*Tree)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 *Tree
-						p1 := new(Tree)
-						toolgenDecodeTree(d, p1)
-						v0 = p1
-						m0[k0] = v0
-					}
-					v.Roots = m0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Object() {
+				m0 := make(map[string]*Tree)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 *Tree
+					p1 := new(Tree)
+					toolgenDecodeTree(d, p1)
+					v0 = p1
+					m0[k0] = v0
 				}
-			case "head":
-				if d.Null() {
-					v.Head = nil
-				} else {
-					p0 := new(List)
-					toolgenDecodeList(d, p0)
-					v.Head = p0
-				}
-			default:
-				d.Unknown("\"roots\", \"head\"")
+				v.Roots = m0
 			}
-		}
-		if !seen0 {
-			d.Missing("roots")
+		case 1:
+			if d.Null() {
+				v.Head = nil
+			} else {
+				p0 := new(List)
+				toolgenDecodeList(d, p0)
+				v.Head = p0
+			}
 		}
 	}
 }
@@ -1251,40 +437,33 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 	e.EndObject()
 }
 
+var toolgenObjectTree = toolimpl.NewObject([]string{"name", "children"}, []int{0}, []int{1})
+var toolgenObjectList = toolimpl.NewObject([]string{"value", "next"}, []int{0}, nil)
+
 // toolgenDecodeFile reads a File object.
 func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
-	if d.Object() {
-		var seen0, seen2 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "sub":
-				if d.Null() {
-					v.Sub = nil
-				} else {
-					p0 := new(Dir)
-					toolgenDecodeDir(d, p0)
-					v.Sub = p0
-				}
-			case "meta":
-				seen2 = true
-				toolgenDecodeMeta(d, &v.Meta)
-			default:
-				d.Unknown("\"name\", \"sub\", \"meta\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen2 {
-			d.Missing("meta")
+		case 1:
+			if d.Null() {
+				v.Sub = nil
+			} else {
+				p0 := new(Dir)
+				toolgenDecodeDir(d, p0)
+				v.Sub = p0
+			}
+		case 2:
+			toolgenDecodeMeta(d, &v.Meta)
 		}
 	}
 }
+
+var toolgenObjectDir = toolimpl.NewObject([]string{"name", "files"}, []int{0, 1}, nil)
 
 // toolgenEncodeDir writes a Dir object.
 func toolgenEncodeDir(e *toolimpl.Encoder, v *Dir) {
@@ -1308,6 +487,8 @@ func toolgenEncodeMeta(e *toolimpl.Encoder, v *Meta) {
 	e.EndObject()
 }
 
+var toolgenObjectGraph = toolimpl.NewObject([]string{"roots", "head"}, []int{0}, nil)
+
 // toolgenEncodeList writes a List object.
 func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 	e.Object()
@@ -1322,21 +503,16 @@ func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 
 // toolgenDecodeMeta reads a Meta object.
 func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "size":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Size = n0
-				}
-			default:
-				d.Unknown("\"size\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectMeta); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Size = n0
 			}
-		}
-		if !seen0 {
-			d.Missing("size")
 		}
 	}
 }
+
+var toolgenObjectFile = toolimpl.NewObject([]string{"name", "sub", "meta"}, []int{0, 2}, nil)
+var toolgenObjectMeta = toolimpl.NewObject([]string{"size"}, []int{0}, nil)

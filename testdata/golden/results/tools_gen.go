@@ -80,250 +80,203 @@ var (
 
 // Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallText,
-		Description:  "Text returns text.",
-		GeminiSchema: toolgenGeminiText,
-		InputSchema:  toolgenInputText,
-		Name:         ToolText,
-		StrictSchema: toolgenStrictText,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolText,
+		Description: "Text returns text.",
+		InputSchema: toolgenInputText,
+		Call:        toolgenCallText,
 	}, {
-		Call:         toolgenCallTextOnly,
-		Description:  "TextOnly returns text without an error.",
-		GeminiSchema: toolgenGeminiTextOnly,
-		InputSchema:  toolgenInputTextOnly,
-		Name:         ToolTextOnly,
-		StrictSchema: toolgenStrictTextOnly,
+		Name:        ToolTextOnly,
+		Description: "TextOnly returns text without an error.",
+		InputSchema: toolgenInputTextOnly,
+		Call:        toolgenCallTextOnly,
 	}, {
-		Call:         toolgenCallCheck,
-		Description:  "Check returns a struct: structured content with an output schema.",
-		GeminiSchema: toolgenGeminiCheck,
-		InputSchema:  toolgenInputCheck,
 		Name:         ToolCheck,
+		Description:  "Check returns a struct: structured content with an output schema.",
+		InputSchema:  toolgenInputCheck,
 		OutputSchema: toolgenOutputCheck,
-		StrictSchema: toolgenStrictCheck,
+		Call:         toolgenCallCheck,
 	}, {
-		Call:         toolgenCallCheckPtr,
-		Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
-		GeminiSchema: toolgenGeminiCheckPtr,
-		InputSchema:  toolgenInputCheckPtr,
 		Name:         ToolCheckPtr,
+		Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
+		InputSchema:  toolgenInputCheckPtr,
 		OutputSchema: toolgenOutputCheckPtr,
-		StrictSchema: toolgenStrictCheckPtr,
+		Call:         toolgenCallCheckPtr,
 	}, {
-		Call:         toolgenCallCheckOnly,
-		Description:  "CheckOnly returns a struct without an error.",
-		GeminiSchema: toolgenGeminiCheckOnly,
-		InputSchema:  toolgenInputCheckOnly,
 		Name:         ToolCheckOnly,
+		Description:  "CheckOnly returns a struct without an error.",
+		InputSchema:  toolgenInputCheckOnly,
 		OutputSchema: toolgenOutputCheckOnly,
-		StrictSchema: toolgenStrictCheckOnly,
+		Call:         toolgenCallCheckOnly,
 	}, {
-		Call:         toolgenCallList,
-		Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
-		GeminiSchema: toolgenGeminiList,
-		InputSchema:  toolgenInputList,
 		Name:         ToolList,
+		Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
+		InputSchema:  toolgenInputList,
 		OutputSchema: toolgenOutputList,
-		StrictSchema: toolgenStrictList,
+		Call:         toolgenCallList,
 	}, {
-		Call:         toolgenCallNumber,
-		Description:  "Number returns an int, wrapped.",
-		GeminiSchema: toolgenGeminiNumber,
-		InputSchema:  toolgenInputNumber,
 		Name:         ToolNumber,
+		Description:  "Number returns an int, wrapped.",
+		InputSchema:  toolgenInputNumber,
 		OutputSchema: toolgenOutputNumber,
-		StrictSchema: toolgenStrictNumber,
+		Call:         toolgenCallNumber,
 	}, {
-		Call:         toolgenCallTable,
-		Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
-		GeminiSchema: toolgenGeminiTable,
-		InputSchema:  toolgenInputTable,
 		Name:         ToolTable,
+		Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
+		InputSchema:  toolgenInputTable,
 		OutputSchema: toolgenOutputTable,
-		StrictSchema: toolgenStrictTable,
+		Call:         toolgenCallTable,
 	}, {
-		Call:         toolgenCallFlag,
-		Description:  "Flag returns a bool without an error, wrapped.",
-		GeminiSchema: toolgenGeminiFlag,
-		InputSchema:  toolgenInputFlag,
 		Name:         ToolFlag,
+		Description:  "Flag returns a bool without an error, wrapped.",
+		InputSchema:  toolgenInputFlag,
 		OutputSchema: toolgenOutputFlag,
-		StrictSchema: toolgenStrictFlag,
+		Call:         toolgenCallFlag,
 	}, {
-		Call:         toolgenCallMaybe,
-		Description:  "Maybe returns a pointer to a non-struct, wrapped.",
-		GeminiSchema: toolgenGeminiMaybe,
-		InputSchema:  toolgenInputMaybe,
 		Name:         ToolMaybe,
+		Description:  "Maybe returns a pointer to a non-struct, wrapped.",
+		InputSchema:  toolgenInputMaybe,
 		OutputSchema: toolgenOutputMaybe,
-		StrictSchema: toolgenStrictMaybe,
+		Call:         toolgenCallMaybe,
 	}, {
-		Call:         toolgenCallNothing,
-		Description:  "Nothing returns only an error: \"ok\" on success.",
-		GeminiSchema: toolgenGeminiNothing,
-		InputSchema:  toolgenInputNothing,
-		Name:         ToolNothing,
-		StrictSchema: toolgenStrictNothing,
+		Name:        ToolNothing,
+		Description: "Nothing returns only an error: \"ok\" on success.",
+		InputSchema: toolgenInputNothing,
+		Call:        toolgenCallNothing,
 	}, {
-		Call:         toolgenCallPicture,
-		Description:  "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
-		GeminiSchema: toolgenGeminiPicture,
-		InputSchema:  toolgenInputPicture,
-		Name:         ToolPicture,
-		StrictSchema: toolgenStrictPicture,
+		Name:        ToolPicture,
+		Description: "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
+		InputSchema: toolgenInputPicture,
+		Call:        toolgenCallPicture,
 	}, {
-		Call:         toolgenCallPictureOnly,
-		Description:  "PictureOnly returns a runtime.Result without an error.",
-		GeminiSchema: toolgenGeminiPictureOnly,
-		InputSchema:  toolgenInputPictureOnly,
-		Name:         ToolPictureOnly,
-		StrictSchema: toolgenStrictPictureOnly,
-	}}
+		Name:        ToolPictureOnly,
+		Description: "PictureOnly returns a runtime.Result without an error.",
+		InputSchema: toolgenInputPictureOnly,
+		Call:        toolgenCallPictureOnly,
+	}})
 }
 
 // TextRule is a permission rule for the tool text, which takes no arguments.
 type TextRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TextRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolText}
+	return toolimpl.Rule(ToolText)
 }
 
 // TextOnlyRule is a permission rule for the tool text_only, which takes no
 // arguments.
 type TextOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TextOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTextOnly}
+	return toolimpl.Rule(ToolTextOnly)
 }
 
 // CheckRule is a permission rule for the tool check, which takes no arguments.
 type CheckRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheck}
+	return toolimpl.Rule(ToolCheck)
 }
 
 // CheckPtrRule is a permission rule for the tool check_ptr, which takes no
 // arguments.
 type CheckPtrRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckPtrRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheckPtr}
+	return toolimpl.Rule(ToolCheckPtr)
 }
 
 // CheckOnlyRule is a permission rule for the tool check_only, which takes no
 // arguments.
 type CheckOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheckOnly}
+	return toolimpl.Rule(ToolCheckOnly)
 }
 
 // ListRule is a permission rule for the tool list, which takes no arguments.
 type ListRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolList}
+	return toolimpl.Rule(ToolList)
 }
 
 // NumberRule is a permission rule for the tool number, which takes no
 // arguments.
 type NumberRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NumberRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNumber}
+	return toolimpl.Rule(ToolNumber)
 }
 
 // TableRule is a permission rule for the tool table, which takes no arguments.
 type TableRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TableRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTable}
+	return toolimpl.Rule(ToolTable)
 }
 
 // FlagRule is a permission rule for the tool flag, which takes no arguments.
 type FlagRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlagRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFlag}
+	return toolimpl.Rule(ToolFlag)
 }
 
 // MaybeRule is a permission rule for the tool maybe, which takes no arguments.
 type MaybeRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MaybeRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolMaybe}
+	return toolimpl.Rule(ToolMaybe)
 }
 
 // NothingRule is a permission rule for the tool nothing, which takes no
 // arguments.
 type NothingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NothingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNothing}
+	return toolimpl.Rule(ToolNothing)
 }
 
 // PictureRule is a permission rule for the tool picture, which takes no
 // arguments.
 type PictureRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PictureRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPicture}
+	return toolimpl.Rule(ToolPicture)
 }
 
 // PictureOnlyRule is a permission rule for the tool picture_only, which takes
 // no arguments.
 type PictureOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PictureOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPictureOnly}
+	return toolimpl.Rule(ToolPictureOnly)
 }
 
 // toolgenInputText is the JSON Schema of text's arguments.
-var toolgenInputText = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictText is toolgenInputText in OpenAI's strict dialect.
-var toolgenStrictText = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiText is toolgenInputText in Gemini's subset.
-var toolgenGeminiText = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
 func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolText, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsText); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -336,36 +289,15 @@ func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputTextOnly is the JSON Schema of text_only's arguments.
-var toolgenInputTextOnly = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTextOnly is toolgenInputTextOnly in OpenAI's strict dialect.
-var toolgenStrictTextOnly = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTextOnly is toolgenInputTextOnly in Gemini's subset.
-var toolgenGeminiTextOnly = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTextOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
 func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTextOnly, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTextOnly); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -375,72 +307,18 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputCheck is the JSON Schema of check's arguments.
-var toolgenInputCheck = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCheck is toolgenInputCheck in OpenAI's strict dialect.
-var toolgenStrictCheck = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCheck is toolgenInputCheck in Gemini's subset.
-var toolgenGeminiCheck = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputCheck is the JSON Schema of check's structured result.
-var toolgenOutputCheck = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Status is the result of Check.",
-  "properties": {
-    "ok": {
-      "type": "boolean"
-    },
-    "detail": {
-      "type": "string",
-      "description": "why, when not OK"
-    },
-    "warning": {
-      "type": "string",
-      "description": "a pointer: optional in the output"
-    },
-    "codes": {
-      "type": "array",
-      "description": "left out when nil",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "count": {
-      "type": "integer",
-      "description": "defaults only make inputs optional"
-    }
-  },
-  "required": [
-    "ok",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCheck, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -457,72 +335,18 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputCheckPtr is the JSON Schema of check_ptr's arguments.
-var toolgenInputCheckPtr = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCheckPtr is toolgenInputCheckPtr in OpenAI's strict dialect.
-var toolgenStrictCheckPtr = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCheckPtr is toolgenInputCheckPtr in Gemini's subset.
-var toolgenGeminiCheckPtr = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputCheckPtr is the JSON Schema of check_ptr's structured result.
-var toolgenOutputCheckPtr = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Status is the result of Check.",
-  "properties": {
-    "ok": {
-      "type": "boolean"
-    },
-    "detail": {
-      "type": "string",
-      "description": "why, when not OK"
-    },
-    "warning": {
-      "type": "string",
-      "description": "a pointer: optional in the output"
-    },
-    "codes": {
-      "type": "array",
-      "description": "left out when nil",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "count": {
-      "type": "integer",
-      "description": "defaults only make inputs optional"
-    }
-  },
-  "required": [
-    "ok",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
 func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCheckPtr); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -542,72 +366,18 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputCheckOnly is the JSON Schema of check_only's arguments.
-var toolgenInputCheckOnly = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCheckOnly is toolgenInputCheckOnly in OpenAI's strict dialect.
-var toolgenStrictCheckOnly = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCheckOnly is toolgenInputCheckOnly in Gemini's subset.
-var toolgenGeminiCheckOnly = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputCheckOnly is the JSON Schema of check_only's structured result.
-var toolgenOutputCheckOnly = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Status is the result of Check.",
-  "properties": {
-    "ok": {
-      "type": "boolean"
-    },
-    "detail": {
-      "type": "string",
-      "description": "why, when not OK"
-    },
-    "warning": {
-      "type": "string",
-      "description": "a pointer: optional in the output"
-    },
-    "codes": {
-      "type": "array",
-      "description": "left out when nil",
-      "items": {
-        "type": "integer"
-      }
-    },
-    "count": {
-      "type": "integer",
-      "description": "defaults only make inputs optional"
-    }
-  },
-  "required": [
-    "ok",
-    "count"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
 func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCheckOnly); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -621,84 +391,18 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputList is the JSON Schema of list's arguments.
-var toolgenInputList = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictList is toolgenInputList in OpenAI's strict dialect.
-var toolgenStrictList = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiList is toolgenInputList in Gemini's subset.
-var toolgenGeminiList = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputList is the JSON Schema of list's structured result.
-var toolgenOutputList = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "description": "Status is the result of Check.",
-        "properties": {
-          "ok": {
-            "type": "boolean"
-          },
-          "detail": {
-            "type": "string",
-            "description": "why, when not OK"
-          },
-          "warning": {
-            "type": "string",
-            "description": "a pointer: optional in the output"
-          },
-          "codes": {
-            "type": "array",
-            "description": "left out when nil",
-            "items": {
-              "type": "integer"
-            }
-          },
-          "count": {
-            "type": "integer",
-            "description": "defaults only make inputs optional"
-          }
-        },
-        "required": [
-          "ok",
-          "count"
-        ],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
 func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolList, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsList); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -722,51 +426,18 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputNumber is the JSON Schema of number's arguments.
-var toolgenInputNumber = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNumber is toolgenInputNumber in OpenAI's strict dialect.
-var toolgenStrictNumber = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNumber is toolgenInputNumber in Gemini's subset.
-var toolgenGeminiNumber = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputNumber is the JSON Schema of number's structured result.
-var toolgenOutputNumber = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
 func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNumber, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNumber); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -786,54 +457,18 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputTable is the JSON Schema of table's arguments.
-var toolgenInputTable = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictTable is toolgenInputTable in OpenAI's strict dialect.
-var toolgenStrictTable = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiTable is toolgenInputTable in Gemini's subset.
-var toolgenGeminiTable = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputTable is the JSON Schema of table's structured result.
-var toolgenOutputTable = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "integer"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
 func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolTable, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsTable); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -859,51 +494,18 @@ func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputFlag is the JSON Schema of flag's arguments.
-var toolgenInputFlag = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFlag is toolgenInputFlag in OpenAI's strict dialect.
-var toolgenStrictFlag = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFlag is toolgenInputFlag in Gemini's subset.
-var toolgenGeminiFlag = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputFlag is the JSON Schema of flag's structured result.
-var toolgenOutputFlag = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
 func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFlag, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFlag); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -920,51 +522,18 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputMaybe is the JSON Schema of maybe's arguments.
-var toolgenInputMaybe = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictMaybe is toolgenInputMaybe in OpenAI's strict dialect.
-var toolgenStrictMaybe = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiMaybe is toolgenInputMaybe in Gemini's subset.
-var toolgenGeminiMaybe = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputMaybe is the JSON Schema of maybe's structured result.
-var toolgenOutputMaybe = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
 func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolMaybe, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsMaybe); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -987,36 +556,15 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputNothing is the JSON Schema of nothing's arguments.
-var toolgenInputNothing = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictNothing is toolgenInputNothing in OpenAI's strict dialect.
-var toolgenStrictNothing = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiNothing is toolgenInputNothing in Gemini's subset.
-var toolgenGeminiNothing = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputNothing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
 func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolNothing, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsNothing); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1028,36 +576,15 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputPicture is the JSON Schema of picture's arguments.
-var toolgenInputPicture = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPicture is toolgenInputPicture in OpenAI's strict dialect.
-var toolgenStrictPicture = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPicture is toolgenInputPicture in Gemini's subset.
-var toolgenGeminiPicture = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPicture = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
 func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPicture, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPicture); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1070,36 +597,15 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputPictureOnly is the JSON Schema of picture_only's arguments.
-var toolgenInputPictureOnly = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPictureOnly is toolgenInputPictureOnly in OpenAI's strict dialect.
-var toolgenStrictPictureOnly = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPictureOnly is toolgenInputPictureOnly in Gemini's subset.
-var toolgenGeminiPictureOnly = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPictureOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
 func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPictureOnly); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -1107,6 +613,10 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Resul
 	out := PictureOnly()
 	return out, nil
 }
+
+var toolgenArgsText = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTextOnly = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCheck = toolimpl.NewObject(nil, nil, nil)
 
 // toolgenEncodeStatus writes a Status object.
 func toolgenEncodeStatus(e *toolimpl.Encoder, v *Status) {
@@ -1133,3 +643,14 @@ func toolgenEncodeStatus(e *toolimpl.Encoder, v *Status) {
 	e.Int(int64(v.Count))
 	e.EndObject()
 }
+
+var toolgenArgsCheckPtr = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCheckOnly = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsList = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsNumber = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTable = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsFlag = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsMaybe = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsNothing = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsPicture = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsPictureOnly = toolimpl.NewObject(nil, nil, nil)

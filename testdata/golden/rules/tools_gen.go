@@ -43,51 +43,43 @@ var (
 
 // Tools returns the tools of package rules: ping, copy, assign.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallPing,
-		Description:  "Ping takes no arguments: its rule type has no fields.",
-		GeminiSchema: toolgenGeminiPing,
-		InputSchema:  toolgenInputPing,
-		Name:         ToolPing,
-		StrictSchema: toolgenStrictPing,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        ToolPing,
+		Description: "Ping takes no arguments: its rule type has no fields.",
+		InputSchema: toolgenInputPing,
+		Call:        toolgenCallPing,
 	}, {
-		Call:         toolgenCallCopy,
-		Description:  "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
-		GeminiSchema: toolgenGeminiCopy,
-		InputSchema:  toolgenInputCopy,
-		Name:         ToolCopy,
-		StrictSchema: toolgenStrictCopy,
+		Name:        ToolCopy,
+		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
+		InputSchema: toolgenInputCopy,
+		Call:        toolgenCallCopy,
 	}, {
-		Call:         toolgenCallDoAssign,
-		Description:  "DoAssign assigns work.",
-		GeminiSchema: toolgenGeminiDoAssign,
-		InputSchema:  toolgenInputDoAssign,
-		Name:         ToolDoAssign,
-		StrictSchema: toolgenStrictDoAssign,
-	}}
+		Name:        ToolDoAssign,
+		Description: "DoAssign assigns work.",
+		InputSchema: toolgenInputDoAssign,
+		Call:        toolgenCallDoAssign,
+	}})
 }
 
 // Tools returns the tools of a Counter, which run on it: add.
 func (recv *Counter) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolAdd,
+		Description:  "Add adds.",
+		InputSchema:  toolgenInputAdd,
+		OutputSchema: toolgenOutputAdd,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
-		Description:  "Add adds.",
-		GeminiSchema: toolgenGeminiAdd,
-		InputSchema:  toolgenInputAdd,
-		Name:         ToolAdd,
-		OutputSchema: toolgenOutputAdd,
-		StrictSchema: toolgenStrictAdd,
-	}}
+	}})
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
 type PingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPing}
+	return toolimpl.Rule(ToolPing)
 }
 
 // CopyRule is a permission rule for the tool copy: each field is a glob over
@@ -103,23 +95,9 @@ type CopyRule struct {
 	N string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CopyRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"from", r.From},
-		{"to", r.To},
-		{"_tmp", r.Tmp},
-		{"n", r.N},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolCopy, Args: args}
+	return toolimpl.Rule(ToolCopy, "from", r.From, "to", r.To, "_tmp", r.Tmp, "n", r.N)
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
@@ -140,26 +118,9 @@ type DoAssignRule struct {
 	Weird string // argument "2-step"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DoAssignRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"owner_name", r.OwnerName2},
-		{"team_name", r.TeamName},
-		{"size", r.Size},
-		{"rule", r.Rule2},
-		{"owner", r.OwnerName},
-		{"tags", r.Tags},
-		{"2-step", r.Weird},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolDoAssign, Args: args}
+	return toolimpl.Rule(ToolDoAssign, "owner_name", r.OwnerName2, "team_name", r.TeamName, "size", r.Size, "rule", r.Rule2, "owner", r.OwnerName, "tags", r.Tags, "2-step", r.Weird)
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
@@ -171,53 +132,21 @@ type AddRule struct {
 	By string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"by", r.By},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolAdd, Args: args}
+	return toolimpl.Rule(ToolAdd, "by", r.By)
 }
 
 // toolgenInputPing is the JSON Schema of ping's arguments.
-var toolgenInputPing = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPing is toolgenInputPing in OpenAI's strict dialect.
-var toolgenStrictPing = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPing is toolgenInputPing in Gemini's subset.
-var toolgenGeminiPing = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPing, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsPing); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -229,88 +158,12 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputCopy is the JSON Schema of copy's arguments.
-var toolgenInputCopy = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "string"
-    },
-    "to": {
-      "type": "string"
-    },
-    "_tmp": {
-      "type": "boolean"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "from",
-    "to",
-    "_tmp",
-    "n"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictCopy is toolgenInputCopy in OpenAI's strict dialect.
-var toolgenStrictCopy = []byte(`{
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "string"
-    },
-    "to": {
-      "type": "string"
-    },
-    "_tmp": {
-      "type": "boolean"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "from",
-    "to",
-    "_tmp",
-    "n"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiCopy is toolgenInputCopy in Gemini's subset.
-var toolgenGeminiCopy = []byte(`{
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "string"
-    },
-    "to": {
-      "type": "string"
-    },
-    "_tmp": {
-      "type": "boolean"
-    },
-    "n": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "from",
-    "to",
-    "_tmp",
-    "n"
-  ]
-}`)
+var toolgenInputCopy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
 func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolCopy, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argFrom string
@@ -318,45 +171,25 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 		arg_tmp bool
 		argN    int
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "from":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argFrom = s0
-				}
-			case "to":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					argTo = s0
-				}
-			case "_tmp":
-				seen2 = true
-				if b0, ok := d.Bool(); ok {
-					arg_tmp = b0
-				}
-			case "n":
-				seen3 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argN = int(n0)
-				}
-			default:
-				d.Unknown("\"from\", \"to\", \"_tmp\", \"n\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsCopy); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argFrom = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("from")
-		}
-		if !seen1 {
-			d.Missing("to")
-		}
-		if !seen2 {
-			d.Missing("_tmp")
-		}
-		if !seen3 {
-			d.Missing("n")
+		case 1:
+			if s0, ok := d.String(); ok {
+				argTo = s0
+			}
+		case 2:
+			if b0, ok := d.Bool(); ok {
+				arg_tmp = b0
+			}
+		case 3:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argN = int(n0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -369,147 +202,12 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputDoAssign is the JSON Schema of assign's arguments.
-var toolgenInputDoAssign = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "owner_name": {
-      "type": "string"
-    },
-    "team_name": {
-      "type": "string"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is promoted and keeps its name."
-    },
-    "rule": {
-      "type": "string",
-      "description": "Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."
-    },
-    "owner": {
-      "type": "string",
-      "description": "OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "2-step": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "owner_name",
-    "team_name",
-    "size",
-    "rule",
-    "owner",
-    "2-step"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictDoAssign is toolgenInputDoAssign in OpenAI's strict dialect.
-var toolgenStrictDoAssign = []byte(`{
-  "type": "object",
-  "properties": {
-    "owner_name": {
-      "type": "string"
-    },
-    "team_name": {
-      "type": "string"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is promoted and keeps its name."
-    },
-    "rule": {
-      "type": "string",
-      "description": "Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."
-    },
-    "owner": {
-      "type": "string",
-      "description": "OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "2-step": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "owner_name",
-    "team_name",
-    "size",
-    "rule",
-    "owner",
-    "tags",
-    "2-step"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiDoAssign is toolgenInputDoAssign in Gemini's subset.
-var toolgenGeminiDoAssign = []byte(`{
-  "type": "object",
-  "properties": {
-    "owner_name": {
-      "type": "string"
-    },
-    "team_name": {
-      "type": "string"
-    },
-    "size": {
-      "type": "integer",
-      "description": "Size is promoted and keeps its name."
-    },
-    "rule": {
-      "type": "string",
-      "description": "Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."
-    },
-    "owner": {
-      "type": "string",
-      "description": "OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "2-step": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "owner_name",
-    "team_name",
-    "size",
-    "rule",
-    "owner",
-    "2-step"
-  ]
-}`)
+var toolgenInputDoAssign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`)
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
 func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDoAssign, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Assign
 	toolgenDecodeAssign(d, &in)
@@ -523,86 +221,26 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputAdd is the JSON Schema of add's arguments.
-var toolgenInputAdd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAdd is toolgenInputAdd in OpenAI's strict dialect.
-var toolgenStrictAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAdd is toolgenInputAdd in Gemini's subset.
-var toolgenGeminiAdd = []byte(`{
-  "type": "object",
-  "properties": {
-    "by": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "by"
-  ]
-}`)
+var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenOutputAdd is the JSON Schema of add's structured result.
-var toolgenOutputAdd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "by":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argBy = int(n0)
-				}
-			default:
-				d.Unknown("\"by\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argBy = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("by")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -619,77 +257,53 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 	return toolimpl.Structured(e), nil
 }
 
+var toolgenArgsPing = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCopy = toolimpl.NewObject([]string{"from", "to", "_tmp", "n"}, []int{0, 1, 2, 3}, nil)
+
 // toolgenDecodeAssign reads a Assign object.
 func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen6 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "owner_name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Owner.Name = s0
-				}
-			case "team_name":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Team.Name = s0
-				}
-			case "size":
-				seen2 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Team.Size = int(n0)
-				}
-			case "rule":
-				seen3 = true
-				if s0, ok := d.String(); ok {
-					v.Rule = s0
-				}
-			case "owner":
-				seen4 = true
-				if s0, ok := d.String(); ok {
-					v.OwnerName = s0
-				}
-			case "tags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Tags = s0
-					}
-				}
-			case "2-step":
-				seen6 = true
-				if s0, ok := d.String(); ok {
-					v.Weird = s0
-				}
-			default:
-				d.Unknown("\"owner_name\", \"team_name\", \"size\", \"rule\", \"owner\", \"tags\", \"2-step\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectAssign); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Owner.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("owner_name")
-		}
-		if !seen1 {
-			d.Missing("team_name")
-		}
-		if !seen2 {
-			d.Missing("size")
-		}
-		if !seen3 {
-			d.Missing("rule")
-		}
-		if !seen4 {
-			d.Missing("owner")
-		}
-		if !seen6 {
-			d.Missing("2-step")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Team.Name = s0
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Team.Size = int(n0)
+			}
+		case 3:
+			if s0, ok := d.String(); ok {
+				v.Rule = s0
+			}
+		case 4:
+			if s0, ok := d.String(); ok {
+				v.OwnerName = s0
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Tags = s0
+			}
+		case 6:
+			if s0, ok := d.String(); ok {
+				v.Weird = s0
+			}
 		}
 	}
 }
+
+var toolgenArgsAdd = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
+var toolgenObjectAssign = toolimpl.NewObject([]string{"owner_name", "team_name", "size", "rule", "owner", "tags", "2-step"}, []int{0, 1, 2, 3, 4, 6}, []int{5})

@@ -49,46 +49,36 @@ var (
 
 // Tools returns the tools of package scalars: echo, widths, get_label, float32, uint64.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallEcho,
-		Description:  "Echo returns its input, so every scalar is read and written.",
-		GeminiSchema: toolgenGeminiEcho,
-		InputSchema:  toolgenInputEcho,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolEcho,
+		Description:  "Echo returns its input, so every scalar is read and written.",
+		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
-		StrictSchema: toolgenStrictEcho,
+		Call:         toolgenCallEcho,
 	}, {
-		Call:         toolgenCallWidths,
-		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
-		GeminiSchema: toolgenGeminiWidths,
-		InputSchema:  toolgenInputWidths,
 		Name:         ToolWidths,
+		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
+		InputSchema:  toolgenInputWidths,
 		OutputSchema: toolgenOutputWidths,
-		StrictSchema: toolgenStrictWidths,
+		Call:         toolgenCallWidths,
 	}, {
-		Call:         toolgenCallGetLabel,
-		Description:  "Label returns a named string: text.",
-		GeminiSchema: toolgenGeminiGetLabel,
-		InputSchema:  toolgenInputGetLabel,
-		Name:         ToolGetLabel,
-		StrictSchema: toolgenStrictGetLabel,
+		Name:        ToolGetLabel,
+		Description: "Label returns a named string: text.",
+		InputSchema: toolgenInputGetLabel,
+		Call:        toolgenCallGetLabel,
 	}, {
-		Call:         toolgenCallFloat32,
-		Description:  "Float32 returns a float32, wrapped.",
-		GeminiSchema: toolgenGeminiFloat32,
-		InputSchema:  toolgenInputFloat32,
 		Name:         ToolFloat32,
+		Description:  "Float32 returns a float32, wrapped.",
+		InputSchema:  toolgenInputFloat32,
 		OutputSchema: toolgenOutputFloat32,
-		StrictSchema: toolgenStrictFloat32,
+		Call:         toolgenCallFloat32,
 	}, {
-		Call:         toolgenCallUint64,
-		Description:  "Uint64 returns a uint64, wrapped.",
-		GeminiSchema: toolgenGeminiUint64,
-		InputSchema:  toolgenInputUint64,
 		Name:         ToolUint64,
+		Description:  "Uint64 returns a uint64, wrapped.",
+		InputSchema:  toolgenInputUint64,
 		OutputSchema: toolgenOutputUint64,
-		StrictSchema: toolgenStrictUint64,
-	}}
+		Call:         toolgenCallUint64,
+	}})
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -154,40 +144,9 @@ type EchoRule struct {
 	Small string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"int", r.Int},
-		{"int8", r.Int8},
-		{"int16", r.Int16},
-		{"int32", r.Int32},
-		{"int64", r.Int64},
-		{"uint", r.Uint},
-		{"uint8", r.Uint8},
-		{"uint16", r.Uint16},
-		{"uint32", r.Uint32},
-		{"uint64", r.Uint64},
-		{"byte", r.Byte},
-		{"rune", r.Rune},
-		{"float32", r.Float32},
-		{"float64", r.Float64},
-		{"string", r.String},
-		{"bool", r.Bool},
-		{"temp", r.Temp},
-		{"count", r.Count},
-		{"flag", r.Flag},
-		{"label", r.Label},
-		{"small", r.Small},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEcho, Args: args}
+	return toolimpl.Rule(ToolEcho, "int", r.Int, "int8", r.Int8, "int16", r.Int16, "int32", r.Int32, "int64", r.Int64, "uint", r.Uint, "uint8", r.Uint8, "uint16", r.Uint16, "uint32", r.Uint32, "uint64", r.Uint64, "byte", r.Byte, "rune", r.Rune, "float32", r.Float32, "float64", r.Float64, "string", r.String, "bool", r.Bool, "temp", r.Temp, "count", r.Count, "flag", r.Flag, "label", r.Label, "small", r.Small)
 }
 
 // WidthsRule is a permission rule for the tool widths: each field is a glob
@@ -213,25 +172,9 @@ type WidthsRule struct {
 	Flag string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidthsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"i8", r.I8},
-		{"u32", r.U32},
-		{"f32", r.F32},
-		{"temp", r.Temp},
-		{"count", r.Count},
-		{"flag", r.Flag},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWidths, Args: args}
+	return toolimpl.Rule(ToolWidths, "i8", r.I8, "u32", r.U32, "f32", r.F32, "temp", r.Temp, "count", r.Count, "flag", r.Flag)
 }
 
 // GetLabelRule is a permission rule for the tool get_label: each field is a
@@ -241,20 +184,9 @@ type GetLabelRule struct {
 	L string // argument "l"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetLabelRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"l", r.L},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolGetLabel, Args: args}
+	return toolimpl.Rule(ToolGetLabel, "l", r.L)
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
@@ -266,20 +198,9 @@ type Float32Rule struct {
 	X string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Float32Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"x", r.X},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolFloat32, Args: args}
+	return toolimpl.Rule(ToolFloat32, "x", r.X)
 }
 
 // Uint64Rule is a permission rule for the tool uint64: each field is a glob
@@ -291,517 +212,21 @@ type Uint64Rule struct {
 	X string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Uint64Rule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"x", r.X},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolUint64, Args: args}
+	return toolimpl.Rule(ToolUint64, "x", r.X)
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "int": {
-      "type": "integer"
-    },
-    "int8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "int16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "int32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "int64": {
-      "type": "integer"
-    },
-    "uint": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "uint8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "uint16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "uint32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "uint64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "byte": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "rune": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "float32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "float64": {
-      "type": "number"
-    },
-    "string": {
-      "type": "string"
-    },
-    "bool": {
-      "type": "boolean"
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    },
-    "small": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    }
-  },
-  "required": [
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "byte",
-    "rune",
-    "float32",
-    "float64",
-    "string",
-    "bool",
-    "temp",
-    "count",
-    "flag",
-    "label",
-    "small"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEcho is toolgenInputEcho in OpenAI's strict dialect.
-var toolgenStrictEcho = []byte(`{
-  "type": "object",
-  "properties": {
-    "int": {
-      "type": "integer"
-    },
-    "int8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "int16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "int32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "int64": {
-      "type": "integer"
-    },
-    "uint": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "uint8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "uint16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "uint32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "uint64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "byte": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "rune": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "float32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "float64": {
-      "type": "number"
-    },
-    "string": {
-      "type": "string"
-    },
-    "bool": {
-      "type": "boolean"
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    },
-    "small": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    }
-  },
-  "required": [
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "byte",
-    "rune",
-    "float32",
-    "float64",
-    "string",
-    "bool",
-    "temp",
-    "count",
-    "flag",
-    "label",
-    "small"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiEcho is toolgenInputEcho in Gemini's subset.
-var toolgenGeminiEcho = []byte(`{
-  "type": "object",
-  "properties": {
-    "int": {
-      "type": "integer"
-    },
-    "int8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "int16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "int32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "int64": {
-      "type": "integer"
-    },
-    "uint": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "uint8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "uint16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "uint32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "uint64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "byte": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "rune": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "float32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "float64": {
-      "type": "number"
-    },
-    "string": {
-      "type": "string"
-    },
-    "bool": {
-      "type": "boolean"
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    },
-    "small": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    }
-  },
-  "required": [
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "byte",
-    "rune",
-    "float32",
-    "float64",
-    "string",
-    "bool",
-    "temp",
-    "count",
-    "flag",
-    "label",
-    "small"
-  ]
-}`)
+var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
 
 // toolgenOutputEcho is the JSON Schema of echo's structured result.
-var toolgenOutputEcho = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Numbers holds one of each.",
-  "properties": {
-    "int": {
-      "type": "integer"
-    },
-    "int8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "int16": {
-      "type": "integer",
-      "minimum": -32768,
-      "maximum": 32767
-    },
-    "int32": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "int64": {
-      "type": "integer"
-    },
-    "uint": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "uint8": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "uint16": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "uint32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "uint64": {
-      "type": "integer",
-      "minimum": 0
-    },
-    "byte": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "rune": {
-      "type": "integer",
-      "minimum": -2147483648,
-      "maximum": 2147483647
-    },
-    "float32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "float64": {
-      "type": "number"
-    },
-    "string": {
-      "type": "string"
-    },
-    "bool": {
-      "type": "boolean"
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    },
-    "label": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    },
-    "small": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    }
-  },
-  "required": [
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "byte",
-    "rune",
-    "float32",
-    "float64",
-    "string",
-    "bool",
-    "temp",
-    "count",
-    "flag",
-    "label",
-    "small"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Numbers
 	toolgenDecodeNumbers(d, &in)
@@ -820,176 +245,15 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputWidths is the JSON Schema of widths's arguments.
-var toolgenInputWidths = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    }
-  },
-  "required": [
-    "i8",
-    "temp",
-    "flag"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWidths is toolgenInputWidths in OpenAI's strict dialect.
-var toolgenStrictWidths = []byte(`{
-  "type": "object",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "u32": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 4294967295
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "f32": {
-      "anyOf": [
-        {
-          "type": "number",
-          "minimum": -3.4028235e+38,
-          "maximum": 3.4028235e+38
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "description": "Count is a named unsigned count.",
-      "anyOf": [
-        {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 65535
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    }
-  },
-  "required": [
-    "i8",
-    "u32",
-    "f32",
-    "temp",
-    "count",
-    "flag"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiWidths is toolgenInputWidths in Gemini's subset.
-var toolgenGeminiWidths = []byte(`{
-  "type": "object",
-  "properties": {
-    "i8": {
-      "type": "integer",
-      "minimum": -128,
-      "maximum": 127
-    },
-    "u32": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 4294967295
-    },
-    "f32": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    },
-    "temp": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    },
-    "count": {
-      "type": "integer",
-      "description": "Count is a named unsigned count.",
-      "minimum": 0,
-      "maximum": 65535
-    },
-    "flag": {
-      "type": "boolean",
-      "description": "Flag is a named boolean."
-    }
-  },
-  "required": [
-    "i8",
-    "temp",
-    "flag"
-  ]
-}`)
+var toolgenInputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."}},"required":["i8","temp","flag"],"additionalProperties":false}`)
 
 // toolgenOutputWidths is the JSON Schema of widths's structured result.
-var toolgenOutputWidths = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "number",
-      "description": "Celsius is a temperature in degrees Celsius."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
 func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWidths, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argI8    int8
@@ -999,67 +263,51 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 		argCount *Count
 		argFlag  Flag
 	)
-	if d.Object() {
-		var seen0, seen3, seen5 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "i8":
-				seen0 = true
-				if n0, ok := d.Int(-128, 127); ok {
-					argI8 = int8(n0)
-				}
-			case "u32":
-				if d.Null() {
-					argU32 = nil
-				} else {
-					p0 := new(uint32)
-					if n1, ok := d.Uint(0, 4294967295); ok {
-						*p0 = uint32(n1)
-					}
-					argU32 = p0
-				}
-			case "f32":
-				if d.Null() {
-					argF32 = nil
-				} else {
-					p0 := new(float32)
-					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-						*p0 = float32(f1)
-					}
-					argF32 = p0
-				}
-			case "temp":
-				seen3 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					argTemp = Celsius(f0)
-				}
-			case "count":
-				if d.Null() {
-					argCount = nil
-				} else {
-					p0 := new(Count)
-					if n1, ok := d.Uint(0, 65535); ok {
-						*p0 = Count(n1)
-					}
-					argCount = p0
-				}
-			case "flag":
-				seen5 = true
-				if b0, ok := d.Bool(); ok {
-					argFlag = Flag(b0)
-				}
-			default:
-				d.Unknown("\"i8\", \"u32\", \"f32\", \"temp\", \"count\", \"flag\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsWidths); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-128, 127); ok {
+				argI8 = int8(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("i8")
-		}
-		if !seen3 {
-			d.Missing("temp")
-		}
-		if !seen5 {
-			d.Missing("flag")
+		case 1:
+			if d.Null() {
+				argU32 = nil
+			} else {
+				p0 := new(uint32)
+				if n1, ok := d.Uint(0, 4294967295); ok {
+					*p0 = uint32(n1)
+				}
+				argU32 = p0
+			}
+		case 2:
+			if d.Null() {
+				argF32 = nil
+			} else {
+				p0 := new(float32)
+				if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+					*p0 = float32(f1)
+				}
+				argF32 = p0
+			}
+		case 3:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				argTemp = Celsius(f0)
+			}
+		case 4:
+			if d.Null() {
+				argCount = nil
+			} else {
+				p0 := new(Count)
+				if n1, ok := d.Uint(0, 65535); ok {
+					*p0 = Count(n1)
+				}
+				argCount = p0
+			}
+		case 5:
+			if b0, ok := d.Bool(); ok {
+				argFlag = Flag(b0)
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1080,74 +328,23 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 }
 
 // toolgenInputGetLabel is the JSON Schema of get_label's arguments.
-var toolgenInputGetLabel = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "l": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    }
-  },
-  "required": [
-    "l"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictGetLabel is toolgenInputGetLabel in OpenAI's strict dialect.
-var toolgenStrictGetLabel = []byte(`{
-  "type": "object",
-  "properties": {
-    "l": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    }
-  },
-  "required": [
-    "l"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiGetLabel is toolgenInputGetLabel in Gemini's subset.
-var toolgenGeminiGetLabel = []byte(`{
-  "type": "object",
-  "properties": {
-    "l": {
-      "type": "string",
-      "description": "Label is a named string without constants, so not an enum."
-    }
-  },
-  "required": [
-    "l"
-  ]
-}`)
+var toolgenInputGetLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`)
 
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
 func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolGetLabel, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argL Label
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "l":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argL = Label(s0)
-				}
-			default:
-				d.Unknown("\"l\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsGetLabel); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argL = Label(s0)
 			}
-		}
-		if !seen0 {
-			d.Missing("l")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1158,94 +355,26 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputFloat32 is the JSON Schema of float32's arguments.
-var toolgenInputFloat32 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "x"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictFloat32 is toolgenInputFloat32 in OpenAI's strict dialect.
-var toolgenStrictFloat32 = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "x"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiFloat32 is toolgenInputFloat32 in Gemini's subset.
-var toolgenGeminiFloat32 = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "x"
-  ]
-}`)
+var toolgenInputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["x"],"additionalProperties":false}`)
 
 // toolgenOutputFloat32 is the JSON Schema of float32's structured result.
-var toolgenOutputFloat32 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "number",
-      "minimum": -3.4028235e+38,
-      "maximum": 3.4028235e+38
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
 func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolFloat32, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argX float32
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					argX = float32(f0)
-				}
-			default:
-				d.Unknown("\"x\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsFloat32); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				argX = float32(f0)
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1263,90 +392,26 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputUint64 is the JSON Schema of uint64's arguments.
-var toolgenInputUint64 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "required": [
-    "x"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictUint64 is toolgenInputUint64 in OpenAI's strict dialect.
-var toolgenStrictUint64 = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "required": [
-    "x"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiUint64 is toolgenInputUint64 in Gemini's subset.
-var toolgenGeminiUint64 = []byte(`{
-  "type": "object",
-  "properties": {
-    "x": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "required": [
-    "x"
-  ]
-}`)
+var toolgenInputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer","minimum":0}},"required":["x"],"additionalProperties":false}`)
 
 // toolgenOutputUint64 is the JSON Schema of uint64's structured result.
-var toolgenOutputUint64 = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "minimum": 0
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
 func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolUint64, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argX uint64
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					argX = n0
-				}
-			default:
-				d.Unknown("\"x\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsUint64); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				argX = n0
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -1368,181 +433,93 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, er
 
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen4, seen5, seen6, seen7, seen8, seen9, seen10, seen11, seen12, seen13, seen14, seen15, seen16, seen17, seen18, seen19, seen20 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "int":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Int = int(n0)
-				}
-			case "int8":
-				seen1 = true
-				if n0, ok := d.Int(-128, 127); ok {
-					v.Int8 = int8(n0)
-				}
-			case "int16":
-				seen2 = true
-				if n0, ok := d.Int(-32768, 32767); ok {
-					v.Int16 = int16(n0)
-				}
-			case "int32":
-				seen3 = true
-				if n0, ok := d.Int(-2147483648, 2147483647); ok {
-					v.Int32 = int32(n0)
-				}
-			case "int64":
-				seen4 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Int64 = n0
-				}
-			case "uint":
-				seen5 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					v.Uint = uint(n0)
-				}
-			case "uint8":
-				seen6 = true
-				if n0, ok := d.Uint(0, 255); ok {
-					v.Uint8 = uint8(n0)
-				}
-			case "uint16":
-				seen7 = true
-				if n0, ok := d.Uint(0, 65535); ok {
-					v.Uint16 = uint16(n0)
-				}
-			case "uint32":
-				seen8 = true
-				if n0, ok := d.Uint(0, 4294967295); ok {
-					v.Uint32 = uint32(n0)
-				}
-			case "uint64":
-				seen9 = true
-				if n0, ok := d.Uint(0, 18446744073709551615); ok {
-					v.Uint64 = n0
-				}
-			case "byte":
-				seen10 = true
-				if n0, ok := d.Uint(0, 255); ok {
-					v.Byte = byte(n0)
-				}
-			case "rune":
-				seen11 = true
-				if n0, ok := d.Int(-2147483648, 2147483647); ok {
-					v.Rune = rune(n0)
-				}
-			case "float32":
-				seen12 = true
-				if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-					v.Float32 = float32(f0)
-				}
-			case "float64":
-				seen13 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Float64 = f0
-				}
-			case "string":
-				seen14 = true
-				if s0, ok := d.String(); ok {
-					v.String = s0
-				}
-			case "bool":
-				seen15 = true
-				if b0, ok := d.Bool(); ok {
-					v.Bool = b0
-				}
-			case "temp":
-				seen16 = true
-				if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					v.Temp = Celsius(f0)
-				}
-			case "count":
-				seen17 = true
-				if n0, ok := d.Uint(0, 65535); ok {
-					v.Count = Count(n0)
-				}
-			case "flag":
-				seen18 = true
-				if b0, ok := d.Bool(); ok {
-					v.Flag = Flag(b0)
-				}
-			case "label":
-				seen19 = true
-				if s0, ok := d.String(); ok {
-					v.Label = Label(s0)
-				}
-			case "small":
-				seen20 = true
-				if n0, ok := d.Int(-128, 127); ok {
-					v.Small = int8(n0)
-				}
-			default:
-				d.Unknown("\"int\", \"int8\", \"int16\", \"int32\", \"int64\", \"uint\", \"uint8\", \"uint16\", \"uint32\", \"uint64\", \"byte\", \"rune\", \"float32\", \"float64\", \"string\", \"bool\", \"temp\", \"count\", \"flag\", \"label\", \"small\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Int = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("int")
-		}
-		if !seen1 {
-			d.Missing("int8")
-		}
-		if !seen2 {
-			d.Missing("int16")
-		}
-		if !seen3 {
-			d.Missing("int32")
-		}
-		if !seen4 {
-			d.Missing("int64")
-		}
-		if !seen5 {
-			d.Missing("uint")
-		}
-		if !seen6 {
-			d.Missing("uint8")
-		}
-		if !seen7 {
-			d.Missing("uint16")
-		}
-		if !seen8 {
-			d.Missing("uint32")
-		}
-		if !seen9 {
-			d.Missing("uint64")
-		}
-		if !seen10 {
-			d.Missing("byte")
-		}
-		if !seen11 {
-			d.Missing("rune")
-		}
-		if !seen12 {
-			d.Missing("float32")
-		}
-		if !seen13 {
-			d.Missing("float64")
-		}
-		if !seen14 {
-			d.Missing("string")
-		}
-		if !seen15 {
-			d.Missing("bool")
-		}
-		if !seen16 {
-			d.Missing("temp")
-		}
-		if !seen17 {
-			d.Missing("count")
-		}
-		if !seen18 {
-			d.Missing("flag")
-		}
-		if !seen19 {
-			d.Missing("label")
-		}
-		if !seen20 {
-			d.Missing("small")
+		case 1:
+			if n0, ok := d.Int(-128, 127); ok {
+				v.Int8 = int8(n0)
+			}
+		case 2:
+			if n0, ok := d.Int(-32768, 32767); ok {
+				v.Int16 = int16(n0)
+			}
+		case 3:
+			if n0, ok := d.Int(-2147483648, 2147483647); ok {
+				v.Int32 = int32(n0)
+			}
+		case 4:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Int64 = n0
+			}
+		case 5:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.Uint = uint(n0)
+			}
+		case 6:
+			if n0, ok := d.Uint(0, 255); ok {
+				v.Uint8 = uint8(n0)
+			}
+		case 7:
+			if n0, ok := d.Uint(0, 65535); ok {
+				v.Uint16 = uint16(n0)
+			}
+		case 8:
+			if n0, ok := d.Uint(0, 4294967295); ok {
+				v.Uint32 = uint32(n0)
+			}
+		case 9:
+			if n0, ok := d.Uint(0, 18446744073709551615); ok {
+				v.Uint64 = n0
+			}
+		case 10:
+			if n0, ok := d.Uint(0, 255); ok {
+				v.Byte = byte(n0)
+			}
+		case 11:
+			if n0, ok := d.Int(-2147483648, 2147483647); ok {
+				v.Rune = rune(n0)
+			}
+		case 12:
+			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				v.Float32 = float32(f0)
+			}
+		case 13:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Float64 = f0
+			}
+		case 14:
+			if s0, ok := d.String(); ok {
+				v.String = s0
+			}
+		case 15:
+			if b0, ok := d.Bool(); ok {
+				v.Bool = b0
+			}
+		case 16:
+			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+				v.Temp = Celsius(f0)
+			}
+		case 17:
+			if n0, ok := d.Uint(0, 65535); ok {
+				v.Count = Count(n0)
+			}
+		case 18:
+			if b0, ok := d.Bool(); ok {
+				v.Flag = Flag(b0)
+			}
+		case 19:
+			if s0, ok := d.String(); ok {
+				v.Label = Label(s0)
+			}
+		case 20:
+			if n0, ok := d.Int(-128, 127); ok {
+				v.Small = int8(n0)
+			}
 		}
 	}
 }
@@ -1594,3 +571,9 @@ func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 	e.Int(int64(v.Small))
 	e.EndObject()
 }
+
+var toolgenArgsWidths = toolimpl.NewObject([]string{"i8", "u32", "f32", "temp", "count", "flag"}, []int{0, 3, 5}, nil)
+var toolgenArgsGetLabel = toolimpl.NewObject([]string{"l"}, []int{0}, nil)
+var toolgenArgsFloat32 = toolimpl.NewObject([]string{"x"}, []int{0}, nil)
+var toolgenArgsUint64 = toolimpl.NewObject([]string{"x"}, []int{0}, nil)
+var toolgenObjectNumbers = toolimpl.NewObject([]string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "float32", "float64", "string", "bool", "temp", "count", "flag", "label", "small"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, nil)

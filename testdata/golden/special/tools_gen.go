@@ -54,51 +54,43 @@ var (
 
 // Tools returns the tools of package special: store, stamp, dump, bytes, anything, address.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallStore,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolStore,
 		Description:  "Store keeps a payload and returns it.",
 		InputSchema:  toolgenInputStore,
-		Name:         ToolStore,
 		OutputSchema: toolgenOutputStore,
+		Call:         toolgenCallStore,
 	}, {
-		Call:         toolgenCallStamp,
+		Name:         ToolStamp,
 		Description:  "Stamp takes special types as flat parameters.",
 		InputSchema:  toolgenInputStamp,
-		Name:         ToolStamp,
 		OutputSchema: toolgenOutputStamp,
+		Call:         toolgenCallStamp,
 	}, {
-		Call:         toolgenCallDump,
-		Description:  "Dump returns raw JSON, wrapped.",
-		GeminiSchema: toolgenGeminiDump,
-		InputSchema:  toolgenInputDump,
 		Name:         ToolDump,
+		Description:  "Dump returns raw JSON, wrapped.",
+		InputSchema:  toolgenInputDump,
 		OutputSchema: toolgenOutputDump,
-		StrictSchema: toolgenStrictDump,
+		Call:         toolgenCallDump,
 	}, {
-		Call:         toolgenCallBytes,
-		Description:  "Bytes returns bytes, wrapped.",
-		GeminiSchema: toolgenGeminiBytes,
-		InputSchema:  toolgenInputBytes,
 		Name:         ToolBytes,
+		Description:  "Bytes returns bytes, wrapped.",
+		InputSchema:  toolgenInputBytes,
 		OutputSchema: toolgenOutputBytes,
-		StrictSchema: toolgenStrictBytes,
+		Call:         toolgenCallBytes,
 	}, {
-		Call:         toolgenCallAnything,
-		Description:  "Anything returns any value, wrapped.",
-		GeminiSchema: toolgenGeminiAnything,
-		InputSchema:  toolgenInputAnything,
 		Name:         ToolAnything,
+		Description:  "Anything returns any value, wrapped.",
+		InputSchema:  toolgenInputAnything,
 		OutputSchema: toolgenOutputAnything,
-		StrictSchema: toolgenStrictAnything,
+		Call:         toolgenCallAnything,
 	}, {
-		Call:         toolgenCallAddress,
-		Description:  "Address returns a text type, wrapped.",
-		GeminiSchema: toolgenGeminiAddress,
-		InputSchema:  toolgenInputAddress,
 		Name:         ToolAddress,
+		Description:  "Address returns a text type, wrapped.",
+		InputSchema:  toolgenInputAddress,
 		OutputSchema: toolgenOutputAddress,
-		StrictSchema: toolgenStrictAddress,
-	}}
+		Call:         toolgenCallAddress,
+	}})
 }
 
 // StoreRule is a permission rule for the tool store: each field is a glob over
@@ -145,36 +137,9 @@ type StoreRule struct {
 	Stamped string // argument "stamped"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StoreRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"when", r.When},
-		{"until", r.Until},
-		{"since", r.Since},
-		{"blob", r.Blob},
-		{"raw", r.Raw},
-		{"any", r.Any},
-		{"empty", r.Empty},
-		{"addr", r.Addr},
-		{"prefix", r.Prefix},
-		{"slug", r.Slug},
-		{"code", r.Code},
-		{"times", r.Times},
-		{"blobs", r.Blobs},
-		{"addrs", r.Addrs},
-		{"duration", r.Duration},
-		{"month", r.Month},
-		{"stamped", r.Stamped},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolStore, Args: args}
+	return toolimpl.Rule(ToolStore, "when", r.When, "until", r.Until, "since", r.Since, "blob", r.Blob, "raw", r.Raw, "any", r.Any, "empty", r.Empty, "addr", r.Addr, "prefix", r.Prefix, "slug", r.Slug, "code", r.Code, "times", r.Times, "blobs", r.Blobs, "addrs", r.Addrs, "duration", r.Duration, "month", r.Month, "stamped", r.Stamped)
 }
 
 // StampRule is a permission rule for the tool stamp: each field is a glob over
@@ -194,275 +159,55 @@ type StampRule struct {
 	Slug string // argument "slug"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StampRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"at", r.At},
-		{"data", r.Data},
-		{"extra", r.Extra},
-		{"value", r.Value},
-		{"addr", r.Addr},
-		{"slug", r.Slug},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolStamp, Args: args}
+	return toolimpl.Rule(ToolStamp, "at", r.At, "data", r.Data, "extra", r.Extra, "value", r.Value, "addr", r.Addr, "slug", r.Slug)
 }
 
 // DumpRule is a permission rule for the tool dump, which takes no arguments.
 type DumpRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DumpRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolDump}
+	return toolimpl.Rule(ToolDump)
 }
 
 // BytesRule is a permission rule for the tool bytes, which takes no arguments.
 type BytesRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BytesRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBytes}
+	return toolimpl.Rule(ToolBytes)
 }
 
 // AnythingRule is a permission rule for the tool anything, which takes no
 // arguments.
 type AnythingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AnythingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolAnything}
+	return toolimpl.Rule(ToolAnything)
 }
 
 // AddressRule is a permission rule for the tool address, which takes no
 // arguments.
 type AddressRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddressRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolAddress}
+	return toolimpl.Rule(ToolAddress)
 }
 
-// toolgenInputStore is the JSON Schema of store's arguments.
-var toolgenInputStore = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "until": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "since": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "raw": {},
-    "any": {},
-    "empty": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "slug": {
-      "type": "string",
-      "description": "Slug is a local text type: it reads and writes itself as text."
-    },
-    "code": {
-      "type": "string",
-      "description": "Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."
-    },
-    "times": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "blobs": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "contentEncoding": "base64"
-      }
-    },
-    "addrs": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-      }
-    },
-    "duration": {
-      "type": "integer",
-      "description": "an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "enum": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    },
-    "stamped": {
-      "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
-    }
-  },
-  "required": [
-    "when",
-    "blob",
-    "raw",
-    "any",
-    "addr",
-    "slug",
-    "code",
-    "times",
-    "blobs",
-    "duration",
-    "month",
-    "stamped"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputStore is the JSON Schema of store's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenOutputStore is the JSON Schema of store's structured result.
-var toolgenOutputStore = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Payload holds one of each.",
-  "properties": {
-    "when": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "until": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "since": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "blob": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "raw": {},
-    "any": {},
-    "empty": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "slug": {
-      "type": "string",
-      "description": "Slug is a local text type: it reads and writes itself as text."
-    },
-    "code": {
-      "type": "string",
-      "description": "Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."
-    },
-    "times": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "format": "date-time"
-      }
-    },
-    "blobs": {
-      "type": "object",
-      "additionalProperties": {
-        "type": "string",
-        "contentEncoding": "base64"
-      }
-    },
-    "addrs": {
-      "type": "array",
-      "items": {
-        "type": "string",
-        "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-      }
-    },
-    "duration": {
-      "type": "integer",
-      "description": "an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "examples": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    },
-    "stamped": {
-      "type": "string",
-      "description": "Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."
-    }
-  },
-  "required": [
-    "when",
-    "blob",
-    "raw",
-    "any",
-    "addr",
-    "slug",
-    "code",
-    "times",
-    "blobs",
-    "duration",
-    "month",
-    "stamped"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
 func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolStore, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Payload
 	toolgenDecodePayload(d, &in)
@@ -480,61 +225,16 @@ func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputStamp is the JSON Schema of stamp's arguments.
-var toolgenInputStamp = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "at": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "data": {
-      "type": "string",
-      "contentEncoding": "base64"
-    },
-    "extra": {},
-    "value": {},
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "slug": {
-      "type": "string",
-      "description": "Slug is a local text type: it reads and writes itself as text."
-    }
-  },
-  "required": [
-    "at",
-    "data",
-    "extra",
-    "value",
-    "slug"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputStamp is the JSON Schema of stamp's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"extra":{},"value":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."}},"required":["at","data","extra","value","slug"],"additionalProperties":false}`)
 
 // toolgenOutputStamp is the JSON Schema of stamp's structured result.
-var toolgenOutputStamp = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "format": "date-time"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
 func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolStamp, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argAt    time.Time
@@ -544,67 +244,43 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 		argAddr  *netip.Addr
 		argSlug  Slug
 	)
-	if d.Object() {
-		var seen0, seen1, seen2, seen3, seen5 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "at":
-				seen0 = true
-				if t0, ok := d.Time(); ok {
-					argAt = t0
-				}
-			case "data":
-				seen1 = true
-				if b0, ok := d.Bytes(); ok {
-					argData = b0
-				}
-			case "extra":
-				seen2 = true
-				if r0, ok := d.Raw(); ok {
-					argExtra = json.RawMessage(r0)
-				}
-			case "value":
-				seen3 = true
-				if x0, ok := d.Any(); ok {
-					argValue = x0
-				}
-			case "addr":
-				if d.Null() {
-					argAddr = nil
-				} else {
-					p0 := new(netip.Addr)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					argAddr = p0
-				}
-			case "slug":
-				seen5 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := argSlug.UnmarshalText(s0); err != nil {
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsStamp); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if t0, ok := d.Time(); ok {
+				argAt = t0
+			}
+		case 1:
+			if b0, ok := d.Bytes(); ok {
+				argData = b0
+			}
+		case 2:
+			if r0, ok := d.Raw(); ok {
+				argExtra = json.RawMessage(r0)
+			}
+		case 3:
+			if x0, ok := d.Any(); ok {
+				argValue = x0
+			}
+		case 4:
+			if d.Null() {
+				argAddr = nil
+			} else {
+				p0 := new(netip.Addr)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			default:
-				d.Unknown("\"at\", \"data\", \"extra\", \"value\", \"addr\", \"slug\"")
+				argAddr = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("at")
-		}
-		if !seen1 {
-			d.Missing("data")
-		}
-		if !seen2 {
-			d.Missing("extra")
-		}
-		if !seen3 {
-			d.Missing("value")
-		}
-		if !seen5 {
-			d.Missing("slug")
+		case 5:
+			if s0, ok := d.StringBytes(); ok {
+				if err := argSlug.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -625,49 +301,18 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputDump is the JSON Schema of dump's arguments.
-var toolgenInputDump = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictDump is toolgenInputDump in OpenAI's strict dialect.
-var toolgenStrictDump = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiDump is toolgenInputDump in Gemini's subset.
-var toolgenGeminiDump = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputDump is the JSON Schema of dump's structured result.
-var toolgenOutputDump = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {}
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
 func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolDump, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsDump); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -687,52 +332,18 @@ func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputBytes is the JSON Schema of bytes's arguments.
-var toolgenInputBytes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictBytes is toolgenInputBytes in OpenAI's strict dialect.
-var toolgenStrictBytes = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiBytes is toolgenInputBytes in Gemini's subset.
-var toolgenGeminiBytes = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputBytes is the JSON Schema of bytes's structured result.
-var toolgenOutputBytes = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "contentEncoding": "base64"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
 func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolBytes, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsBytes); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -749,49 +360,18 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err
 }
 
 // toolgenInputAnything is the JSON Schema of anything's arguments.
-var toolgenInputAnything = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAnything is toolgenInputAnything in OpenAI's strict dialect.
-var toolgenStrictAnything = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAnything is toolgenInputAnything in Gemini's subset.
-var toolgenGeminiAnything = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputAnything is the JSON Schema of anything's structured result.
-var toolgenOutputAnything = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {}
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
 func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAnything, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsAnything); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -811,52 +391,18 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, 
 }
 
 // toolgenInputAddress is the JSON Schema of address's arguments.
-var toolgenInputAddress = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictAddress is toolgenInputAddress in OpenAI's strict dialect.
-var toolgenStrictAddress = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiAddress is toolgenInputAddress in Gemini's subset.
-var toolgenGeminiAddress = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenOutputAddress is the JSON Schema of address's structured result.
-var toolgenOutputAddress = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
 func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolAddress, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsAddress); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -877,182 +423,124 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 
 // toolgenDecodePayload reads a Payload object.
 func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
-	if d.Object() {
-		var seen0, seen3, seen4, seen5, seen7, seen9, seen10, seen11, seen12, seen14, seen15, seen16 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "when":
-				seen0 = true
-				if t0, ok := d.Time(); ok {
-					v.When = t0
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPayload); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if t0, ok := d.Time(); ok {
+				v.When = t0
+			}
+		case 1:
+			if d.Null() {
+				v.Until = nil
+			} else {
+				p0 := new(time.Time)
+				if t1, ok := d.Time(); ok {
+					*p0 = t1
 				}
-			case "until":
-				if d.Null() {
-					v.Until = nil
-				} else {
-					p0 := new(time.Time)
-					if t1, ok := d.Time(); ok {
-						*p0 = t1
-					}
-					v.Until = p0
+				v.Until = p0
+			}
+		case 2:
+			if t0, ok := d.Time(); ok {
+				v.Since = t0
+			}
+		case 3:
+			if b0, ok := d.Bytes(); ok {
+				v.Blob = b0
+			}
+		case 4:
+			if r0, ok := d.Raw(); ok {
+				v.Raw = json.RawMessage(r0)
+			}
+		case 5:
+			if x0, ok := d.Any(); ok {
+				v.Any = x0
+			}
+		case 6:
+			if x0, ok := d.Any(); ok {
+				v.Empty = x0
+			}
+		case 7:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Addr.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
 				}
-			case "since":
-				if !d.Null() {
-					if t0, ok := d.Time(); ok {
-						v.Since = t0
-					}
-				}
-			case "blob":
-				seen3 = true
-				if b0, ok := d.Bytes(); ok {
-					v.Blob = b0
-				}
-			case "raw":
-				seen4 = true
-				if r0, ok := d.Raw(); ok {
-					v.Raw = json.RawMessage(r0)
-				}
-			case "any":
-				seen5 = true
-				if x0, ok := d.Any(); ok {
-					v.Any = x0
-				}
-			case "empty":
-				if !d.Null() {
-					if x0, ok := d.Any(); ok {
-						v.Empty = x0
-					}
-				}
-			case "addr":
-				seen7 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Addr.UnmarshalText(s0); err != nil {
+			}
+		case 8:
+			if d.Null() {
+				v.Prefix = nil
+			} else {
+				p0 := new(netip.Prefix)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			case "prefix":
-				if d.Null() {
-					v.Prefix = nil
-				} else {
-					p0 := new(netip.Prefix)
+				v.Prefix = p0
+			}
+		case 9:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Slug.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 10:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Code.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 11:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]time.Time, 0, n0)
+				for d.Elem() {
+					var e0 time.Time
+					if t1, ok := d.Time(); ok {
+						e0 = t1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Times = s0
+			}
+		case 12:
+			if d.Object() {
+				m0 := make(map[string][]byte)
+				for _, ok := d.Field(); ok; _, ok = d.Field() {
+					k0 := d.KeyString()
+					var v0 []byte
+					if b1, ok := d.Bytes(); ok {
+						v0 = b1
+					}
+					m0[k0] = v0
+				}
+				v.Blobs = m0
+			}
+		case 13:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]netip.Addr, 0, n0)
+				for d.Elem() {
+					var e0 netip.Addr
 					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
+						if err := e0.UnmarshalText(s1); err != nil {
 							d.Invalid(err.Error())
 						}
 					}
-					v.Prefix = p0
+					s0 = append(s0, e0)
 				}
-			case "slug":
-				seen9 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Slug.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "code":
-				seen10 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Code.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "times":
-				seen11 = true
-				if n0, ok := d.Array(); ok {
-					s0 := make([]time.Time, 0, n0)
-					for d.Elem() {
-						var e0 time.Time
-						if t1, ok := d.Time(); ok {
-							e0 = t1
-						}
-						s0 = append(s0, e0)
-					}
-					v.Times = s0
-				}
-			case "blobs":
-				seen12 = true
-				if d.Object() {
-					m0 := make(map[string][]byte)
-					for _, ok := d.Field(); ok; _, ok = d.Field() {
-						k0 := d.KeyString()
-						var v0 []byte
-						if b1, ok := d.Bytes(); ok {
-							v0 = b1
-						}
-						m0[k0] = v0
-					}
-					v.Blobs = m0
-				}
-			case "addrs":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]netip.Addr, 0, n0)
-						for d.Elem() {
-							var e0 netip.Addr
-							if s1, ok := d.StringBytes(); ok {
-								if err := e0.UnmarshalText(s1); err != nil {
-									d.Invalid(err.Error())
-								}
-							}
-							s0 = append(s0, e0)
-						}
-						v.Addrs = s0
-					}
-				}
-			case "duration":
-				seen14 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Duration = time.Duration(n0)
-				}
-			case "month":
-				seen15 = true
-				toolgenDecode_time_Month(d, &v.Month)
-			case "stamped":
-				seen16 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Stamped.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			default:
-				d.Unknown("\"when\", \"until\", \"since\", \"blob\", \"raw\", \"any\", \"empty\", \"addr\", \"prefix\", \"slug\", \"code\", \"times\", \"blobs\", \"addrs\", \"duration\", \"month\", \"stamped\"")
+				v.Addrs = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("when")
-		}
-		if !seen3 {
-			d.Missing("blob")
-		}
-		if !seen4 {
-			d.Missing("raw")
-		}
-		if !seen5 {
-			d.Missing("any")
-		}
-		if !seen7 {
-			d.Missing("addr")
-		}
-		if !seen9 {
-			d.Missing("slug")
-		}
-		if !seen10 {
-			d.Missing("code")
-		}
-		if !seen11 {
-			d.Missing("times")
-		}
-		if !seen12 {
-			d.Missing("blobs")
-		}
-		if !seen14 {
-			d.Missing("duration")
-		}
-		if !seen15 {
-			d.Missing("month")
-		}
-		if !seen16 {
-			d.Missing("stamped")
+		case 14:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Duration = time.Duration(n0)
+			}
+		case 15:
+			toolgenDecode_time_Month(d, &v.Month)
+		case 16:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Stamped.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
 		}
 	}
 }
@@ -1121,6 +609,12 @@ func toolgenEncodePayload(e *toolimpl.Encoder, v *Payload) {
 	e.EndObject()
 }
 
+var toolgenArgsStamp = toolimpl.NewObject([]string{"at", "data", "extra", "value", "addr", "slug"}, []int{0, 1, 2, 3, 5}, nil)
+var toolgenArgsDump = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsBytes = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsAnything = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsAddress = toolimpl.NewObject(nil, nil, nil)
+
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -1156,3 +650,5 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 		d.NotOneOfInt(s, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12")
 	}
 }
+
+var toolgenObjectPayload = toolimpl.NewObject([]string{"when", "until", "since", "blob", "raw", "any", "empty", "addr", "prefix", "slug", "code", "times", "blobs", "addrs", "duration", "month", "stamped"}, []int{0, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15, 16}, []int{2, 6, 13})

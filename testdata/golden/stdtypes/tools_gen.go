@@ -40,22 +40,19 @@ var (
 
 // Tools returns the tools of package stdtypes: echo_std, wait.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallEchoStd,
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:         ToolEchoStd,
 		Description:  "EchoStd returns what it was given.",
 		InputSchema:  toolgenInputEchoStd,
-		Name:         ToolEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
-		StrictSchema: toolgenStrictEchoStd,
+		Call:         toolgenCallEchoStd,
 	}, {
-		Call:         toolgenCallWait,
-		Description:  "Wait takes a duration directly.",
-		GeminiSchema: toolgenGeminiWait,
-		InputSchema:  toolgenInputWait,
 		Name:         ToolWait,
+		Description:  "Wait takes a duration directly.",
+		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
-		StrictSchema: toolgenStrictWait,
-	}}
+		Call:         toolgenCallWait,
+	}})
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
@@ -88,31 +85,9 @@ type EchoStdRule struct {
 	Month string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"int", r.Int},
-		{"int_value", r.IntValue},
-		{"float", r.Float},
-		{"rat", r.Rat},
-		{"number", r.Number},
-		{"numbers", r.Numbers},
-		{"addr", r.Addr},
-		{"prefix", r.Prefix},
-		{"level", r.Level},
-		{"pattern", r.Pattern},
-		{"timeout", r.Timeout},
-		{"month", r.Month},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolEchoStd, Args: args}
+	return toolimpl.Rule(ToolEchoStd, "int", r.Int, "int_value", r.IntValue, "float", r.Float, "rat", r.Rat, "number", r.Number, "numbers", r.Numbers, "addr", r.Addr, "prefix", r.Prefix, "level", r.Level, "pattern", r.Pattern, "timeout", r.Timeout, "month", r.Month)
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
@@ -124,312 +99,21 @@ type WaitRule struct {
 	Timeout string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"timeout", r.Timeout},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolWait, Args: args}
+	return toolimpl.Rule(ToolWait, "timeout", r.Timeout)
 }
 
-// toolgenInputEchoStd is the JSON Schema of echo_std's arguments.
-var toolgenInputEchoStd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "int": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "rat": {
-      "type": "string",
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "type": "array",
-      "items": {
-        "type": "number"
-      }
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "A regular expression in Go's RE2 syntax."
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "enum": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    }
-  },
-  "required": [
-    "int_value",
-    "number",
-    "addr",
-    "prefix",
-    "level",
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictEchoStd is toolgenInputEchoStd in OpenAI's strict dialect.
-var toolgenStrictEchoStd = []byte(`{
-  "type": "object",
-  "properties": {
-    "int": {
-      "description": "An integer of any size.",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "rat": {
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\".",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "number"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "description": "A regular expression in Go's RE2 syntax.",
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "anyOf": [
-        {
-          "type": "integer",
-          "enum": [
-            1,
-            2,
-            3,
-            4,
-            5,
-            6,
-            7,
-            8,
-            9,
-            10,
-            11,
-            12
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "int",
-    "int_value",
-    "float",
-    "rat",
-    "number",
-    "numbers",
-    "addr",
-    "prefix",
-    "level",
-    "pattern",
-    "timeout",
-    "month"
-  ],
-  "additionalProperties": false
-}`)
+// toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenOutputEchoStd is the JSON Schema of echo_std's structured result.
-var toolgenOutputEchoStd = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "description": "Std holds standard library types with their own JSON form.",
-  "properties": {
-    "int": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "int_value": {
-      "type": "integer",
-      "description": "An integer of any size."
-    },
-    "float": {
-      "type": "string",
-      "description": "A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."
-    },
-    "rat": {
-      "type": "string",
-      "description": "A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."
-    },
-    "number": {
-      "type": "number"
-    },
-    "numbers": {
-      "type": "array",
-      "items": {
-        "type": "number"
-      }
-    },
-    "addr": {
-      "type": "string",
-      "description": "An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."
-    },
-    "prefix": {
-      "type": "string",
-      "description": "An IP network in CIDR notation, such as \"192.0.2.0/24\"."
-    },
-    "level": {
-      "type": "string",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."
-    },
-    "pattern": {
-      "type": "string",
-      "description": "A regular expression in Go's RE2 syntax."
-    },
-    "timeout": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    },
-    "month": {
-      "type": "integer",
-      "examples": [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        11,
-        12
-      ]
-    }
-  },
-  "required": [
-    "int_value",
-    "number",
-    "addr",
-    "prefix",
-    "level",
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
 func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
 	toolgenDecodeStd(d, &in)
@@ -451,90 +135,26 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 }
 
 // toolgenInputWait is the JSON Schema of wait's arguments.
-var toolgenInputWait = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictWait is toolgenInputWait in OpenAI's strict dialect.
-var toolgenStrictWait = []byte(`{
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiWait is toolgenInputWait in Gemini's subset.
-var toolgenGeminiWait = []byte(`{
-  "type": "object",
-  "properties": {
-    "timeout": {
-      "type": "integer",
-      "description": "how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "timeout"
-  ]
-}`)
+var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"timeout":{"type":"integer","description":"how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."}},"required":["timeout"],"additionalProperties":false}`)
 
 // toolgenOutputWait is the JSON Schema of wait's structured result.
-var toolgenOutputWait = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "integer",
-      "description": "A duration in nanoseconds (1 second = 1000000000)."
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
 func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolWait, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argTimeout time.Duration
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "timeout":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					argTimeout = time.Duration(n0)
-				}
-			default:
-				d.Unknown("\"timeout\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argTimeout = time.Duration(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("timeout")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -553,135 +173,103 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 
 // toolgenDecodeStd reads a Std object.
 func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
-	if d.Object() {
-		var seen1, seen4, seen6, seen7, seen8, seen10 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "int":
-				if d.Null() {
-					v.Int = nil
-				} else {
-					p0 := new(big.Int)
-					if r1, ok := d.RawValue(); ok {
-						if err := p0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Int = p0
-				}
-			case "int_value":
-				seen1 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.IntValue.UnmarshalJSON(r0); err != nil {
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if d.Null() {
+				v.Int = nil
+			} else {
+				p0 := new(big.Int)
+				if r1, ok := d.RawValue(); ok {
+					if err := p0.UnmarshalJSON(r1); err != nil {
 						d.Invalid(err.Error())
 					}
 				}
-			case "float":
-				if d.Null() {
-					v.Float = nil
-				} else {
-					p0 := new(big.Float)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Float = p0
-				}
-			case "rat":
-				if d.Null() {
-					v.Rat = nil
-				} else {
-					p0 := new(big.Rat)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Rat = p0
-				}
-			case "number":
-				seen4 = true
-				if n0, ok := d.Number(); ok {
-					v.Number = json.Number(n0)
-				}
-			case "numbers":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]json.Number, 0, n0)
-						for d.Elem() {
-							var e0 json.Number
-							if n1, ok := d.Number(); ok {
-								e0 = json.Number(n1)
-							}
-							s0 = append(s0, e0)
-						}
-						v.Numbers = s0
-					}
-				}
-			case "addr":
-				seen6 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Addr.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "prefix":
-				seen7 = true
-				if s0, ok := d.StringBytes(); ok {
-					if err := v.Prefix.UnmarshalText(s0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "level":
-				seen8 = true
-				if r0, ok := d.RawValue(); ok {
-					if err := v.Level.UnmarshalJSON(r0); err != nil {
-						d.Invalid(err.Error())
-					}
-				}
-			case "pattern":
-				if d.Null() {
-					v.Pattern = nil
-				} else {
-					p0 := new(regexp.Regexp)
-					if s1, ok := d.StringBytes(); ok {
-						if err := p0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					v.Pattern = p0
-				}
-			case "timeout":
-				seen10 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Timeout = time.Duration(n0)
-				}
-			case "month":
-				if !d.Null() {
-					toolgenDecode_time_Month(d, &v.Month)
-				}
-			default:
-				d.Unknown("\"int\", \"int_value\", \"float\", \"rat\", \"number\", \"numbers\", \"addr\", \"prefix\", \"level\", \"pattern\", \"timeout\", \"month\"")
+				v.Int = p0
 			}
-		}
-		if !seen1 {
-			d.Missing("int_value")
-		}
-		if !seen4 {
-			d.Missing("number")
-		}
-		if !seen6 {
-			d.Missing("addr")
-		}
-		if !seen7 {
-			d.Missing("prefix")
-		}
-		if !seen8 {
-			d.Missing("level")
-		}
-		if !seen10 {
-			d.Missing("timeout")
+		case 1:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.IntValue.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 2:
+			if d.Null() {
+				v.Float = nil
+			} else {
+				p0 := new(big.Float)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Float = p0
+			}
+		case 3:
+			if d.Null() {
+				v.Rat = nil
+			} else {
+				p0 := new(big.Rat)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Rat = p0
+			}
+		case 4:
+			if n0, ok := d.Number(); ok {
+				v.Number = json.Number(n0)
+			}
+		case 5:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]json.Number, 0, n0)
+				for d.Elem() {
+					var e0 json.Number
+					if n1, ok := d.Number(); ok {
+						e0 = json.Number(n1)
+					}
+					s0 = append(s0, e0)
+				}
+				v.Numbers = s0
+			}
+		case 6:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Addr.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 7:
+			if s0, ok := d.StringBytes(); ok {
+				if err := v.Prefix.UnmarshalText(s0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 8:
+			if r0, ok := d.RawValue(); ok {
+				if err := v.Level.UnmarshalJSON(r0); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+		case 9:
+			if d.Null() {
+				v.Pattern = nil
+			} else {
+				p0 := new(regexp.Regexp)
+				if s1, ok := d.StringBytes(); ok {
+					if err := p0.UnmarshalText(s1); err != nil {
+						d.Invalid(err.Error())
+					}
+				}
+				v.Pattern = p0
+			}
+		case 10:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Timeout = time.Duration(n0)
+			}
+		case 11:
+			toolgenDecode_time_Month(d, &v.Month)
 		}
 	}
 }
@@ -732,6 +320,8 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.EndObject()
 }
 
+var toolgenArgsWait = toolimpl.NewObject([]string{"timeout"}, []int{0}, nil)
+
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -767,3 +357,5 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 		d.NotOneOfInt(s, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12")
 	}
 }
+
+var toolgenObjectStd = toolimpl.NewObject([]string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, []int{1, 4, 6, 7, 8, 10}, []int{5, 11})

@@ -44,37 +44,29 @@ var (
 
 // Tools returns the tools of package structparam: list_items, ping, configure, segment.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallListItems,
-		Description:  "ListItems lists items matching a query.",
-		GeminiSchema: toolgenGeminiListItems,
-		InputSchema:  toolgenInputListItems,
+	return toolimpl.Tools([]runtime.Tool{{
 		Name:         ToolListItems,
+		Description:  "ListItems lists items matching a query.",
+		InputSchema:  toolgenInputListItems,
 		OutputSchema: toolgenOutputListItems,
-		StrictSchema: toolgenStrictListItems,
+		Call:         toolgenCallListItems,
 	}, {
-		Call:         toolgenCallPing,
-		Description:  "Ping takes a struct with no fields.",
-		GeminiSchema: toolgenGeminiPing,
-		InputSchema:  toolgenInputPing,
-		Name:         ToolPing,
-		StrictSchema: toolgenStrictPing,
+		Name:        ToolPing,
+		Description: "Ping takes a struct with no fields.",
+		InputSchema: toolgenInputPing,
+		Call:        toolgenCallPing,
 	}, {
-		Call:         toolgenCallConfigure,
-		Description:  "Configure takes a pointer to a struct.",
-		GeminiSchema: toolgenGeminiConfigure,
-		InputSchema:  toolgenInputConfigure,
-		Name:         ToolConfigure,
-		StrictSchema: toolgenStrictConfigure,
+		Name:        ToolConfigure,
+		Description: "Configure takes a pointer to a struct.",
+		InputSchema: toolgenInputConfigure,
+		Call:        toolgenCallConfigure,
 	}, {
-		Call:         toolgenCallSegment,
-		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
-		GeminiSchema: toolgenGeminiSegment,
-		InputSchema:  toolgenInputSegment,
 		Name:         ToolSegment,
+		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
+		InputSchema:  toolgenInputSegment,
 		OutputSchema: toolgenOutputSegment,
-		StrictSchema: toolgenStrictSegment,
-	}}
+		Call:         toolgenCallSegment,
+	}})
 }
 
 // ListItemsRule is a permission rule for the tool list_items: each field is a
@@ -117,43 +109,17 @@ type ListItemsRule struct {
 	Dominated string // argument "Shown"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListItemsRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"name", r.Name},
-		{"offset", r.Offset},
-		{"limit", r.Limit},
-		{"reason", r.Reason},
-		{"By", r.By},
-		{"filter", r.Filter},
-		{"extra", r.Extra},
-		{"visible", r.Visible},
-		{"Label", r.Label},
-		{"tags", r.Tags},
-		{"-", r.Dash},
-		{"NoTag", r.NoTag},
-		{"is_renamed", r.Renamed},
-		{"optional", r.Optional},
-		{"OnlyOpts", r.OnlyOpts},
-		{"Shown", r.Dominated},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolListItems, Args: args}
+	return toolimpl.Rule(ToolListItems, "name", r.Name, "offset", r.Offset, "limit", r.Limit, "reason", r.Reason, "By", r.By, "filter", r.Filter, "extra", r.Extra, "visible", r.Visible, "Label", r.Label, "tags", r.Tags, "-", r.Dash, "NoTag", r.NoTag, "is_renamed", r.Renamed, "optional", r.Optional, "OnlyOpts", r.OnlyOpts, "Shown", r.Dominated)
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
 type PingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPing}
+	return toolimpl.Rule(ToolPing)
 }
 
 // ConfigureRule is a permission rule for the tool configure: each field is a
@@ -164,20 +130,9 @@ type ConfigureRule struct {
 	Verbose string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ConfigureRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"verbose", r.Verbose},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolConfigure, Args: args}
+	return toolimpl.Rule(ToolConfigure, "verbose", r.Verbose)
 }
 
 // SegmentRule is a permission rule for the tool segment: each field is a glob
@@ -194,372 +149,21 @@ type SegmentRule struct {
 	To string
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SegmentRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"from", r.From},
-		{"to", r.To},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: ToolSegment, Args: args}
+	return toolimpl.Rule(ToolSegment, "from", r.From, "to", r.To)
 }
 
 // toolgenInputListItems is the JSON Schema of list_items's arguments.
-var toolgenInputListItems = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name is the item name to match."
-    },
-    "offset": {
-      "type": "integer",
-      "description": "Offset is the first result to return."
-    },
-    "limit": {
-      "type": "integer",
-      "description": "results per page"
-    },
-    "reason": {
-      "type": "string",
-      "description": "Reason for the change."
-    },
-    "By": {
-      "type": "string",
-      "description": "no json tag: the Go name"
-    },
-    "filter": {
-      "type": "object",
-      "description": "Filter is embedded under a json tag, so it is a nested object rather than flattened.",
-      "properties": {
-        "field": {
-          "type": "string"
-        },
-        "value": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "field",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "extra": {
-      "type": "boolean"
-    },
-    "visible": {
-      "type": "string",
-      "description": "Visible is promoted from an unexported embedded struct, as encoding/json does."
-    },
-    "Label": {
-      "type": "string",
-      "description": "Label is a named string, embedded: a member named after its type."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "-": {
-      "type": "string",
-      "description": "named \"-\""
-    },
-    "NoTag": {
-      "type": "integer"
-    },
-    "is_renamed": {
-      "type": "boolean"
-    },
-    "optional": {
-      "type": "string"
-    },
-    "OnlyOpts": {
-      "type": "integer"
-    },
-    "Shown": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "name",
-    "reason",
-    "By",
-    "filter",
-    "visible",
-    "Label",
-    "-",
-    "NoTag",
-    "is_renamed",
-    "Shown"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictListItems is toolgenInputListItems in OpenAI's strict dialect.
-var toolgenStrictListItems = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name is the item name to match."
-    },
-    "offset": {
-      "description": "Offset is the first result to return.",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "limit": {
-      "description": "results per page",
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "reason": {
-      "type": "string",
-      "description": "Reason for the change."
-    },
-    "By": {
-      "type": "string",
-      "description": "no json tag: the Go name"
-    },
-    "filter": {
-      "type": "object",
-      "description": "Filter is embedded under a json tag, so it is a nested object rather than flattened.",
-      "properties": {
-        "field": {
-          "type": "string"
-        },
-        "value": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "field",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "extra": {
-      "anyOf": [
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "visible": {
-      "type": "string",
-      "description": "Visible is promoted from an unexported embedded struct, as encoding/json does."
-    },
-    "Label": {
-      "type": "string",
-      "description": "Label is a named string, embedded: a member named after its type."
-    },
-    "tags": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "-": {
-      "type": "string",
-      "description": "named \"-\""
-    },
-    "NoTag": {
-      "type": "integer"
-    },
-    "is_renamed": {
-      "type": "boolean"
-    },
-    "optional": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "OnlyOpts": {
-      "anyOf": [
-        {
-          "type": "integer"
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "Shown": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "name",
-    "offset",
-    "limit",
-    "reason",
-    "By",
-    "filter",
-    "extra",
-    "visible",
-    "Label",
-    "tags",
-    "-",
-    "NoTag",
-    "is_renamed",
-    "optional",
-    "OnlyOpts",
-    "Shown"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiListItems is toolgenInputListItems in Gemini's subset.
-var toolgenGeminiListItems = []byte(`{
-  "type": "object",
-  "properties": {
-    "name": {
-      "type": "string",
-      "description": "Name is the item name to match."
-    },
-    "offset": {
-      "type": "integer",
-      "description": "Offset is the first result to return."
-    },
-    "limit": {
-      "type": "integer",
-      "description": "results per page"
-    },
-    "reason": {
-      "type": "string",
-      "description": "Reason for the change."
-    },
-    "By": {
-      "type": "string",
-      "description": "no json tag: the Go name"
-    },
-    "filter": {
-      "type": "object",
-      "description": "Filter is embedded under a json tag, so it is a nested object rather than flattened.",
-      "properties": {
-        "field": {
-          "type": "string"
-        },
-        "value": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "field",
-        "value"
-      ]
-    },
-    "extra": {
-      "type": "boolean"
-    },
-    "visible": {
-      "type": "string",
-      "description": "Visible is promoted from an unexported embedded struct, as encoding/json does."
-    },
-    "Label": {
-      "type": "string",
-      "description": "Label is a named string, embedded: a member named after its type."
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "-": {
-      "type": "string",
-      "description": "named \"-\""
-    },
-    "NoTag": {
-      "type": "integer"
-    },
-    "is_renamed": {
-      "type": "boolean"
-    },
-    "optional": {
-      "type": "string"
-    },
-    "OnlyOpts": {
-      "type": "integer"
-    },
-    "Shown": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "name",
-    "reason",
-    "By",
-    "filter",
-    "visible",
-    "Label",
-    "-",
-    "NoTag",
-    "is_renamed",
-    "Shown"
-  ]
-}`)
+var toolgenInputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is the item name to match."},"offset":{"type":"integer","description":"Offset is the first result to return."},"limit":{"type":"integer","description":"results per page"},"reason":{"type":"string","description":"Reason for the change."},"By":{"type":"string","description":"no json tag: the Go name"},"filter":{"type":"object","description":"Filter is embedded under a json tag, so it is a nested object rather than flattened.","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false},"extra":{"type":"boolean"},"visible":{"type":"string","description":"Visible is promoted from an unexported embedded struct, as encoding/json does."},"Label":{"type":"string","description":"Label is a named string, embedded: a member named after its type."},"tags":{"type":"array","items":{"type":"string"}},"-":{"type":"string","description":"named \"-\""},"NoTag":{"type":"integer"},"is_renamed":{"type":"boolean"},"optional":{"type":"string"},"OnlyOpts":{"type":"integer"},"Shown":{"type":"string"}},"required":["name","reason","By","filter","visible","Label","-","NoTag","is_renamed","Shown"],"additionalProperties":false}`)
 
 // toolgenOutputListItems is the JSON Schema of list_items's structured result.
-var toolgenOutputListItems = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
 func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolListItems, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
@@ -585,31 +189,12 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputPing is the JSON Schema of ping's arguments.
-var toolgenInputPing = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictPing is toolgenInputPing in OpenAI's strict dialect.
-var toolgenStrictPing = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiPing is toolgenInputPing in Gemini's subset.
-var toolgenGeminiPing = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolPing, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Empty
 	toolgenDecodeEmpty(d, &in)
@@ -623,52 +208,12 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputConfigure is the JSON Schema of configure's arguments.
-var toolgenInputConfigure = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "verbose"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictConfigure is toolgenInputConfigure in OpenAI's strict dialect.
-var toolgenStrictConfigure = []byte(`{
-  "type": "object",
-  "properties": {
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "verbose"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiConfigure is toolgenInputConfigure in Gemini's subset.
-var toolgenGeminiConfigure = []byte(`{
-  "type": "object",
-  "properties": {
-    "verbose": {
-      "type": "boolean"
-    }
-  },
-  "required": [
-    "verbose"
-  ]
-}`)
+var toolgenInputConfigure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`)
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
 func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolConfigure, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Options)
 	toolgenDecodeOptions(d, in)
@@ -682,192 +227,33 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result,
 }
 
 // toolgenInputSegment is the JSON Schema of segment's arguments.
-var toolgenInputSegment = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "object",
-      "description": "Point is taken twice by Segment.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "to": {
-      "type": "object",
-      "description": "Point is taken twice by Segment.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    }
-  },
-  "required": [
-    "from"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictSegment is toolgenInputSegment in OpenAI's strict dialect.
-var toolgenStrictSegment = []byte(`{
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "object",
-      "description": "Point is taken twice by Segment.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ],
-      "additionalProperties": false
-    },
-    "to": {
-      "description": "Point is taken twice by Segment.",
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "x": {
-              "type": "integer"
-            },
-            "y": {
-              "type": "integer"
-            }
-          },
-          "required": [
-            "x",
-            "y"
-          ],
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
-    }
-  },
-  "required": [
-    "from",
-    "to"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiSegment is toolgenInputSegment in Gemini's subset.
-var toolgenGeminiSegment = []byte(`{
-  "type": "object",
-  "properties": {
-    "from": {
-      "type": "object",
-      "description": "Point is taken twice by Segment.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ]
-    },
-    "to": {
-      "type": "object",
-      "description": "Point is taken twice by Segment.",
-      "properties": {
-        "x": {
-          "type": "integer"
-        },
-        "y": {
-          "type": "integer"
-        }
-      },
-      "required": [
-        "x",
-        "y"
-      ]
-    }
-  },
-  "required": [
-    "from"
-  ]
-}`)
+var toolgenInputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"to":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["from"],"additionalProperties":false}`)
 
 // toolgenOutputSegment is the JSON Schema of segment's structured result.
-var toolgenOutputSegment = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "result": {
-      "type": "number"
-    }
-  },
-  "required": [
-    "result"
-  ],
-  "additionalProperties": false
-}`)
+var toolgenOutputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
 func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(ToolSegment, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argFrom Point
 		argTo   *Point
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "from":
-				seen0 = true
-				toolgenDecodePoint(d, &argFrom)
-			case "to":
-				if d.Null() {
-					argTo = nil
-				} else {
-					p0 := new(Point)
-					toolgenDecodePoint(d, p0)
-					argTo = p0
-				}
-			default:
-				d.Unknown("\"from\", \"to\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsSegment); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			toolgenDecodePoint(d, &argFrom)
+		case 1:
+			if d.Null() {
+				argTo = nil
+			} else {
+				p0 := new(Point)
+				toolgenDecodePoint(d, p0)
+				argTo = p0
 			}
-		}
-		if !seen0 {
-			d.Missing("from")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -889,233 +275,153 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
-	if d.Object() {
-		var seen0, seen3, seen4, seen5, seen7, seen8, seen10, seen11, seen12, seen15 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "name":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Name = s0
-				}
-			case "offset":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Page.Offset = int(n0)
-					}
-				}
-			case "limit":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.Page.Limit = int(n0)
-					}
-				}
-			case "reason":
-				seen3 = true
-				if v.Audit == nil {
-					v.Audit = new(Audit)
-				}
-				if s0, ok := d.String(); ok {
-					v.Audit.Reason = s0
-				}
-			case "By":
-				seen4 = true
-				if v.Audit == nil {
-					v.Audit = new(Audit)
-				}
-				if s0, ok := d.String(); ok {
-					v.Audit.By = s0
-				}
-			case "filter":
-				seen5 = true
-				toolgenDecodeFilter(d, &v.Filter)
-			case "extra":
-				if !d.Null() {
-					if b0, ok := d.Bool(); ok {
-						v.Deep.Shadowed.Extra = b0
-					}
-				}
-			case "visible":
-				seen7 = true
-				if s0, ok := d.String(); ok {
-					v.hidden.Visible = s0
-				}
-			case "Label":
-				seen8 = true
-				if s0, ok := d.String(); ok {
-					v.Label = Label(s0)
-				}
-			case "tags":
-				if !d.Null() {
-					if n0, ok := d.Array(); ok {
-						s0 := make([]string, 0, n0)
-						for d.Elem() {
-							var e0 string
-							if s1, ok := d.String(); ok {
-								e0 = s1
-							}
-							s0 = append(s0, e0)
-						}
-						v.Tags = s0
-					}
-				}
-			case "-":
-				seen10 = true
-				if s0, ok := d.String(); ok {
-					v.Dash = s0
-				}
-			case "NoTag":
-				seen11 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.NoTag = int(n0)
-				}
-			case "is_renamed":
-				seen12 = true
-				if b0, ok := d.Bool(); ok {
-					v.Renamed = b0
-				}
-			case "optional":
-				if d.Null() {
-					v.Optional = nil
-				} else {
-					p0 := new(string)
-					if s1, ok := d.String(); ok {
-						*p0 = s1
-					}
-					v.Optional = p0
-				}
-			case "OnlyOpts":
-				if !d.Null() {
-					if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						v.OnlyOpts = int(n0)
-					}
-				}
-			case "Shown":
-				seen15 = true
-				if s0, ok := d.String(); ok {
-					v.Dominated = s0
-				}
-			default:
-				d.Unknown("\"name\", \"offset\", \"limit\", \"reason\", \"By\", \"filter\", \"extra\", \"visible\", \"Label\", \"tags\", \"-\", \"NoTag\", \"is_renamed\", \"optional\", \"OnlyOpts\", \"Shown\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("name")
-		}
-		if !seen3 {
-			d.Missing("reason")
-		}
-		if !seen4 {
-			d.Missing("By")
-		}
-		if !seen5 {
-			d.Missing("filter")
-		}
-		if !seen7 {
-			d.Missing("visible")
-		}
-		if !seen8 {
-			d.Missing("Label")
-		}
-		if !seen10 {
-			d.Missing("-")
-		}
-		if !seen11 {
-			d.Missing("NoTag")
-		}
-		if !seen12 {
-			d.Missing("is_renamed")
-		}
-		if !seen15 {
-			d.Missing("Shown")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Page.Offset = int(n0)
+			}
+		case 2:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Page.Limit = int(n0)
+			}
+		case 3:
+			if v.Audit == nil {
+				v.Audit = new(Audit)
+			}
+			if s0, ok := d.String(); ok {
+				v.Audit.Reason = s0
+			}
+		case 4:
+			if v.Audit == nil {
+				v.Audit = new(Audit)
+			}
+			if s0, ok := d.String(); ok {
+				v.Audit.By = s0
+			}
+		case 5:
+			toolgenDecodeFilter(d, &v.Filter)
+		case 6:
+			if b0, ok := d.Bool(); ok {
+				v.Deep.Shadowed.Extra = b0
+			}
+		case 7:
+			if s0, ok := d.String(); ok {
+				v.hidden.Visible = s0
+			}
+		case 8:
+			if s0, ok := d.String(); ok {
+				v.Label = Label(s0)
+			}
+		case 9:
+			if n0, ok := d.Array(); ok {
+				s0 := make([]string, 0, n0)
+				for d.Elem() {
+					var e0 string
+					if s1, ok := d.String(); ok {
+						e0 = s1
+					}
+					s0 = append(s0, e0)
+				}
+				v.Tags = s0
+			}
+		case 10:
+			if s0, ok := d.String(); ok {
+				v.Dash = s0
+			}
+		case 11:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.NoTag = int(n0)
+			}
+		case 12:
+			if b0, ok := d.Bool(); ok {
+				v.Renamed = b0
+			}
+		case 13:
+			if d.Null() {
+				v.Optional = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				v.Optional = p0
+			}
+		case 14:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.OnlyOpts = int(n0)
+			}
+		case 15:
+			if s0, ok := d.String(); ok {
+				v.Dominated = s0
+			}
 		}
 	}
 }
 
 // toolgenDecodeEmpty reads a Empty object.
 func toolgenDecodeEmpty(d *toolimpl.Decoder, v *Empty) {
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectEmpty); i >= 0; i = o.Next() {
 	}
 }
 
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "verbose":
-				seen0 = true
-				if b0, ok := d.Bool(); ok {
-					v.Verbose = b0
-				}
-			default:
-				d.Unknown("\"verbose\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if b0, ok := d.Bool(); ok {
+				v.Verbose = b0
 			}
-		}
-		if !seen0 {
-			d.Missing("verbose")
 		}
 	}
 }
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "x":
-				seen0 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.X = int(n0)
-				}
-			case "y":
-				seen1 = true
-				if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					v.Y = int(n0)
-				}
-			default:
-				d.Unknown("\"x\", \"y\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.X = int(n0)
 			}
-		}
-		if !seen0 {
-			d.Missing("x")
-		}
-		if !seen1 {
-			d.Missing("y")
+		case 1:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.Y = int(n0)
+			}
 		}
 	}
 }
 
+var toolgenArgsSegment = toolimpl.NewObject([]string{"from", "to"}, []int{0}, nil)
+
 // toolgenDecodeFilter reads a Filter object.
 func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
-	if d.Object() {
-		var seen0, seen1 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "field":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					v.Field = s0
-				}
-			case "value":
-				seen1 = true
-				if s0, ok := d.String(); ok {
-					v.Value = s0
-				}
-			default:
-				d.Unknown("\"field\", \"value\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectFilter); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Field = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("field")
-		}
-		if !seen1 {
-			d.Missing("value")
+		case 1:
+			if s0, ok := d.String(); ok {
+				v.Value = s0
+			}
 		}
 	}
 }
+
+var toolgenObjectQuery = toolimpl.NewObject([]string{"name", "offset", "limit", "reason", "By", "filter", "extra", "visible", "Label", "tags", "-", "NoTag", "is_renamed", "optional", "OnlyOpts", "Shown"}, []int{0, 3, 4, 5, 7, 8, 10, 11, 12, 15}, []int{1, 2, 6, 9, 14})
+var toolgenObjectEmpty = toolimpl.NewObject(nil, nil, nil)
+var toolgenObjectOptions = toolimpl.NewObject([]string{"verbose"}, []int{0}, nil)
+var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
+var toolgenObjectFilter = toolimpl.NewObject([]string{"field", "value"}, []int{0, 1}, nil)
