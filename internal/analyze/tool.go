@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -30,7 +32,7 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	t := d.tool
-	t.GoName, t.Name, t.ConstName = fd.Name.Name, d.name, "Tool"+fd.Name.Name
+	t.GoName, t.Name, t.ConstName = fd.Name.Name, d.name, constName(fd.Name.Name)
 	if t.Name == "" {
 		t.Name = snakeCase(fd.Name.Name)
 	}
@@ -54,6 +56,18 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 	}
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
 	return &t
+}
+
+// constName is the name of the constant holding a tool's name: ToolGetWeather
+// for GetWeather, and toolGetWeather for getWeather, so that an unexported
+// tool adds nothing to its package's API (its rule type, getWeatherRule, is
+// unexported too).
+func constName(goName string) string {
+	if token.IsExported(goName) {
+		return "Tool" + goName
+	}
+	r, size := utf8.DecodeRuneInString(goName)
+	return "tool" + string(unicode.ToUpper(r)) + goName[size:]
 }
 
 // receiver describes a method's receiver; false when its type is invalid

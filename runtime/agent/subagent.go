@@ -1,30 +1,15 @@
 package agent
 
+//go:generate go tool toolgen
+
 import (
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
 
 	"context"
 	"fmt"
 	"strings"
 )
-
-// subagentSchema is the input of an agent used as a tool: one prompt.
-var subagentSchema = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "What to ask the agent, with everything it needs to know: it does not see this conversation."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
 
 // AsTool exposes the agent as a tool that another agent can call: it runs
 // the agent on the prompt it is given, with the deps of the run that calls
@@ -32,56 +17,45 @@ var subagentSchema = []byte(`{
 // approval: if it pauses, the call fails and says which call needed
 // approval, so give the sub-agent permissions that need no person.
 func (a *Agent) AsTool(name runtime.ToolName, description string) runtime.Tool {
-	return runtime.Tool{
-		Name:        name,
-		Description: description,
-		InputSchema: subagentSchema,
-		Call: func(ctx context.Context, args []byte) (res runtime.Result, err error) {
-			defer toolimpl.Recover(name, &res, &err)
-			prompt, perr := readPrompt(args)
-			if perr != nil {
-				return runtime.ErrorResult(perr.Error()), nil
-			}
-			s, err := a.Run(ctx, prompt, runtime.CtxFrom(ctx).Deps)
-			if err != nil {
-				return toolimpl.ToolFailed(ctx, err)
-			}
-			return subagentResult(name, s), nil
-		},
-	}
+	t := (&subagent{agent: a, name: name}).Tools()[0]
+	t.Name, t.Description = name, description
+	return t
 }
 
-// readPrompt reads {"prompt": "..."} with the generated code's decoder.
-func readPrompt(args []byte) (string, error) {
-	var d wire.Decoder
-	d.Reset(args)
-	prompt, seen := "", false
-	if d.Object() {
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			if string(k) != "prompt" {
-				d.Unknown(`"prompt"`)
-				continue
-			}
-			seen = true
-			prompt, _ = d.String()
-		}
-		if !seen {
-			d.Missing("prompt")
-		}
-	}
-	return prompt, d.Close()
+// subagent is an agent made a tool under a name: the receiver of the
+// generated tool askAgent, which AsTool renames and describes.
+type subagent struct {
+	agent *Agent
+	name  runtime.ToolName
 }
 
-func subagentResult(name runtime.ToolName, s *State) runtime.Result {
-	switch s.StopReason {
+// askAgent runs the agent on a prompt, with the deps of the run that calls
+// it, and returns its answer.
+//
+// Parameters:
+//   - prompt: What to ask the agent, with everything it needs to know: it does not see this conversation.
+//
+//toolgen:tool
+func (s *subagent) askAgent(ctx context.Context, prompt string) (answer string, err error) {
+	// A panic names the tool by the name AsTool gave it, not the generated one.
+	defer func() {
+		if p := recover(); p != nil {
+			answer, err = "", fmt.Errorf("tool %s failed: panic: %s", s.name, panics.Text(p))
+		}
+	}()
+	st, err := s.agent.Run(ctx, prompt, runtime.CtxFrom(ctx).Deps)
+	if err != nil {
+		return "", err
+	}
+	switch st.StopReason {
 	case StopPaused:
 		var calls []string
-		for _, p := range s.Pending() {
+		for _, p := range st.Pending() {
 			calls = append(calls, fmt.Sprintf("%s %s", p.Name, p.Args))
 		}
-		return runtime.ErrorResult(fmt.Sprintf("agent %s stopped: it needs a person's approval to run %s, which cannot be given from here", name, strings.Join(calls, "; ")))
+		return "", fmt.Errorf("agent %s stopped: it needs a person's approval to run %s, which cannot be given from here", s.name, strings.Join(calls, "; "))
 	case StopMaxTurns:
-		return runtime.ErrorResult(fmt.Sprintf("agent %s stopped after its maximum number of turns without an answer; its last words: %s", name, s.Output()))
+		return "", fmt.Errorf("agent %s stopped after its maximum number of turns without an answer; its last words: %s", s.name, st.Output())
 	}
-	return runtime.TextResult(s.Output())
+	return st.Output(), nil
 }
