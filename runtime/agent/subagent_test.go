@@ -38,7 +38,7 @@ func TestAsToolSchemaAndNames(t *testing.T) {
 	  "required": ["prompt"],
 	  "additionalProperties": false
 	}`, string(tool.InputSchema))
-	assert.Contains(t, string(tool.StrictSchema), `"additionalProperties": false`, "the schema for OpenAI's strict mode")
+	assert.Contains(t, string(tool.StrictSchema), `"additionalProperties":false`, "the schema for OpenAI's strict mode")
 	assert.Contains(t, string(tool.GeminiSchema), `"prompt"`, "the schema for Gemini")
 	assert.False(t, tool.RequiresApproval)
 	assert.Equal(t, runtime.Annotations{}, tool.Annotations)

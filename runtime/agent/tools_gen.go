@@ -34,16 +34,14 @@ var (
 
 // Tools returns the tools of a subagent, which run on it: ask_agent.
 func (recv *subagent) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        toolAskAgent,
+		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
+		InputSchema: toolgenInputaskAgent,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},
-		Description:  "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
-		GeminiSchema: toolgenGeminiaskAgent,
-		InputSchema:  toolgenInputaskAgent,
-		Name:         toolAskAgent,
-		StrictSchema: toolgenStrictaskAgent,
-	}}
+	}})
 }
 
 // askAgentRule is a permission rule for the tool ask_agent: each field is a
@@ -53,91 +51,29 @@ type askAgentRule struct {
 	Prompt string // argument "prompt"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"prompt", r.Prompt},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: toolAskAgent, Args: args}
+	return toolimpl.Rule(toolAskAgent, "prompt", r.Prompt)
 }
 
 // toolgenInputaskAgent is the JSON Schema of ask_agent's arguments.
-var toolgenInputaskAgent = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "What to ask the agent, with everything it needs to know: it does not see this conversation."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictaskAgent is toolgenInputaskAgent in OpenAI's strict dialect.
-var toolgenStrictaskAgent = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "What to ask the agent, with everything it needs to know: it does not see this conversation."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiaskAgent is toolgenInputaskAgent in Gemini's subset.
-var toolgenGeminiaskAgent = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "What to ask the agent, with everything it needs to know: it does not see this conversation."
-    }
-  },
-  "required": [
-    "prompt"
-  ]
-}`)
+var toolgenInputaskAgent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result.
 func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(toolAskAgent, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "prompt":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPrompt = s0
-				}
-			default:
-				d.Unknown("\"prompt\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsaskAgent); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPrompt = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("prompt")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -149,3 +85,5 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsaskAgent = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)

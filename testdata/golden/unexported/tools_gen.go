@@ -35,36 +35,32 @@ var (
 
 // Tools returns the tools of package unexported: ping.
 func Tools() []runtime.Tool {
-	return []runtime.Tool{{
-		Call:         toolgenCallping,
-		Description:  "ping answers pong.",
-		GeminiSchema: toolgenGeminiping,
-		InputSchema:  toolgenInputping,
-		Name:         toolPing,
-		StrictSchema: toolgenStrictping,
-	}}
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        toolPing,
+		Description: "ping answers pong.",
+		InputSchema: toolgenInputping,
+		Call:        toolgenCallping,
+	}})
 }
 
 // Tools returns the tools of a helper, which run on it: ask.
 func (recv *helper) Tools() []runtime.Tool {
-	return []runtime.Tool{{
+	return toolimpl.Tools([]runtime.Tool{{
+		Name:        toolAsk,
+		Description: "ask asks the helper.",
+		InputSchema: toolgenInputask,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
-		Description:  "ask asks the helper.",
-		GeminiSchema: toolgenGeminiask,
-		InputSchema:  toolgenInputask,
-		Name:         toolAsk,
-		StrictSchema: toolgenStrictask,
-	}}
+	}})
 }
 
 // pingRule is a permission rule for the tool ping, which takes no arguments.
 type pingRule struct{}
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r pingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: toolPing}
+	return toolimpl.Rule(toolPing)
 }
 
 // askRule is a permission rule for the tool ask: each field is a glob over
@@ -74,53 +70,21 @@ type askRule struct {
 	Prompt string // argument "prompt"
 }
 
-// Rule returns r as a runtime.Rule for runtime.Permissions.
+// Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askRule) Rule() runtime.Rule {
-	var args map[string]string
-	for _, a := range [...]struct{ name, glob string }{
-		{"prompt", r.Prompt},
-	} {
-		if a.glob != "" {
-			if args == nil {
-				args = map[string]string{}
-			}
-			args[a.name] = a.glob
-		}
-	}
-	return runtime.Rule{Tool: toolAsk, Args: args}
+	return toolimpl.Rule(toolAsk, "prompt", r.Prompt)
 }
 
 // toolgenInputping is the JSON Schema of ping's arguments.
-var toolgenInputping = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenStrictping is toolgenInputping in OpenAI's strict dialect.
-var toolgenStrictping = []byte(`{
-  "type": "object",
-  "properties": {},
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiping is toolgenInputping in Gemini's subset.
-var toolgenGeminiping = []byte(`{
-  "type": "object",
-  "properties": {}
-}`)
+var toolgenInputping = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result.
 func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(toolPing, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
-	if d.Object() {
-		for _, ok := d.Field(); ok; _, ok = d.Field() {
-			d.Unknown("")
-		}
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsping); i >= 0; i = o.Next() {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -130,74 +94,23 @@ func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err 
 }
 
 // toolgenInputask is the JSON Schema of ask's arguments.
-var toolgenInputask = []byte(`{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "what to ask."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenStrictask is toolgenInputask in OpenAI's strict dialect.
-var toolgenStrictask = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "what to ask."
-    }
-  },
-  "required": [
-    "prompt"
-  ],
-  "additionalProperties": false
-}`)
-
-// toolgenGeminiask is toolgenInputask in Gemini's subset.
-var toolgenGeminiask = []byte(`{
-  "type": "object",
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "what to ask."
-    }
-  },
-  "required": [
-    "prompt"
-  ]
-}`)
+var toolgenInputask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
 func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime.Result, err error) {
 	defer toolimpl.Recover(toolAsk, &res, &err)
-	var dec toolimpl.Decoder
-	d := &dec
+	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
-	if d.Object() {
-		var seen0 bool
-		for k, ok := d.Field(); ok; k, ok = d.Field() {
-			switch string(k) {
-			case "prompt":
-				seen0 = true
-				if s0, ok := d.String(); ok {
-					argPrompt = s0
-				}
-			default:
-				d.Unknown("\"prompt\"")
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenArgsask); i >= 0; i = o.Next() {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				argPrompt = s0
 			}
-		}
-		if !seen0 {
-			d.Missing("prompt")
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -209,3 +122,6 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime
 	}
 	return runtime.TextResult(out), nil
 }
+
+var toolgenArgsping = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsask = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)
