@@ -77,7 +77,7 @@ func (b *Toolbox) Names() []ToolName {
 // the caller's goroutine, with no timeout but ctx's: a tool that calls
 // runtime.Goexit ends the caller's goroutine, as any function would. The
 // agent loop runs calls on goroutines of its own and bounds them (see
-// WithToolTimeout).
+// agent.WithToolTimeout).
 func (b *Toolbox) Call(ctx context.Context, name ToolName, args []byte) (Result, error) {
 	t, ok := b.Lookup(name)
 	if !ok {

@@ -5,7 +5,7 @@
 //	c, err := search.NewTavily(search.WithMaxResults(5)) // key from TAVILY_API_KEY
 //	// or: c, err := search.NewSearXNG("http://127.0.0.1:8888")
 //	defer c.Close()
-//	agent, err := runtime.NewAgent(model, runtime.WithTools(c.Tools()))
+//	a, err := agent.New(model, agent.WithTools(c.Tools()))
 //
 // The model chooses only the query; everything else (result count, depth,
 // topic, domains, time range) is set on the Client by options, so it costs

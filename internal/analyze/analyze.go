@@ -19,7 +19,8 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
-// RuntimePath is the import path of the package generated code runs on.
+// RuntimePath is the import path of the tool API (package runtime), whose
+// Ctx and Result a tool's signature may name.
 const RuntimePath = toolimpl.RuntimeImportPath
 
 type analyzer struct {

@@ -1,8 +1,8 @@
-// Package anthropic is a runtime.Model over Anthropic's Messages API, with
+// Package anthropic is an agent.Model over Anthropic's Messages API, with
 // the official SDK (github.com/anthropics/anthropic-sdk-go/v2).
 //
 //	model, err := anthropic.New(anthropic.WithModel("claude-sonnet-4-5")) // key from ANTHROPIC_API_KEY
-//	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()))
+//	a, err := agent.New(model, agent.WithTools(weather.Tools()))
 //
 // Tools are sent with their default input schema (Anthropic reads JSON
 // Schema as it is). tool_use blocks of one answer (parallel tool use) become
@@ -33,7 +33,7 @@ const DefaultModel = "claude-sonnet-4-5"
 // a cap).
 const DefaultMaxTokens = 4096
 
-// Model is a runtime.Model over the Messages API. It is safe for concurrent
+// Model is an agent.Model over the Messages API. It is safe for concurrent
 // use.
 type Model struct {
 	client    ant.Client

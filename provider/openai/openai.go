@@ -1,12 +1,12 @@
-// Package openai is a runtime.Model over OpenAI's Chat Completions API, with
+// Package openai is an agent.Model over OpenAI's Chat Completions API, with
 // the official SDK (github.com/openai/openai-go/v3). It also speaks to
 // OpenAI-compatible servers (Ollama, vLLM, llama.cpp) through WithBaseURL.
 //
 //	model, err := openai.New(openai.WithModel("gpt-4.1-mini")) // key from OPENAI_API_KEY
-//	agent, err := runtime.NewAgent(model, runtime.WithTools(weather.Tools()))
+//	a, err := agent.New(model, agent.WithTools(weather.Tools()))
 //
 // Tools are sent as functions: with the tool's strict schema and
-// "strict": true when the generator made one (runtime.ToolSpec.StrictSchema),
+// "strict": true when the generator made one (agent.ToolSpec.StrictSchema),
 // else with its default input schema. Tool calls of one turn (parallel tool
 // calls) become Message.Calls; each tool result goes back as its own "tool"
 // message with the call's tool_call_id. An answer cut short by the token
@@ -32,7 +32,7 @@ import (
 // DefaultModel is the model used without WithModel.
 const DefaultModel = "gpt-4.1-mini"
 
-// Model is a runtime.Model over Chat Completions. It is safe for concurrent
+// Model is an agent.Model over Chat Completions. It is safe for concurrent
 // use.
 type Model struct {
 	client    oai.Client

@@ -13,54 +13,6 @@ import (
 	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
-// Tools from any number of packages go into one toolbox, which calls them by
-// name. Bad arguments are not a Go error: they are a failed result whose text
-// tells the model every problem, so that it can correct itself.
-func ExampleNewToolbox() {
-	ctx := context.Background()
-	box, err := runtime.NewToolbox(weather.Tools()) // and more sets: NewToolbox(a.Tools(), b.Tools())
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(box.Names())
-
-	res, err := box.Call(ctx, weather.ToolGetWeather, []byte(`{"city":"Paris","unit":"f"}`))
-	if err != nil {
-		log.Fatal(err) // only for the caller's own failures, such as a cancelled ctx
-	}
-	fmt.Println(res.IsError, res.Text())
-
-	res, _ = box.Call(ctx, weather.ToolGetWeather, []byte(`{"unit":"kelvin"}`))
-	fmt.Println(res.IsError, res.Text())
-
-	res, _ = box.Call(ctx, weather.ToolGetWeather, []byte(`{"city":"Atlantis"}`))
-	fmt.Println(res.IsError, res.Text())
-
-	res, _ = box.Call(ctx, "get_wether", []byte(`{"city":"Paris"}`))
-	fmt.Println(res.IsError, res.Text())
-	// Output:
-	// [forecast get_weather]
-	// false Paris: 63°F, sunny
-	// true invalid arguments: /unit: "kelvin" is not one of "c", "f"; /city: missing (required)
-	// true no weather station in Atlantis
-	// true unknown tool "get_wether"; the tools are: forecast, get_weather
-}
-
-// A tool that returns a Go value has a structured result: its text is the
-// JSON that the tool's OutputSchema describes.
-func ExampleResult_Text() {
-	box, err := runtime.NewToolbox(weather.Tools())
-	if err != nil {
-		log.Fatal(err)
-	}
-	res, _ := box.Call(context.Background(), weather.ToolGetForecast, []byte(`{"city":"Oslo","days":2}`))
-	fmt.Println(res.Text())
-	fmt.Println(runtime.TextResult("sunny").Text())
-	// Output:
-	// {"city":"Oslo","unit":"c","days":[{"day":1,"high":21,"low":13,"sky":"rain"},{"day":2,"high":22,"low":14,"sky":"sunny"}]}
-	// sunny
-}
-
 // Rules match tool names and argument values with globs. Generated rule
 // types (weather.GetWeatherRule) name the arguments, so that a typo is a
 // compile error. Deny is checked first, then Allow, then Ask.
@@ -113,9 +65,11 @@ func ExampleMatch() {
 	// true
 }
 
-// An agent puts tools in front of a model. agenttest.NewModel scripts the
-// model, so that this runs offline; a program passes a provider's model.
-func ExampleAgent_Run() {
+// New puts tools in front of a model; Run asks the model, runs the calls it
+// makes and gives it the results until it answers. agenttest.NewModel
+// scripts the model, so that this runs offline; a program passes a
+// provider's model (package provider/openai or provider/anthropic).
+func ExampleNew() {
 	model := agenttest.NewModel(
 		agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
 		agenttest.Text("It is sunny in Paris, 17°C."),
@@ -150,30 +104,26 @@ func ExampleAgent_Run() {
 	// done 2
 }
 
-// The deps given to Run reach every tool through its runtime.Ctx: a
-// generated tool declares a runtime.Ctx parameter, a hand-made one (as here)
-// reads it with CtxFrom, and DepsAs gives the deps their type.
-func ExampleDepsAs() {
+// The deps given to Run reach every tool through its runtime.Ctx, with the
+// call's details: a generated tool declares a runtime.Ctx parameter, a
+// hand-made one (as here) reads it with runtime.CtxFrom.
+func ExampleAgent_Run() {
 	type User struct{ Name string }
 	greet := runtime.Tool{
 		Name:        "greet",
 		Description: "Greets the user.",
-		InputSchema: []byte(`{"type":"object","properties":{"greeting":{"type":"string"}},"required":["greeting"]}`),
-		Annotations: runtime.Annotations{ReadOnly: true},
+		InputSchema: []byte(`{"type":"object"}`),
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
-			var in struct{ Greeting string }
-			if err := json.Unmarshal(args, &in); err != nil {
-				return runtime.ErrorResult("invalid arguments: " + err.Error()), nil
-			}
-			user, ok := runtime.DepsAs[*User](runtime.CtxFrom(ctx))
+			c := runtime.CtxFrom(ctx)
+			user, ok := runtime.DepsAs[*User](c)
 			if !ok {
 				return runtime.ErrorResult("greet needs a user"), nil
 			}
-			return runtime.TextResult(in.Greeting + ", " + user.Name + "!"), nil
+			return runtime.TextResult(fmt.Sprintf("Hello, %s! (call %s, turn %d)", user.Name, c.CallID, c.Turn)), nil
 		},
 	}
 	model := agenttest.NewModel(
-		agenttest.Calls(agenttest.Call("c1", "greet", `{"greeting":"Hello"}`)),
+		agenttest.Calls(agenttest.Call("call-7", "greet", `{}`)),
 		agenttest.Text("Done."),
 	)
 	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{greet}))
@@ -185,46 +135,62 @@ func ExampleDepsAs() {
 		log.Fatal(err)
 	}
 	fmt.Println(state.Messages[2].Results[0].Result.Text())
-
-	// Outside a run there are no deps.
-	res, _ := greet.Call(context.Background(), []byte(`{"greeting":"Hi"}`))
-	fmt.Println(res.IsError, res.Text())
 	// Output:
-	// Hello, Ada!
-	// true greet needs a user
+	// Hello, Ada! (call call-7, turn 1)
 }
 
-// CtxFrom tells a tool about the run that called it.
-func ExampleCtxFrom() {
-	whoami := runtime.Tool{
-		Name:        "whoami",
-		Description: "Says which call this is.",
+// A tool called by the agent loop can read the transcript up to its call
+// from its context: here, to quote what the user asked. Outside a run it is
+// nil.
+func ExampleTranscriptFrom() {
+	quote := runtime.Tool{
+		Name:        "quote_user",
+		Description: "Repeats what the user asked.",
 		InputSchema: []byte(`{"type":"object"}`),
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
-			c := runtime.CtxFrom(ctx)
-			return runtime.TextResult(fmt.Sprintf("tool %s, call %s, turn %d", c.Tool, c.CallID, c.Turn)), nil
+			msgs := agent.TranscriptFrom(ctx)
+			for i := len(msgs) - 1; i >= 0; i-- {
+				if msgs[i].Role == agent.RoleUser && msgs[i].Text != "" {
+					return runtime.TextResult(fmt.Sprintf("%d messages; the user asked: %s", len(msgs), msgs[i].Text)), nil
+				}
+			}
+			return runtime.ErrorResult("no transcript"), nil
 		},
 	}
 	model := agenttest.NewModel(
-		agenttest.Calls(agenttest.Call("call-7", "whoami", `{}`)),
+		agenttest.Calls(agenttest.Call("c1", "quote_user", `{}`)),
 		agenttest.Text("Done."),
 	)
-	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{whoami}))
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{quote}))
 	if err != nil {
 		log.Fatal(err)
 	}
-	state, err := ag.Run(context.Background(), "Who are you?", nil)
+	state, err := ag.Run(context.Background(), "Say it back.", nil)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(state.Messages[2].Results[0].Result.Text())
 
-	// Outside a run, a tool sees the zero Ctx.
-	res, _ := whoami.Call(context.Background(), nil)
+	res, _ := quote.Call(context.Background(), nil)
 	fmt.Println(res.Text())
 	// Output:
-	// tool whoami, call call-7, turn 1
-	// tool , call , turn 0
+	// 2 messages; the user asked: Say it back.
+	// no transcript
+}
+
+// MatchRule tells whether one rule matches a call: its tool name, and each
+// argument it names, by glob. Numbers are matched by their value.
+func ExampleMatchRule() {
+	r := weather.GetForecastRule{City: "O*", Days: "[1-3]"}.Rule()
+	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo","days":2.0}`)))
+	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo","days":7}`)))
+	fmt.Println(agent.MatchRule(r, weather.ToolGetForecast, []byte(`{"city":"Oslo"}`))) // days absent
+	fmt.Println(agent.MatchRule(r, weather.ToolGetWeather, []byte(`{"city":"Oslo","days":2}`)))
+	// Output:
+	// true
+	// false
+	// false
+	// false
 }
 
 // A call that an Ask rule (or the tool's RequiresApproval) holds pauses the

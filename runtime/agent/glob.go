@@ -8,8 +8,8 @@ import (
 )
 
 // Match reports whether the glob pattern matches all of s. Globs are the
-// patterns of permission rules (see Rule), over tool names and argument
-// values alike. They are fnmatch-like, not path.Match-like:
+// patterns of permission rules (see runtime.Rule), over tool names and
+// argument values alike. They are fnmatch-like, not path.Match-like:
 //
 //   - a pattern matches the whole string, case-sensitively;
 //   - * matches any run of characters, the empty run included, and crosses

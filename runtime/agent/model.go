@@ -35,7 +35,7 @@ type ToolSpec struct {
 	Description string           `json:"description"`
 	InputSchema json.RawMessage  `json:"input_schema"`
 	// StrictSchema and GeminiSchema are the tool's schema in other dialects
-	// (see Tool), nil when it has none; adapters choose.
+	// (see runtime.Tool), nil when it has none; adapters choose.
 	StrictSchema json.RawMessage `json:"strict_schema,omitempty"`
 	GeminiSchema json.RawMessage `json:"gemini_schema,omitempty"`
 }

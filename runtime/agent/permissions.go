@@ -212,9 +212,9 @@ func (c *callArgs) value(key string) ([]byte, bool) {
 	return nil, false
 }
 
-// parse reads the arguments with the package's Decoder (no reflection):
-// strings unescaped, other values as compact JSON text with canonical
-// numbers.
+// parse reads the arguments with the JSON reader of runtime/internal/wire
+// (no reflection): strings unescaped, other values as compact JSON text with
+// canonical numbers.
 func (c *callArgs) parse() {
 	if c.read {
 		return

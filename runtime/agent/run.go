@@ -13,7 +13,8 @@ import (
 )
 
 // Run starts a run with the user's prompt. deps reaches every tool through
-// its runtime.Ctx. It returns the state when the run stops (done, paused or
+// its runtime.Ctx (and the transcript up to the call through
+// TranscriptFrom). It returns the state when the run stops (done, paused or
 // out of turns); the error is for failures (the model's, a cancelled ctx),
 // and the state then holds the run up to the last complete step. Run waits
 // for the tool calls it starts, each up to its timeout (WithToolTimeout);

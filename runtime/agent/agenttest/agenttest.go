@@ -82,7 +82,7 @@ func (m *Model) Generate(ctx context.Context, req agent.Request) (agent.Response
 	m.requests = append(m.requests, req)
 	if n >= len(m.replies) {
 		m.mu.Unlock()
-		return agent.Response{}, fmt.Errorf("runtimetest: the script has %d replies and the agent asked for reply %d", len(m.replies), n+1)
+		return agent.Response{}, fmt.Errorf("agenttest: the script has %d replies and the agent asked for reply %d", len(m.replies), n+1)
 	}
 	reply := m.replies[n]
 	m.mu.Unlock()

@@ -37,7 +37,7 @@ func TestScriptIsPlayedInOrderAndRecorded(t *testing.T) {
 	_, err = m.Generate(ctx, req)
 	assert.ErrorIs(t, err, boom)
 	_, err = m.Generate(ctx, req)
-	assert.EqualError(t, err, "runtimetest: the script has 3 replies and the agent asked for reply 4")
+	assert.EqualError(t, err, "agenttest: the script has 3 replies and the agent asked for reply 4")
 	assert.Equal(t, 0, m.Remaining())
 	assert.Len(t, m.Requests(), 4)
 	assert.Equal(t, "s", m.Requests()[0].System)

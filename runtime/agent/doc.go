@@ -1,0 +1,44 @@
+// Package agent is the agent loop: it puts tools in front of a model, runs
+// the calls the model makes, gives it the results, and goes on until the
+// model answers. It is for programs that run agents; tools themselves need
+// only package runtime.
+//
+//	a, err := agent.New(model,
+//		agent.WithTools(weather.Tools()),
+//		agent.WithPermissions(agent.Permissions{Ask: []runtime.Rule{{Tool: "send_*"}}}),
+//	)
+//	state, err := a.Run(ctx, "Weather in Paris?", deps)
+//
+// What is here, and in which file:
+//   - The loop: [New] and its options ([WithTools], [WithSystem],
+//     [WithPermissions], [WithPreset], [WithToolTimeout], ...; agent.go),
+//     [Agent.Run] and [Agent.Resume] (run.go), with its pure decisions in
+//     step.go: what to do next is a function of the [State] alone, so that a
+//     durable-execution engine can replay it.
+//   - The model: [Model] (one method, Generate), [ModelFunc], [Request],
+//     [Response], [Message], [ToolCall], [ToolResult] (model.go). Packages
+//     provider/openai and provider/anthropic are Models over real APIs;
+//     package runtime/agent/agenttest scripts one for tests.
+//   - [State] (state.go): plain data that round-trips through JSON, so a run
+//     paused for approval in one process resumes in another; [State.Pending],
+//     [State.Approve] and [State.Reject] decide the paused calls.
+//   - Events (event.go): [WithObserver] sees every [Event] of a run, one at a
+//     time; [WithLogger] logs them.
+//   - Permissions (permissions.go, glob.go): [Permissions] hold lists of
+//     [runtime.Rule]; [Permissions.Decide] checks Deny first, then Allow,
+//     then Ask, and the first list with a matching rule wins (so an Allow
+//     rule exempts calls from an Ask rule). [MatchRule] tells whether one
+//     rule matches a call, [Match] whether one glob matches a string.
+//   - Presets (preset.go): [Preset] decides the calls no rule matched, from
+//     the tools' annotations.
+//   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of
+//     another agent.
+//   - [TranscriptFrom]: a tool reads the transcript up to its call from its
+//     context (the rest of what it learns about the run is runtime.Ctx).
+//
+// Permission rules match tool names and argument values with globs: whole
+// string, case-sensitive, `*` matches any run of characters including `/`
+// and spaces, `?` one character, `[a-z]`/`[!a-z]` sets, `\` escapes. A
+// malformed pattern matches nothing, and [Permissions.Check] (which [New]
+// runs) reports it. Rules match text; they are not a sandbox.
+package agent
