@@ -25,26 +25,47 @@ const (
 	DefaultMaxEditBytes = 16 << 20 // size of the largest file edit_file edits
 )
 
-// FileOption configures FileTools.
-type FileOption func(*files)
+// FileOption configures FileTools. Options given bad values make FileTools
+// fail with an error naming each option and its value, as
+// "builtin.MaxResults(0): must be at least 1"; no value is clamped or
+// ignored.
+type FileOption func(*files) error
 
 // ReadOnly leaves out write_file and edit_file: a narrower toolbox is a
 // stronger guarantee than a rule.
-func ReadOnly() FileOption { return func(f *files) { f.readOnly = true } }
+func ReadOnly() FileOption { return func(f *files) error { f.readOnly = true; return nil } }
 
-// MaxReadBytes caps the output of one read_file call.
-func MaxReadBytes(n int) FileOption { return func(f *files) { f.maxRead = max(n, 1) } }
+// MaxReadBytes caps the output of one read_file call (DefaultMaxReadBytes by
+// default); n must be at least 1.
+func MaxReadBytes(n int) FileOption {
+	return func(f *files) error { return atLeastOne("MaxReadBytes", n, &f.maxRead) }
+}
 
 // MaxResults caps the matches of search_files and the paths of glob and
-// list_files.
-func MaxResults(n int) FileOption { return func(f *files) { f.maxResults = max(n, 1) } }
+// list_files (DefaultMaxResults by default); n must be at least 1.
+func MaxResults(n int) FileOption {
+	return func(f *files) error { return atLeastOne("MaxResults", n, &f.maxResults) }
+}
 
 // MaxEditBytes is the size of the largest file edit_file edits: it holds
-// the file in memory. A larger file is refused before it is read.
-func MaxEditBytes(n int) FileOption { return func(f *files) { f.maxEdit = max(n, 1) } }
+// the file in memory. A larger file is refused before it is read. Default
+// DefaultMaxEditBytes; n must be at least 1.
+func MaxEditBytes(n int) FileOption {
+	return func(f *files) error { return atLeastOne("MaxEditBytes", n, &f.maxEdit) }
+}
 
 // FilesWithoutApproval lets write_file and edit_file run without asking.
-func FilesWithoutApproval() FileOption { return func(f *files) { f.noApproval = true } }
+func FilesWithoutApproval() FileOption {
+	return func(f *files) error { f.noApproval = true; return nil }
+}
+
+func atLeastOne(option string, n int, dst *int) error {
+	if n < 1 {
+		return fmt.Errorf("builtin.%s(%d): must be at least 1", option, n)
+	}
+	*dst = n
+	return nil
+}
 
 // files are the file tools of one workspace.
 type files struct {
@@ -65,14 +86,19 @@ func FileTools(root string, opts ...FileOption) ([]runtime.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ws.FileTools(opts...), nil
+	tools, err := ws.FileTools(opts...)
+	if err != nil {
+		_ = ws.Close()
+		return nil, err
+	}
+	return tools, nil
 }
 
 // FileTools returns the workspace's file tools (see the package function).
-func (w *Workspace) FileTools(opts ...FileOption) []runtime.Tool {
+func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
 	f := &files{ws: w, maxRead: DefaultMaxReadBytes, maxResults: DefaultMaxResults, maxEdit: DefaultMaxEditBytes}
-	for _, opt := range opts {
-		opt(f)
+	if err := applyOptions(f, opts); err != nil {
+		return nil, err
 	}
 	var out []runtime.Tool
 	for _, name := range toolOrder {
@@ -86,7 +112,7 @@ func (w *Workspace) FileTools(opts ...FileOption) []runtime.Tool {
 		}
 		out = append(out, t)
 	}
-	return out
+	return out, nil
 }
 
 // toolOrder is the order the tools are offered in: reading before writing.

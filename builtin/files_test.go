@@ -51,6 +51,27 @@ func TestFileToolsOptions(t *testing.T) {
 	}
 }
 
+// TestFileToolsOptionErrors: a bad value is an error naming the option and
+// the value (every bad option at once); nothing is clamped.
+func TestFileToolsOptionErrors(t *testing.T) {
+	dir := t.TempDir()
+	_, err := builtin.FileTools(dir, builtin.MaxReadBytes(0), builtin.MaxResults(-1), builtin.MaxEditBytes(0), nil)
+	require.EqualError(t, err, strings.Join([]string{
+		"builtin.MaxReadBytes(0): must be at least 1",
+		"builtin.MaxResults(-1): must be at least 1",
+		"builtin.MaxEditBytes(0): must be at least 1",
+		"builtin: nil option",
+	}, "\n"))
+	ws, err := builtin.NewWorkspace(dir)
+	require.NoError(t, err)
+	defer ws.Close()
+	_, err = ws.FileTools(builtin.MaxResults(0))
+	require.EqualError(t, err, "builtin.MaxResults(0): must be at least 1")
+	tools, err := ws.FileTools(builtin.MaxResults(1))
+	require.NoError(t, err)
+	require.Len(t, tools, 6)
+}
+
 func TestFileToolsNeedADirectory(t *testing.T) {
 	dir := t.TempDir()
 	_, err := builtin.FileTools(filepath.Join(dir, "missing"))

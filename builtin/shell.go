@@ -71,8 +71,11 @@ const defaultPath = "/usr/local/bin:/usr/bin:/bin"
 // process's secrets by default.
 var passedEnv = []string{"PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "TERM"}
 
-// ShellOption configures ShellTool.
-type ShellOption func(*shellConfig)
+// ShellOption configures ShellTool. Options given bad values make ShellTool
+// fail with an error naming each option and its value, as
+// "builtin.MaxOutput(0): must be at least 1"; no value is clamped or
+// ignored.
+type ShellOption func(*shellConfig) error
 
 type shellConfig struct {
 	timeout    time.Duration
@@ -82,30 +85,66 @@ type shellConfig struct {
 	noApproval bool
 }
 
-// Timeout sets the longest a command may run (DefaultTimeout by default).
-// The model may ask for less in a call, never more.
-func Timeout(d time.Duration) ShellOption { return func(c *shellConfig) { c.timeout = d } }
-
-// MaxOutput sets how many bytes of a command's output the model reads
-// (DefaultMaxOutput by default): the first half and the last half, the
-// middle dropped.
-func MaxOutput(n int) ShellOption { return func(c *shellConfig) { c.maxOutput = n } }
-
-// KeepEnv passes these variables from the process's environment as well,
-// when they are set.
-func KeepEnv(names ...string) ShellOption {
-	return func(c *shellConfig) { c.keep = append(c.keep, names...) }
+// Timeout sets the longest a command may run (DefaultTimeout by default);
+// d must be positive. The model may ask for less in a call, never more.
+func Timeout(d time.Duration) ShellOption {
+	return func(c *shellConfig) error {
+		if d <= 0 {
+			return fmt.Errorf("builtin.Timeout(%v): must be positive", d)
+		}
+		c.timeout = d
+		return nil
+	}
 }
 
-// Env sets these variables, each written KEY=VALUE. They win over the
-// variables taken from the process's environment.
+// MaxOutput sets how many bytes of a command's output the model reads
+// (DefaultMaxOutput by default), at least 1: the first half and the last
+// half, the middle dropped.
+func MaxOutput(n int) ShellOption {
+	return func(c *shellConfig) error {
+		if n < 1 {
+			return fmt.Errorf("builtin.MaxOutput(%d): must be at least 1", n)
+		}
+		c.maxOutput = n
+		return nil
+	}
+}
+
+// KeepEnv passes these variables from the process's environment as well,
+// when they are set. A name that is empty or holds "=" is an error.
+func KeepEnv(names ...string) ShellOption {
+	return func(c *shellConfig) error {
+		var errs []error
+		for _, name := range names {
+			if name == "" || strings.ContainsAny(name, "=\x00") {
+				errs = append(errs, fmt.Errorf("builtin.KeepEnv: %q is not a variable name", name))
+			}
+		}
+		c.keep = append(c.keep, names...)
+		return errors.Join(errs...)
+	}
+}
+
+// Env sets these variables, each written KEY=VALUE (KEY not empty). They
+// win over the variables taken from the process's environment.
 func Env(vars ...string) ShellOption {
-	return func(c *shellConfig) { c.set = append(c.set, vars...) }
+	return func(c *shellConfig) error {
+		var errs []error
+		for _, kv := range vars {
+			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" || strings.ContainsRune(kv, 0) {
+				errs = append(errs, fmt.Errorf("builtin.Env: %q is not KEY=VALUE", kv))
+			}
+		}
+		c.set = append(c.set, vars...)
+		return errors.Join(errs...)
+	}
 }
 
 // ShellWithoutApproval lets run_command run without asking a person first.
 // Permission rules still apply.
-func ShellWithoutApproval() ShellOption { return func(c *shellConfig) { c.noApproval = true } }
+func ShellWithoutApproval() ShellOption {
+	return func(c *shellConfig) error { c.noApproval = true; return nil }
+}
 
 // shell runs the commands of run_command.
 type shell struct {
@@ -130,10 +169,7 @@ func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 		return nil, err
 	}
 	c := shellConfig{timeout: DefaultTimeout, maxOutput: DefaultMaxOutput}
-	for _, opt := range opts {
-		opt(&c)
-	}
-	if err := c.check(); err != nil {
+	if err := applyOptions(&c, opts); err != nil {
 		return nil, err
 	}
 	dir, err := shellRoot(root)
@@ -151,23 +187,16 @@ func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	return tools, nil
 }
 
-// check reports every mistake in the options at once.
-func (c *shellConfig) check() error {
+// applyOptions applies opts to c and reports every mistake in them at once.
+func applyOptions[C any, O ~func(*C) error](c *C, opts []O) error {
 	var errs []error
-	if c.timeout <= 0 {
-		errs = append(errs, fmt.Errorf("builtin: shell Timeout %s is not positive", c.timeout))
-	}
-	if c.maxOutput < 1 {
-		errs = append(errs, fmt.Errorf("builtin: shell MaxOutput %d is less than 1", c.maxOutput))
-	}
-	for _, name := range c.keep {
-		if name == "" || strings.ContainsAny(name, "=\x00") {
-			errs = append(errs, fmt.Errorf("builtin: shell KeepEnv %q is not a variable name", name))
+	for _, opt := range opts {
+		if opt == nil {
+			errs = append(errs, errors.New("builtin: nil option"))
+			continue
 		}
-	}
-	for _, kv := range c.set {
-		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" || strings.ContainsRune(kv, 0) {
-			errs = append(errs, fmt.Errorf("builtin: shell Env %q is not KEY=VALUE", kv))
+		if err := opt(c); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)

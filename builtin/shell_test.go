@@ -119,15 +119,18 @@ func TestShellToolRejectsBadConfiguration(t *testing.T) {
 	_, err = builtin.ShellTool(filepath.Join(root, "missing"))
 	require.EqualError(t, err, "builtin: shell root "+filepath.Join(root, "missing")+" is not a directory")
 
-	_, err = builtin.ShellTool(root, builtin.Timeout(0), builtin.MaxOutput(0), builtin.KeepEnv("A=B", ""), builtin.Env("NOVALUE", "=x", "OK=1"))
+	_, err = builtin.ShellTool(root, builtin.Timeout(0), builtin.MaxOutput(0), builtin.KeepEnv("A=B", ""), builtin.Env("NOVALUE", "=x", "OK=1"), nil)
 	require.EqualError(t, err, strings.Join([]string{
-		"builtin: shell Timeout 0s is not positive",
-		"builtin: shell MaxOutput 0 is less than 1",
-		`builtin: shell KeepEnv "A=B" is not a variable name`,
-		`builtin: shell KeepEnv "" is not a variable name`,
-		`builtin: shell Env "NOVALUE" is not KEY=VALUE`,
-		`builtin: shell Env "=x" is not KEY=VALUE`,
+		"builtin.Timeout(0s): must be positive",
+		"builtin.MaxOutput(0): must be at least 1",
+		`builtin.KeepEnv: "A=B" is not a variable name`,
+		`builtin.KeepEnv: "" is not a variable name`,
+		`builtin.Env: "NOVALUE" is not KEY=VALUE`,
+		`builtin.Env: "=x" is not KEY=VALUE`,
+		"builtin: nil option",
 	}, "\n"))
+	_, err = builtin.ShellTool(root, builtin.Timeout(-time.Second), builtin.MaxOutput(-1))
+	require.EqualError(t, err, "builtin.Timeout(-1s): must be positive\nbuiltin.MaxOutput(-1): must be at least 1")
 }
 
 func TestRunCommandPipesAndRedirection(t *testing.T) {

@@ -85,8 +85,10 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 	return resp, err
 }
 
-// ClientOption configures Connect.
-type ClientOption func(*clientOptions)
+// ClientOption configures NewClient and Connect. An option given a bad
+// value makes them fail with an error naming the option and the value, as
+// "mcp.WithMaxPages(0): must be at least 1".
+type ClientOption func(*clientOptions) error
 
 type clientOptions struct {
 	name, version string
@@ -110,42 +112,82 @@ func (o *clientOptions) roundTripper() http.RoundTripper {
 // WithoutApproval lets every tool of the server run without a person's
 // approval. By default a tool the server does not annotate read-only
 // requires approval.
-func WithoutApproval() ClientOption { return func(o *clientOptions) { o.approval = false } }
+func WithoutApproval() ClientOption {
+	return func(o *clientOptions) error { o.approval = false; return nil }
+}
 
 // WithClientInfo sets the name and version the client introduces itself
-// with (default "toolgen", "v0").
+// with (default "toolgen", "v0"). An empty name is an error.
 func WithClientInfo(name, version string) ClientOption {
-	return func(o *clientOptions) { o.name, o.version = name, version }
+	return func(o *clientOptions) error {
+		if name == "" {
+			return fmt.Errorf("mcp.WithClientInfo(%q, %q): empty name", name, version)
+		}
+		o.name, o.version = name, version
+		return nil
+	}
 }
 
 // WithMaxPages bounds how many pages of tools/list Tools reads (default
-// 100); a server with more pages is an error.
-func WithMaxPages(n int) ClientOption { return func(o *clientOptions) { o.maxPages = max(n, 1) } }
+// 100), at least 1; a server with more pages is an error.
+func WithMaxPages(n int) ClientOption {
+	return func(o *clientOptions) error {
+		if n < 1 {
+			return fmt.Errorf("mcp.WithMaxPages(%d): must be at least 1", n)
+		}
+		o.maxPages = n
+		return nil
+	}
+}
 
 // WithStderr sends a Command server's standard error to w too (by default
-// only its last lines are kept, for Connect's error).
-func WithStderr(w io.Writer) ClientOption { return func(o *clientOptions) { o.stderr = w } }
+// only its last lines are kept, for Connect's error). A nil w is an error.
+func WithStderr(w io.Writer) ClientOption {
+	return func(o *clientOptions) error {
+		if w == nil {
+			return errors.New("mcp.WithStderr(nil): nil writer")
+		}
+		o.stderr = w
+		return nil
+	}
+}
 
 // WithEnv sets a Command server's environment, as exec.Cmd.Env (default: the
 // client's own environment).
-func WithEnv(env []string) ClientOption { return func(o *clientOptions) { o.env = env } }
+func WithEnv(env []string) ClientOption {
+	return func(o *clientOptions) error { o.env = env; return nil }
+}
 
 // WithTerminateTimeout bounds how long Close waits for a Command server to
 // exit after its input is closed, and again after SIGTERM, before killing
-// it (default 1s).
+// it (default 1s); d must be positive.
 func WithTerminateTimeout(d time.Duration) ClientOption {
-	return func(o *clientOptions) { o.terminate = max(d, time.Millisecond) }
+	return func(o *clientOptions) error {
+		if d <= 0 {
+			return fmt.Errorf("mcp.WithTerminateTimeout(%v): must be positive", d)
+		}
+		o.terminate = d
+		return nil
+	}
 }
 
 // WithNamePrefix names the server's tools prefix+name for the model, so
 // that tools of several servers (or local ones) do not clash; calls use the
 // server's own names.
-func WithNamePrefix(prefix string) ClientOption { return func(o *clientOptions) { o.prefix = prefix } }
+func WithNamePrefix(prefix string) ClientOption {
+	return func(o *clientOptions) error { o.prefix = prefix; return nil }
+}
 
 // WithHTTPTransport sets the round tripper a URL transport sends through
-// (default http.DefaultTransport).
+// (default http.DefaultTransport). A nil rt is an error.
 func WithHTTPTransport(rt http.RoundTripper) ClientOption {
-	return func(o *clientOptions) { o.httpTransport = rt }
+	return func(o *clientOptions) error {
+		if rt == nil {
+			return errors.New("mcp.WithHTTPTransport(nil): nil round tripper")
+		}
+		o.httpTransport = rt
+		return nil
+	}
 }
 
 // Client is a connection to one MCP server. Its methods are safe for
@@ -182,7 +224,12 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	}
 	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
 	for _, o := range opts {
-		o(&c.opts)
+		if o == nil {
+			return nil, errors.New("mcp: nil ClientOption")
+		}
+		if err := o(&c.opts); err != nil {
+			return nil, err // it names the option
+		}
 	}
 	c.schemas = newSchemaStore()
 	return c, nil

@@ -30,45 +30,56 @@ type serverConfig struct {
 	maxCalls int
 }
 
-// ServerOption configures NewServer.
-type ServerOption func(*serverConfig)
+// ServerOption configures NewServer. An option given a bad value makes
+// NewServer fail with an error naming the option and the value, as
+// "mcp.WithMaxCalls(0): must be at least 1 (or NoLimit)".
+type ServerOption func(*serverConfig) error
 
 // WithSDKOptions sets the go-sdk server options (instructions, completion and
 // subscription handlers, keep-alive...). Later options override it.
 func WithSDKOptions(o sdkmcp.ServerOptions) ServerOption {
-	return func(dst *serverConfig) { dst.sdk = o }
+	return func(dst *serverConfig) error { dst.sdk = o; return nil }
 }
 
 // WithInstructions sets the instructions the server gives clients when they
 // connect.
 func WithInstructions(s string) ServerOption {
-	return func(dst *serverConfig) { dst.sdk.Instructions = s }
+	return func(dst *serverConfig) error { dst.sdk.Instructions = s; return nil }
 }
 
 // WithMaxCalls caps the tool calls the server runs at once, over all its
-// sessions; zero is DefaultMaxCalls, a negative value no cap. A call beyond
+// sessions (DefaultMaxCalls without the option); n must be at least 1, or
+// NoLimit for no cap. A call beyond
 // the cap is refused at once with a failed result saying so. MCP does not
 // take a client's hanging up for a cancellation, so a call runs on after
 // its HTTP request is gone: without the cap, a client that sends calls to
 // a slow tool and drops each connection would start calls without end.
 func WithMaxCalls(n int) ServerOption {
-	return func(dst *serverConfig) { dst.maxCalls = n }
+	return func(dst *serverConfig) error {
+		if n < 1 && n != NoLimit {
+			return fmt.Errorf("mcp.WithMaxCalls(%d): must be at least 1 (or NoLimit)", n)
+		}
+		dst.maxCalls = n
+		return nil
+	}
 }
 
 // NewServer returns a server named name at version version that serves
 // tools. Two tools with the same name, or a tool whose input schema is not a
 // JSON object schema of type "object", are errors.
 func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption) (*Server, error) {
-	var cfg serverConfig
+	cfg := serverConfig{maxCalls: DefaultMaxCalls}
 	for _, o := range opts {
-		o(&cfg)
+		if o == nil {
+			return nil, errors.New("mcp: nil ServerOption")
+		}
+		if err := o(&cfg); err != nil {
+			return nil, err // it names the option
+		}
 	}
 	sdk := sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk)
 	var slots *callSlots
-	if n := cfg.maxCalls; n >= 0 {
-		if n == 0 {
-			n = DefaultMaxCalls
-		}
+	if n := cfg.maxCalls; n != NoLimit {
 		slots = &callSlots{sem: make(chan struct{}, n)}
 	}
 	seen := make(map[runtime.ToolName]bool, len(tools))

@@ -35,8 +35,14 @@ const (
 	DefaultWriteStallTimeout = 30 * time.Second
 )
 
+// NoLimit, as the value of an HTTPOptions limit or of WithMaxCalls, removes
+// the limit. Other negative values are errors.
+const NoLimit = -1
+
 // HTTPOptions configures streamable HTTP. Every limit's zero value is its
-// default (the Default... constants); a negative value removes the limit.
+// default (the Default... constants); NoLimit removes the limit; another
+// negative value is an error from Handler, Serve and ListenAndServe, which
+// name the field and the value.
 type HTTPOptions struct {
 	// Stateless serves every request on a fresh session: no Mcp-Session-Id,
 	// and no server-to-client requests (sampling, elicitation).
@@ -88,8 +94,8 @@ type HTTPOptions struct {
 	MaxBodyBytes int64
 	// MaxHeaderBytes bounds a request's headers (Serve and ListenAndServe);
 	// larger ones get 431. net/http's own default, 1 MiB a connection, let
-	// MaxConns clients hold a GiB with headers alone. Default 64 KiB; a
-	// negative value leaves net/http's default.
+	// MaxConns clients hold a GiB with headers alone. Default 64 KiB;
+	// NoLimit leaves net/http's default.
 	MaxHeaderBytes int
 
 	// AllowRemoteHosts turns off the DNS rebinding protection (see
@@ -121,6 +127,30 @@ type HTTPOptions struct {
 	// can reach the port can call the tools. Only behind something that
 	// authenticates (a proxy, a private network).
 	AllowUnauthenticatedRemote bool
+}
+
+// check refuses a negative limit other than NoLimit.
+func (o HTTPOptions) check() error {
+	var errs []error
+	bad := func(field string, v int64, show any) {
+		if v < 0 && v != NoLimit {
+			errs = append(errs, fmt.Errorf("mcp.HTTPOptions{%s: %v}: must not be negative (0 is the default, NoLimit removes the limit)", field, show))
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    time.Duration
+	}{
+		{"SessionTimeout", o.SessionTimeout}, {"ReadHeaderTimeout", o.ReadHeaderTimeout}, {"BodyTimeout", o.BodyTimeout},
+		{"WriteStallTimeout", o.WriteStallTimeout}, {"IdleTimeout", o.IdleTimeout},
+	} {
+		bad(f.name, int64(f.v), f.v)
+	}
+	bad("MaxSessions", int64(o.MaxSessions), o.MaxSessions)
+	bad("MaxConns", int64(o.MaxConns), o.MaxConns)
+	bad("MaxBodyBytes", o.MaxBodyBytes, o.MaxBodyBytes)
+	bad("MaxHeaderBytes", int64(o.MaxHeaderBytes), o.MaxHeaderBytes)
+	return errors.Join(errs...)
 }
 
 func (o HTTPOptions) maxSessions() int {
@@ -156,11 +186,17 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 // arrived on a loopback address and whose Host, or Origin when there is
 // one, is not localhost, 127.0.0.1 or [::1]: a web page that rebinds its own
 // domain to 127.0.0.1 cannot reach the server.
-func (s *Server) Handler(opts HTTPOptions) http.Handler {
+//
+// A negative limit other than NoLimit is an error.
+func (s *Server) Handler(opts HTTPOptions) (http.Handler, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	h, _ := s.handler(opts)
-	return h
+	return h, nil
 }
 
+// handler builds the handler of checked options.
 func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	maxBody := orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes)
 	sdkMaxBody := maxBody
@@ -529,8 +565,11 @@ func (o HTTPOptions) remoteErr(addr string) error {
 // ListenAndServe serves streamable HTTP at http://addr/mcp (see Listen for
 // the address) until ctx is done, then shuts down. An address beyond
 // loopback is an error unless opts say how clients authenticate (see
-// CheckAddr).
+// CheckAddr), and so is a negative limit other than NoLimit.
 func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptions) error {
+	if err := opts.check(); err != nil {
+		return err
+	}
 	if err := opts.CheckAddr(addr); err != nil {
 		return err
 	}
@@ -544,8 +583,13 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptio
 // Serve serves streamable HTTP on ln with the options' limits until ctx is
 // done, then shuts down, giving requests in flight five seconds to finish,
 // and closes the server's sessions. It closes ln. A listener beyond loopback
-// is an error unless opts say how clients authenticate (see CheckAddr).
+// is an error unless opts say how clients authenticate (see CheckAddr), and
+// so is a negative limit other than NoLimit.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
+	if err := opts.check(); err != nil {
+		_ = ln.Close()
+		return err
+	}
 	if !isLoopbackAddr(ln.Addr()) {
 		if err := opts.remoteErr(ln.Addr().String()); err != nil {
 			_ = ln.Close()

@@ -76,7 +76,7 @@ func countSessions(srv *mcp.Server) int {
 func TestSessionCapClosesLeastRecentlyUsed(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 3}))
+	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 3})))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
 	url := ts.URL + mcp.Path
@@ -112,7 +112,7 @@ func TestSessionCapClosesLeastRecentlyUsed(t *testing.T) {
 func TestSessionCapRefusesWhenAllBusy(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 1}))
+	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 1})))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
 	url := ts.URL + mcp.Path
@@ -156,7 +156,7 @@ func TestSessionTimeoutClosesIdleSessions(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
 	const timeout = 200 * time.Millisecond
-	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{JSONResponse: true, SessionTimeout: timeout}))
+	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, SessionTimeout: timeout})))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
 	url := ts.URL + mcp.Path
@@ -180,7 +180,7 @@ func TestSessionTimeoutClosesIdleSessions(t *testing.T) {
 func TestMaxBodyBytes(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, MaxBodyBytes: 1000}))
+	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, MaxBodyBytes: 1000})))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
 	big := `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"` + strings.Repeat("x", 2000) + `"}}`
@@ -189,6 +189,14 @@ func TestMaxBodyBytes(t *testing.T) {
 	assert.Contains(t, body, "exceeds 1000 bytes")
 	resp, body = mcpRequest(t, http.MethodPost, ts.URL+mcp.Path, "", toolsList, nil)
 	assert.Equal(t, http.StatusOK, resp.StatusCode, body)
+}
+
+// mustHandler is Handler's handler, for options known to be good.
+func mustHandler(h http.Handler, err error) http.Handler {
+	if err != nil {
+		panic(err)
+	}
+	return h
 }
 
 // serve runs srv.Serve on 127.0.0.1 until the test ends and returns the
@@ -380,7 +388,7 @@ func TestBearerToken(t *testing.T) {
 			return runtime.TextResult(fmt.Sprintf("expires in an hour: %v", time.Until(ti.Expiration) > 59*time.Minute)), nil
 		}}
 	srv := newServer(t, append(weather.Tools(), whoami)...)
-	ts := httptest.NewServer(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")}))
+	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")})))
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
 	url := ts.URL + mcp.Path
@@ -413,14 +421,14 @@ func TestProtectedResourceMetadata(t *testing.T) {
 	srv := newServer(t, weather.Tools()...)
 	ts := httptest.NewUnstartedServer(nil)
 	base := "http://" + ts.Listener.Addr().String()
-	ts.Config.Handler = srv.Handler(mcp.HTTPOptions{
+	ts.Config.Handler = mustHandler(srv.Handler(mcp.HTTPOptions{
 		Stateless:     true,
 		TokenVerifier: mcp.StaticToken("s3cret"),
 		ResourceMetadata: &oauthex.ProtectedResourceMetadata{
 			Resource:             base + mcp.Path,
 			AuthorizationServers: []string{"https://auth.example.com"},
 		},
-	})
+	}))
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(http.DefaultClient.CloseIdleConnections)
@@ -484,7 +492,7 @@ func (l *addrListener) Addr() net.Addr { return l.addr }
 // TestHostCheckOnlyOnLoopback: a request that reached the server through a
 // network address is not held to localhost names; one through loopback is.
 func TestHostCheckOnlyOnLoopback(t *testing.T) {
-	h := newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})
+	h := mustHandler(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true}))
 	for _, c := range []struct {
 		local net.Addr
 		want  int

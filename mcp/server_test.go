@@ -151,7 +151,7 @@ func TestListToolsSendsGeneratedSchemas(t *testing.T) {
 // schemas are the generated ones, key order included.
 func TestSchemasOnTheWireAreTheGeneratedBytes(t *testing.T) {
 	noLeaks(t)
-	ts := httptest.NewServer(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true}))
+	ts := httptest.NewServer(mustHandler(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})))
 	defer ts.Close()
 	defer http.DefaultClient.CloseIdleConnections()
 	body := rawPost(t, ts.URL+mcp.Path, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
@@ -417,7 +417,7 @@ func post(t *testing.T, url, host, origin string) int {
 
 func TestDNSRebindingProtection(t *testing.T) {
 	noLeaks(t)
-	ts := httptest.NewServer(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true}))
+	ts := httptest.NewServer(mustHandler(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})))
 	defer ts.Close()
 	defer http.DefaultClient.CloseIdleConnections()
 	url := ts.URL + mcp.Path
@@ -438,7 +438,7 @@ func TestDNSRebindingProtection(t *testing.T) {
 	for _, c := range cases {
 		assert.Equal(t, c.want, post(t, url, c.host, c.origin), "Host %q Origin %q", c.host, c.origin)
 	}
-	allowed := httptest.NewServer(newServer(t).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, AllowRemoteHosts: true}))
+	allowed := httptest.NewServer(mustHandler(newServer(t).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, AllowRemoteHosts: true})))
 	defer allowed.Close()
 	assert.Equal(t, http.StatusOK, post(t, allowed.URL+mcp.Path, "evil.com", ""))
 }

@@ -106,61 +106,181 @@ type config struct {
 	maxTotal   time.Duration
 }
 
-// Option configures a Client.
-type Option func(*config)
+// Option configures a Client. An option given a bad value makes the
+// constructor fail with an error naming the option and the value, as
+// "search.WithMaxResults(0): must be within 1 to 20"; no value is clamped or
+// ignored.
+type Option func(*config) error
 
-// WithAPIKey sets Tavily's API key (instead of TAVILY_API_KEY).
-func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+// WithAPIKey sets Tavily's API key (instead of TAVILY_API_KEY). An empty key
+// is an error.
+func WithAPIKey(key string) Option {
+	return func(c *config) error {
+		if strings.TrimSpace(key) == "" {
+			return fmt.Errorf("search.WithAPIKey(%q): empty key (leave the option out to read TAVILY_API_KEY)", key)
+		}
+		c.apiKey = key
+		return nil
+	}
+}
 
 // WithBaseURL sends requests to another endpoint: a proxy, or a test
 // server (Tavily: base + "/search"; for SearXNG it replaces NewSearXNG's URL).
-func WithBaseURL(base string) Option { return func(c *config) { c.baseURL = base } }
+// base must be an http or https URL.
+func WithBaseURL(base string) Option {
+	return func(c *config) error {
+		if err := checkBaseURL(base); err != nil {
+			return fmt.Errorf("search.WithBaseURL(%q): %w", base, err)
+		}
+		c.baseURL = base
+		return nil
+	}
+}
 
 // WithMaxResults sets how many results a search returns, 1 to 20 (default 5).
-func WithMaxResults(n int) Option { return func(c *config) { c.maxResults = n } }
+func WithMaxResults(n int) Option {
+	return func(c *config) error {
+		if n < 1 || n > 20 {
+			return fmt.Errorf("search.WithMaxResults(%d): must be within 1 to 20", n)
+		}
+		c.maxResults = n
+		return nil
+	}
+}
 
-// WithSearchDepth sets Tavily's search depth (default basic). SearXNG
-// ignores it.
-func WithSearchDepth(d SearchDepth) Option { return func(c *config) { c.depth = d } }
+// WithSearchDepth sets Tavily's search depth, DepthBasic (the default) or
+// DepthAdvanced. SearXNG ignores it.
+func WithSearchDepth(d SearchDepth) Option {
+	return func(c *config) error {
+		if d != DepthBasic && d != DepthAdvanced {
+			return fmt.Errorf("search.WithSearchDepth(%q): must be %q or %q", d, DepthBasic, DepthAdvanced)
+		}
+		c.depth = d
+		return nil
+	}
+}
 
-// WithTopic sets Tavily's topic or SearXNG's category (default general).
-func WithTopic(t Topic) Option { return func(c *config) { c.topic = t } }
+// WithTopic sets Tavily's topic or SearXNG's category (default general). An
+// empty topic is an error.
+func WithTopic(t Topic) Option {
+	return func(c *config) error {
+		if strings.TrimSpace(string(t)) == "" {
+			return fmt.Errorf("search.WithTopic(%q): empty topic", t)
+		}
+		c.topic = t
+		return nil
+	}
+}
 
 // WithIncludeDomains keeps only results from these domains (and their
 // subdomains). Tavily filters itself; for SearXNG the client filters the
-// results it gets.
+// results it gets. An empty domain is an error.
 func WithIncludeDomains(domains ...string) Option {
-	return func(c *config) { c.include = append(c.include, domains...) }
+	return func(c *config) error {
+		if err := checkDomains(domains); err != nil {
+			return fmt.Errorf("search.WithIncludeDomains(%q): %w", domains, err)
+		}
+		c.include = append(c.include, domains...)
+		return nil
+	}
 }
 
 // WithExcludeDomains drops results from these domains (and their
 // subdomains), as WithIncludeDomains.
 func WithExcludeDomains(domains ...string) Option {
-	return func(c *config) { c.exclude = append(c.exclude, domains...) }
+	return func(c *config) error {
+		if err := checkDomains(domains); err != nil {
+			return fmt.Errorf("search.WithExcludeDomains(%q): %w", domains, err)
+		}
+		c.exclude = append(c.exclude, domains...)
+		return nil
+	}
 }
 
-// WithTimeRange keeps recent results only.
-func WithTimeRange(r TimeRange) Option { return func(c *config) { c.timeRange = r } }
+// WithTimeRange keeps recent results only: TimeDay, TimeWeek, TimeMonth or
+// TimeYear.
+func WithTimeRange(r TimeRange) Option {
+	return func(c *config) error {
+		if r != TimeDay && r != TimeWeek && r != TimeMonth && r != TimeYear {
+			return fmt.Errorf("search.WithTimeRange(%q): must be day, week, month or year", r)
+		}
+		c.timeRange = r
+		return nil
+	}
+}
 
 // WithHTTPClient sends requests with hc (its transport, proxies, TLS).
-// Close leaves hc's connections alone: they are hc's owner's.
-func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+// Close leaves hc's connections alone: they are hc's owner's. A nil hc is
+// an error.
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *config) error {
+		if hc == nil {
+			return errors.New("search.WithHTTPClient(nil): nil client")
+		}
+		c.httpClient = hc
+		return nil
+	}
+}
 
 // WithTimeout bounds each attempt (default 20s); an attempt that takes
-// longer is retried like a connection error.
-func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+// longer is retried like a connection error. d must be positive.
+func WithTimeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("search.WithTimeout(%v): must be positive", d)
+		}
+		c.timeout = d
+		return nil
+	}
+}
 
 // WithRetry sets the attempts of one Search (the first included; 1 means no
-// retry), the delay before the second (doubled for each next one, with
-// jitter), and the bound on the whole Search, waits included.
+// retry; at least 1), the delay before the second (doubled for each next
+// one, with jitter; not negative), and the bound on the whole Search, waits
+// included (positive).
 func WithRetry(attempts int, baseDelay, maxTotal time.Duration) Option {
-	return func(c *config) { c.attempts, c.baseDelay, c.maxTotal = attempts, baseDelay, maxTotal }
+	return func(c *config) error {
+		var bad string
+		switch {
+		case attempts < 1:
+			bad = "attempts must be at least 1"
+		case baseDelay < 0:
+			bad = "base delay must not be negative"
+		case maxTotal <= 0:
+			bad = "total must be positive"
+		}
+		if bad != "" {
+			return fmt.Errorf("search.WithRetry(%d, %v, %v): %s", attempts, baseDelay, maxTotal, bad)
+		}
+		c.attempts, c.baseDelay, c.maxTotal = attempts, baseDelay, maxTotal
+		return nil
+	}
+}
+
+func checkBaseURL(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return errors.New("not an http(s) URL")
+	}
+	return nil
+}
+
+func checkDomains(domains []string) error {
+	for _, d := range domains {
+		if strings.TrimPrefix(strings.TrimSpace(d), ".") == "" {
+			return fmt.Errorf("empty domain %q", d)
+		}
+	}
+	return nil
 }
 
 // NewTavily returns a Client of Tavily's search API. The key comes from
 // WithAPIKey, else from TAVILY_API_KEY; without one it returns ErrNoAPIKey.
 func NewTavily(opts ...Option) (*Client, error) {
-	cfg := newConfig(TavilyURL, opts)
+	cfg, err := newConfig(TavilyURL, opts)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.apiKey == "" {
 		cfg.apiKey = strings.TrimSpace(os.Getenv("TAVILY_API_KEY"))
 	}
@@ -174,10 +294,14 @@ func NewTavily(opts ...Option) (*Client, error) {
 // "http://127.0.0.1:8888"), through its JSON API: the instance must allow
 // it (search.formats in its settings.yml must list json).
 func NewSearXNG(baseURL string, opts ...Option) (*Client, error) {
-	return newClient(newConfig(baseURL, opts), searxng{})
+	cfg, err := newConfig(baseURL, opts)
+	if err != nil {
+		return nil, err
+	}
+	return newClient(cfg, searxng{})
 }
 
-func newConfig(base string, opts []Option) config {
+func newConfig(base string, opts []Option) (config, error) {
 	cfg := config{
 		baseURL:    base,
 		maxResults: DefaultMaxResults,
@@ -189,15 +313,20 @@ func newConfig(base string, opts []Option) config {
 		maxTotal:   DefaultMaxTotal,
 	}
 	for _, opt := range opts {
-		opt(&cfg)
+		if opt == nil {
+			return config{}, errors.New("search: nil Option")
+		}
+		if err := opt(&cfg); err != nil {
+			return config{}, err // it names the option
+		}
 	}
 	cfg.baseURL = strings.TrimRight(cfg.baseURL, "/")
-	return cfg
+	return cfg, nil
 }
 
 func newClient(cfg config, b backend) (*Client, error) {
-	if err := cfg.validate(); err != nil {
-		return nil, fmt.Errorf("search: %s: %w", b.name(), err)
+	if err := checkBaseURL(cfg.baseURL); err != nil {
+		return nil, fmt.Errorf("search: %s: base URL %q: %w", b.name(), cfg.baseURL, err)
 	}
 	c := &Client{cfg: cfg, backend: b, http: cfg.httpClient, sleep: sleepCtx}
 	if c.http == nil {
@@ -205,25 +334,6 @@ func newClient(cfg config, b backend) (*Client, error) {
 		c.ownHTTP = true
 	}
 	return c, nil
-}
-
-func (cfg *config) validate() error {
-	u, err := url.Parse(cfg.baseURL)
-	switch {
-	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-		return fmt.Errorf("base URL %q is not an http(s) URL", cfg.baseURL)
-	case cfg.maxResults < 1 || cfg.maxResults > 20:
-		return fmt.Errorf("max results %d is not within 1 to 20", cfg.maxResults)
-	case cfg.depth != DepthBasic && cfg.depth != DepthAdvanced:
-		return fmt.Errorf("search depth %q is not %q or %q", cfg.depth, DepthBasic, DepthAdvanced)
-	case cfg.topic == "":
-		return errors.New("empty topic")
-	case cfg.timeRange != "" && cfg.timeRange != TimeDay && cfg.timeRange != TimeWeek && cfg.timeRange != TimeMonth && cfg.timeRange != TimeYear:
-		return fmt.Errorf("time range %q is not day, week, month or year", cfg.timeRange)
-	case cfg.attempts < 1 || cfg.baseDelay < 0 || cfg.maxTotal <= 0 || cfg.timeout <= 0:
-		return fmt.Errorf("retry (%d attempts, base delay %v, total %v) or timeout %v out of range", cfg.attempts, cfg.baseDelay, cfg.maxTotal, cfg.timeout)
-	}
-	return nil
 }
 
 // Search returns the results for query, best first, at most the configured

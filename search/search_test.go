@@ -163,24 +163,32 @@ func TestNewTavilyKey(t *testing.T) {
 }
 
 func TestOptionsAreCheckedWhenTheClientIsBuilt(t *testing.T) {
-	for name, opt := range map[string]Option{
-		"max results": WithMaxResults(21),
-		"zero":        WithMaxResults(0),
-		"depth":       WithSearchDepth("deep"),
-		"time range":  WithTimeRange("decade"),
-		"base URL":    WithBaseURL("ftp://x"),
-		"attempts":    WithRetry(0, time.Millisecond, time.Second),
-		"total":       WithRetry(1, time.Millisecond, 0),
-		"timeout":     WithTimeout(0),
-		"topic":       WithTopic(""),
+	for want, opt := range map[string]Option{
+		"search.WithMaxResults(21): must be within 1 to 20":                               WithMaxResults(21),
+		"search.WithMaxResults(0): must be within 1 to 20":                                WithMaxResults(0),
+		`search.WithSearchDepth("deep"): must be "basic" or "advanced"`:                   WithSearchDepth("deep"),
+		`search.WithTimeRange("decade"): must be day, week, month or year`:                WithTimeRange("decade"),
+		`search.WithTimeRange(""): must be day, week, month or year`:                      WithTimeRange(""),
+		`search.WithBaseURL("ftp://x"): not an http(s) URL`:                               WithBaseURL("ftp://x"),
+		"search.WithRetry(0, 1ms, 1s): attempts must be at least 1":                       WithRetry(0, time.Millisecond, time.Second),
+		"search.WithRetry(1, -1ms, 1s): base delay must not be negative":                  WithRetry(1, -time.Millisecond, time.Second),
+		"search.WithRetry(1, 1ms, 0s): total must be positive":                            WithRetry(1, time.Millisecond, 0),
+		"search.WithTimeout(0s): must be positive":                                        WithTimeout(0),
+		"search.WithTimeout(-1s): must be positive":                                       WithTimeout(-time.Second),
+		`search.WithTopic(""): empty topic`:                                               WithTopic(""),
+		`search.WithAPIKey(" "): empty key (leave the option out to read TAVILY_API_KEY)`: WithAPIKey(" "),
+		`search.WithIncludeDomains(["a.com" ""]): empty domain ""`:                        WithIncludeDomains("a.com", ""),
+		`search.WithExcludeDomains(["."]): empty domain "."`:                              WithExcludeDomains("."),
+		"search.WithHTTPClient(nil): nil client":                                          WithHTTPClient(nil),
+		"search: nil Option":                                                              nil,
 	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := NewTavily(WithAPIKey("k"), opt)
-			assert.Error(t, err)
-		})
+		_, err := NewTavily(WithAPIKey("k"), opt)
+		assert.EqualError(t, err, want)
+		_, err = NewSearXNG("http://127.0.0.1:8888", opt)
+		assert.EqualError(t, err, want)
 	}
 	_, err := NewSearXNG("")
-	assert.ErrorContains(t, err, `base URL "" is not an http(s) URL`)
+	assert.EqualError(t, err, `search: searxng: base URL "": not an http(s) URL`)
 }
 
 func TestSearXNGRequestAndResponse(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -46,58 +47,96 @@ type config struct {
 	model     string
 	maxTokens int64
 	opts      []option.RequestOption
-	err       error
 }
 
-// Option configures New.
-type Option func(*config)
+// Option configures New. An option given a bad value (an empty string, a
+// number out of range) makes New fail with an error naming the option and
+// the value, as "anthropic.WithMaxTokens(0): must be at least 1".
+type Option func(*config) error
 
 // WithAPIKey sets the API key; without it New reads ANTHROPIC_API_KEY.
-func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+// An empty key is an error.
+func WithAPIKey(key string) Option {
+	return func(c *config) error {
+		if key == "" {
+			return errors.New("anthropic.WithAPIKey(\"\"): empty key (leave the option out to read ANTHROPIC_API_KEY)")
+		}
+		c.apiKey = key
+		return nil
+	}
+}
 
-// WithModel names the model (DefaultModel without it).
-func WithModel(name string) Option { return func(c *config) { c.model = name } }
+// WithModel names the model (DefaultModel without it). An empty name is an
+// error.
+func WithModel(name string) Option {
+	return func(c *config) error {
+		if name == "" {
+			return errors.New("anthropic.WithModel(\"\"): empty model name")
+		}
+		c.model = name
+		return nil
+	}
+}
 
 // WithMaxTokens caps the tokens of each answer (DefaultMaxTokens without
-// it). n < 1 is an error from New.
+// it). n must be at least 1.
 func WithMaxTokens(n int) Option {
-	return func(c *config) {
+	return func(c *config) error {
 		if n < 1 {
-			c.err = fmt.Errorf("anthropic: max tokens %d is less than 1", n)
-			return
+			return fmt.Errorf("anthropic.WithMaxTokens(%d): must be at least 1", n)
 		}
 		c.maxTokens = int64(n)
+		return nil
 	}
 }
 
 // WithBaseURL sends requests to another server (a proxy, a gateway).
 // Without it the SDK uses ANTHROPIC_BASE_URL, else Anthropic's API.
+// An empty url is an error.
 func WithBaseURL(url string) Option {
-	return func(c *config) { c.opts = append(c.opts, option.WithBaseURL(url)) }
+	return func(c *config) error {
+		if url == "" {
+			return errors.New("anthropic.WithBaseURL(\"\"): empty URL")
+		}
+		c.opts = append(c.opts, option.WithBaseURL(url))
+		return nil
+	}
 }
 
-// WithHeader adds a header to every request.
+// WithHeader adds a header to every request. An empty key is an error.
 func WithHeader(key, value string) Option {
-	return func(c *config) { c.opts = append(c.opts, option.WithHeader(key, value)) }
+	return func(c *config) error {
+		if key == "" {
+			return fmt.Errorf("anthropic.WithHeader(\"\", %q): empty header name", value)
+		}
+		c.opts = append(c.opts, option.WithHeader(key, value))
+		return nil
+	}
 }
 
 // WithMaxRetries sets how many times the SDK retries a request that failed
 // with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
-// A negative n is an error from New.
+// A negative n is an error.
 func WithMaxRetries(n int) Option {
-	return func(c *config) {
+	return func(c *config) error {
 		if n < 0 {
-			c.err = fmt.Errorf("anthropic: max retries %d is negative", n)
-			return
+			return fmt.Errorf("anthropic.WithMaxRetries(%d): must not be negative", n)
 		}
 		c.opts = append(c.opts, option.WithMaxRetries(n))
+		return nil
 	}
 }
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a timeout...).
 func WithRequestOptions(opts ...option.RequestOption) Option {
-	return func(c *config) { c.opts = append(c.opts, opts...) }
+	return func(c *config) error {
+		if slices.Contains(opts, nil) {
+			return errors.New("anthropic.WithRequestOptions: a nil option")
+		}
+		c.opts = append(c.opts, opts...)
+		return nil
+	}
 }
 
 // New makes a Model. A missing API key (no WithAPIKey, ANTHROPIC_API_KEY
@@ -105,19 +144,18 @@ func WithRequestOptions(opts ...option.RequestOption) Option {
 func New(opts ...Option) (*Model, error) {
 	c := config{model: DefaultModel, maxTokens: DefaultMaxTokens}
 	for _, o := range opts {
-		o(&c)
-	}
-	if c.err != nil {
-		return nil, c.err
+		if o == nil {
+			return nil, errors.New("anthropic: nil Option")
+		}
+		if err := o(&c); err != nil {
+			return nil, err // it names the option
+		}
 	}
 	if c.apiKey == "" {
 		c.apiKey = os.Getenv("ANTHROPIC_API_KEY")
 	}
 	if c.apiKey == "" {
 		return nil, errors.New("anthropic: no API key: set ANTHROPIC_API_KEY or use WithAPIKey")
-	}
-	if c.model == "" {
-		return nil, errors.New("anthropic: empty model name")
 	}
 	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
 	return &Model{client: ant.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil

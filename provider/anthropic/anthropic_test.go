@@ -240,13 +240,29 @@ func TestNewErrors(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	_, err := anthropic.New()
 	require.ErrorContains(t, err, "no API key: set ANTHROPIC_API_KEY")
-	_, err = anthropic.New(anthropic.WithAPIKey("k"), anthropic.WithMaxRetries(-1))
-	require.ErrorContains(t, err, "max retries -1 is negative")
-	_, err = anthropic.New(anthropic.WithAPIKey("k"), anthropic.WithMaxTokens(0))
-	require.ErrorContains(t, err, "max tokens 0 is less than 1")
 	t.Setenv("ANTHROPIC_API_KEY", "from-env")
 	_, err = anthropic.New()
 	require.NoError(t, err)
+}
+
+// TestOptionErrors: a bad value is New's error, naming the option and the
+// value; nothing is clamped or ignored.
+func TestOptionErrors(t *testing.T) {
+	t.Setenv("ANTHROPIC_API_KEY", "from-env")
+	for want, opt := range map[string]anthropic.Option{
+		`anthropic.WithAPIKey(""): empty key (leave the option out to read ANTHROPIC_API_KEY)`: anthropic.WithAPIKey(""),
+		`anthropic.WithModel(""): empty model name`:                                            anthropic.WithModel(""),
+		`anthropic.WithMaxTokens(0): must be at least 1`:                                       anthropic.WithMaxTokens(0),
+		`anthropic.WithMaxTokens(-5): must be at least 1`:                                      anthropic.WithMaxTokens(-5),
+		`anthropic.WithBaseURL(""): empty URL`:                                                 anthropic.WithBaseURL(""),
+		`anthropic.WithHeader("", "v"): empty header name`:                                     anthropic.WithHeader("", "v"),
+		`anthropic.WithMaxRetries(-1): must not be negative`:                                   anthropic.WithMaxRetries(-1),
+		`anthropic.WithRequestOptions: a nil option`:                                           anthropic.WithRequestOptions(nil),
+		`anthropic: nil Option`:                                                                nil,
+	} {
+		_, err := anthropic.New(anthropic.WithModel("m"), opt)
+		assert.EqualError(t, err, want)
+	}
 }
 
 func TestCancelledContext(t *testing.T) {

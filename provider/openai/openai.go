@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -45,52 +46,98 @@ type config struct {
 	model     string
 	maxTokens int64
 	opts      []option.RequestOption
-	err       error
 }
 
-// Option configures New.
-type Option func(*config)
+// Option configures New. An option given a bad value (an empty string, a
+// number out of range) makes New fail with an error naming the option and
+// the value, as "openai.WithMaxTokens(0): must be at least 1".
+type Option func(*config) error
 
 // WithAPIKey sets the API key; without it New reads OPENAI_API_KEY. Local
 // servers that ignore keys accept any non-empty key.
-func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
-
-// WithModel names the model (DefaultModel without it).
-func WithModel(name string) Option { return func(c *config) { c.model = name } }
-
-// WithBaseURL sends requests to an OpenAI-compatible server, for example
-// "http://localhost:11434/v1" for Ollama. Without it the SDK uses
-// OPENAI_BASE_URL, else OpenAI's API.
-func WithBaseURL(url string) Option {
-	return func(c *config) { c.opts = append(c.opts, option.WithBaseURL(url)) }
-}
-
-// WithHeader adds a header to every request.
-func WithHeader(key, value string) Option {
-	return func(c *config) { c.opts = append(c.opts, option.WithHeader(key, value)) }
-}
-
-// WithMaxRetries sets how many times the SDK retries a request that failed
-// with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
-// A negative n is an error from New.
-func WithMaxRetries(n int) Option {
-	return func(c *config) {
-		if n < 0 {
-			c.err = fmt.Errorf("openai: max retries %d is negative", n)
-			return
+// An empty key is an error.
+func WithAPIKey(key string) Option {
+	return func(c *config) error {
+		if key == "" {
+			return errors.New("openai.WithAPIKey(\"\"): empty key (leave the option out to read OPENAI_API_KEY)")
 		}
-		c.opts = append(c.opts, option.WithMaxRetries(n))
+		c.apiKey = key
+		return nil
+	}
+}
+
+// WithModel names the model (DefaultModel without it). An empty name is an
+// error.
+func WithModel(name string) Option {
+	return func(c *config) error {
+		if name == "" {
+			return errors.New("openai.WithModel(\"\"): empty model name")
+		}
+		c.model = name
+		return nil
 	}
 }
 
 // WithMaxTokens caps the tokens of each answer (max_completion_tokens); by
-// default the API decides.
-func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = int64(n) } }
+// default the API decides. n must be at least 1.
+func WithMaxTokens(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("openai.WithMaxTokens(%d): must be at least 1", n)
+		}
+		c.maxTokens = int64(n)
+		return nil
+	}
+}
+
+// WithBaseURL sends requests to an OpenAI-compatible server, for example
+// "http://localhost:11434/v1" for Ollama. Without it the SDK uses
+// OPENAI_BASE_URL, else OpenAI's API.
+// An empty url is an error.
+func WithBaseURL(url string) Option {
+	return func(c *config) error {
+		if url == "" {
+			return errors.New("openai.WithBaseURL(\"\"): empty URL")
+		}
+		c.opts = append(c.opts, option.WithBaseURL(url))
+		return nil
+	}
+}
+
+// WithHeader adds a header to every request. An empty key is an error.
+func WithHeader(key, value string) Option {
+	return func(c *config) error {
+		if key == "" {
+			return fmt.Errorf("openai.WithHeader(\"\", %q): empty header name", value)
+		}
+		c.opts = append(c.opts, option.WithHeader(key, value))
+		return nil
+	}
+}
+
+// WithMaxRetries sets how many times the SDK retries a request that failed
+// with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
+// A negative n is an error.
+func WithMaxRetries(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("openai.WithMaxRetries(%d): must not be negative", n)
+		}
+		c.opts = append(c.opts, option.WithMaxRetries(n))
+		return nil
+	}
+}
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a retry delay, a timeout...).
 func WithRequestOptions(opts ...option.RequestOption) Option {
-	return func(c *config) { c.opts = append(c.opts, opts...) }
+	return func(c *config) error {
+		if slices.Contains(opts, nil) {
+			return errors.New("openai.WithRequestOptions: a nil option")
+		}
+		c.opts = append(c.opts, opts...)
+		return nil
+	}
 }
 
 // New makes a Model. A missing API key (no WithAPIKey, OPENAI_API_KEY unset
@@ -98,19 +145,18 @@ func WithRequestOptions(opts ...option.RequestOption) Option {
 func New(opts ...Option) (*Model, error) {
 	c := config{model: DefaultModel}
 	for _, o := range opts {
-		o(&c)
-	}
-	if c.err != nil {
-		return nil, c.err
+		if o == nil {
+			return nil, errors.New("openai: nil Option")
+		}
+		if err := o(&c); err != nil {
+			return nil, err // it names the option
+		}
 	}
 	if c.apiKey == "" {
 		c.apiKey = os.Getenv("OPENAI_API_KEY")
 	}
 	if c.apiKey == "" {
 		return nil, errors.New("openai: no API key: set OPENAI_API_KEY or use WithAPIKey (servers that ignore keys accept any, such as \"none\")")
-	}
-	if c.model == "" {
-		return nil, errors.New("openai: empty model name")
 	}
 	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
 	return &Model{client: oai.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil

@@ -243,11 +243,40 @@ func TestNewErrors(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
 	_, err := openai.New()
 	require.ErrorContains(t, err, "no API key: set OPENAI_API_KEY")
-	_, err = openai.New(openai.WithAPIKey("k"), openai.WithMaxRetries(-1))
-	require.ErrorContains(t, err, "max retries -1 is negative")
 	t.Setenv("OPENAI_API_KEY", "from-env")
 	_, err = openai.New()
 	require.NoError(t, err)
+}
+
+// TestOptionErrors: a bad value is New's error, naming the option and the
+// value; nothing is clamped or ignored.
+func TestOptionErrors(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "from-env")
+	for want, opt := range map[string]openai.Option{
+		`openai.WithAPIKey(""): empty key (leave the option out to read OPENAI_API_KEY)`: openai.WithAPIKey(""),
+		`openai.WithModel(""): empty model name`:                                         openai.WithModel(""),
+		`openai.WithMaxTokens(0): must be at least 1`:                                    openai.WithMaxTokens(0),
+		`openai.WithMaxTokens(-5): must be at least 1`:                                   openai.WithMaxTokens(-5),
+		`openai.WithBaseURL(""): empty URL`:                                              openai.WithBaseURL(""),
+		`openai.WithHeader("", "v"): empty header name`:                                  openai.WithHeader("", "v"),
+		`openai.WithMaxRetries(-1): must not be negative`:                                openai.WithMaxRetries(-1),
+		`openai.WithRequestOptions: a nil option`:                                        openai.WithRequestOptions(nil),
+		`openai: nil Option`:                                                             nil,
+	} {
+		_, err := openai.New(openai.WithModel("m"), opt)
+		assert.EqualError(t, err, want)
+	}
+}
+
+func TestMaxTokensOption(t *testing.T) {
+	f, m := serve(t, []reply{textReply("Hi")}, openai.WithMaxTokens(300))
+	_, err := run(t, m, "Hi")
+	require.NoError(t, err)
+	assert.Equal(t, float64(300), f.requests()[0]["max_completion_tokens"])
+	f, m = serve(t, []reply{textReply("Hi")})
+	_, err = run(t, m, "Hi")
+	require.NoError(t, err)
+	assert.NotContains(t, f.requests()[0], "max_completion_tokens", "the API decides by default")
 }
 
 // A tool without a strict schema (a map cannot be strict) is sent with its

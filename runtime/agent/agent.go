@@ -44,7 +44,10 @@ type Agent struct {
 	events      *eventSink
 }
 
-// Option configures an Agent.
+// Option configures an Agent. An option given a bad value makes New fail
+// with an error naming the option and the value, as
+// "agent.WithMaxTurns(0): must be at least 1"; no value is clamped or
+// ignored.
 type Option func(*config) error
 
 type config struct {
@@ -90,29 +93,31 @@ func WithPermissions(p Permissions) Option {
 func WithPreset(p Preset) Option {
 	return func(c *config) error {
 		if !slices.Contains([]Preset{PresetDefault, PresetAllowAll, PresetAllowEdits, PresetAllowReads}, p) {
-			return fmt.Errorf("unknown permission preset %q (presets: allow-all, allow-edits, allow-reads)", p)
+			return fmt.Errorf("agent.WithPreset(%q): unknown preset (presets: allow-all, allow-edits, allow-reads)", p)
 		}
 		c.preset = p
 		return nil
 	}
 }
 
-// WithMaxTurns bounds how many model responses a run takes.
+// WithMaxTurns bounds how many model responses a run takes (default
+// DefaultMaxTurns); n must be at least 1.
 func WithMaxTurns(n int) Option {
 	return func(c *config) error {
 		if n < 1 {
-			return fmt.Errorf("max turns must be at least 1, got %d", n)
+			return fmt.Errorf("agent.WithMaxTurns(%d): must be at least 1", n)
 		}
 		c.maxTurns = n
 		return nil
 	}
 }
 
-// WithParallelism bounds how many tool calls of one turn run at once.
+// WithParallelism bounds how many tool calls of one turn run at once
+// (default DefaultParallelism); n must be at least 1.
 func WithParallelism(n int) Option {
 	return func(c *config) error {
 		if n < 1 {
-			return fmt.Errorf("parallelism must be at least 1, got %d", n)
+			return fmt.Errorf("agent.WithParallelism(%d): must be at least 1", n)
 		}
 		c.parallelism = n
 		return nil
@@ -121,7 +126,8 @@ func WithParallelism(n int) Option {
 
 // WithToolTimeout bounds how long the loop waits for a tool call: d for
 // the named tools, or for every other tool when no name is given (default
-// DefaultToolTimeout; 0 means no bound). When d passes, the call's context
+// DefaultToolTimeout; 0 means no bound; a negative d, or an empty name, is
+// an error). When d passes, the call's context
 // is cancelled (context.Cause says the tool did not finish in time), the
 // model reads "tool X did not finish within d; it was abandoned", and the
 // run goes on without waiting for the call: a tool that ignores its context
@@ -129,7 +135,10 @@ func WithParallelism(n int) Option {
 func WithToolTimeout(d time.Duration, tools ...runtime.ToolName) Option {
 	return func(c *config) error {
 		if d < 0 {
-			return fmt.Errorf("tool timeout must not be negative, got %v", d)
+			return fmt.Errorf("agent.WithToolTimeout(%v): must not be negative (0 means no bound)", d)
+		}
+		if slices.Contains(tools, "") {
+			return fmt.Errorf("agent.WithToolTimeout(%v, %q): empty tool name", d, tools)
 		}
 		if len(tools) == 0 {
 			c.timeout = d
@@ -156,14 +165,27 @@ func WithInactiveTools(names ...runtime.ToolName) Option {
 }
 
 // WithObserver calls fn with every event of every run, one call at a time.
+// A nil fn is an error.
 func WithObserver(fn func(Event)) Option {
-	return func(c *config) error { c.observer = fn; return nil }
+	return func(c *config) error {
+		if fn == nil {
+			return errors.New("agent.WithObserver(nil): nil function")
+		}
+		c.observer = fn
+		return nil
+	}
 }
 
 // WithLogger logs every event to l (model responses and tool calls at
-// Info, the rest at Debug).
+// Info, the rest at Debug). A nil l is an error.
 func WithLogger(l *slog.Logger) Option {
-	return func(c *config) error { c.logger = l; return nil }
+	return func(c *config) error {
+		if l == nil {
+			return errors.New("agent.WithLogger(nil): nil logger")
+		}
+		c.logger = l
+		return nil
+	}
 }
 
 // New builds an agent. Configuration mistakes are errors here, never
@@ -175,8 +197,11 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	}
 	c := config{maxTurns: DefaultMaxTurns, parallelism: DefaultParallelism, timeout: DefaultToolTimeout}
 	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("agent: nil Option")
+		}
 		if err := opt(&c); err != nil {
-			return nil, fmt.Errorf("agent: %w", err)
+			return nil, err // it names the option
 		}
 	}
 	box, err := runtime.NewToolbox(c.sets...)

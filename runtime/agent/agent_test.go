@@ -155,9 +155,13 @@ func TestConfigurationErrors(t *testing.T) {
 		"two tools are named": {agent.WithTools([]runtime.Tool{rec.tool("read_file", nil)})},
 		"not both":            {agent.WithActiveTools("read_file"), agent.WithInactiveTools("run_command")},
 		"tool filters name tools that are not registered: reed_file (registered tools: read_file, run_command)": {agent.WithActiveTools("reed_file")},
-		"max turns must be at least 1":     {agent.WithMaxTurns(0)},
-		"parallelism must be at least 1":   {agent.WithParallelism(0)},
-		`unknown permission preset "yolo"`: {agent.WithPreset("yolo")},
+		"agent.WithMaxTurns(0): must be at least 1":                                                             {agent.WithMaxTurns(0)},
+		"agent.WithParallelism(-2): must be at least 1":                                                         {agent.WithParallelism(-2)},
+		`agent.WithPreset("yolo"): unknown preset`:                                                              {agent.WithPreset("yolo")},
+		"agent.WithObserver(nil): nil function":                                                                 {agent.WithObserver(nil)},
+		"agent.WithLogger(nil): nil logger":                                                                     {agent.WithLogger(nil)},
+		`agent.WithToolTimeout(1s, [""]): empty tool name`:                                                      {agent.WithToolTimeout(time.Second, "")},
+		"agent: nil Option": {nil},
 	}
 	for want, opts := range cases {
 		_, err := agent.New(model, append([]agent.Option{agent.WithTools(tools)}, opts...)...)

@@ -272,7 +272,7 @@ func TestToolTimeoutConfigurationErrors(t *testing.T) {
 	var rec recorder
 	tools := agent.WithTools([]rtm.Tool{rec.tool("a", nil)})
 	_, err := agent.New(rt.NewModel(), tools, agent.WithToolTimeout(-time.Second))
-	assert.EqualError(t, err, "agent: tool timeout must not be negative, got -1s")
+	assert.EqualError(t, err, "agent.WithToolTimeout(-1s): must not be negative (0 means no bound)")
 	_, err = agent.New(rt.NewModel(), tools, agent.WithToolTimeout(time.Second, "a", "zz", "b"))
 	assert.EqualError(t, err, "agent: tool timeouts name tools that are not registered: b, zz (registered tools: a)")
 }
