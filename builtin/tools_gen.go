@@ -268,7 +268,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res run
 		argLimit  *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsReadFile); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsReadFile); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -319,7 +319,7 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res ru
 		argContent string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWriteFile); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsWriteFile); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -356,7 +356,7 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 		argReplaceAll *bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEditFile); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEditFile); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -405,7 +405,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res ru
 		argRecursive *bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsListFiles); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsListFiles); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -451,7 +451,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime
 		argPattern string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGlob); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGlob); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -483,7 +483,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 		argGlob    *string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSearchFiles); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSearchFiles); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -534,7 +534,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 		argTimeoutSeconds *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsRunCommand); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsRunCommand); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

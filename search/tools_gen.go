@@ -72,7 +72,7 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 		argQuery string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWebSearch); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsWebSearch); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

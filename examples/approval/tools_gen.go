@@ -71,7 +71,7 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result,
 		argBody    string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSendEmail); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSendEmail); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

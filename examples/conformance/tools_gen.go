@@ -302,7 +302,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestSimpleText); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestSimpleText); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -320,7 +320,7 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestImageContent); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestImageContent); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -338,7 +338,7 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestAudioContent); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestAudioContent); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -356,7 +356,7 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runt
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestEmbeddedResource); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestEmbeddedResource); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -374,7 +374,7 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestMultipleContentTypes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestMultipleContentTypes); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -392,7 +392,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestToolWithLogging); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestToolWithLogging); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -413,7 +413,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestToolWithProgress); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestToolWithProgress); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -434,7 +434,7 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestErrorHandling); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestErrorHandling); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -457,7 +457,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestSampling); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestSampling); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -487,7 +487,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 		argMessage string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitation); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestElicitation); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -514,7 +514,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -535,7 +535,7 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitationSep1330Enums); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTestElicitationSep1330Enums); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil

@@ -100,7 +100,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 		argUnit *Unit
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -175,7 +175,7 @@ var toolgenArgsGetWeather = toolimpl.NewObject([]string{"city", "unit"}, []int{0
 func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 	v.Days = 3
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

@@ -19,7 +19,7 @@ var d = jen.Id("d")
 //
 //	v.Days = 3 // defaults first: a member that comes replaces them
 //	var o toolimpl.ObjectReader
-//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next() {
+//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next(d) {
 //		switch i {
 //		case 0:
 //			... read the value of the first member ...
@@ -50,7 +50,7 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 	loop := jen.For(
 		jen.Id("i").Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
 		jen.Id("i").Op(">=").Lit(0),
-		jen.Id("i").Op("=").Add(o.Clone().Dot("Next").Call()),
+		jen.Id("i").Op("=").Add(o.Clone().Dot("Next").Call(d)),
 	)
 	if len(cases) == 0 {
 		loop = loop.Block()

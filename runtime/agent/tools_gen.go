@@ -68,7 +68,7 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsaskAgent); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsaskAgent); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

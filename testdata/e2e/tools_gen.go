@@ -368,7 +368,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 		argTimes *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEcho); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEcho); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -406,7 +406,7 @@ func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err 
 		argReason string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFail); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFail); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -432,7 +432,7 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBoom); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsBoom); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -456,7 +456,7 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err
 		argMs int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSleep); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSleep); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -540,7 +540,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -570,7 +570,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTotal); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTotal); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -622,7 +622,7 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 	v.Paging.Page = 1
 	v.Sort = "score"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSearchArgs); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectSearchArgs); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(1, 9223372036854775807); ok {
@@ -712,7 +712,7 @@ var toolgenArgsSleep = toolimpl.NewObject([]string{"ms"}, []int{0}, nil)
 // toolgenDecodeNode reads a Node object.
 func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNode); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectNode); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -737,7 +737,7 @@ func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 // toolgenDecodeKinds reads a Kinds object.
 func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectKinds); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectKinds); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-128, 127); ok {
@@ -919,7 +919,7 @@ var toolgenArgsTotal = toolimpl.NewObject(nil, nil, nil)
 // toolgenDecodeBounds reads a Bounds object.
 func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectBounds); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectBounds); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(0.1, 0.7, 32); ok {
@@ -990,7 +990,7 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(-90, 90, 64); ok {

@@ -2611,7 +2611,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 		argColor Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3063,7 +3063,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 		argDeep   **int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlatAll); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlatAll); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecode_other_Unit(d, &argUnit)
@@ -3256,7 +3256,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 		argUnit = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlatDefaults); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlatDefaults); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			p0 := new(int)
@@ -3309,7 +3309,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 // toolgenDecodeIn reads a In object.
 func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectIn); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectIn); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(0, 3); ok {
@@ -3440,7 +3440,7 @@ func toolgenEncodePlaces(e *toolimpl.Encoder, v *Places) {
 // toolgenDecodeScalars reads a Scalars object.
 func toolgenDecodeScalars(d *toolimpl.Decoder, v *Scalars) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectScalars); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectScalars); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3551,7 +3551,7 @@ func toolgenEncodeScalars(e *toolimpl.Encoder, v *Scalars) {
 // toolgenDecodeEnums reads a Enums object.
 func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEnums); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectEnums); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeColor(d, &v.C)
@@ -3625,7 +3625,7 @@ func toolgenEncodeEnums(e *toolimpl.Encoder, v *Enums) {
 // toolgenDecodeCollections reads a Collections object.
 func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCollections); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectCollections); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -3886,7 +3886,7 @@ func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 // toolgenDecodePointers reads a Pointers object.
 func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPointers); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPointers); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -4038,7 +4038,7 @@ func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 	v.N = 3
 	v.Color = "green"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectConstrained); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectConstrained); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4132,7 +4132,7 @@ func toolgenEncodeConstrained(e *toolimpl.Encoder, v *Constrained) {
 // toolgenDecodeFormats reads a Formats object.
 func toolgenDecodeFormats(d *toolimpl.Decoder, v *Formats) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFormats); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectFormats); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4210,7 +4210,7 @@ func toolgenEncodeFormats(e *toolimpl.Encoder, v *Formats) {
 // toolgenDecodeSpecial reads a Special object.
 func toolgenDecodeSpecial(d *toolimpl.Decoder, v *Special) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSpecial); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectSpecial); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if t0, ok := d.Time(); ok {
@@ -4263,7 +4263,7 @@ func toolgenEncodeSpecial(e *toolimpl.Encoder, v *Special) {
 // toolgenDecodeEmbedded reads a Embedded object.
 func toolgenDecodeEmbedded(d *toolimpl.Decoder, v *Embedded) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbedded); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectEmbedded); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4309,7 +4309,7 @@ func toolgenEncodeEmbedded(e *toolimpl.Encoder, v *Embedded) {
 // toolgenDecodeOmit reads a Omit object.
 func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOmit); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectOmit); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4484,7 +4484,7 @@ func toolgenEncodeOmit(e *toolimpl.Encoder, v *Omit) {
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4583,7 +4583,7 @@ func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
 // toolgenDecodeSparse reads a Sparse object.
 func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSparse); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectSparse); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -4696,7 +4696,7 @@ func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 // toolgenDecodeMethods reads a Methods object.
 func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMethods); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectMethods); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if r0, ok := d.RawValue(); ok {
@@ -4786,7 +4786,7 @@ func toolgenEncodeMethods(e *toolimpl.Encoder, v *Methods) {
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Number(); ok {
@@ -4845,7 +4845,7 @@ func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -5165,7 +5165,7 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 // toolgenDecodeEmbeds reads a Embeds object.
 func toolgenDecodeEmbeds(d *toolimpl.Decoder, v *Embeds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbeds); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectEmbeds); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5250,7 +5250,7 @@ func toolgenEncodeEmbeds(e *toolimpl.Encoder, v *Embeds) {
 // toolgenDecodeEmbedsMore reads a EmbedsMore object.
 func toolgenDecodeEmbedsMore(d *toolimpl.Decoder, v *EmbedsMore) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbedsMore); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectEmbedsMore); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if r0, ok := d.RawValue(); ok {
@@ -5307,7 +5307,7 @@ func toolgenEncodeEmbedsMore(e *toolimpl.Encoder, v *EmbedsMore) {
 // toolgenDecodeTagged reads a Tagged object.
 func toolgenDecodeTagged(d *toolimpl.Decoder, v *Tagged) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTagged); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectTagged); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -5394,7 +5394,7 @@ func toolgenEncodeTagged(e *toolimpl.Encoder, v *Tagged) {
 // toolgenDecodeNamed reads a Named object.
 func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNamed); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectNamed); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -5669,7 +5669,7 @@ func toolgenEncodeNamed(e *toolimpl.Encoder, v *Named) {
 func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 	v.DefO = "héllo 世界"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWide); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectWide); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeI8(d, &v.I8)
@@ -5814,7 +5814,7 @@ func toolgenEncodeWide(e *toolimpl.Encoder, v *Wide) {
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5954,7 +5954,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 		v.DefC = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDeeps); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectDeeps); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -6239,7 +6239,7 @@ func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 // toolgenDecodeOmits reads a Omits object.
 func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOmits); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectOmits); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if _, ok := d.Array(); ok {
@@ -6467,7 +6467,7 @@ func toolgenEncodeOmits(e *toolimpl.Encoder, v *Omits) {
 // toolgenDecodePlaces reads a Places object.
 func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPlaces); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPlaces); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.StringBytes(); ok {
@@ -6637,7 +6637,7 @@ func toolgenDecode_other_Unit(d *toolimpl.Decoder, v *other.Unit) {
 // toolgenDecodeother_Place reads a Place object.
 func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectother_Place); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectother_Place); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6766,7 +6766,7 @@ func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
 // toolgenDecodeMisc reads a Misc object.
 func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMisc); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectMisc); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7049,7 +7049,7 @@ var toolgenObjectEnums = toolimpl.NewObject([]string{"c", "p", "b", "pc", "cs", 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
@@ -7073,7 +7073,7 @@ var toolgenObjectEmbedded = toolimpl.NewObject([]string{"id", "extra", "own", "n
 // toolgenDecodeMoney reads a Money object.
 func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMoney); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectMoney); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -7108,7 +7108,7 @@ var toolgenObjectShapes = toolimpl.NewObject([]string{"pa", "spa", "mpa", "paa",
 // toolgenDecodeBox reads a Box object.
 func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectBox); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectBox); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -7121,7 +7121,7 @@ func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
 // toolgenDecodehidden reads a hidden object.
 func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjecthidden); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjecthidden); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -7152,7 +7152,7 @@ func toolgenEncodehidden(e *toolimpl.Encoder, v *hidden) {
 // toolgenDecodePtrEmbed reads a PtrEmbed object.
 func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPtrEmbed); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPtrEmbed); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if v.Base == nil {
@@ -7276,7 +7276,7 @@ var toolgenObjectWide = toolimpl.NewObject([]string{"i8", "u16", "u64", "i64", "
 // toolgenDecodeOther reads a Other object.
 func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOther); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectOther); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {

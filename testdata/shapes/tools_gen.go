@@ -253,7 +253,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 		argM *[2]*[2]int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoMatrix); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEchoMatrix); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -336,7 +336,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 		argT map[string]*[2][]int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoTable); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEchoTable); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Object() {
@@ -423,7 +423,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 		argAt []time.Time
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoTimes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEchoTimes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -472,7 +472,7 @@ func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNils); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNils); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -500,7 +500,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -531,7 +531,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCount); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCount); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -553,7 +553,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -912,7 +912,7 @@ var toolgenArgsCount = toolimpl.NewObject(nil, nil, nil)
 // toolgenDecodeItem reads a Item object.
 func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

@@ -3247,7 +3247,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool000); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool000); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3310,7 +3310,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool001); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool001); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3373,7 +3373,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool002); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool002); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3436,7 +3436,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool003); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool003); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3499,7 +3499,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool004); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool004); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3562,7 +3562,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool005); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool005); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3625,7 +3625,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool006); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool006); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3688,7 +3688,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool007); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool007); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3751,7 +3751,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool008); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool008); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3814,7 +3814,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool009); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool009); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3877,7 +3877,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool010); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool010); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -3940,7 +3940,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool011); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool011); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4003,7 +4003,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool012); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool012); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4066,7 +4066,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool013); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool013); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4129,7 +4129,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool014); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool014); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4192,7 +4192,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool015); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool015); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4255,7 +4255,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool016); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool016); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4318,7 +4318,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool017); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool017); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4381,7 +4381,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool018); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool018); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4444,7 +4444,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool019); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool019); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4507,7 +4507,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool020); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool020); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4570,7 +4570,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool021); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool021); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4633,7 +4633,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool022); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool022); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4696,7 +4696,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool023); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool023); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4759,7 +4759,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool024); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool024); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4822,7 +4822,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool025); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool025); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4885,7 +4885,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool026); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool026); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -4948,7 +4948,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool027); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool027); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5011,7 +5011,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool028); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool028); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5074,7 +5074,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool029); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool029); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5137,7 +5137,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool030); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool030); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5200,7 +5200,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool031); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool031); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5263,7 +5263,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool032); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool032); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5326,7 +5326,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool033); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool033); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5389,7 +5389,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool034); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool034); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5452,7 +5452,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool035); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool035); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5515,7 +5515,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool036); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool036); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5578,7 +5578,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool037); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool037); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5641,7 +5641,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool038); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool038); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5704,7 +5704,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool039); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool039); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5767,7 +5767,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool040); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool040); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5830,7 +5830,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool041); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool041); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5893,7 +5893,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool042); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool042); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -5956,7 +5956,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool043); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool043); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6019,7 +6019,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool044); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool044); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6082,7 +6082,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool045); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool045); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6145,7 +6145,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool046); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool046); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6208,7 +6208,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool047); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool047); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6271,7 +6271,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool048); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool048); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6334,7 +6334,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool049); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool049); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6397,7 +6397,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool050); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool050); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6460,7 +6460,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool051); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool051); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6523,7 +6523,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool052); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool052); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6586,7 +6586,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool053); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool053); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6649,7 +6649,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool054); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool054); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6712,7 +6712,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool055); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool055); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6775,7 +6775,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool056); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool056); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6838,7 +6838,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool057); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool057); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6901,7 +6901,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool058); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool058); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -6964,7 +6964,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool059); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool059); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7027,7 +7027,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool060); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool060); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7090,7 +7090,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool061); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool061); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7153,7 +7153,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool062); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool062); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7216,7 +7216,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool063); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool063); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7279,7 +7279,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool064); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool064); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7342,7 +7342,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool065); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool065); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7405,7 +7405,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool066); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool066); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7468,7 +7468,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool067); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool067); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7531,7 +7531,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool068); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool068); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7594,7 +7594,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool069); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool069); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7657,7 +7657,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool070); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool070); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7720,7 +7720,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool071); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool071); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7783,7 +7783,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool072); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool072); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7846,7 +7846,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool073); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool073); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7909,7 +7909,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool074); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool074); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -7972,7 +7972,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool075); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool075); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8035,7 +8035,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool076); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool076); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8098,7 +8098,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool077); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool077); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8161,7 +8161,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool078); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool078); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8224,7 +8224,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool079); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool079); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8287,7 +8287,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool080); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool080); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8350,7 +8350,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool081); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool081); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8413,7 +8413,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool082); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool082); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8476,7 +8476,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool083); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool083); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8539,7 +8539,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool084); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool084); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8602,7 +8602,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool085); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool085); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8665,7 +8665,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool086); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool086); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8728,7 +8728,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool087); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool087); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8791,7 +8791,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool088); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool088); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8854,7 +8854,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool089); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool089); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8917,7 +8917,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool090); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool090); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -8980,7 +8980,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool091); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool091); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9043,7 +9043,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool092); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool092); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9106,7 +9106,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool093); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool093); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9169,7 +9169,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool094); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool094); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9232,7 +9232,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool095); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool095); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9295,7 +9295,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool096); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool096); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9358,7 +9358,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool097); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool097); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9421,7 +9421,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool098); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool098); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9484,7 +9484,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool099); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTool099); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -9535,7 +9535,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(1, 100); ok {

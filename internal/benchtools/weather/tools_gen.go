@@ -98,7 +98,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 // toolgenDecodeArgs reads a Args object.
 func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectArgs); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectArgs); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -169,7 +169,7 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {

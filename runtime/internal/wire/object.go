@@ -69,14 +69,16 @@ func (o *Object) lookup(key []byte) int {
 // each member's value it is given:
 //
 //	var o wire.ObjectReader
-//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next() {
+//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next(d) {
 //		switch i {
 //		case 0:
 //			... read the value of the first member ...
 //		}
 //	}
+//
+// The decoder is passed to each call rather than kept: a pointer stored in
+// the reader would make every decoder escape to the heap.
 type ObjectReader struct {
-	d    *Decoder
 	obj  *Object
 	seen uint64   // required members seen, by index, below 64
 	more []uint64 // the same beyond 64, allocated only for such objects
@@ -86,21 +88,20 @@ type ObjectReader struct {
 // to read, or -1 when there is none or the value is not an object (a
 // problem recorded).
 func (r *ObjectReader) Start(d *Decoder, obj *Object) int {
-	r.d, r.obj = d, obj
+	r.obj = obj
 	if !d.Object() {
 		return -1
 	}
-	return r.Next()
+	return r.Next(d)
 }
 
 // Next returns the index of the next member to read, or -1 at the end of
 // the object.
-func (r *ObjectReader) Next() int {
-	d := r.d
+func (r *ObjectReader) Next(d *Decoder) int {
 	for {
 		key, ok := d.Field()
 		if !ok {
-			r.missing()
+			r.missing(d)
 			return -1
 		}
 		i := r.obj.lookup(key)
@@ -137,13 +138,13 @@ func (r *ObjectReader) saw(i int) bool {
 }
 
 // missing records a problem for each required member not seen.
-func (r *ObjectReader) missing() {
-	if r.d.fatal {
+func (r *ObjectReader) missing(d *Decoder) {
+	if d.fatal {
 		return
 	}
 	for _, i := range r.obj.required {
 		if !r.saw(i) {
-			r.d.Missing(r.obj.names[i])
+			d.Missing(r.obj.names[i])
 		}
 	}
 }

@@ -217,7 +217,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 		argUrl string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetHTTPStatus); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetHTTPStatus); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -254,7 +254,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, er
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsLookup); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsLookup); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -284,7 +284,7 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, er
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsDelete); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsDelete); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -313,7 +313,7 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, er
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUpsert); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsUpsert); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -342,7 +342,7 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err
 		argUrl string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFetch); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFetch); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -369,7 +369,7 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEverything); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsEverything); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -389,7 +389,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsApprove); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsApprove); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -409,7 +409,7 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsLongest); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsLongest); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil

@@ -221,7 +221,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 		argKeys   []Key
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -313,7 +313,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsArrays); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsArrays); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -339,7 +339,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -700,7 +700,7 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {

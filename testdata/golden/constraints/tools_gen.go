@@ -186,7 +186,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 	argNights = 1
 	argSize = "s"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBook); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsBook); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(1, 8); ok {
@@ -287,7 +287,7 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 		v.MaybeSz = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSignup); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectSignup); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

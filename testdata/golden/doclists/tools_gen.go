@@ -139,7 +139,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err er
 		argRoom string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAt); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsAt); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -180,7 +180,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 		argN   int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSplitN); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSplitN); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -230,7 +230,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 		argUnitName *string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -271,7 +271,7 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 		argText string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNotes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNotes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

@@ -76,7 +76,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 		argColor Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPlan); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPlan); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeDay(d, &argDay)

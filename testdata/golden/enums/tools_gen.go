@@ -164,7 +164,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 		argPriority Priority
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPick); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPick); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeColor(d, &argColor)
@@ -209,7 +209,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 		argC Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsName); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsName); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeColor(d, &argC)
@@ -225,7 +225,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodePaint reads a Paint object.
 func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPaint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPaint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeColor(d, &v.Color)

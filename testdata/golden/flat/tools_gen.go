@@ -192,7 +192,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	)
 	argLimit = 10
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSearch); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSearch); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -258,7 +258,7 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err
 		argTimes    *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGreet); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGreet); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -303,7 +303,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 		argTop10Items []string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSnake); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSnake); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -360,7 +360,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 		argB int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUndocumented); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsUndocumented); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -402,7 +402,7 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 		argVerbose bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMixed); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsMixed); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

@@ -101,7 +101,7 @@ func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 		v.Maybe = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMix); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectMix); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(0.1, 0.7, 32); ok {

@@ -164,7 +164,7 @@ func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodePlace reads a Place object.
 func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPlace); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPlace); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodePoint(d, &v.Here)
@@ -217,7 +217,7 @@ func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
 // toolgenDecodeshared_Point reads a Point object.
 func toolgenDecodeshared_Point(d *toolimpl.Decoder, v *shared.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectshared_Point); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectshared_Point); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -244,7 +244,7 @@ func toolgenEncodeimage_Point(e *toolimpl.Encoder, v *image.Point) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
@@ -257,7 +257,7 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -274,7 +274,7 @@ func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 // toolgenDecodeimage_Rectangle reads a Rectangle object.
 func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Rectangle); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectimage_Rectangle); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeimage_Point(d, &v.Min)
@@ -287,7 +287,7 @@ func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
 // toolgenDecodeimage_Point2 reads a image_Point object.
 func toolgenDecodeimage_Point2(d *toolimpl.Decoder, v *image_Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point2); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectimage_Point2); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

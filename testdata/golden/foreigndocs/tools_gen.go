@@ -125,7 +125,7 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err
 		argAt    image.Point
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPaint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPaint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecode_shapes_Kind(d, &argKind)
@@ -150,7 +150,7 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err
 // toolgenDecodeshapes_Shape reads a Shape object.
 func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectshapes_Shape); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectshapes_Shape); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecode_shapes_Kind(d, &v.Kind)
@@ -197,7 +197,7 @@ func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

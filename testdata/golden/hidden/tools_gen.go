@@ -179,7 +179,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBoth); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsBoth); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -200,7 +200,7 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCtxOnly); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCtxOnly); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -224,7 +224,7 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result
 		argB int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCtxBetween); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCtxBetween); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -312,7 +312,7 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPlain); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPlain); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -330,7 +330,7 @@ var toolgenArgsCtxBetween = toolimpl.NewObject([]string{"a", "b"}, []int{0, 1}, 
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

@@ -93,7 +93,7 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntim
 // toolgenDecodeNote reads a Note object.
 func toolgenDecodeNote(d *toolimpl.Decoder, v *Note) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNote); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectNote); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

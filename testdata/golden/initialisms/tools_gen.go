@@ -117,7 +117,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 		argRawValue string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsIsNaN); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsIsNaN); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -152,7 +152,7 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Re
 		argUseDNSOverHTTPS bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetIPv6Address); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetIPv6Address); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -187,7 +187,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Resul
 		argUserID     string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsOAuth2Login); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsOAuth2Login); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

@@ -104,7 +104,7 @@ func toolgenDecodeDoc(d *toolimpl.Decoder, v *Doc) {
 		v.Count = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDoc); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectDoc); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -179,7 +179,7 @@ func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
 // toolgenDecodemeta reads a meta object.
 func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectmeta); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectmeta); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

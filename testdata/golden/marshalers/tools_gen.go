@@ -151,7 +151,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlags); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlags); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -185,7 +185,7 @@ func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsHot); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsHot); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -204,7 +204,7 @@ func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err e
 // toolgenDecodeCustom reads a Custom object.
 func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if r0, ok := d.RawValue(); ok {

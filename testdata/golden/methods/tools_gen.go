@@ -211,7 +211,7 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.
 		argKey string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGet); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGet); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -242,7 +242,7 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.
 		argValue string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPut); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPut); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -272,7 +272,7 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNow); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNow); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -320,7 +320,7 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsVersion); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsVersion); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -344,7 +344,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsIncr); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsIncr); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -378,7 +378,7 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTick); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTick); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -394,7 +394,7 @@ var toolgenArgsNow = toolimpl.NewObject(nil, nil, nil)
 // toolgenDecodeInput reads a Input object.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectInput); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectInput); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

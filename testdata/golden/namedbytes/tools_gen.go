@@ -138,7 +138,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 		argMore Octets
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if b0, ok := d.Bytes(); ok {
@@ -170,7 +170,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodePacket reads a Packet object.
 func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPacket); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPacket); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if b0, ok := d.Bytes(); ok {

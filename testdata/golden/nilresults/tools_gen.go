@@ -154,7 +154,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -185,7 +185,7 @@ func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFull); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFull); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -210,7 +210,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsDeep); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsDeep); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -244,7 +244,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNumbers); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNumbers); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -286,7 +286,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsIndirect); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsIndirect); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -321,7 +321,7 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBlob); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsBlob); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil

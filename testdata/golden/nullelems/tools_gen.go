@@ -98,7 +98,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodeRoute reads a Route object.
 func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectRoute); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectRoute); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Array(); ok {
@@ -196,7 +196,7 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

@@ -64,7 +64,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil

@@ -71,7 +71,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 		argDays int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

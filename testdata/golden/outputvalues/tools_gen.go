@@ -125,7 +125,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 		argPerms []Perm
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCombine); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCombine); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if b0, ok := d.Bytes(); ok {
@@ -154,7 +154,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 func toolgenDecodeGrant(d *toolimpl.Decoder, v *Grant) {
 	v.Days = 7
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrant); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectGrant); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodePerm(d, &v.Perm)

@@ -71,7 +71,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 		argCode string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodeShapes(d, &argS)
@@ -95,7 +95,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	v.Letters = "héllo"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

@@ -216,7 +216,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 		argDeep   **[2]*[2]string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsShapes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsShapes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -426,7 +426,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTriple); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTriple); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -464,7 +464,7 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPairs); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPairs); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -507,7 +507,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMatrix); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsMatrix); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -690,7 +690,7 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -979,7 +979,7 @@ func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
 // toolgenDecodeCell reads a Cell object.
 func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCell); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectCell); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

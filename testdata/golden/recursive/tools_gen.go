@@ -183,7 +183,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 		argTrees []Tree
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSum); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSum); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {
@@ -289,7 +289,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -328,7 +328,7 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 // toolgenDecodeList reads a List object.
 func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectList); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectList); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -351,7 +351,7 @@ var toolgenArgsSum = toolimpl.NewObject([]string{"list", "trees"}, []int{1}, nil
 // toolgenDecodeDir reads a Dir object.
 func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDir); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectDir); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -388,7 +388,7 @@ func toolgenEncodeFile(e *toolimpl.Encoder, v *File) {
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Object() {
@@ -443,7 +443,7 @@ var toolgenObjectList = toolimpl.NewObject([]string{"value", "next"}, []int{0}, 
 // toolgenDecodeFile reads a File object.
 func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -504,7 +504,7 @@ func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 // toolgenDecodeMeta reads a Meta object.
 func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMeta); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectMeta); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

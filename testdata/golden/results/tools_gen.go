@@ -276,7 +276,7 @@ func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsText); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsText); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -297,7 +297,7 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTextOnly); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTextOnly); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -318,7 +318,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -346,7 +346,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheckPtr); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCheckPtr); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -377,7 +377,7 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result,
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheckOnly); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCheckOnly); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -402,7 +402,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsList); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsList); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -437,7 +437,7 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, er
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNumber); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNumber); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -468,7 +468,7 @@ func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTable); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsTable); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -505,7 +505,7 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlag); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFlag); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -533,7 +533,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMaybe); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsMaybe); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -564,7 +564,7 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNothing); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsNothing); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -584,7 +584,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPicture); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPicture); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -605,7 +605,7 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Resul
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPictureOnly); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPictureOnly); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil

@@ -146,7 +146,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPing); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsPing); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -172,7 +172,7 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 		argN    int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCopy); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsCopy); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -235,7 +235,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -263,7 +263,7 @@ var toolgenArgsCopy = toolimpl.NewObject([]string{"from", "to", "_tmp", "n"}, []
 // toolgenDecodeAssign reads a Assign object.
 func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectAssign); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectAssign); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

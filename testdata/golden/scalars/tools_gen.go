@@ -264,7 +264,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 		argFlag  Flag
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWidths); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsWidths); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-128, 127); ok {
@@ -339,7 +339,7 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, 
 		argL Label
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetLabel); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsGetLabel); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -369,7 +369,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 		argX float32
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFloat32); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsFloat32); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
@@ -406,7 +406,7 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, er
 		argX uint64
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUint64); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsUint64); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
@@ -434,7 +434,7 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, er
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {

@@ -245,7 +245,7 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 		argSlug  Slug
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsStamp); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsStamp); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if t0, ok := d.Time(); ok {
@@ -312,7 +312,7 @@ func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsDump); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsDump); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -343,7 +343,7 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBytes); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsBytes); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -371,7 +371,7 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAnything); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsAnything); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -402,7 +402,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAddress); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsAddress); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -424,7 +424,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 // toolgenDecodePayload reads a Payload object.
 func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPayload); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPayload); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if t0, ok := d.Time(); ok {

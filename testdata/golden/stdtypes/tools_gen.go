@@ -149,7 +149,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 		argTimeout time.Duration
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -174,7 +174,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 // toolgenDecodeStd reads a Std object.
 func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if d.Null() {

@@ -242,7 +242,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 		argTo   *Point
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSegment); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsSegment); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			toolgenDecodePoint(d, &argFrom)
@@ -276,7 +276,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
@@ -367,14 +367,14 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 // toolgenDecodeEmpty reads a Empty object.
 func toolgenDecodeEmpty(d *toolimpl.Decoder, v *Empty) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmpty); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectEmpty); i >= 0; i = o.Next(d) {
 	}
 }
 
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if b0, ok := d.Bool(); ok {
@@ -387,7 +387,7 @@ func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -406,7 +406,7 @@ var toolgenArgsSegment = toolimpl.NewObject([]string{"from", "to"}, []int{0}, ni
 // toolgenDecodeFilter reads a Filter object.
 func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFilter); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenObjectFilter); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {

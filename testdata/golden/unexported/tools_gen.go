@@ -84,7 +84,7 @@ func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err 
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsping); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsping); i >= 0; i = o.Next(d) {
 	}
 	if err := d.Close(); err != nil {
 		return runtime.ErrorResult(err.Error()), nil
@@ -105,7 +105,7 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsask); i >= 0; i = o.Next() {
+	for i := o.Start(d, toolgenArgsask); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
 			if s0, ok := d.String(); ok {
