@@ -2,8 +2,8 @@ package wire
 
 import "math"
 
-// A hand-written decoder in the shape generated code has, for the sample
-// arguments below, and a generic walker over any value. The differential,
+// A hand-written decoder of the sample arguments below, driving the
+// Decoder's API directly, and a generic walker over any value. The differential,
 // fuzz and benchmark tests drive the Decoder through them.
 
 var negInf, posInf = math.Inf(-1), math.Inf(1)
