@@ -70,6 +70,3 @@ func argName(goName string) string {
 	r[0] = unicode.ToUpper(r[0])
 	return "arg" + string(r)
 }
-
-// quotedList prints values for a model: "c", "f".
-func quotedList(values []string) string { return strings.Join(values, ", ") }
