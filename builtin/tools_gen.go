@@ -563,10 +563,10 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsReadFile = toolimpl.NewObject([]string{"path", "offset", "limit"}, []int{0}, nil)
-var toolgenArgsWriteFile = toolimpl.NewObject([]string{"path", "content"}, []int{0, 1}, nil)
-var toolgenArgsEditFile = toolimpl.NewObject([]string{"path", "old_string", "new_string", "replace_all"}, []int{0, 1, 2}, nil)
-var toolgenArgsListFiles = toolimpl.NewObject([]string{"path", "recursive"}, nil, nil)
-var toolgenArgsGlob = toolimpl.NewObject([]string{"pattern"}, []int{0}, nil)
-var toolgenArgsSearchFiles = toolimpl.NewObject([]string{"pattern", "path", "glob"}, []int{0}, nil)
-var toolgenArgsRunCommand = toolimpl.NewObject([]string{"command", "timeout_seconds"}, []int{0}, nil)
+var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}}
+var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
+var toolgenArgsEditFile = &toolimpl.Object{Names: []string{"path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
+var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"path", "recursive"}}
+var toolgenArgsGlob = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
+var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}
+var toolgenArgsRunCommand = &toolimpl.Object{Names: []string{"command", "timeout_seconds"}, Required: []int{0}}

@@ -91,4 +91,4 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	return out, nil
 }
 
-var toolgenArgsWebSearch = toolimpl.NewObject([]string{"query"}, []int{0}, nil)
+var toolgenArgsWebSearch = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}

@@ -99,4 +99,4 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsSendEmail = toolimpl.NewObject([]string{"to", "subject", "body"}, []int{0, 1, 2}, nil)
+var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}

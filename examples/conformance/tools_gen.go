@@ -547,15 +547,15 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsTestSimpleText = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestImageContent = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestAudioContent = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestEmbeddedResource = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestMultipleContentTypes = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestToolWithLogging = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestToolWithProgress = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestErrorHandling = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestSampling = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)
-var toolgenArgsTestElicitation = toolimpl.NewObject([]string{"message"}, []int{0}, nil)
-var toolgenArgsTestElicitationSep1034Defaults = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTestElicitationSep1330Enums = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTestSimpleText = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestImageContent = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestAudioContent = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestEmbeddedResource = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestMultipleContentTypes = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestToolWithLogging = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestToolWithProgress = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestErrorHandling = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestSampling = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
+var toolgenArgsTestElicitation = &toolimpl.Object{Names: []string{"message"}, Required: []int{0}}
+var toolgenArgsTestElicitationSep1034Defaults = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTestElicitationSep1330Enums = &toolimpl.Object{Names: []string{}}

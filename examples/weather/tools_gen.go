@@ -169,7 +169,7 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 	}
 }
 
-var toolgenArgsGetWeather = toolimpl.NewObject([]string{"city", "unit"}, []int{0}, nil)
+var toolgenArgsGetWeather = &toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}}
 
 // toolgenDecodeForecast reads a Forecast object.
 func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
@@ -214,7 +214,7 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
-var toolgenObjectForecast = toolimpl.NewObject([]string{"city", "days", "unit"}, []int{0}, []int{1})
+var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
 
 // toolgenEncodeDay writes a Day object.
 func toolgenEncodeDay(e *toolimpl.Encoder, v *Day) {

@@ -60,16 +60,18 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 	return append(body, jen.Var().Add(o).Add(impl("ObjectReader")), loop)
 }
 
-// objectVar declares the table of an object's members, once.
+// objectVar declares the table of an object's members, once, as a literal
+// the compiler lays out statically (no init code per object).
 func (g *generator) objectVar(name string, names, required, nullAbsent []jen.Code) {
-	list := func(elem jen.Code, xs []jen.Code) jen.Code {
-		if len(xs) == 0 {
-			return jen.Nil()
-		}
-		return jen.Index().Add(elem).Values(xs...)
+	fields := []jen.Code{jen.Id("Names").Op(":").Index().String().Values(names...)}
+	if len(required) > 0 {
+		fields = append(fields, jen.Id("Required").Op(":").Index().Int().Values(required...))
+	}
+	if len(nullAbsent) > 0 {
+		fields = append(fields, jen.Id("NullAbsent").Op(":").Index().Int().Values(nullAbsent...))
 	}
 	g.want(name, func() {
-		g.f.Var().Id(name).Op("=").Add(impl("NewObject")).Call(list(jen.String(), names), list(jen.Int(), required), list(jen.Int(), nullAbsent))
+		g.f.Var().Id(name).Op("=").Op("&").Add(impl("Object")).Values(fields...)
 	})
 }
 

@@ -86,4 +86,4 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsaskAgent = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)
+var toolgenArgsaskAgent = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}

@@ -39,10 +39,3 @@ type Object = wire.Object
 // ObjectReader reads the members of an object, reporting unknown and
 // missing members itself.
 type ObjectReader = wire.ObjectReader
-
-// NewObject describes an object whose members are names, of which those at
-// the indexes required must be present and those at nullAbsent read null as
-// absent.
-func NewObject(names []string, required, nullAbsent []int) *Object {
-	return wire.NewObject(names, required, nullAbsent)
-}

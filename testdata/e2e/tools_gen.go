@@ -704,10 +704,10 @@ func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
 	e.EndObject()
 }
 
-var toolgenArgsEcho = toolimpl.NewObject([]string{"text", "times"}, []int{0}, nil)
-var toolgenArgsFail = toolimpl.NewObject([]string{"reason"}, []int{0}, nil)
-var toolgenArgsBoom = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsSleep = toolimpl.NewObject([]string{"ms"}, []int{0}, nil)
+var toolgenArgsEcho = &toolimpl.Object{Names: []string{"text", "times"}, Required: []int{0}}
+var toolgenArgsFail = &toolimpl.Object{Names: []string{"reason"}, Required: []int{0}}
+var toolgenArgsBoom = &toolimpl.Object{Names: []string{}}
+var toolgenArgsSleep = &toolimpl.Object{Names: []string{"ms"}, Required: []int{0}}
 
 // toolgenDecodeNode reads a Node object.
 func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
@@ -913,8 +913,8 @@ func toolgenEncodeKinds(e *toolimpl.Encoder, v *Kinds) {
 	e.EndObject()
 }
 
-var toolgenArgsAdd = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
-var toolgenArgsTotal = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
+var toolgenArgsTotal = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeBounds reads a Bounds object.
 func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
@@ -1004,7 +1004,7 @@ func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	}
 }
 
-var toolgenObjectSearchArgs = toolimpl.NewObject([]string{"page", "query", "sort", "level", "tags", "near", "email", "code"}, []int{1}, []int{0, 2, 4, 6, 7})
+var toolgenObjectSearchArgs = &toolimpl.Object{Names: []string{"page", "query", "sort", "level", "tags", "near", "email", "code"}, Required: []int{1}, NullAbsent: []int{0, 2, 4, 6, 7}}
 
 // toolgenEncodeWhere writes a Where object.
 func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
@@ -1016,10 +1016,10 @@ func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
 	e.EndObject()
 }
 
-var toolgenObjectNode = toolimpl.NewObject([]string{"name", "children"}, []int{0}, []int{1})
-var toolgenObjectKinds = toolimpl.NewObject([]string{"i8", "u16", "u64", "f32", "on", "when", "blob", "raw", "any", "addr", "pair", "votes", "grid", "sorts"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, []int{13})
-var toolgenObjectBounds = toolimpl.NewObject([]string{"narrow", "wide", "width", "neg"}, []int{0, 1, 2, 3}, nil)
-var toolgenObjectWhere = toolimpl.NewObject([]string{"lat", "lon"}, []int{0, 1}, nil)
+var toolgenObjectNode = &toolimpl.Object{Names: []string{"name", "children"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectKinds = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "f32", "on", "when", "blob", "raw", "any", "addr", "pair", "votes", "grid", "sorts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, NullAbsent: []int{13}}
+var toolgenObjectBounds = &toolimpl.Object{Names: []string{"narrow", "wide", "width", "neg"}, Required: []int{0, 1, 2, 3}}
+var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -4554,7 +4554,7 @@ func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	}
 }
 
-var toolgenArgsFlat = toolimpl.NewObject([]string{"name", "count", "tags", "when", "color"}, []int{0, 2, 4}, nil)
+var toolgenArgsFlat = &toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}}
 
 // toolgenEncodeFlatArgs writes a FlatArgs object.
 func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
@@ -6695,7 +6695,7 @@ func toolgenDecodeOdd(d *toolimpl.Decoder, v *Odd) {
 	}
 }
 
-var toolgenArgsFlatAll = toolimpl.NewObject([]string{"unit", "place", "p_place", "board", "blob", "index", "u64", "odd", "temp", "level", "any", "wait", "octets", "upper", "deep"}, []int{0, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13}, nil)
+var toolgenArgsFlatAll = &toolimpl.Object{Names: []string{"unit", "place", "p_place", "board", "blob", "index", "u64", "odd", "temp", "level", "any", "wait", "octets", "upper", "deep"}, Required: []int{0, 1, 3, 4, 5, 6, 8, 10, 11, 12, 13}}
 
 // toolgenEncodeFlatAllArgs writes a FlatAllArgs object.
 func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
@@ -6983,7 +6983,7 @@ func toolgenEncodeMisc(e *toolimpl.Encoder, v *Misc) {
 	e.EndObject()
 }
 
-var toolgenArgsFlatDefaults = toolimpl.NewObject([]string{"n", "unit", "tags", "when"}, []int{2}, []int{0, 1})
+var toolgenArgsFlatDefaults = &toolimpl.Object{Names: []string{"n", "unit", "tags", "when"}, Required: []int{2}, NullAbsent: []int{0, 1}}
 
 // toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object.
 func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
@@ -7009,8 +7009,8 @@ func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
 	e.EndObject()
 }
 
-var toolgenObjectIn = toolimpl.NewObject([]string{"n", "word", "f"}, []int{0, 1, 2}, nil)
-var toolgenObjectScalars = toolimpl.NewObject([]string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, nil)
+var toolgenObjectIn = &toolimpl.Object{Names: []string{"n", "word", "f"}, Required: []int{0, 1, 2}}
+var toolgenObjectScalars = &toolimpl.Object{Names: []string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
 
 // toolgenDecodePriority reads a Priority: one of 1, 2.
 func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
@@ -7044,7 +7044,7 @@ func toolgenDecodeBits(d *toolimpl.Decoder, v *Bits) {
 	}
 }
 
-var toolgenObjectEnums = toolimpl.NewObject([]string{"c", "p", "b", "pc", "cs", "by_name"}, []int{0, 1, 2, 4, 5}, nil)
+var toolgenObjectEnums = &toolimpl.Object{Names: []string{"c", "p", "b", "pc", "cs", "by_name"}, Required: []int{0, 1, 2, 4, 5}}
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
@@ -7063,12 +7063,12 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
-var toolgenObjectCollections = toolimpl.NewObject([]string{"strs", "ints", "map", "nested", "lists", "bytes", "keyed", "points", "ptr_elems", "ptr_map", "grid"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, nil)
-var toolgenObjectPointers = toolimpl.NewObject([]string{"ps", "pi", "pf", "pb", "pp", "pt", "pl", "pm", "must"}, nil, nil)
-var toolgenObjectConstrained = toolimpl.NewObject([]string{"name", "code", "age", "ratio", "ratio32", "tags", "small", "mode", "n", "color"}, []int{0, 1, 2, 3, 4, 5, 6}, []int{7, 8, 9})
-var toolgenObjectFormats = toolimpl.NewObject([]string{"date_time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, nil)
-var toolgenObjectSpecial = toolimpl.NewObject([]string{"when", "raw", "any", "addr", "blob", "wait"}, []int{0, 1, 2, 3, 4, 5}, nil)
-var toolgenObjectEmbedded = toolimpl.NewObject([]string{"id", "extra", "own", "note"}, []int{0, 1, 2}, []int{3})
+var toolgenObjectCollections = &toolimpl.Object{Names: []string{"strs", "ints", "map", "nested", "lists", "bytes", "keyed", "points", "ptr_elems", "ptr_map", "grid"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
+var toolgenObjectPointers = &toolimpl.Object{Names: []string{"ps", "pi", "pf", "pb", "pp", "pt", "pl", "pm", "must"}}
+var toolgenObjectConstrained = &toolimpl.Object{Names: []string{"name", "code", "age", "ratio", "ratio32", "tags", "small", "mode", "n", "color"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{7, 8, 9}}
+var toolgenObjectFormats = &toolimpl.Object{Names: []string{"date_time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}}
+var toolgenObjectSpecial = &toolimpl.Object{Names: []string{"when", "raw", "any", "addr", "blob", "wait"}, Required: []int{0, 1, 2, 3, 4, 5}}
+var toolgenObjectEmbedded = &toolimpl.Object{Names: []string{"id", "extra", "own", "note"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 
 // toolgenDecodeMoney reads a Money object.
 func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
@@ -7087,7 +7087,7 @@ func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
 	}
 }
 
-var toolgenObjectOmit = toolimpl.NewObject([]string{"e1", "e2", "e3", "e4", "e5", "z1", "z2", "z3", "z4", "z5", "plain", "dict", "bin"}, []int{10, 11, 12}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+var toolgenObjectOmit = &toolimpl.Object{Names: []string{"e1", "e2", "e3", "e4", "e5", "z1", "z2", "z3", "z4", "z5", "plain", "dict", "bin"}, Required: []int{10, 11, 12}, NullAbsent: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 
 // toolgenEncodeMoney writes a Money object.
 func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
@@ -7099,11 +7099,11 @@ func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.EndObject()
 }
 
-var toolgenObjectTree = toolimpl.NewObject([]string{"name", "kids", "left"}, []int{0}, []int{1})
-var toolgenObjectSparse = toolimpl.NewObject([]string{"l", "m", "b", "p", "pm", "a"}, nil, []int{0, 1, 2, 3, 4, 5})
-var toolgenObjectMethods = toolimpl.NewObject([]string{"temp", "temps", "pt", "level", "levels"}, []int{0, 1, 3, 4}, nil)
-var toolgenObjectNumbers = toolimpl.NewObject([]string{"n", "big", "bigf", "wait"}, []int{0, 3}, nil)
-var toolgenObjectShapes = toolimpl.NewObject([]string{"pa", "spa", "mpa", "paa", "pat", "aps", "ss", "ms", "amap"}, []int{1, 2, 5, 6, 7, 8}, nil)
+var toolgenObjectTree = &toolimpl.Object{Names: []string{"name", "kids", "left"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectSparse = &toolimpl.Object{Names: []string{"l", "m", "b", "p", "pm", "a"}, NullAbsent: []int{0, 1, 2, 3, 4, 5}}
+var toolgenObjectMethods = &toolimpl.Object{Names: []string{"temp", "temps", "pt", "level", "levels"}, Required: []int{0, 1, 3, 4}}
+var toolgenObjectNumbers = &toolimpl.Object{Names: []string{"n", "big", "bigf", "wait"}, Required: []int{0, 3}}
+var toolgenObjectShapes = &toolimpl.Object{Names: []string{"pa", "spa", "mpa", "paa", "pat", "aps", "ss", "ms", "amap"}, Required: []int{1, 2, 5, 6, 7, 8}}
 
 // toolgenDecodeBox reads a Box object.
 func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
@@ -7131,7 +7131,7 @@ func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
 	}
 }
 
-var toolgenObjectEmbeds = toolimpl.NewObject([]string{"Name", "hidden", "shared", "only2", "X", "Count", "by", "rev", "box", "kept", "hid"}, []int{0, 1, 2, 3, 4, 5, 6, 9, 10}, []int{7})
+var toolgenObjectEmbeds = &toolimpl.Object{Names: []string{"Name", "hidden", "shared", "only2", "X", "Count", "by", "rev", "box", "kept", "hid"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 9, 10}, NullAbsent: []int{7}}
 
 // toolgenEncodeBox writes a Box object.
 func toolgenEncodeBox(e *toolimpl.Encoder, v *Box) {
@@ -7190,7 +7190,7 @@ func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 	}
 }
 
-var toolgenObjectEmbedsMore = toolimpl.NewObject([]string{"stamp", "lvl", "pe", "stamps"}, []int{0, 1, 2}, []int{3})
+var toolgenObjectEmbedsMore = &toolimpl.Object{Names: []string{"stamp", "lvl", "pe", "stamps"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 
 // toolgenEncodePtrEmbed writes a PtrEmbed object.
 func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
@@ -7218,8 +7218,8 @@ func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
 	e.EndObject()
 }
 
-var toolgenObjectTagged = toolimpl.NewObject([]string{"-", "naïve", "with space", "Quote", "Bslash", "Empty", "a-b.c:d", "a/b~c", "100%", "NoName", "UPPER"}, []int{0, 1, 2, 3, 4, 6, 7, 8}, []int{5, 9, 10})
-var toolgenObjectNamed = toolimpl.NewObject([]string{"tags", "board", "index", "blob", "octets", "hash", "arr", "u8s", "joined", "my_raw", "raws", "by_key", "pblob", "blobs", "letters", "codes"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}, []int{14, 15})
+var toolgenObjectTagged = &toolimpl.Object{Names: []string{"-", "naïve", "with space", "Quote", "Bslash", "Empty", "a-b.c:d", "a/b~c", "100%", "NoName", "UPPER"}, Required: []int{0, 1, 2, 3, 4, 6, 7, 8}, NullAbsent: []int{5, 9, 10}}
+var toolgenObjectNamed = &toolimpl.Object{Names: []string{"tags", "board", "index", "blob", "octets", "hash", "arr", "u8s", "joined", "my_raw", "raws", "by_key", "pblob", "blobs", "letters", "codes"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}, NullAbsent: []int{14, 15}}
 
 // toolgenDecodeI8 reads a I8: one of -128, 0, 127.
 func toolgenDecodeI8(d *toolimpl.Decoder, v *I8) {
@@ -7271,7 +7271,7 @@ func toolgenDecodeI64(d *toolimpl.Decoder, v *I64) {
 	}
 }
 
-var toolgenObjectWide = toolimpl.NewObject([]string{"i8", "u16", "u64", "i64", "odd", "odds", "r", "f", "pu", "mu", "def_o", "ai", "ko"}, []int{0, 1, 2, 3, 4, 6, 7, 11}, []int{5, 9, 10, 12})
+var toolgenObjectWide = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "i64", "odd", "odds", "r", "f", "pu", "mu", "def_o", "ai", "ko"}, Required: []int{0, 1, 2, 3, 4, 6, 7, 11}, NullAbsent: []int{5, 9, 10, 12}}
 
 // toolgenDecodeOther reads a Other object.
 func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
@@ -7300,7 +7300,7 @@ func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 	}
 }
 
-var toolgenObjectGraph = toolimpl.NewObject([]string{"id", "edges", "kids", "pair", "next", "ref"}, []int{0}, []int{1, 2})
+var toolgenObjectGraph = &toolimpl.Object{Names: []string{"id", "edges", "kids", "pair", "next", "ref"}, Required: []int{0}, NullAbsent: []int{1, 2}}
 
 // toolgenEncodeOther writes a Other object.
 func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
@@ -7318,17 +7318,17 @@ func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
 	e.EndObject()
 }
 
-var toolgenObjectDeeps = toolimpl.NewObject([]string{"ppi", "pps", "psp", "pmp", "ppp", "spp", "def", "def_s", "def_c", "any", "anys", "ma", "pa", "forest"}, []int{9}, []int{5, 6, 7, 8, 10, 11, 13})
-var toolgenObjectOmits = toolimpl.NewObject([]string{"arr", "arr0", "st", "pst", "pi", "f", "u", "str", "blob", "any", "raw", "z", "zp", "zm", "za", "zb", "zt", "both"}, nil, []int{0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17})
-var toolgenObjectPlaces = toolimpl.NewObject([]string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, []int{0, 1, 2, 3, 7, 9}, []int{5, 6, 8, 10, 11})
-var toolgenObjectother_Place = toolimpl.NewObject([]string{"city", "unit"}, []int{0}, []int{1})
-var toolgenObjectMisc = toolimpl.NewObject([]string{"id", "note", "v", "pi", "pj", "pjs", "pja", "pjp", "upper", "UPPER", "durs", "dur_map", "nums", "times"}, []int{0, 2, 4, 5, 6, 8, 9, 10}, []int{1, 11, 12, 13})
-var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
-var toolgenObjectMoney = toolimpl.NewObject([]string{"amount", "currency"}, []int{0, 1}, nil)
-var toolgenObjectBox = toolimpl.NewObject([]string{"a"}, []int{0}, nil)
-var toolgenObjecthidden = toolimpl.NewObject([]string{"z"}, []int{0}, nil)
-var toolgenObjectPtrEmbed = toolimpl.NewObject([]string{"id", "note", "shared", "only2", "own"}, []int{0, 2, 3, 4}, []int{1})
-var toolgenObjectOther = toolimpl.NewObject([]string{"back", "peers"}, []int{1}, nil)
+var toolgenObjectDeeps = &toolimpl.Object{Names: []string{"ppi", "pps", "psp", "pmp", "ppp", "spp", "def", "def_s", "def_c", "any", "anys", "ma", "pa", "forest"}, Required: []int{9}, NullAbsent: []int{5, 6, 7, 8, 10, 11, 13}}
+var toolgenObjectOmits = &toolimpl.Object{Names: []string{"arr", "arr0", "st", "pst", "pi", "f", "u", "str", "blob", "any", "raw", "z", "zp", "zm", "za", "zb", "zt", "both"}, NullAbsent: []int{0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17}}
+var toolgenObjectPlaces = &toolimpl.Object{Names: []string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, Required: []int{0, 1, 2, 3, 7, 9}, NullAbsent: []int{5, 6, 8, 10, 11}}
+var toolgenObjectother_Place = &toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectMisc = &toolimpl.Object{Names: []string{"id", "note", "v", "pi", "pj", "pjs", "pja", "pjp", "upper", "UPPER", "durs", "dur_map", "nums", "times"}, Required: []int{0, 2, 4, 5, 6, 8, 9, 10}, NullAbsent: []int{1, 11, 12, 13}}
+var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
+var toolgenObjectMoney = &toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}}
+var toolgenObjectBox = &toolimpl.Object{Names: []string{"a"}, Required: []int{0}}
+var toolgenObjecthidden = &toolimpl.Object{Names: []string{"z"}, Required: []int{0}}
+var toolgenObjectPtrEmbed = &toolimpl.Object{Names: []string{"id", "note", "shared", "only2", "own"}, Required: []int{0, 2, 3, 4}, NullAbsent: []int{1}}
+var toolgenObjectOther = &toolimpl.Object{Names: []string{"back", "peers"}, Required: []int{1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

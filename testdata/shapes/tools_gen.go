@@ -824,10 +824,10 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 	e.EndObject()
 }
 
-var toolgenArgsEchoMatrix = toolimpl.NewObject([]string{"m"}, nil, nil)
-var toolgenArgsEchoTable = toolimpl.NewObject([]string{"t"}, []int{0}, nil)
-var toolgenArgsEchoTimes = toolimpl.NewObject([]string{"at"}, []int{0}, nil)
-var toolgenArgsNils = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsEchoMatrix = &toolimpl.Object{Names: []string{"m"}}
+var toolgenArgsEchoTable = &toolimpl.Object{Names: []string{"t"}, Required: []int{0}}
+var toolgenArgsEchoTimes = &toolimpl.Object{Names: []string{"at"}, Required: []int{0}}
+var toolgenArgsNils = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeEmpty writes a Empty object.
 func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
@@ -897,7 +897,7 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 	e.EndObject()
 }
 
-var toolgenArgsGetReport = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
@@ -907,7 +907,7 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
-var toolgenArgsCount = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCount = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeItem reads a Item object.
 func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
@@ -922,7 +922,7 @@ func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
 	}
 }
 
-var toolgenObjectGrid = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep", "items"}, nil, []int{1, 2, 6})
+var toolgenObjectGrid = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep", "items"}, NullAbsent: []int{1, 2, 6}}
 
 // toolgenEncodeItem writes a Item object.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
@@ -932,4 +932,4 @@ func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 	e.EndObject()
 }
 
-var toolgenObjectItem = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
+var toolgenObjectItem = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}

@@ -183,5 +183,5 @@ func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	}
 }
 
-var toolgenObjectArgs = toolimpl.NewObject([]string{"city", "unit", "days", "tags", "where"}, []int{0}, []int{1, 2, 3})
-var toolgenObjectWhere = toolimpl.NewObject([]string{"lat", "lon"}, []int{0, 1}, nil)
+var toolgenObjectArgs = &toolimpl.Object{Names: []string{"city", "unit", "days", "tags", "where"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}}
+var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}}

@@ -1,16 +1,27 @@
 package wire
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+)
 
 // An Object describes the members of one JSON object type, for
-// ObjectReader: their names, which are required, and which read null as if
-// the member were absent. Generated code declares one per Go struct type
-// (and per tool whose parameters are separate arguments), shared by every
-// reader of that type.
+// ObjectReader. Generated code declares one per Go struct type (and per
+// tool whose parameters are separate arguments), shared by every reader of
+// that type, as a literal the compiler lays out statically:
+//
+//	var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days"}, Required: []int{0}, NullAbsent: []int{1}}
 type Object struct {
-	names      []string
+	// Names are the members' names, in the order a reader reports them.
+	Names []string
+	// Required are the indexes of the members that must be present.
+	Required []int
+	// NullAbsent are the indexes of the members that read null as if they
+	// were absent.
+	NullAbsent []int
+
+	once       sync.Once
 	index      map[string]int // for objects of many members
-	required   []int          // indexes, in declaration order
 	nullAbsent []bool
 	known      string // the names, quoted, for "unknown field" problems
 }
@@ -19,31 +30,30 @@ type Object struct {
 // comparing it with each name: cheaper than hashing for a few short names.
 const linearLookup = 8
 
-// NewObject describes an object whose members are names (in the order a
-// reader reports them), of which those at the indexes required must be
-// present and those at nullAbsent read null as absent.
-func NewObject(names []string, required, nullAbsent []int) *Object {
-	o := &Object{names: names, required: required, nullAbsent: make([]bool, len(names))}
-	for _, i := range nullAbsent {
+// prepare works out, on first use, what reading needs: done then rather
+// than in package initialisation, so that a package of many tools starts
+// (and compiles) without a per-object init step.
+func (o *Object) prepare() {
+	o.nullAbsent = make([]bool, len(o.Names))
+	for _, i := range o.NullAbsent {
 		o.nullAbsent[i] = true
 	}
-	if len(names) > linearLookup {
-		o.index = make(map[string]int, len(names))
-		for i, n := range names {
+	if len(o.Names) > linearLookup {
+		o.index = make(map[string]int, len(o.Names))
+		for i, n := range o.Names {
 			if _, dup := o.index[n]; !dup {
 				o.index[n] = i
 			}
 		}
 	}
 	var b []byte
-	for i, n := range names {
+	for i, n := range o.Names {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendQuote(b, n)
 	}
 	o.known = string(b)
-	return o
 }
 
 // lookup returns the index of the member named key, or -1.
@@ -54,7 +64,7 @@ func (o *Object) lookup(key []byte) int {
 		}
 		return -1
 	}
-	for i, n := range o.names {
+	for i, n := range o.Names {
 		if n == string(key) {
 			return i
 		}
@@ -89,6 +99,7 @@ type ObjectReader struct {
 // problem recorded).
 func (r *ObjectReader) Start(d *Decoder, obj *Object) int {
 	r.obj = obj
+	obj.once.Do(obj.prepare)
 	if !d.Object() {
 		return -1
 	}
@@ -142,9 +153,9 @@ func (r *ObjectReader) missing(d *Decoder) {
 	if d.fatal {
 		return
 	}
-	for _, i := range r.obj.required {
+	for _, i := range r.obj.Required {
 		if !r.saw(i) {
-			d.Missing(r.obj.names[i])
+			d.Missing(r.obj.Names[i])
 		}
 	}
 }

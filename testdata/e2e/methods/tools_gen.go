@@ -537,8 +537,8 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.EndObject()
 }
 
-var toolgenArgsWait = toolimpl.NewObject([]string{"timeout"}, []int{0}, nil)
-var toolgenObjectCustom = toolimpl.NewObject([]string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, []int{0, 4, 6, 7, 8}, []int{1, 2, 5, 9})
+var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []int{0}}
+var toolgenObjectCustom = &toolimpl.Object{Names: []string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, Required: []int{0, 4, 6, 7, 8}, NullAbsent: []int{1, 2, 5, 9}}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
@@ -576,4 +576,4 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	}
 }
 
-var toolgenObjectStd = toolimpl.NewObject([]string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, []int{1, 4, 6, 7, 8, 10}, []int{5, 11})
+var toolgenObjectStd = &toolimpl.Object{Names: []string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, Required: []int{1, 4, 6, 7, 8, 10}, NullAbsent: []int{5, 11}}

@@ -420,11 +420,11 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, e
 	return runtime.TextResult("ok"), nil
 }
 
-var toolgenArgsGetHTTPStatus = toolimpl.NewObject([]string{"url"}, []int{0}, nil)
-var toolgenArgsLookup = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
-var toolgenArgsDelete = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
-var toolgenArgsUpsert = toolimpl.NewObject([]string{"id"}, []int{0}, nil)
-var toolgenArgsFetch = toolimpl.NewObject([]string{"url"}, []int{0}, nil)
-var toolgenArgsEverything = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsApprove = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsLongest = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
+var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
+var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
+var toolgenArgsUpsert = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
+var toolgenArgsFetch = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
+var toolgenArgsEverything = &toolimpl.Object{Names: []string{}}
+var toolgenArgsApprove = &toolimpl.Object{Names: []string{}}
+var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}

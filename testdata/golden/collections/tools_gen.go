@@ -714,7 +714,7 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
-var toolgenArgsFlat = toolimpl.NewObject([]string{"points", "lookup", "pair", "keys"}, []int{0, 1, 2, 3}, nil)
+var toolgenArgsFlat = &toolimpl.Object{Names: []string{"points", "lookup", "pair", "keys"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -726,6 +726,6 @@ func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.EndObject()
 }
 
-var toolgenArgsArrays = toolimpl.NewObject(nil, nil, nil)
-var toolgenObjectShapes = toolimpl.NewObject([]string{"names", "ids", "matrix", "pair", "grid", "points", "origin", "best", "optional", "scores", "by_key", "nested", "places", "empty", "tags", "counts"}, []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}, []int{14, 15})
-var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
+var toolgenArgsArrays = &toolimpl.Object{Names: []string{}}
+var toolgenObjectShapes = &toolimpl.Object{Names: []string{"names", "ids", "matrix", "pair", "grid", "points", "origin", "best", "optional", "scores", "by_key", "nested", "places", "empty", "tags", "counts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}, NullAbsent: []int{14, 15}}
+var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}

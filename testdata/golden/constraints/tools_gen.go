@@ -465,7 +465,7 @@ func toolgenDecodeSize(d *toolimpl.Decoder, v *Size) {
 	}
 }
 
-var toolgenArgsBook = toolimpl.NewObject([]string{"guests", "name", "day", "nights", "size", "code", "extras", "note", "budget"}, []int{0, 1, 2, 6}, []int{3, 4})
+var toolgenArgsBook = &toolimpl.Object{Names: []string{"guests", "name", "day", "nights", "size", "code", "extras", "note", "budget"}, Required: []int{0, 1, 2, 6}, NullAbsent: []int{3, 4}}
 
 // toolgenDecodeLevel reads a Level: one of 1, 2.
 func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
@@ -483,7 +483,7 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	}
 }
 
-var toolgenObjectSignup = toolimpl.NewObject([]string{"name", "handle", "code", "age", "score", "ratio", "count", "delta", "tags", "grid", "when", "day", "at", "email", "url", "id", "ipv4", "ipv6", "host", "greeting", "quote", "enabled", "size", "level", "maybe_int", "maybe", "maybe_size", "addr"}, []int{0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 27}, []int{5, 6, 19, 20, 21, 22, 23, 24, 25, 26})
+var toolgenObjectSignup = &toolimpl.Object{Names: []string{"name", "handle", "code", "age", "score", "ratio", "count", "delta", "tags", "grid", "when", "day", "at", "email", "url", "id", "ipv4", "ipv6", "host", "greeting", "quote", "enabled", "size", "level", "maybe_int", "maybe", "maybe_size", "addr"}, Required: []int{0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 27}, NullAbsent: []int{5, 6, 19, 20, 21, 22, 23, 24, 25, 26}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -289,10 +289,10 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsAt = toolimpl.NewObject([]string{"hhmm", "room"}, []int{0, 1}, nil)
-var toolgenArgsSplitN = toolimpl.NewObject([]string{"s", "sep", "n"}, []int{0, 1, 2}, nil)
-var toolgenArgsGetWeather = toolimpl.NewObject([]string{"city", "unit_name"}, []int{0}, nil)
-var toolgenArgsNotes = toolimpl.NewObject([]string{"text"}, []int{0}, nil)
+var toolgenArgsAt = &toolimpl.Object{Names: []string{"hhmm", "room"}, Required: []int{0, 1}}
+var toolgenArgsSplitN = &toolimpl.Object{Names: []string{"s", "sep", "n"}, Required: []int{0, 1, 2}}
+var toolgenArgsGetWeather = &toolimpl.Object{Names: []string{"city", "unit_name"}, Required: []int{0}}
+var toolgenArgsNotes = &toolimpl.Object{Names: []string{"text"}, Required: []int{0}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

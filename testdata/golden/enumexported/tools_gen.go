@@ -139,4 +139,4 @@ func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 	}
 }
 
-var toolgenArgsPlan = toolimpl.NewObject([]string{"day", "level", "color"}, []int{0, 1, 2}, nil)
+var toolgenArgsPlan = &toolimpl.Object{Names: []string{"day", "level", "color"}, Required: []int{0, 1, 2}}

@@ -358,8 +358,8 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	}
 }
 
-var toolgenArgsPick = toolimpl.NewObject([]string{"color", "level", "priority"}, []int{0, 2}, nil)
-var toolgenArgsName = toolimpl.NewObject([]string{"c"}, []int{0}, nil)
+var toolgenArgsPick = &toolimpl.Object{Names: []string{"color", "level", "priority"}, Required: []int{0, 2}}
+var toolgenArgsName = &toolimpl.Object{Names: []string{"c"}, Required: []int{0}}
 
 // toolgenDecodeMode reads a Mode: one of "fast".
 func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
@@ -411,4 +411,4 @@ func toolgenDecodeQuote(d *toolimpl.Decoder, v *Quote) {
 	}
 }
 
-var toolgenObjectPaint = toolimpl.NewObject([]string{"color", "trim", "palette", "by_room", "priority", "mode", "sign", "quote"}, []int{0, 2, 3, 4, 5, 6, 7}, nil)
+var toolgenObjectPaint = &toolimpl.Object{Names: []string{"color", "trim", "palette", "by_room", "priority", "mode", "sign", "quote"}, Required: []int{0, 2, 3, 4, 5, 6, 7}}

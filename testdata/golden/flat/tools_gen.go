@@ -423,11 +423,11 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult("ok"), nil
 }
 
-var toolgenArgsSearch = toolimpl.NewObject([]string{"query", "limit", "user_id", "exact", "lang"}, []int{0, 2, 3}, []int{1})
-var toolgenArgsGreet = toolimpl.NewObject([]string{"name", "greeting", "times"}, []int{0, 1}, nil)
-var toolgenArgsSnake = toolimpl.NewObject([]string{"user_name", "http_status", "xml_body", "x", "top10_items"}, []int{0, 1, 2, 3, 4}, nil)
-var toolgenArgsUndocumented = toolimpl.NewObject([]string{"a", "b"}, []int{0, 1}, nil)
-var toolgenArgsMixed = toolimpl.NewObject([]string{"id", "verbose"}, []int{0, 1}, nil)
+var toolgenArgsSearch = &toolimpl.Object{Names: []string{"query", "limit", "user_id", "exact", "lang"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}
+var toolgenArgsGreet = &toolimpl.Object{Names: []string{"name", "greeting", "times"}, Required: []int{0, 1}}
+var toolgenArgsSnake = &toolimpl.Object{Names: []string{"user_name", "http_status", "xml_body", "x", "top10_items"}, Required: []int{0, 1, 2, 3, 4}}
+var toolgenArgsUndocumented = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
+var toolgenArgsMixed = &toolimpl.Object{Names: []string{"id", "verbose"}, Required: []int{0, 1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -145,4 +145,4 @@ func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 	}
 }
 
-var toolgenObjectMix = toolimpl.NewObject([]string{"ratio", "wide", "plain", "low", "long", "maybe", "values"}, []int{2, 3, 4, 6}, []int{0, 1, 5})
+var toolgenObjectMix = &toolimpl.Object{Names: []string{"ratio", "wide", "plain", "low", "long", "maybe", "values"}, Required: []int{2, 3, 4, 6}, NullAbsent: []int{0, 1, 5}}

@@ -313,7 +313,7 @@ func toolgenDecode_shared_Mode(d *toolimpl.Decoder, v *shared.Mode) {
 	}
 }
 
-var toolgenObjectPlace = toolimpl.NewObject([]string{"here", "there", "pixel", "box", "odd", "level", "mode"}, []int{0, 1, 2, 3, 4, 5}, nil)
+var toolgenObjectPlace = &toolimpl.Object{Names: []string{"here", "there", "pixel", "box", "odd", "level", "mode"}, Required: []int{0, 1, 2, 3, 4, 5}}
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -351,8 +351,8 @@ func toolgenEncodeimage_Point2(e *toolimpl.Encoder, v *image_Point) {
 	e.EndObject()
 }
 
-var toolgenObjectshared_Point = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
-var toolgenObjectPoint = toolimpl.NewObject([]string{"lat"}, []int{0}, nil)
-var toolgenObjectimage_Point = toolimpl.NewObject([]string{"X", "Y"}, []int{0, 1}, nil)
-var toolgenObjectimage_Rectangle = toolimpl.NewObject([]string{"Min", "Max"}, []int{0, 1}, nil)
-var toolgenObjectimage_Point2 = toolimpl.NewObject([]string{"z"}, []int{0}, nil)
+var toolgenObjectshared_Point = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
+var toolgenObjectPoint = &toolimpl.Object{Names: []string{"lat"}, Required: []int{0}}
+var toolgenObjectimage_Point = &toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}}
+var toolgenObjectimage_Rectangle = &toolimpl.Object{Names: []string{"Min", "Max"}, Required: []int{0, 1}}
+var toolgenObjectimage_Point2 = &toolimpl.Object{Names: []string{"z"}, Required: []int{0}}

@@ -211,6 +211,6 @@ func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	}
 }
 
-var toolgenArgsPaint = toolimpl.NewObject([]string{"kind", "color", "at"}, []int{0, 1, 2}, nil)
-var toolgenObjectshapes_Shape = toolimpl.NewObject([]string{"kind", "W", "H", "size", "label", "corner"}, []int{0, 1, 2, 3}, []int{4, 5})
-var toolgenObjectimage_Point = toolimpl.NewObject([]string{"X", "Y"}, []int{0, 1}, nil)
+var toolgenArgsPaint = &toolimpl.Object{Names: []string{"kind", "color", "at"}, Required: []int{0, 1, 2}}
+var toolgenObjectshapes_Shape = &toolimpl.Object{Names: []string{"kind", "W", "H", "size", "label", "corner"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5}}
+var toolgenObjectimage_Point = &toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}}

@@ -323,9 +323,9 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult("ok"), nil
 }
 
-var toolgenArgsBoth = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsCtxOnly = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsCtxBetween = toolimpl.NewObject([]string{"a", "b"}, []int{0, 1}, nil)
+var toolgenArgsBoth = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCtxOnly = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
 
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
@@ -340,5 +340,5 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-var toolgenArgsPlain = toolimpl.NewObject(nil, nil, nil)
-var toolgenObjectQuery = toolimpl.NewObject([]string{"text"}, []int{0}, nil)
+var toolgenArgsPlain = &toolimpl.Object{Names: []string{}}
+var toolgenObjectQuery = &toolimpl.Object{Names: []string{"text"}, Required: []int{0}}

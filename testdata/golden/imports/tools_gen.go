@@ -130,7 +130,7 @@ func toolgenEncodeNote(e *toolimpl.Encoder, v *Note) {
 	e.EndObject()
 }
 
-var toolgenObjectNote = toolimpl.NewObject([]string{"text", "score", "when", "raw"}, []int{0, 1, 2, 3}, nil)
+var toolgenObjectNote = &toolimpl.Object{Names: []string{"text", "score", "when", "raw"}, Required: []int{0, 1, 2, 3}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -208,6 +208,6 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Resul
 	return runtime.TextResult("ok"), nil
 }
 
-var toolgenArgsIsNaN = toolimpl.NewObject([]string{"raw_value"}, []int{0}, nil)
-var toolgenArgsGetIPv6Address = toolimpl.NewObject([]string{"host_name", "use_dns_over_https"}, []int{0, 1}, nil)
-var toolgenArgsOAuth2Login = toolimpl.NewObject([]string{"github_user", "user_id"}, []int{0, 1}, nil)
+var toolgenArgsIsNaN = &toolimpl.Object{Names: []string{"raw_value"}, Required: []int{0}}
+var toolgenArgsGetIPv6Address = &toolimpl.Object{Names: []string{"host_name", "use_dns_over_https"}, Required: []int{0, 1}}
+var toolgenArgsOAuth2Login = &toolimpl.Object{Names: []string{"github_user", "user_id"}, Required: []int{0, 1}}

@@ -189,7 +189,7 @@ func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
 	}
 }
 
-var toolgenObjectDoc = toolimpl.NewObject([]string{"-", "Quote", "Bslash", "naïve", "with space", "a-b.c:d/e~f", "Empty", "meta", "count"}, []int{0, 1, 2, 3, 5, 7}, []int{4, 6, 8})
+var toolgenObjectDoc = &toolimpl.Object{Names: []string{"-", "Quote", "Bslash", "naïve", "with space", "a-b.c:d/e~f", "Empty", "meta", "count"}, Required: []int{0, 1, 2, 3, 5, 7}, NullAbsent: []int{4, 6, 8}}
 
 // toolgenEncodemeta writes a meta object.
 func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
@@ -199,4 +199,4 @@ func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
 	e.EndObject()
 }
 
-var toolgenObjectmeta = toolimpl.NewObject([]string{"rev"}, []int{0}, nil)
+var toolgenObjectmeta = &toolimpl.Object{Names: []string{"rev"}, Required: []int{0}}

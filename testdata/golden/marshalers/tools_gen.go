@@ -347,6 +347,6 @@ func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 	e.EndObject()
 }
 
-var toolgenArgsFlags = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsHot = toolimpl.NewObject(nil, nil, nil)
-var toolgenObjectCustom = toolimpl.NewObject([]string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, []int{0, 4, 6, 7, 8}, []int{1, 2, 5, 9})
+var toolgenArgsFlags = &toolimpl.Object{Names: []string{}}
+var toolgenArgsHot = &toolimpl.Object{Names: []string{}}
+var toolgenObjectCustom = &toolimpl.Object{Names: []string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, Required: []int{0, 4, 6, 7, 8}, NullAbsent: []int{1, 2, 5, 9}}

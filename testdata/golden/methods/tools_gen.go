@@ -387,9 +387,9 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsGet = toolimpl.NewObject([]string{"key"}, []int{0}, nil)
-var toolgenArgsPut = toolimpl.NewObject([]string{"key", "value"}, []int{0, 1}, nil)
-var toolgenArgsNow = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsGet = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
+var toolgenArgsPut = &toolimpl.Object{Names: []string{"key", "value"}, Required: []int{0, 1}}
+var toolgenArgsNow = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeInput reads a Input object.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
@@ -404,7 +404,7 @@ func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
 	}
 }
 
-var toolgenArgsVersion = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsIncr = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
-var toolgenArgsTick = toolimpl.NewObject(nil, nil, nil)
-var toolgenObjectInput = toolimpl.NewObject([]string{"hours"}, []int{0}, nil)
+var toolgenArgsVersion = &toolimpl.Object{Names: []string{}}
+var toolgenArgsIncr = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
+var toolgenArgsTick = &toolimpl.Object{Names: []string{}}
+var toolgenObjectInput = &toolimpl.Object{Names: []string{"hours"}, Required: []int{0}}

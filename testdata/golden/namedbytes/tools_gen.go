@@ -273,5 +273,5 @@ func toolgenEncodePacket(e *toolimpl.Encoder, v *Packet) {
 	e.EndObject()
 }
 
-var toolgenArgsFlat = toolimpl.NewObject([]string{"data", "more"}, []int{0, 1}, nil)
-var toolgenObjectPacket = toolimpl.NewObject([]string{"raw", "named", "opt", "each", "letters", "fixed", "codes"}, []int{0, 1, 3, 4, 5, 6}, nil)
+var toolgenArgsFlat = &toolimpl.Object{Names: []string{"data", "more"}, Required: []int{0, 1}}
+var toolgenObjectPacket = &toolimpl.Object{Names: []string{"raw", "named", "opt", "each", "letters", "fixed", "codes"}, Required: []int{0, 1, 3, 4, 5, 6}}

@@ -340,7 +340,7 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsGetReport = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
@@ -436,11 +436,11 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
-var toolgenArgsFull = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsDeep = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsNumbers = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsIndirect = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsBlob = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsFull = &toolimpl.Object{Names: []string{}}
+var toolgenArgsDeep = &toolimpl.Object{Names: []string{}}
+var toolgenArgsNumbers = &toolimpl.Object{Names: []string{}}
+var toolgenArgsIndirect = &toolimpl.Object{Names: []string{}}
+var toolgenArgsBlob = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeItem writes a Item object.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {

@@ -210,7 +210,7 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
-var toolgenObjectRoute = toolimpl.NewObject([]string{"stops", "named", "ends", "detour"}, []int{0, 1, 2}, nil)
+var toolgenObjectRoute = &toolimpl.Object{Names: []string{"stops", "named", "ends", "detour"}, Required: []int{0, 1, 2}}
 
 // toolgenEncodePoint writes a Point object.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
@@ -222,4 +222,4 @@ func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 	e.EndObject()
 }
 
-var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
+var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}

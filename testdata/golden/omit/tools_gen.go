@@ -80,7 +80,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsSummarize = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsSummarize = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

@@ -93,7 +93,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsSummarize = toolimpl.NewObject([]string{"days"}, []int{0}, nil)
+var toolgenArgsSummarize = &toolimpl.Object{Names: []string{"days"}, Required: []int{0}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

@@ -186,7 +186,7 @@ func toolgenEncodeGrant(e *toolimpl.Encoder, v *Grant) {
 	e.EndObject()
 }
 
-var toolgenArgsCombine = toolimpl.NewObject([]string{"perms"}, []int{0}, nil)
+var toolgenArgsCombine = &toolimpl.Object{Names: []string{"perms"}, Required: []int{0}}
 
 // toolgenDecodePerm reads a Perm: one of 1, 2.
 func toolgenDecodePerm(d *toolimpl.Decoder, v *Perm) {
@@ -204,7 +204,7 @@ func toolgenDecodePerm(d *toolimpl.Decoder, v *Perm) {
 	}
 }
 
-var toolgenObjectGrant = toolimpl.NewObject([]string{"perm", "user", "days"}, []int{0, 1}, []int{2})
+var toolgenObjectGrant = &toolimpl.Object{Names: []string{"perm", "user", "days"}, Required: []int{0, 1}, NullAbsent: []int{2}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

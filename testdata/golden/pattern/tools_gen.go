@@ -126,8 +126,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	}
 }
 
-var toolgenArgsCheck = toolimpl.NewObject([]string{"s", "code"}, []int{0, 1}, nil)
-var toolgenObjectShapes = toolimpl.NewObject([]string{"dot", "space", "escape", "class", "letters"}, []int{0, 1, 2, 3}, []int{4})
+var toolgenArgsCheck = &toolimpl.Object{Names: []string{"s", "code"}, Required: []int{0, 1}}
+var toolgenObjectShapes = &toolimpl.Object{Names: []string{"dot", "space", "escape", "class", "letters"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

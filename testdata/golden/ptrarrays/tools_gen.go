@@ -541,7 +541,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsShapes = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep"}, []int{1, 2}, nil)
+var toolgenArgsShapes = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep"}, Required: []int{1, 2}}
 
 // toolgenEncodeGrid writes a Grid object.
 func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
@@ -964,9 +964,9 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	}
 }
 
-var toolgenArgsTriple = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsPairs = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsMatrix = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsTriple = &toolimpl.Object{Names: []string{}}
+var toolgenArgsPairs = &toolimpl.Object{Names: []string{}}
+var toolgenArgsMatrix = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeCell writes a Cell object.
 func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
@@ -989,5 +989,5 @@ func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
 	}
 }
 
-var toolgenObjectGrid = toolimpl.NewObject([]string{"cells", "rows", "by_name", "square", "times", "deep", "mixed", "tables", "grids", "stacked"}, []int{1, 2, 9}, nil)
-var toolgenObjectCell = toolimpl.NewObject([]string{"x"}, []int{0}, nil)
+var toolgenObjectGrid = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep", "mixed", "tables", "grids", "stacked"}, Required: []int{1, 2, 9}}
+var toolgenObjectCell = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}

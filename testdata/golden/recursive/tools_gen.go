@@ -346,7 +346,7 @@ func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 	}
 }
 
-var toolgenArgsSum = toolimpl.NewObject([]string{"list", "trees"}, []int{1}, nil)
+var toolgenArgsSum = &toolimpl.Object{Names: []string{"list", "trees"}, Required: []int{1}}
 
 // toolgenDecodeDir reads a Dir object.
 func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
@@ -437,8 +437,8 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 	e.EndObject()
 }
 
-var toolgenObjectTree = toolimpl.NewObject([]string{"name", "children"}, []int{0}, []int{1})
-var toolgenObjectList = toolimpl.NewObject([]string{"value", "next"}, []int{0}, nil)
+var toolgenObjectTree = &toolimpl.Object{Names: []string{"name", "children"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectList = &toolimpl.Object{Names: []string{"value", "next"}, Required: []int{0}}
 
 // toolgenDecodeFile reads a File object.
 func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
@@ -463,7 +463,7 @@ func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 	}
 }
 
-var toolgenObjectDir = toolimpl.NewObject([]string{"name", "files"}, []int{0, 1}, nil)
+var toolgenObjectDir = &toolimpl.Object{Names: []string{"name", "files"}, Required: []int{0, 1}}
 
 // toolgenEncodeDir writes a Dir object.
 func toolgenEncodeDir(e *toolimpl.Encoder, v *Dir) {
@@ -487,7 +487,7 @@ func toolgenEncodeMeta(e *toolimpl.Encoder, v *Meta) {
 	e.EndObject()
 }
 
-var toolgenObjectGraph = toolimpl.NewObject([]string{"roots", "head"}, []int{0}, nil)
+var toolgenObjectGraph = &toolimpl.Object{Names: []string{"roots", "head"}, Required: []int{0}}
 
 // toolgenEncodeList writes a List object.
 func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
@@ -514,5 +514,5 @@ func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
 	}
 }
 
-var toolgenObjectFile = toolimpl.NewObject([]string{"name", "sub", "meta"}, []int{0, 2}, nil)
-var toolgenObjectMeta = toolimpl.NewObject([]string{"size"}, []int{0}, nil)
+var toolgenObjectFile = &toolimpl.Object{Names: []string{"name", "sub", "meta"}, Required: []int{0, 2}}
+var toolgenObjectMeta = &toolimpl.Object{Names: []string{"size"}, Required: []int{0}}

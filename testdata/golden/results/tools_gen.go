@@ -614,9 +614,9 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Resul
 	return out, nil
 }
 
-var toolgenArgsText = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTextOnly = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsCheck = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsText = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTextOnly = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCheck = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeStatus writes a Status object.
 func toolgenEncodeStatus(e *toolimpl.Encoder, v *Status) {
@@ -644,13 +644,13 @@ func toolgenEncodeStatus(e *toolimpl.Encoder, v *Status) {
 	e.EndObject()
 }
 
-var toolgenArgsCheckPtr = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsCheckOnly = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsList = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsNumber = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsTable = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsFlag = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsMaybe = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsNothing = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsPicture = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsPictureOnly = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsCheckPtr = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCheckOnly = &toolimpl.Object{Names: []string{}}
+var toolgenArgsList = &toolimpl.Object{Names: []string{}}
+var toolgenArgsNumber = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTable = &toolimpl.Object{Names: []string{}}
+var toolgenArgsFlag = &toolimpl.Object{Names: []string{}}
+var toolgenArgsMaybe = &toolimpl.Object{Names: []string{}}
+var toolgenArgsNothing = &toolimpl.Object{Names: []string{}}
+var toolgenArgsPicture = &toolimpl.Object{Names: []string{}}
+var toolgenArgsPictureOnly = &toolimpl.Object{Names: []string{}}

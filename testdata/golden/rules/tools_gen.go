@@ -257,8 +257,8 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsPing = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsCopy = toolimpl.NewObject([]string{"from", "to", "_tmp", "n"}, []int{0, 1, 2, 3}, nil)
+var toolgenArgsPing = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCopy = &toolimpl.Object{Names: []string{"from", "to", "_tmp", "n"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenDecodeAssign reads a Assign object.
 func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
@@ -305,5 +305,5 @@ func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 	}
 }
 
-var toolgenArgsAdd = toolimpl.NewObject([]string{"by"}, []int{0}, nil)
-var toolgenObjectAssign = toolimpl.NewObject([]string{"owner_name", "team_name", "size", "rule", "owner", "tags", "2-step"}, []int{0, 1, 2, 3, 4, 6}, []int{5})
+var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
+var toolgenObjectAssign = &toolimpl.Object{Names: []string{"owner_name", "team_name", "size", "rule", "owner", "tags", "2-step"}, Required: []int{0, 1, 2, 3, 4, 6}, NullAbsent: []int{5}}

@@ -572,8 +572,8 @@ func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 	e.EndObject()
 }
 
-var toolgenArgsWidths = toolimpl.NewObject([]string{"i8", "u32", "f32", "temp", "count", "flag"}, []int{0, 3, 5}, nil)
-var toolgenArgsGetLabel = toolimpl.NewObject([]string{"l"}, []int{0}, nil)
-var toolgenArgsFloat32 = toolimpl.NewObject([]string{"x"}, []int{0}, nil)
-var toolgenArgsUint64 = toolimpl.NewObject([]string{"x"}, []int{0}, nil)
-var toolgenObjectNumbers = toolimpl.NewObject([]string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "float32", "float64", "string", "bool", "temp", "count", "flag", "label", "small"}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, nil)
+var toolgenArgsWidths = &toolimpl.Object{Names: []string{"i8", "u32", "f32", "temp", "count", "flag"}, Required: []int{0, 3, 5}}
+var toolgenArgsGetLabel = &toolimpl.Object{Names: []string{"l"}, Required: []int{0}}
+var toolgenArgsFloat32 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}
+var toolgenArgsUint64 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}
+var toolgenObjectNumbers = &toolimpl.Object{Names: []string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "float32", "float64", "string", "bool", "temp", "count", "flag", "label", "small"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}}

@@ -609,11 +609,11 @@ func toolgenEncodePayload(e *toolimpl.Encoder, v *Payload) {
 	e.EndObject()
 }
 
-var toolgenArgsStamp = toolimpl.NewObject([]string{"at", "data", "extra", "value", "addr", "slug"}, []int{0, 1, 2, 3, 5}, nil)
-var toolgenArgsDump = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsBytes = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsAnything = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsAddress = toolimpl.NewObject(nil, nil, nil)
+var toolgenArgsStamp = &toolimpl.Object{Names: []string{"at", "data", "extra", "value", "addr", "slug"}, Required: []int{0, 1, 2, 3, 5}}
+var toolgenArgsDump = &toolimpl.Object{Names: []string{}}
+var toolgenArgsBytes = &toolimpl.Object{Names: []string{}}
+var toolgenArgsAnything = &toolimpl.Object{Names: []string{}}
+var toolgenArgsAddress = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
@@ -651,4 +651,4 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	}
 }
 
-var toolgenObjectPayload = toolimpl.NewObject([]string{"when", "until", "since", "blob", "raw", "any", "empty", "addr", "prefix", "slug", "code", "times", "blobs", "addrs", "duration", "month", "stamped"}, []int{0, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15, 16}, []int{2, 6, 13})
+var toolgenObjectPayload = &toolimpl.Object{Names: []string{"when", "until", "since", "blob", "raw", "any", "empty", "addr", "prefix", "slug", "code", "times", "blobs", "addrs", "duration", "month", "stamped"}, Required: []int{0, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15, 16}, NullAbsent: []int{2, 6, 13}}

@@ -320,7 +320,7 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 	e.EndObject()
 }
 
-var toolgenArgsWait = toolimpl.NewObject([]string{"timeout"}, []int{0}, nil)
+var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []int{0}}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
@@ -358,4 +358,4 @@ func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {
 	}
 }
 
-var toolgenObjectStd = toolimpl.NewObject([]string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, []int{1, 4, 6, 7, 8, 10}, []int{5, 11})
+var toolgenObjectStd = &toolimpl.Object{Names: []string{"int", "int_value", "float", "rat", "number", "numbers", "addr", "prefix", "level", "pattern", "timeout", "month"}, Required: []int{1, 4, 6, 7, 8, 10}, NullAbsent: []int{5, 11}}

@@ -401,7 +401,7 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
-var toolgenArgsSegment = toolimpl.NewObject([]string{"from", "to"}, []int{0}, nil)
+var toolgenArgsSegment = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0}}
 
 // toolgenDecodeFilter reads a Filter object.
 func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
@@ -420,8 +420,8 @@ func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
 	}
 }
 
-var toolgenObjectQuery = toolimpl.NewObject([]string{"name", "offset", "limit", "reason", "By", "filter", "extra", "visible", "Label", "tags", "-", "NoTag", "is_renamed", "optional", "OnlyOpts", "Shown"}, []int{0, 3, 4, 5, 7, 8, 10, 11, 12, 15}, []int{1, 2, 6, 9, 14})
-var toolgenObjectEmpty = toolimpl.NewObject(nil, nil, nil)
-var toolgenObjectOptions = toolimpl.NewObject([]string{"verbose"}, []int{0}, nil)
-var toolgenObjectPoint = toolimpl.NewObject([]string{"x", "y"}, []int{0, 1}, nil)
-var toolgenObjectFilter = toolimpl.NewObject([]string{"field", "value"}, []int{0, 1}, nil)
+var toolgenObjectQuery = &toolimpl.Object{Names: []string{"name", "offset", "limit", "reason", "By", "filter", "extra", "visible", "Label", "tags", "-", "NoTag", "is_renamed", "optional", "OnlyOpts", "Shown"}, Required: []int{0, 3, 4, 5, 7, 8, 10, 11, 12, 15}, NullAbsent: []int{1, 2, 6, 9, 14}}
+var toolgenObjectEmpty = &toolimpl.Object{Names: []string{}}
+var toolgenObjectOptions = &toolimpl.Object{Names: []string{"verbose"}, Required: []int{0}}
+var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
+var toolgenObjectFilter = &toolimpl.Object{Names: []string{"field", "value"}, Required: []int{0, 1}}

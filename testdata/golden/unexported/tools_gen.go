@@ -123,5 +123,5 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime
 	return runtime.TextResult(out), nil
 }
 
-var toolgenArgsping = toolimpl.NewObject(nil, nil, nil)
-var toolgenArgsask = toolimpl.NewObject([]string{"prompt"}, []int{0}, nil)
+var toolgenArgsping = &toolimpl.Object{Names: []string{}}
+var toolgenArgsask = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
