@@ -3,7 +3,10 @@ package emit
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -151,6 +154,9 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 	case model.KindPointer:
 		return g.readPointer(t, lv, r, depth, n("p"))
 	case model.KindSlice:
+		if name, ok := g.sliceHelper(t, r); ok {
+			return []jen.Code{jen.Id(name).Call(d, addressOf(lv))}
+		}
 		return g.readSlice(t, lv, r, depth, n)
 	case model.KindArray:
 		return g.readArray(t, lv, depth, n)
@@ -413,4 +419,58 @@ func (g *generator) readMap(t *model.Type, lv *jen.Statement, depth int, n func(
 			jen.List(jen.Id("_"), jen.Id("ok")).Op("=").Add(d.Clone().Dot("Field").Call())).Block(loopBody...),
 		lv.Clone().Op("=").Add(n("m")),
 	)}
+}
+
+// sliceHelper asks for the function reading an unnamed slice type without
+// constraints, shared by every member of that type in the file, and
+// returns its name (false when the slice has constraints of its own, which
+// are read in place).
+func (g *generator) sliceHelper(t *model.Type, r model.Constraints) (string, bool) {
+	if t.Name != "" || !reflect.DeepEqual(r, model.Constraints{}) {
+		return "", false
+	}
+	name := "toolgenDecode" + typeKey(g.typeText(t))
+	id := typeID(t)
+	if prev, ok := g.sliceTypes[name]; ok && prev != id {
+		return "", false // two types spelled alike (x.T of two packages x): read in place
+	}
+	if g.sliceTypes == nil {
+		g.sliceTypes = map[string]string{}
+	}
+	g.sliceTypes[name] = id
+	g.want(name, func() {
+		n0 := func(name string) *jen.Statement { return jen.Id(name + "0") }
+		g.f.Comment(fmt.Sprintf("%s reads a %s.", name, g.typeText(t)))
+		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+			g.readSlice(t, jen.Op("*").Id("v"), r, 0, n0)...)
+	})
+	return name, true
+}
+
+// addressOf is &lv, or p for an lvalue *p.
+func addressOf(lv *jen.Statement) jen.Code {
+	if text := fmt.Sprintf("%#v", lv); strings.HasPrefix(text, "*") && !strings.ContainsAny(text[1:], " .[(*") {
+		return jen.Id(text[1:])
+	}
+	return jen.Op("&").Add(lv)
+}
+
+// typeKey spells a Go type's text as part of an identifier: []string is
+// SliceString, []*pkg.T SlicePtrpkg_T.
+func typeKey(text string) string {
+	text = strings.NewReplacer("[]", "Slice", "*", "Ptr", "map[", "Map", "]", "Of", ".", "_").Replace(text)
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			return r
+		}
+		return -1
+	}, text)
+}
+
+// typeID identifies a type by package paths, not names.
+func typeID(t *model.Type) string {
+	if t == nil {
+		return ""
+	}
+	return fmt.Sprintf("%v:%s.%s(%s,%s)", t.Kind, t.Pkg, t.Name, typeID(t.Key), typeID(t.Elem))
 }

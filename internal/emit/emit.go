@@ -26,6 +26,7 @@ type generator struct {
 	// may ask for more.
 	helpers     map[string]bool
 	helperQueue []func()
+	sliceTypes  map[string]string // slice helper name -> the type it reads (typeID)
 	patterns    map[string]string
 	patternList []string
 }

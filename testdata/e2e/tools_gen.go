@@ -719,17 +719,7 @@ func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 				v.Name = s0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Node, 0, n0)
-				for d.Elem() {
-					var e0 *Node
-					p1 := new(Node)
-					toolgenDecodeNode(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Children = s0
-			}
+			toolgenDecodeSlicePtrNode(d, &v.Children)
 		}
 	}
 }
@@ -809,38 +799,14 @@ func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 				v.Votes = m0
 			}
 		case 12:
-			if n0, ok := d.Array(); ok {
-				s0 := make([][]Level, 0, n0)
-				for d.Elem() {
-					var e0 []Level
-					if n1, ok := d.Array(); ok {
-						s1 := make([]Level, 0, n1)
-						for d.Elem() {
-							var e1 Level
-							toolgenDecodeLevel(d, &e1)
-							s1 = append(s1, e1)
-						}
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Grid = s0
-			}
+			toolgenDecodeSliceSliceLevel(d, &v.Grid)
 		case 13:
 			if d.Object() {
 				m0 := make(map[string][]Sort)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []Sort
-					if n1, ok := d.Array(); ok {
-						s1 := make([]Sort, 0, n1)
-						for d.Elem() {
-							var e1 Sort
-							toolgenDecodeSort(d, &e1)
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSliceSort(d, &v0)
 					m0[k0] = v0
 				}
 				v.Sorts = m0
@@ -1016,10 +982,65 @@ func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
 	e.EndObject()
 }
 
+// toolgenDecodeSlicePtrNode reads a []*Node.
+func toolgenDecodeSlicePtrNode(d *toolimpl.Decoder, v *[]*Node) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Node, 0, n0)
+		for d.Elem() {
+			var e0 *Node
+			p1 := new(Node)
+			toolgenDecodeNode(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectNode = &toolimpl.Object{Names: []string{"name", "children"}, Required: []int{0}, NullAbsent: []int{1}}
+
+// toolgenDecodeSliceSliceLevel reads a [][]Level.
+func toolgenDecodeSliceSliceLevel(d *toolimpl.Decoder, v *[][]Level) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([][]Level, 0, n0)
+		for d.Elem() {
+			var e0 []Level
+			toolgenDecodeSliceLevel(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceSort reads a []Sort.
+func toolgenDecodeSliceSort(d *toolimpl.Decoder, v *[]Sort) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Sort, 0, n0)
+		for d.Elem() {
+			var e0 Sort
+			toolgenDecodeSort(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectKinds = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "f32", "on", "when", "blob", "raw", "any", "addr", "pair", "votes", "grid", "sorts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, NullAbsent: []int{13}}
 var toolgenObjectBounds = &toolimpl.Object{Names: []string{"narrow", "wide", "width", "neg"}, Required: []int{0, 1, 2, 3}}
 var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}}
+
+// toolgenDecodeSliceLevel reads a []Level.
+func toolgenDecodeSliceLevel(d *toolimpl.Decoder, v *[]Level) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Level, 0, n0)
+		for d.Elem() {
+			var e0 Level
+			toolgenDecodeLevel(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -2629,17 +2629,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argWhen = nil
@@ -3111,17 +3101,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSliceint(d, &v0)
 					m0[k0] = v0
 				}
 				argIndex = m0
@@ -3269,17 +3249,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 			toolgenDecode_other_Unit(d, p0)
 			argUnit = p0
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argWhen = nil
@@ -3568,15 +3538,7 @@ func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 				v.PC = p0
 			}
 		case 4:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Color, 0, n0)
-				for d.Elem() {
-					var e0 Color
-					toolgenDecodeColor(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Cs = s0
-			}
+			toolgenDecodeSliceColor(d, &v.Cs)
 		case 5:
 			if d.Object() {
 				m0 := make(map[string]Priority)
@@ -3628,17 +3590,7 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 	for i := o.Start(d, toolgenObjectCollections); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Strs = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Strs)
 		case 1:
 			if _, ok := d.Array(); ok {
 				i0 := 0
@@ -3667,42 +3619,14 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				v.Map = m0
 			}
 		case 3:
-			if n0, ok := d.Array(); ok {
-				s0 := make([][]int, 0, n0)
-				for d.Elem() {
-					var e0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Nested = s0
-			}
+			toolgenDecodeSliceSliceint(d, &v.Nested)
 		case 4:
 			if d.Object() {
 				m0 := make(map[string][]string)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []string
-					if n1, ok := d.Array(); ok {
-						s1 := make([]string, 0, n1)
-						for d.Elem() {
-							var e1 string
-							if s2, ok := d.String(); ok {
-								e1 = s2
-							}
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSlicestring(d, &v0)
 					m0[k0] = v0
 				}
 				v.Lists = m0
@@ -3725,27 +3649,9 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				v.Keyed = m0
 			}
 		case 7:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Point, 0, n0)
-				for d.Elem() {
-					var e0 Point
-					toolgenDecodePoint(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Points = s0
-			}
+			toolgenDecodeSlicePoint(d, &v.Points)
 		case 8:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Point, 0, n0)
-				for d.Elem() {
-					var e0 *Point
-					p1 := new(Point)
-					toolgenDecodePoint(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.PtrElems = s0
-			}
+			toolgenDecodeSlicePtrPoint(d, &v.PtrElems)
 		case 9:
 			if d.Object() {
 				m0 := make(map[string]*Point)
@@ -3951,17 +3857,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				v.PL = nil
 			} else {
 				p0 := new([]string)
-				if n1, ok := d.Array(); ok {
-					s1 := make([]string, 0, n1)
-					for d.Elem() {
-						var e1 string
-						if s2, ok := d.String(); ok {
-							e1 = s2
-						}
-						s1 = append(s1, e1)
-					}
-					*p0 = s1
-				}
+				toolgenDecodeSlicestring(d, p0)
 				v.PL = p0
 			}
 		case 7:
@@ -4320,17 +4216,7 @@ func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 				v.E2 = int(n0)
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]int, 0, n0)
-				for d.Elem() {
-					var e0 int
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						e0 = int(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.E3 = s0
-			}
+			toolgenDecodeSliceint(d, &v.E3)
 		case 3:
 			if d.Object() {
 				m0 := make(map[string]int)
@@ -4355,17 +4241,7 @@ func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 		case 6:
 			toolgenDecodePoint(d, &v.Z2)
 		case 7:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Z3 = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Z3)
 		case 8:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Z4 = f0
@@ -4373,17 +4249,7 @@ func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 		case 9:
 			toolgenDecodeMoney(d, &v.Z5)
 		case 10:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]int, 0, n0)
-				for d.Elem() {
-					var e0 int
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						e0 = int(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Plain = s0
-			}
+			toolgenDecodeSliceint(d, &v.Plain)
 		case 11:
 			if d.Object() {
 				m0 := make(map[string]string)
@@ -4491,17 +4357,7 @@ func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 				v.Name = s0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Tree, 0, n0)
-				for d.Elem() {
-					var e0 *Tree
-					p1 := new(Tree)
-					toolgenDecodeTree(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Kids = s0
-			}
+			toolgenDecodeSlicePtrTree(d, &v.Kids)
 		case 2:
 			if d.Null() {
 				v.Left = nil
@@ -4536,6 +4392,21 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 		toolgenEncodeTree(e, v.Left)
 	}
 	e.EndObject()
+}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
 }
 
 // toolgenDecodeColor reads a Color: one of "red", "green".
@@ -4586,17 +4457,7 @@ func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 	for i := o.Start(d, toolgenObjectSparse); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]int, 0, n0)
-				for d.Elem() {
-					var e0 int
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						e0 = int(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.L = s0
-			}
+			toolgenDecodeSliceint(d, &v.L)
 		case 1:
 			if d.Object() {
 				m0 := make(map[string]string)
@@ -4615,17 +4476,7 @@ func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 				v.B = b0
 			}
 		case 3:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Point, 0, n0)
-				for d.Elem() {
-					var e0 *Point
-					p1 := new(Point)
-					toolgenDecodePoint(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.P = s0
-			}
+			toolgenDecodeSlicePtrPoint(d, &v.P)
 		case 4:
 			if d.Object() {
 				m0 := make(map[string]*Point)
@@ -4705,19 +4556,7 @@ func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 				}
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Temp, 0, n0)
-				for d.Elem() {
-					var e0 Temp
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Temps = s0
-			}
+			toolgenDecodeSliceTemp(d, &v.Temps)
 		case 2:
 			if d.Null() {
 				v.PT = nil
@@ -4868,29 +4707,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				v.PA = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*[2]int, 0, n0)
-				for d.Elem() {
-					var e0 *[2]int
-					p1 := new([2]int)
-					if _, ok := d.Array(); ok {
-						i2 := 0
-						for ; d.Elem(); i2++ {
-							if i2 < 2 {
-								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p1)[i2] = int(n3)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i2, 2, 2)
-					}
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.SPA = s0
-			}
+			toolgenDecodeSlicePtr2Ofint(d, &v.SPA)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
@@ -4983,42 +4800,14 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				d.CheckItems(i0, 2, 2)
 			}
 		case 6:
-			if n0, ok := d.Array(); ok {
-				s0 := make([][]*Point, 0, n0)
-				for d.Elem() {
-					var e0 []*Point
-					if n1, ok := d.Array(); ok {
-						s1 := make([]*Point, 0, n1)
-						for d.Elem() {
-							var e1 *Point
-							p2 := new(Point)
-							toolgenDecodePoint(d, p2)
-							e1 = p2
-							s1 = append(s1, e1)
-						}
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.SS = s0
-			}
+			toolgenDecodeSliceSlicePtrPoint(d, &v.SS)
 		case 7:
 			if d.Object() {
 				m0 := make(map[string][]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSliceint(d, &v0)
 					m0[k0] = v0
 				}
 				v.MS = m0
@@ -5267,19 +5056,7 @@ func toolgenDecodeEmbedsMore(d *toolimpl.Decoder, v *EmbedsMore) {
 		case 2:
 			toolgenDecodePtrEmbed(d, &v.PE)
 		case 3:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Stamped, 0, n0)
-				for d.Elem() {
-					var e0 Stamped
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Whens = s0
-			}
+			toolgenDecodeSliceStamped(d, &v.Whens)
 		}
 	}
 }
@@ -5438,17 +5215,7 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSliceint(d, &v0)
 					m0[k0] = v0
 				}
 				v.Index = m0
@@ -5504,17 +5271,7 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				v.MyRaw = MyRaw(b0)
 			}
 		case 10:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]json.RawMessage, 0, n0)
-				for d.Elem() {
-					var e0 json.RawMessage
-					if r1, ok := d.Raw(); ok {
-						e0 = json.RawMessage(r1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Raws = s0
-			}
+			toolgenDecodeSlicejson_RawMessage(d, &v.Raws)
 		case 11:
 			if d.Object() {
 				m0 := make(map[Key]Label)
@@ -5552,17 +5309,7 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				v.Blobs = m0
 			}
 		case 14:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Letter, 0, n0)
-				for d.Elem() {
-					var e0 Letter
-					if n1, ok := d.Uint(0, 255); ok {
-						e0 = Letter(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Letters = s0
-			}
+			toolgenDecodeSliceLetter(d, &v.Letters)
 		case 15:
 			if b0, ok := d.Bytes(); ok {
 				v.Codes = toolimpl.BytesAs[[]Code](b0)
@@ -5682,15 +5429,7 @@ func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 		case 4:
 			toolgenDecodeOdd(d, &v.Odd)
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Odd, 0, n0)
-				for d.Elem() {
-					var e0 Odd
-					toolgenDecodeOdd(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Odds = s0
-			}
+			toolgenDecodeSliceOdd(d, &v.Odds)
 		case 6:
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.R = Ratio(f0)
@@ -5834,15 +5573,7 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				v.Edges = m0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Graph, 0, n0)
-				for d.Elem() {
-					var e0 Graph
-					toolgenDecodeGraph(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Kids = s0
-			}
+			toolgenDecodeSliceGraph(d, &v.Kids)
 		case 3:
 			if d.Null() {
 				v.Pair = nil
@@ -5985,17 +5716,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				v.PSP = nil
 			} else {
 				p0 := new([]*Point)
-				if n1, ok := d.Array(); ok {
-					s1 := make([]*Point, 0, n1)
-					for d.Elem() {
-						var e1 *Point
-						p2 := new(Point)
-						toolgenDecodePoint(d, p2)
-						e1 = p2
-						s1 = append(s1, e1)
-					}
-					*p0 = s1
-				}
+				toolgenDecodeSlicePtrPoint(d, p0)
 				v.PSP = p0
 			}
 		case 3:
@@ -6032,21 +5753,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				v.PPP = p0
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]**int, 0, n0)
-				for d.Elem() {
-					var e0 **int
-					p1 := new(*int)
-					p2 := new(int)
-					if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						*p2 = int(n3)
-					}
-					*p1 = p2
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.SPP = s0
-			}
+			toolgenDecodeSlicePtrPtrint(d, &v.SPP)
 		case 6:
 			p0 := new(int)
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -6068,17 +5775,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				v.Any = x0
 			}
 		case 10:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]any, 0, n0)
-				for d.Elem() {
-					var e0 any
-					if x1, ok := d.Any(); ok {
-						e0 = x1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Anys = s0
-			}
+			toolgenDecodeSliceany(d, &v.Anys)
 		case 11:
 			if d.Object() {
 				m0 := make(map[string]any)
@@ -6476,19 +6173,7 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Upper, 0, n0)
-				for d.Elem() {
-					var e0 Upper
-					if s1, ok := d.StringBytes(); ok {
-						if err := e0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.US = s0
-			}
+			toolgenDecodeSliceUpper(d, &v.US)
 		case 2:
 			if _, ok := d.Array(); ok {
 				i0 := 0
@@ -6533,21 +6218,7 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				v.PT = p0
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*PtrText, 0, n0)
-				for d.Elem() {
-					var e0 *PtrText
-					p1 := new(PtrText)
-					if s2, ok := d.StringBytes(); ok {
-						if err := p1.UnmarshalText(s2); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.PTS = s0
-			}
+			toolgenDecodeSlicePtrPtrText(d, &v.PTS)
 		case 6:
 			if d.Object() {
 				m0 := make(map[string]*PtrText)
@@ -6572,35 +6243,13 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 			}
 		case 8:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Both, 0, n0)
-				for d.Elem() {
-					var e0 Both
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.BS = s0
-			}
+			toolgenDecodeSliceBoth(d, &v.BS)
 		case 9:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.OO = OnlyOut(n0)
 			}
 		case 10:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]OnlyOut, 0, n0)
-				for d.Elem() {
-					var e0 OnlyOut
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						e0 = OnlyOut(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.OOS = s0
-			}
+			toolgenDecodeSliceOnlyOut(d, &v.OOS)
 		case 11:
 			if d.Object() {
 				m0 := make(map[OutKey]int)
@@ -6646,6 +6295,21 @@ func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
 		case 1:
 			toolgenDecode_other_Unit(d, &v.Unit)
 		}
+	}
+}
+
+// toolgenDecodeSliceint reads a []int.
+func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]int, 0, n0)
+		for d.Elem() {
+			var e0 int
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = int(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
 	}
 }
 
@@ -6797,19 +6461,7 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]PtrJSON, 0, n0)
-				for d.Elem() {
-					var e0 PtrJSON
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.PJs = s0
-			}
+			toolgenDecodeSlicePtrJSON(d, &v.PJs)
 		case 6:
 			if _, ok := d.Array(); ok {
 				i0 := 0
@@ -6847,17 +6499,7 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				v.UPPER = int(n0)
 			}
 		case 10:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]time.Duration, 0, n0)
-				for d.Elem() {
-					var e0 time.Duration
-					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-						e0 = time.Duration(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Durs = s0
-			}
+			toolgenDecodeSlicetime_Duration(d, &v.Durs)
 		case 11:
 			if d.Object() {
 				m0 := make(map[Key]PInt)
@@ -7044,7 +6686,61 @@ func toolgenDecodeBits(d *toolimpl.Decoder, v *Bits) {
 	}
 }
 
+// toolgenDecodeSliceColor reads a []Color.
+func toolgenDecodeSliceColor(d *toolimpl.Decoder, v *[]Color) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Color, 0, n0)
+		for d.Elem() {
+			var e0 Color
+			toolgenDecodeColor(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectEnums = &toolimpl.Object{Names: []string{"c", "p", "b", "pc", "cs", "by_name"}, Required: []int{0, 1, 2, 4, 5}}
+
+// toolgenDecodeSliceSliceint reads a [][]int.
+func toolgenDecodeSliceSliceint(d *toolimpl.Decoder, v *[][]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([][]int, 0, n0)
+		for d.Elem() {
+			var e0 []int
+			toolgenDecodeSliceint(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicePoint reads a []Point.
+func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Point, 0, n0)
+		for d.Elem() {
+			var e0 Point
+			toolgenDecodePoint(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicePtrPoint reads a []*Point.
+func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Point, 0, n0)
+		for d.Elem() {
+			var e0 *Point
+			p1 := new(Point)
+			toolgenDecodePoint(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
@@ -7099,10 +6795,84 @@ func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.EndObject()
 }
 
+// toolgenDecodeSlicePtrTree reads a []*Tree.
+func toolgenDecodeSlicePtrTree(d *toolimpl.Decoder, v *[]*Tree) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Tree, 0, n0)
+		for d.Elem() {
+			var e0 *Tree
+			p1 := new(Tree)
+			toolgenDecodeTree(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectTree = &toolimpl.Object{Names: []string{"name", "kids", "left"}, Required: []int{0}, NullAbsent: []int{1}}
 var toolgenObjectSparse = &toolimpl.Object{Names: []string{"l", "m", "b", "p", "pm", "a"}, NullAbsent: []int{0, 1, 2, 3, 4, 5}}
+
+// toolgenDecodeSliceTemp reads a []Temp.
+func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Temp, 0, n0)
+		for d.Elem() {
+			var e0 Temp
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectMethods = &toolimpl.Object{Names: []string{"temp", "temps", "pt", "level", "levels"}, Required: []int{0, 1, 3, 4}}
 var toolgenObjectNumbers = &toolimpl.Object{Names: []string{"n", "big", "bigf", "wait"}, Required: []int{0, 3}}
+
+// toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
+func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*[2]int, 0, n0)
+		for d.Elem() {
+			var e0 *[2]int
+			p1 := new([2]int)
+			if _, ok := d.Array(); ok {
+				i2 := 0
+				for ; d.Elem(); i2++ {
+					if i2 < 2 {
+						if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							(*p1)[i2] = int(n3)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i2, 2, 2)
+			}
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceSlicePtrPoint reads a [][]*Point.
+func toolgenDecodeSliceSlicePtrPoint(d *toolimpl.Decoder, v *[][]*Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([][]*Point, 0, n0)
+		for d.Elem() {
+			var e0 []*Point
+			toolgenDecodeSlicePtrPoint(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectShapes = &toolimpl.Object{Names: []string{"pa", "spa", "mpa", "paa", "pat", "aps", "ss", "ms", "amap"}, Required: []int{1, 2, 5, 6, 7, 8}}
 
 // toolgenDecodeBox reads a Box object.
@@ -7190,6 +6960,23 @@ func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 	}
 }
 
+// toolgenDecodeSliceStamped reads a []Stamped.
+func toolgenDecodeSliceStamped(d *toolimpl.Decoder, v *[]Stamped) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Stamped, 0, n0)
+		for d.Elem() {
+			var e0 Stamped
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectEmbedsMore = &toolimpl.Object{Names: []string{"stamp", "lvl", "pe", "stamps"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 
 // toolgenEncodePtrEmbed writes a PtrEmbed object.
@@ -7219,6 +7006,37 @@ func toolgenEncodePtrEmbed(e *toolimpl.Encoder, v *PtrEmbed) {
 }
 
 var toolgenObjectTagged = &toolimpl.Object{Names: []string{"-", "naïve", "with space", "Quote", "Bslash", "Empty", "a-b.c:d", "a/b~c", "100%", "NoName", "UPPER"}, Required: []int{0, 1, 2, 3, 4, 6, 7, 8}, NullAbsent: []int{5, 9, 10}}
+
+// toolgenDecodeSlicejson_RawMessage reads a []json.RawMessage.
+func toolgenDecodeSlicejson_RawMessage(d *toolimpl.Decoder, v *[]json.RawMessage) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]json.RawMessage, 0, n0)
+		for d.Elem() {
+			var e0 json.RawMessage
+			if r1, ok := d.Raw(); ok {
+				e0 = json.RawMessage(r1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceLetter reads a []Letter.
+func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Letter, 0, n0)
+		for d.Elem() {
+			var e0 Letter
+			if n1, ok := d.Uint(0, 255); ok {
+				e0 = Letter(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectNamed = &toolimpl.Object{Names: []string{"tags", "board", "index", "blob", "octets", "hash", "arr", "u8s", "joined", "my_raw", "raws", "by_key", "pblob", "blobs", "letters", "codes"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}, NullAbsent: []int{14, 15}}
 
 // toolgenDecodeI8 reads a I8: one of -128, 0, 127.
@@ -7271,7 +7089,33 @@ func toolgenDecodeI64(d *toolimpl.Decoder, v *I64) {
 	}
 }
 
+// toolgenDecodeSliceOdd reads a []Odd.
+func toolgenDecodeSliceOdd(d *toolimpl.Decoder, v *[]Odd) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Odd, 0, n0)
+		for d.Elem() {
+			var e0 Odd
+			toolgenDecodeOdd(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectWide = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "i64", "odd", "odds", "r", "f", "pu", "mu", "def_o", "ai", "ko"}, Required: []int{0, 1, 2, 3, 4, 6, 7, 11}, NullAbsent: []int{5, 9, 10, 12}}
+
+// toolgenDecodeSliceGraph reads a []Graph.
+func toolgenDecodeSliceGraph(d *toolimpl.Decoder, v *[]Graph) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Graph, 0, n0)
+		for d.Elem() {
+			var e0 Graph
+			toolgenDecodeGraph(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecodeOther reads a Other object.
 func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
@@ -7287,15 +7131,7 @@ func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 				v.Back = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Other, 0, n0)
-				for d.Elem() {
-					var e0 Other
-					toolgenDecodeOther(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Peers = s0
-			}
+			toolgenDecodeSliceOther(d, &v.Peers)
 		}
 	}
 }
@@ -7318,16 +7154,166 @@ func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
 	e.EndObject()
 }
 
+// toolgenDecodeSlicePtrPtrint reads a []**int.
+func toolgenDecodeSlicePtrPtrint(d *toolimpl.Decoder, v *[]**int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]**int, 0, n0)
+		for d.Elem() {
+			var e0 **int
+			p1 := new(*int)
+			p2 := new(int)
+			if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				*p2 = int(n3)
+			}
+			*p1 = p2
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceany reads a []any.
+func toolgenDecodeSliceany(d *toolimpl.Decoder, v *[]any) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]any, 0, n0)
+		for d.Elem() {
+			var e0 any
+			if x1, ok := d.Any(); ok {
+				e0 = x1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectDeeps = &toolimpl.Object{Names: []string{"ppi", "pps", "psp", "pmp", "ppp", "spp", "def", "def_s", "def_c", "any", "anys", "ma", "pa", "forest"}, Required: []int{9}, NullAbsent: []int{5, 6, 7, 8, 10, 11, 13}}
 var toolgenObjectOmits = &toolimpl.Object{Names: []string{"arr", "arr0", "st", "pst", "pi", "f", "u", "str", "blob", "any", "raw", "z", "zp", "zm", "za", "zb", "zt", "both"}, NullAbsent: []int{0, 1, 2, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17}}
+
+// toolgenDecodeSliceUpper reads a []Upper.
+func toolgenDecodeSliceUpper(d *toolimpl.Decoder, v *[]Upper) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Upper, 0, n0)
+		for d.Elem() {
+			var e0 Upper
+			if s1, ok := d.StringBytes(); ok {
+				if err := e0.UnmarshalText(s1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicePtrPtrText reads a []*PtrText.
+func toolgenDecodeSlicePtrPtrText(d *toolimpl.Decoder, v *[]*PtrText) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*PtrText, 0, n0)
+		for d.Elem() {
+			var e0 *PtrText
+			p1 := new(PtrText)
+			if s2, ok := d.StringBytes(); ok {
+				if err := p1.UnmarshalText(s2); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceBoth reads a []Both.
+func toolgenDecodeSliceBoth(d *toolimpl.Decoder, v *[]Both) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Both, 0, n0)
+		for d.Elem() {
+			var e0 Both
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceOnlyOut reads a []OnlyOut.
+func toolgenDecodeSliceOnlyOut(d *toolimpl.Decoder, v *[]OnlyOut) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]OnlyOut, 0, n0)
+		for d.Elem() {
+			var e0 OnlyOut
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = OnlyOut(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectPlaces = &toolimpl.Object{Names: []string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, Required: []int{0, 1, 2, 3, 7, 9}, NullAbsent: []int{5, 6, 8, 10, 11}}
 var toolgenObjectother_Place = &toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
+
+// toolgenDecodeSlicePtrJSON reads a []PtrJSON.
+func toolgenDecodeSlicePtrJSON(d *toolimpl.Decoder, v *[]PtrJSON) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]PtrJSON, 0, n0)
+		for d.Elem() {
+			var e0 PtrJSON
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicetime_Duration reads a []time.Duration.
+func toolgenDecodeSlicetime_Duration(d *toolimpl.Decoder, v *[]time.Duration) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]time.Duration, 0, n0)
+		for d.Elem() {
+			var e0 time.Duration
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = time.Duration(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectMisc = &toolimpl.Object{Names: []string{"id", "note", "v", "pi", "pj", "pjs", "pja", "pjp", "upper", "UPPER", "durs", "dur_map", "nums", "times"}, Required: []int{0, 2, 4, 5, 6, 8, 9, 10}, NullAbsent: []int{1, 11, 12, 13}}
 var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
 var toolgenObjectMoney = &toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}}
 var toolgenObjectBox = &toolimpl.Object{Names: []string{"a"}, Required: []int{0}}
 var toolgenObjecthidden = &toolimpl.Object{Names: []string{"z"}, Required: []int{0}}
 var toolgenObjectPtrEmbed = &toolimpl.Object{Names: []string{"id", "note", "shared", "only2", "own"}, Required: []int{0, 2, 3, 4}, NullAbsent: []int{1}}
+
+// toolgenDecodeSliceOther reads a []Other.
+func toolgenDecodeSliceOther(d *toolimpl.Decoder, v *[]Other) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Other, 0, n0)
+		for d.Elem() {
+			var e0 Other
+			toolgenDecodeOther(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectOther = &toolimpl.Object{Names: []string{"back", "peers"}, Required: []int{1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),

@@ -349,17 +349,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 						i2 := 0
 						for ; d.Elem(); i2++ {
 							if i2 < 2 {
-								if n3, ok := d.Array(); ok {
-									s3 := make([]int, 0, n3)
-									for d.Elem() {
-										var e3 int
-										if n4, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-											e3 = int(n4)
-										}
-										s3 = append(s3, e3)
-									}
-									(*p1)[i2] = s3
-								}
+								toolgenDecodeSliceint(d, &(*p1)[i2])
 							} else {
 								d.Skip()
 							}
@@ -426,17 +416,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 	for i := o.Start(d, toolgenArgsEchoTimes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]time.Time, 0, n0)
-				for d.Elem() {
-					var e0 time.Time
-					if t1, ok := d.Time(); ok {
-						e0 = t1
-					}
-					s0 = append(s0, e0)
-				}
-				argAt = s0
-			}
+			toolgenDecodeSlicetime_Time(d, &argAt)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -576,29 +556,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				v.Cells = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*[2]int, 0, n0)
-				for d.Elem() {
-					var e0 *[2]int
-					p1 := new([2]int)
-					if _, ok := d.Array(); ok {
-						i2 := 0
-						for ; d.Elem(); i2++ {
-							if i2 < 2 {
-								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p1)[i2] = int(n3)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i2, 2, 2)
-					}
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Rows = s0
-			}
+			toolgenDecodeSlicePtr2Ofint(d, &v.Rows)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
@@ -709,17 +667,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				v.Deep = p0
 			}
 		case 6:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Item, 0, n0)
-				for d.Elem() {
-					var e0 *Item
-					p1 := new(Item)
-					toolgenDecodeItem(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Items = s0
-			}
+			toolgenDecodeSlicePtrItem(d, &v.Items)
 		}
 	}
 }
@@ -825,7 +773,39 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 }
 
 var toolgenArgsEchoMatrix = &toolimpl.Object{Names: []string{"m"}}
+
+// toolgenDecodeSliceint reads a []int.
+func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]int, 0, n0)
+		for d.Elem() {
+			var e0 int
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = int(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsEchoTable = &toolimpl.Object{Names: []string{"t"}, Required: []int{0}}
+
+// toolgenDecodeSlicetime_Time reads a []time.Time.
+func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]time.Time, 0, n0)
+		for d.Elem() {
+			var e0 time.Time
+			if t1, ok := d.Time(); ok {
+				e0 = t1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsEchoTimes = &toolimpl.Object{Names: []string{"at"}, Required: []int{0}}
 var toolgenArgsNils = &toolimpl.Object{Names: []string{}}
 
@@ -909,16 +889,45 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 
 var toolgenArgsCount = &toolimpl.Object{Names: []string{}}
 
-// toolgenDecodeItem reads a Item object.
-func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
-	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.ID = int(n0)
+// toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
+func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*[2]int, 0, n0)
+		for d.Elem() {
+			var e0 *[2]int
+			p1 := new([2]int)
+			if _, ok := d.Array(); ok {
+				i2 := 0
+				for ; d.Elem(); i2++ {
+					if i2 < 2 {
+						if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							(*p1)[i2] = int(n3)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i2, 2, 2)
 			}
+			e0 = p1
+			s0 = append(s0, e0)
 		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicePtrItem reads a []*Item.
+func toolgenDecodeSlicePtrItem(d *toolimpl.Decoder, v *[]*Item) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Item, 0, n0)
+		for d.Elem() {
+			var e0 *Item
+			p1 := new(Item)
+			toolgenDecodeItem(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
 	}
 }
 
@@ -930,6 +939,19 @@ func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 	e.Member("\"id\":")
 	e.Int(int64(v.ID))
 	e.EndObject()
+}
+
+// toolgenDecodeItem reads a Item object.
+func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next(d) {
+		switch i {
+		case 0:
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				v.ID = int(n0)
+			}
+		}
+	}
 }
 
 var toolgenObjectItem = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}

@@ -3264,17 +3264,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3327,17 +3317,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3390,17 +3370,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3453,17 +3423,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3516,17 +3476,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3579,17 +3529,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3642,17 +3582,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3705,17 +3635,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3768,17 +3688,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3831,17 +3741,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3894,17 +3794,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -3957,17 +3847,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4020,17 +3900,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4083,17 +3953,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4146,17 +4006,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4209,17 +4059,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4272,17 +4112,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4335,17 +4165,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4398,17 +4218,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4461,17 +4271,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4524,17 +4324,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4587,17 +4377,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4650,17 +4430,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4713,17 +4483,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4776,17 +4536,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4839,17 +4589,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4902,17 +4642,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -4965,17 +4695,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5028,17 +4748,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5091,17 +4801,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5154,17 +4854,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5217,17 +4907,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5280,17 +4960,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5343,17 +5013,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5406,17 +5066,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5469,17 +5119,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5532,17 +5172,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5595,17 +5225,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5658,17 +5278,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5721,17 +5331,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5784,17 +5384,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5847,17 +5437,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5910,17 +5490,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -5973,17 +5543,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6036,17 +5596,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6099,17 +5649,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6162,17 +5702,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6225,17 +5755,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6288,17 +5808,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6351,17 +5861,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6414,17 +5914,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6477,17 +5967,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6540,17 +6020,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6603,17 +6073,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6666,17 +6126,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6729,17 +6179,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6792,17 +6232,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6855,17 +6285,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6918,17 +6338,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -6981,17 +6391,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7044,17 +6444,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7107,17 +6497,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7170,17 +6550,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7233,17 +6603,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7296,17 +6656,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7359,17 +6709,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7422,17 +6762,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7485,17 +6815,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7548,17 +6868,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7611,17 +6921,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7674,17 +6974,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7737,17 +7027,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7800,17 +7080,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7863,17 +7133,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7926,17 +7186,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -7989,17 +7239,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8052,17 +7292,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8115,17 +7345,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8178,17 +7398,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8241,17 +7451,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8304,17 +7504,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8367,17 +7557,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8430,17 +7610,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8493,17 +7663,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8556,17 +7716,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8619,17 +7769,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8682,17 +7822,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8745,17 +7875,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8808,17 +7928,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8871,17 +7981,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8934,17 +8034,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -8997,17 +8087,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9060,17 +8140,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9123,17 +8193,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9186,17 +8246,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9249,17 +8299,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9312,17 +8352,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9375,17 +8405,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9438,17 +8458,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9501,17 +8511,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 				argCount = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTags = s0
-			}
+			toolgenDecodeSlicestring(d, &argTags)
 		case 3:
 			if d.Null() {
 				argOpts = nil
@@ -9530,6 +8530,21 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	return runtime.TextResult(out), nil
+}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
 }
 
 // toolgenDecodeOptions reads a Options object.

@@ -111,17 +111,7 @@ func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
 				v.Days = int(n0)
 			}
 		case 3:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Tags = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Tags)
 		case 4:
 			if d.Null() {
 				v.Where = nil
@@ -163,6 +153,21 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 		*v = Fahrenheit
 	default:
 		d.NotOneOf(s, "\"c\", \"f\"")
+	}
+}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
 	}
 }
 

@@ -254,19 +254,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Temp, 0, n0)
-				for d.Elem() {
-					var e0 Temp
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Temps = s0
-			}
+			toolgenDecodeSliceTemp(d, &v.Temps)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]Temp)
@@ -301,19 +289,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Flag, 0, n0)
-				for d.Elem() {
-					var e0 Flag
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Flags = s0
-			}
+			toolgenDecodeSliceFlag(d, &v.Flags)
 		case 6:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Count = Count(n0)
@@ -440,17 +416,7 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				v.Number = json.Number(n0)
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]json.Number, 0, n0)
-				for d.Elem() {
-					var e0 json.Number
-					if n1, ok := d.Number(); ok {
-						e0 = json.Number(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Numbers = s0
-			}
+			toolgenDecodeSlicejson_Number(d, &v.Numbers)
 		case 6:
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
@@ -538,7 +504,57 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 }
 
 var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []int{0}}
+
+// toolgenDecodeSliceTemp reads a []Temp.
+func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Temp, 0, n0)
+		for d.Elem() {
+			var e0 Temp
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceFlag reads a []Flag.
+func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Flag, 0, n0)
+		for d.Elem() {
+			var e0 Flag
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectCustom = &toolimpl.Object{Names: []string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, Required: []int{0, 4, 6, 7, 8}, NullAbsent: []int{1, 2, 5, 9}}
+
+// toolgenDecodeSlicejson_Number reads a []json.Number.
+func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]json.Number, 0, n0)
+		for d.Elem() {
+			var e0 json.Number
+			if n1, ok := d.Number(); ok {
+				e0 = json.Number(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {

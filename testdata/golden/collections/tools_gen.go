@@ -224,15 +224,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Point, 0, n0)
-				for d.Elem() {
-					var e0 Point
-					toolgenDecodePoint(d, &e0)
-					s0 = append(s0, e0)
-				}
-				argPoints = s0
-			}
+			toolgenDecodeSlicePoint(d, &argPoints)
 		case 1:
 			if d.Object() {
 				m0 := make(map[string]*Point)
@@ -261,17 +253,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 				d.CheckItems(i0, 2, 2)
 			}
 		case 3:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Key, 0, n0)
-				for d.Elem() {
-					var e0 Key
-					if s1, ok := d.String(); ok {
-						e0 = Key(s1)
-					}
-					s0 = append(s0, e0)
-				}
-				argKeys = s0
-			}
+			toolgenDecodeSliceKey(d, &argKeys)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -342,17 +324,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Names = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Names)
 		case 1:
 			if n0, ok := d.Array(); ok {
 				s0 := make(IDs, 0, n0)
@@ -366,25 +338,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				v.IDs = s0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([][]int, 0, n0)
-				for d.Elem() {
-					var e0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Matrix = s0
-			}
+			toolgenDecodeSliceSliceint(d, &v.Matrix)
 		case 3:
 			if _, ok := d.Array(); ok {
 				i0 := 0
@@ -424,15 +378,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				d.CheckItems(i0, 3, 3)
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Point, 0, n0)
-				for d.Elem() {
-					var e0 Point
-					toolgenDecodePoint(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Points = s0
-			}
+			toolgenDecodeSlicePoint(d, &v.Points)
 		case 6:
 			toolgenDecodePoint(d, &v.Origin)
 		case 7:
@@ -444,17 +390,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				v.Best = p0
 			}
 		case 8:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Point, 0, n0)
-				for d.Elem() {
-					var e0 *Point
-					p1 := new(Point)
-					toolgenDecodePoint(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Optional = s0
-			}
+			toolgenDecodeSlicePtrPoint(d, &v.Optional)
 		case 9:
 			if d.Object() {
 				m0 := make(map[string]int)
@@ -474,17 +410,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
 					k0 := d.KeyString()
 					var v0 []string
-					if n1, ok := d.Array(); ok {
-						s1 := make([]string, 0, n1)
-						for d.Elem() {
-							var e1 string
-							if s2, ok := d.String(); ok {
-								e1 = s2
-							}
-							s1 = append(s1, e1)
-						}
-						v0 = s1
-					}
+					toolgenDecodeSlicestring(d, &v0)
 					m0[Key(k0)] = v0
 				}
 				v.ByKey = m0
@@ -537,17 +463,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				d.CheckItems(i0, 0, 0)
 			}
 		case 14:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Tags = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Tags)
 		case 15:
 			if d.Object() {
 				m0 := make(map[string]uint8)
@@ -697,6 +613,19 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 	e.EndObject()
 }
 
+// toolgenDecodeSlicePoint reads a []Point.
+func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Point, 0, n0)
+		for d.Elem() {
+			var e0 Point
+			toolgenDecodePoint(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
@@ -714,6 +643,21 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
+// toolgenDecodeSliceKey reads a []Key.
+func toolgenDecodeSliceKey(d *toolimpl.Decoder, v *[]Key) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Key, 0, n0)
+		for d.Elem() {
+			var e0 Key
+			if s1, ok := d.String(); ok {
+				e0 = Key(s1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsFlat = &toolimpl.Object{Names: []string{"points", "lookup", "pair", "keys"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenEncodePoint writes a Point object.
@@ -727,5 +671,64 @@ func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
 }
 
 var toolgenArgsArrays = &toolimpl.Object{Names: []string{}}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceSliceint reads a [][]int.
+func toolgenDecodeSliceSliceint(d *toolimpl.Decoder, v *[][]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([][]int, 0, n0)
+		for d.Elem() {
+			var e0 []int
+			toolgenDecodeSliceint(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicePtrPoint reads a []*Point.
+func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Point, 0, n0)
+		for d.Elem() {
+			var e0 *Point
+			p1 := new(Point)
+			toolgenDecodePoint(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectShapes = &toolimpl.Object{Names: []string{"names", "ids", "matrix", "pair", "grid", "points", "origin", "best", "optional", "scores", "by_key", "nested", "places", "empty", "tags", "counts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}, NullAbsent: []int{14, 15}}
 var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
+
+// toolgenDecodeSliceint reads a []int.
+func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]int, 0, n0)
+		for d.Elem() {
+			var e0 int
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = int(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}

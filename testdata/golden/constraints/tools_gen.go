@@ -343,17 +343,7 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 				s0 := make([][]int, 0, n0)
 				for d.Elem() {
 					var e0 []int
-					if n1, ok := d.Array(); ok {
-						s1 := make([]int, 0, n1)
-						for d.Elem() {
-							var e1 int
-							if n2, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-								e1 = int(n2)
-							}
-							s1 = append(s1, e1)
-						}
-						e0 = s1
-					}
+					toolgenDecodeSliceint(d, &e0)
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 0, 3)
@@ -466,6 +456,21 @@ func toolgenDecodeSize(d *toolimpl.Decoder, v *Size) {
 }
 
 var toolgenArgsBook = &toolimpl.Object{Names: []string{"guests", "name", "day", "nights", "size", "code", "extras", "note", "budget"}, Required: []int{0, 1, 2, 6}, NullAbsent: []int{3, 4}}
+
+// toolgenDecodeSliceint reads a []int.
+func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]int, 0, n0)
+		for d.Elem() {
+			var e0 int
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				e0 = int(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecodeLevel reads a Level: one of 1, 2.
 func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {

@@ -238,15 +238,7 @@ func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 				v.Trim = p0
 			}
 		case 2:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Color, 0, n0)
-				for d.Elem() {
-					var e0 Color
-					toolgenDecodeColor(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Palette = s0
-			}
+			toolgenDecodeSliceColor(d, &v.Palette)
 		case 3:
 			if d.Object() {
 				m0 := make(map[string]Level)
@@ -360,6 +352,19 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 
 var toolgenArgsPick = &toolimpl.Object{Names: []string{"color", "level", "priority"}, Required: []int{0, 2}}
 var toolgenArgsName = &toolimpl.Object{Names: []string{"c"}, Required: []int{0}}
+
+// toolgenDecodeSliceColor reads a []Color.
+func toolgenDecodeSliceColor(d *toolimpl.Decoder, v *[]Color) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Color, 0, n0)
+		for d.Elem() {
+			var e0 Color
+			toolgenDecodeColor(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecodeMode reads a Mode: one of "fast".
 func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {

@@ -322,17 +322,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 				argX = int(n0)
 			}
 		case 4:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				argTop10Items = s0
-			}
+			toolgenDecodeSlicestring(d, &argTop10Items)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -425,6 +415,22 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 
 var toolgenArgsSearch = &toolimpl.Object{Names: []string{"query", "limit", "user_id", "exact", "lang"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}
 var toolgenArgsGreet = &toolimpl.Object{Names: []string{"name", "greeting", "times"}, Required: []int{0, 1}}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsSnake = &toolimpl.Object{Names: []string{"user_name", "http_status", "xml_body", "x", "top10_items"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsUndocumented = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
 var toolgenArgsMixed = &toolimpl.Object{Names: []string{"id", "verbose"}, Required: []int{0, 1}}

@@ -130,18 +130,23 @@ func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 			}
 			v.Maybe = p0
 		case 6:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]float32, 0, n0)
-				for d.Elem() {
-					var e0 float32
-					if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-						e0 = float32(f1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Values = s0
-			}
+			toolgenDecodeSlicefloat32(d, &v.Values)
 		}
+	}
+}
+
+// toolgenDecodeSlicefloat32 reads a []float32.
+func toolgenDecodeSlicefloat32(d *toolimpl.Decoder, v *[]float32) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]float32, 0, n0)
+		for d.Elem() {
+			var e0 float32
+			if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+				e0 = float32(f1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
 	}
 }
 

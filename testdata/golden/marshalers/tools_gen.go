@@ -213,19 +213,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Temp, 0, n0)
-				for d.Elem() {
-					var e0 Temp
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Temps = s0
-			}
+			toolgenDecodeSliceTemp(d, &v.Temps)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]Temp)
@@ -260,19 +248,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Flag, 0, n0)
-				for d.Elem() {
-					var e0 Flag
-					if r1, ok := d.RawValue(); ok {
-						if err := e0.UnmarshalJSON(r1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Flags = s0
-			}
+			toolgenDecodeSliceFlag(d, &v.Flags)
 		case 6:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Count = Count(n0)
@@ -349,4 +325,39 @@ func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 
 var toolgenArgsFlags = &toolimpl.Object{Names: []string{}}
 var toolgenArgsHot = &toolimpl.Object{Names: []string{}}
+
+// toolgenDecodeSliceTemp reads a []Temp.
+func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Temp, 0, n0)
+		for d.Elem() {
+			var e0 Temp
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSliceFlag reads a []Flag.
+func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Flag, 0, n0)
+		for d.Elem() {
+			var e0 Flag
+			if r1, ok := d.RawValue(); ok {
+				if err := e0.UnmarshalJSON(r1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectCustom = &toolimpl.Object{Names: []string{"temp", "temps", "by_city", "ptr", "flag", "flags", "count", "level", "both", "maybe"}, Required: []int{0, 4, 6, 7, 8}, NullAbsent: []int{1, 2, 5, 9}}

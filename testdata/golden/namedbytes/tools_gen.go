@@ -204,17 +204,7 @@ func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 				v.Each = m0
 			}
 		case 4:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Letter, 0, n0)
-				for d.Elem() {
-					var e0 Letter
-					if n1, ok := d.Uint(0, 255); ok {
-						e0 = Letter(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Letters = s0
-			}
+			toolgenDecodeSliceLetter(d, &v.Letters)
 		case 5:
 			if _, ok := d.Array(); ok {
 				i0 := 0
@@ -274,4 +264,20 @@ func toolgenEncodePacket(e *toolimpl.Encoder, v *Packet) {
 }
 
 var toolgenArgsFlat = &toolimpl.Object{Names: []string{"data", "more"}, Required: []int{0, 1}}
+
+// toolgenDecodeSliceLetter reads a []Letter.
+func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Letter, 0, n0)
+		for d.Elem() {
+			var e0 Letter
+			if n1, ok := d.Uint(0, 255); ok {
+				e0 = Letter(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectPacket = &toolimpl.Object{Names: []string{"raw", "named", "opt", "each", "letters", "fixed", "codes"}, Required: []int{0, 1, 3, 4, 5, 6}}

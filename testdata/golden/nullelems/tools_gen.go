@@ -101,17 +101,7 @@ func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 	for i := o.Start(d, toolgenObjectRoute); i >= 0; i = o.Next(d) {
 		switch i {
 		case 0:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*Point, 0, n0)
-				for d.Elem() {
-					var e0 *Point
-					p1 := new(Point)
-					toolgenDecodePoint(d, p1)
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Stops = s0
-			}
+			toolgenDecodeSlicePtrPoint(d, &v.Stops)
 		case 1:
 			if d.Object() {
 				m0 := make(map[string]*Point)
@@ -191,6 +181,21 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 		toolgenEncodePoint(e, v.Detour)
 	}
 	e.EndObject()
+}
+
+// toolgenDecodeSlicePtrPoint reads a []*Point.
+func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*Point, 0, n0)
+		for d.Elem() {
+			var e0 *Point
+			p1 := new(Point)
+			toolgenDecodePoint(d, p1)
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
 }
 
 // toolgenDecodePoint reads a Point object.

@@ -239,29 +239,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 				argCells = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*[2]int, 0, n0)
-				for d.Elem() {
-					var e0 *[2]int
-					p1 := new([2]int)
-					if _, ok := d.Array(); ok {
-						i2 := 0
-						for ; d.Elem(); i2++ {
-							if i2 < 2 {
-								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p1)[i2] = int(n3)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i2, 2, 2)
-					}
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				argRows = s0
-			}
+			toolgenDecodeSlicePtr2Ofint(d, &argRows)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
@@ -541,6 +519,33 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
+func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*[2]int, 0, n0)
+		for d.Elem() {
+			var e0 *[2]int
+			p1 := new([2]int)
+			if _, ok := d.Array(); ok {
+				i2 := 0
+				for ; d.Elem(); i2++ {
+					if i2 < 2 {
+						if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+							(*p1)[i2] = int(n3)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i2, 2, 2)
+			}
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsShapes = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep"}, Required: []int{1, 2}}
 
 // toolgenEncodeGrid writes a Grid object.
@@ -713,29 +718,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				v.Cells = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]*[2]int, 0, n0)
-				for d.Elem() {
-					var e0 *[2]int
-					p1 := new([2]int)
-					if _, ok := d.Array(); ok {
-						i2 := 0
-						for ; d.Elem(); i2++ {
-							if i2 < 2 {
-								if n3, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-									(*p1)[i2] = int(n3)
-								}
-							} else {
-								d.Skip()
-							}
-						}
-						d.CheckItems(i2, 2, 2)
-					}
-					e0 = p1
-					s0 = append(s0, e0)
-				}
-				v.Rows = s0
-			}
+			toolgenDecodeSlicePtr2Ofint(d, &v.Rows)
 		case 2:
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
@@ -854,29 +837,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 					i1 := 0
 					for ; d.Elem(); i1++ {
 						if i1 < 2 {
-							if n2, ok := d.Array(); ok {
-								s2 := make([]*[2]bool, 0, n2)
-								for d.Elem() {
-									var e2 *[2]bool
-									p3 := new([2]bool)
-									if _, ok := d.Array(); ok {
-										i4 := 0
-										for ; d.Elem(); i4++ {
-											if i4 < 2 {
-												if b5, ok := d.Bool(); ok {
-													(*p3)[i4] = b5
-												}
-											} else {
-												d.Skip()
-											}
-										}
-										d.CheckItems(i4, 2, 2)
-									}
-									e2 = p3
-									s2 = append(s2, e2)
-								}
-								(*p0)[i1] = s2
-							}
+							toolgenDecodeSlicePtr2Ofbool(d, &(*p0)[i1])
 						} else {
 							d.Skip()
 						}
@@ -974,6 +935,33 @@ func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
 	e.Member("\"x\":")
 	e.Int(int64(v.X))
 	e.EndObject()
+}
+
+// toolgenDecodeSlicePtr2Ofbool reads a []*[2]bool.
+func toolgenDecodeSlicePtr2Ofbool(d *toolimpl.Decoder, v *[]*[2]bool) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]*[2]bool, 0, n0)
+		for d.Elem() {
+			var e0 *[2]bool
+			p1 := new([2]bool)
+			if _, ok := d.Array(); ok {
+				i2 := 0
+				for ; d.Elem(); i2++ {
+					if i2 < 2 {
+						if b3, ok := d.Bool(); ok {
+							(*p1)[i2] = b3
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i2, 2, 2)
+			}
+			e0 = p1
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
 }
 
 // toolgenDecodeCell reads a Cell object.

@@ -194,15 +194,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 				argList = p0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Tree, 0, n0)
-				for d.Elem() {
-					var e0 Tree
-					toolgenDecodeTree(d, &e0)
-					s0 = append(s0, e0)
-				}
-				argTrees = s0
-			}
+			toolgenDecodeSliceTree(d, &argTrees)
 		}
 	}
 	if err := d.Close(); err != nil {
@@ -296,15 +288,7 @@ func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 				v.Name = s0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]Tree, 0, n0)
-				for d.Elem() {
-					var e0 Tree
-					toolgenDecodeTree(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Children = s0
-			}
+			toolgenDecodeSliceTree(d, &v.Children)
 		}
 	}
 }
@@ -346,6 +330,19 @@ func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 	}
 }
 
+// toolgenDecodeSliceTree reads a []Tree.
+func toolgenDecodeSliceTree(d *toolimpl.Decoder, v *[]Tree) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]Tree, 0, n0)
+		for d.Elem() {
+			var e0 Tree
+			toolgenDecodeTree(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenArgsSum = &toolimpl.Object{Names: []string{"list", "trees"}, Required: []int{1}}
 
 // toolgenDecodeDir reads a Dir object.
@@ -358,15 +355,7 @@ func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
 				v.Name = s0
 			}
 		case 1:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]File, 0, n0)
-				for d.Elem() {
-					var e0 File
-					toolgenDecodeFile(d, &e0)
-					s0 = append(s0, e0)
-				}
-				v.Files = s0
-			}
+			toolgenDecodeSliceFile(d, &v.Files)
 		}
 	}
 }
@@ -440,26 +429,16 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 var toolgenObjectTree = &toolimpl.Object{Names: []string{"name", "children"}, Required: []int{0}, NullAbsent: []int{1}}
 var toolgenObjectList = &toolimpl.Object{Names: []string{"value", "next"}, Required: []int{0}}
 
-// toolgenDecodeFile reads a File object.
-func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
-	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case 1:
-			if d.Null() {
-				v.Sub = nil
-			} else {
-				p0 := new(Dir)
-				toolgenDecodeDir(d, p0)
-				v.Sub = p0
-			}
-		case 2:
-			toolgenDecodeMeta(d, &v.Meta)
+// toolgenDecodeSliceFile reads a []File.
+func toolgenDecodeSliceFile(d *toolimpl.Decoder, v *[]File) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]File, 0, n0)
+		for d.Elem() {
+			var e0 File
+			toolgenDecodeFile(d, &e0)
+			s0 = append(s0, e0)
 		}
+		*v = s0
 	}
 }
 
@@ -499,6 +478,29 @@ func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 		toolgenEncodeList(e, v.Next)
 	}
 	e.EndObject()
+}
+
+// toolgenDecodeFile reads a File object.
+func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
+	var o toolimpl.ObjectReader
+	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next(d) {
+		switch i {
+		case 0:
+			if s0, ok := d.String(); ok {
+				v.Name = s0
+			}
+		case 1:
+			if d.Null() {
+				v.Sub = nil
+			} else {
+				p0 := new(Dir)
+				toolgenDecodeDir(d, p0)
+				v.Sub = p0
+			}
+		case 2:
+			toolgenDecodeMeta(d, &v.Meta)
+		}
+	}
 }
 
 // toolgenDecodeMeta reads a Meta object.

@@ -286,17 +286,7 @@ func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 				v.OwnerName = s0
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Tags = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Tags)
 		case 6:
 			if s0, ok := d.String(); ok {
 				v.Weird = s0
@@ -306,4 +296,20 @@ func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 }
 
 var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
 var toolgenObjectAssign = &toolimpl.Object{Names: []string{"owner_name", "team_name", "size", "rule", "owner", "tags", "2-step"}, Required: []int{0, 1, 2, 3, 4, 6}, NullAbsent: []int{5}}

@@ -491,17 +491,7 @@ func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 				}
 			}
 		case 11:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]time.Time, 0, n0)
-				for d.Elem() {
-					var e0 time.Time
-					if t1, ok := d.Time(); ok {
-						e0 = t1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Times = s0
-			}
+			toolgenDecodeSlicetime_Time(d, &v.Times)
 		case 12:
 			if d.Object() {
 				m0 := make(map[string][]byte)
@@ -516,19 +506,7 @@ func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 				v.Blobs = m0
 			}
 		case 13:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]netip.Addr, 0, n0)
-				for d.Elem() {
-					var e0 netip.Addr
-					if s1, ok := d.StringBytes(); ok {
-						if err := e0.UnmarshalText(s1); err != nil {
-							d.Invalid(err.Error())
-						}
-					}
-					s0 = append(s0, e0)
-				}
-				v.Addrs = s0
-			}
+			toolgenDecodeSlicenetip_Addr(d, &v.Addrs)
 		case 14:
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Duration = time.Duration(n0)
@@ -614,6 +592,38 @@ var toolgenArgsDump = &toolimpl.Object{Names: []string{}}
 var toolgenArgsBytes = &toolimpl.Object{Names: []string{}}
 var toolgenArgsAnything = &toolimpl.Object{Names: []string{}}
 var toolgenArgsAddress = &toolimpl.Object{Names: []string{}}
+
+// toolgenDecodeSlicetime_Time reads a []time.Time.
+func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]time.Time, 0, n0)
+		for d.Elem() {
+			var e0 time.Time
+			if t1, ok := d.Time(); ok {
+				e0 = t1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
+
+// toolgenDecodeSlicenetip_Addr reads a []netip.Addr.
+func toolgenDecodeSlicenetip_Addr(d *toolimpl.Decoder, v *[]netip.Addr) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]netip.Addr, 0, n0)
+		for d.Elem() {
+			var e0 netip.Addr
+			if s1, ok := d.StringBytes(); ok {
+				if err := e0.UnmarshalText(s1); err != nil {
+					d.Invalid(err.Error())
+				}
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {

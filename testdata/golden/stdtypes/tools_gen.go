@@ -223,17 +223,7 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				v.Number = json.Number(n0)
 			}
 		case 5:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]json.Number, 0, n0)
-				for d.Elem() {
-					var e0 json.Number
-					if n1, ok := d.Number(); ok {
-						e0 = json.Number(n1)
-					}
-					s0 = append(s0, e0)
-				}
-				v.Numbers = s0
-			}
+			toolgenDecodeSlicejson_Number(d, &v.Numbers)
 		case 6:
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
@@ -321,6 +311,21 @@ func toolgenEncodeStd(e *toolimpl.Encoder, v *Std) {
 }
 
 var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []int{0}}
+
+// toolgenDecodeSlicejson_Number reads a []json.Number.
+func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]json.Number, 0, n0)
+		for d.Elem() {
+			var e0 json.Number
+			if n1, ok := d.Number(); ok {
+				e0 = json.Number(n1)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
+	}
+}
 
 // toolgenDecode_time_Month reads a Month: one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.
 func toolgenDecode_time_Month(d *toolimpl.Decoder, v *time.Month) {

@@ -319,17 +319,7 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 				v.Label = Label(s0)
 			}
 		case 9:
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Tags = s0
-			}
+			toolgenDecodeSlicestring(d, &v.Tags)
 		case 10:
 			if s0, ok := d.String(); ok {
 				v.Dash = s0
@@ -417,6 +407,21 @@ func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
 				v.Value = s0
 			}
 		}
+	}
+}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if n0, ok := d.Array(); ok {
+		s0 := make([]string, 0, n0)
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = s0
 	}
 }
 
