@@ -161,7 +161,7 @@ type ReadFileRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReadFile, "path", r.Path, "offset", r.Offset, "limit", r.Limit)
+	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, &r)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -174,7 +174,7 @@ type WriteFileRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWriteFile, "path", r.Path, "content", r.Content)
+	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, &r)
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
@@ -191,7 +191,7 @@ type EditFileRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEditFile, "path", r.Path, "old_string", r.OldString, "new_string", r.NewString, "replace_all", r.ReplaceAll)
+	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, &r)
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
@@ -207,7 +207,7 @@ type ListFilesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolListFiles, "path", r.Path, "recursive", r.Recursive)
+	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, &r)
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
@@ -219,7 +219,7 @@ type GlobRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GlobRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGlob, "pattern", r.Pattern)
+	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, &r)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -235,7 +235,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearchFiles, "pattern", r.Pattern, "path", r.Path, "glob", r.Glob)
+	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, &r)
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
@@ -251,15 +251,14 @@ type RunCommandRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolRunCommand, "command", r.Command, "timeout_seconds", r.TimeoutSeconds)
+	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, &r)
 }
 
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.
 var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
-func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReadFile, &res, &err)
+func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -310,8 +309,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res run
 var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`)
 
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
-func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWriteFile, &res, &err)
+func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -345,8 +343,7 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res ru
 var toolgenInputEditFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
-func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEditFile, &res, &err)
+func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -396,8 +393,7 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
-func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolListFiles, &res, &err)
+func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -443,8 +439,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res ru
 var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to the workspace root."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
-func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGlob, &res, &err)
+func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -473,8 +468,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime
 var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
-func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
+func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -525,8 +519,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 var toolgenInputRunCommand = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
-func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolRunCommand, &res, &err)
+func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -57,15 +57,14 @@ type WebSearchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WebSearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWebSearch, "query", r.Query)
+	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, &r)
 }
 
 // toolgenInputWebSearch is the JSON Schema of web_search's arguments.
 var toolgenInputWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
-func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWebSearch, &res, &err)
+func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

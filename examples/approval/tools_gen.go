@@ -54,15 +54,14 @@ type SendEmailRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSendEmail, "to", r.To, "subject", r.Subject, "body", r.Body)
+	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, &r)
 }
 
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
 var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
-func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSendEmail, &res, &err)
+func toolgenCallSendEmail(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -185,7 +185,7 @@ type TestSimpleTextRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestSimpleTextRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestSimpleText)
+	return runtime.Rule{Tool: ToolTestSimpleText}
 }
 
 // TestImageContentRule is a permission rule for the tool test_image_content,
@@ -194,7 +194,7 @@ type TestImageContentRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestImageContentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestImageContent)
+	return runtime.Rule{Tool: ToolTestImageContent}
 }
 
 // TestAudioContentRule is a permission rule for the tool test_audio_content,
@@ -203,7 +203,7 @@ type TestAudioContentRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestAudioContentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestAudioContent)
+	return runtime.Rule{Tool: ToolTestAudioContent}
 }
 
 // TestEmbeddedResourceRule is a permission rule for the tool
@@ -212,7 +212,7 @@ type TestEmbeddedResourceRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestEmbeddedResourceRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestEmbeddedResource)
+	return runtime.Rule{Tool: ToolTestEmbeddedResource}
 }
 
 // TestMultipleContentTypesRule is a permission rule for the tool
@@ -221,7 +221,7 @@ type TestMultipleContentTypesRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestMultipleContentTypesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestMultipleContentTypes)
+	return runtime.Rule{Tool: ToolTestMultipleContentTypes}
 }
 
 // TestToolWithLoggingRule is a permission rule for the tool
@@ -230,7 +230,7 @@ type TestToolWithLoggingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestToolWithLoggingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestToolWithLogging)
+	return runtime.Rule{Tool: ToolTestToolWithLogging}
 }
 
 // TestToolWithProgressRule is a permission rule for the tool
@@ -239,7 +239,7 @@ type TestToolWithProgressRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestToolWithProgressRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestToolWithProgress)
+	return runtime.Rule{Tool: ToolTestToolWithProgress}
 }
 
 // TestErrorHandlingRule is a permission rule for the tool test_error_handling,
@@ -248,7 +248,7 @@ type TestErrorHandlingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestErrorHandlingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestErrorHandling)
+	return runtime.Rule{Tool: ToolTestErrorHandling}
 }
 
 // TestSamplingRule is a permission rule for the tool test_sampling: each field
@@ -260,7 +260,7 @@ type TestSamplingRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestSamplingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestSampling, "prompt", r.Prompt)
+	return toolimpl.Rule(ToolTestSampling, toolgenArgsTestSampling, &r)
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
@@ -272,7 +272,7 @@ type TestElicitationRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestElicitation, "message", r.Message)
+	return toolimpl.Rule(ToolTestElicitation, toolgenArgsTestElicitation, &r)
 }
 
 // TestElicitationSep1034DefaultsRule is a permission rule for the tool
@@ -281,7 +281,7 @@ type TestElicitationSep1034DefaultsRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationSep1034DefaultsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestElicitationSep1034Defaults)
+	return runtime.Rule{Tool: ToolTestElicitationSep1034Defaults}
 }
 
 // TestElicitationSep1330EnumsRule is a permission rule for the tool
@@ -290,15 +290,14 @@ type TestElicitationSep1330EnumsRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestElicitationSep1330Enums)
+	return runtime.Rule{Tool: ToolTestElicitationSep1330Enums}
 }
 
 // toolgenInputTestSimpleText is the JSON Schema of test_simple_text's arguments.
 var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
-func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
+func toolgenCallTestSimpleText(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -315,8 +314,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
-func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
+func toolgenCallTestImageContent(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -333,8 +331,7 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.
 var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
-func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
+func toolgenCallTestAudioContent(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -351,8 +348,7 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.
 var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
-func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
+func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -369,8 +365,7 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runt
 var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
-func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
+func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -387,8 +382,7 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
-func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
+func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -408,8 +402,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
-func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
+func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -429,8 +422,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
-func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
+func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -449,8 +441,7 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime
 var toolgenInputTestSampling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
-func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestSampling, &res, &err)
+func toolgenCallTestSampling(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -479,8 +470,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
-func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
+func toolgenCallTestElicitation(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -509,8 +499,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
-func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
+func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -530,8 +519,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
-func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
+func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

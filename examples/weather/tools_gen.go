@@ -67,7 +67,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit", r.Unit)
+	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r)
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
@@ -84,15 +84,14 @@ type GetForecastRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetForecastRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetForecast, "city", r.City, "days", r.Days, "unit", r.Unit)
+	return toolimpl.Rule(ToolGetForecast, toolgenObjectForecast, &r)
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -133,8 +132,7 @@ var toolgenInputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`)
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
-func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetForecast, &res, &err)
+func toolgenCallGetForecast(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Forecast

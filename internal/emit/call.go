@@ -13,10 +13,8 @@ import (
 
 // callFunc writes a tool's dispatch:
 //
-//	func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-//		defer runtime.Recover(ToolGetWeather, &res, &err)
-//		var dec runtime.Decoder
-//		d := &dec
+//	func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
+//		d := new(toolimpl.Decoder)
 //		d.Reset(args)
 //		... read the arguments ...
 //		if err := d.Close(); err != nil {
@@ -24,13 +22,14 @@ import (
 //		}
 //		... call, write the result ...
 //	}
+//
+// A panic is recovered around it by toolimpl.Tools.
 func (g *generator) callFunc(t *model.Tool) {
 	params := []jen.Code{jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()}
 	if t.Recv != nil {
 		params = append([]jen.Code{jen.Id("recv").Op("*").Id(t.Recv.TypeName)}, params...)
 	}
 	body := []jen.Code{
-		jen.Defer().Add(impl("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
 		d.Clone().Op(":=").New(impl("Decoder")),
 		d.Clone().Dot("Reset").Call(jen.Id("args")),
 	}
@@ -39,7 +38,7 @@ func (g *generator) callFunc(t *model.Tool) {
 		jen.Return(rt("ErrorResult").Call(jen.Err().Dot("Error").Call()), jen.Nil())))
 	body = append(body, g.callAndWrite(t)...)
 	g.f.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
-	g.f.Func().Id(callName(t)).Params(params...).Params(jen.Id("res").Add(rt("Result")), jen.Err().Error()).Block(body...)
+	g.f.Func().Id(callName(t)).Params(params...).Params(rt("Result"), jen.Error()).Block(body...)
 }
 
 func (g *generator) readInput(t *model.Tool) []jen.Code {
@@ -66,7 +65,7 @@ func (g *generator) readInput(t *model.Tool) []jen.Code {
 	if len(vars) > 0 {
 		out = append(out, jen.Var().Defs(vars...))
 	}
-	return append(out, g.objectBody(t.Input, "toolgenArgs"+t.GoName, func(f *model.Field) *jen.Statement { return jen.Id(argName(f.Path[0].Name)) })...)
+	return append(out, g.objectBody(t.Input, inputObjectVar(t), func(f *model.Field) *jen.Statement { return jen.Id(argName(f.Path[0].Name)) })...)
 }
 
 // callAndWrite calls the tool and turns what it returns into a Result.
@@ -190,7 +189,7 @@ func (g *generator) structHelper(t *model.Type) string {
 	g.want(name, func() {
 		g.f.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
 		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
-			g.objectBody(t.Struct, "toolgenObject"+t.Struct.ID, func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
+			g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
 	})
 	return name
 }
@@ -280,3 +279,17 @@ func (g *generator) constRef(t *model.Type, v model.EnumValue) jen.Code {
 }
 
 func jenExported(name string) bool { return name != "" && strings.ToUpper(name[:1]) == name[:1] }
+
+// objectVar names the member table of a struct type.
+func objectVar(s *model.Struct) string { return "toolgenObject" + s.ID }
+
+// inputObjectVar names the member table of a tool's arguments: its struct
+// parameter's type's, or its own for separate parameters.
+func inputObjectVar(t *model.Tool) string {
+	for _, p := range t.Params {
+		if p.Kind == model.ParamStruct {
+			return objectVar(t.Input)
+		}
+	}
+	return "toolgenArgs" + t.GoName
+}

@@ -78,14 +78,15 @@ func ruleFieldMatches(t *model.Type) string {
 
 // ruleMethod:
 //
-//	func (r GetWeatherRule) Rule() runtime.Rule { return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit", r.Unit) }
+//	func (r GetWeatherRule) Rule() runtime.Rule { return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r) }
+//
+// toolimpl.Rule reads the rule's string fields in the order of the tool's
+// member table.
 func (g *generator) ruleMethod(t *model.Tool) {
-	args := []jen.Code{jen.Id(t.ConstName)}
-	for i, f := range t.Input.Fields {
-		if i < len(t.RuleFields) {
-			args = append(args, jen.Lit(f.JSONName), jen.Id("r").Dot(t.RuleFields[i]))
-		}
+	ret := rt("Rule").Values(jen.Id("Tool").Op(":").Id(t.ConstName))
+	if len(t.RuleFields) > 0 {
+		ret = impl("Rule").Call(jen.Id(t.ConstName), jen.Id(inputObjectVar(t)), jen.Op("&").Id("r"))
 	}
 	g.f.Comment("Rule returns r as a runtime.Rule, for agent.Permissions.")
-	g.f.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(impl("Rule").Call(args...)))
+	g.f.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))
 }

@@ -53,15 +53,14 @@ type askAgentRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(toolAskAgent, "prompt", r.Prompt)
+	return toolimpl.Rule(toolAskAgent, toolgenArgsaskAgent, &r)
 }
 
 // toolgenInputaskAgent is the JSON Schema of ask_agent's arguments.
 var toolgenInputaskAgent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result.
-func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(toolAskAgent, &res, &err)
+func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -165,7 +165,7 @@ type SearchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearch, "page", r.Page, "query", r.Query, "sort", r.Sort, "level", r.Level, "tags", r.Tags, "near", r.Near, "email", r.Email, "code", r.Code)
+	return toolimpl.Rule(ToolSearch, toolgenObjectSearchArgs, &r)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -180,7 +180,7 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, "text", r.Text, "times", r.Times)
+	return toolimpl.Rule(ToolEcho, toolgenArgsEcho, &r)
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
@@ -192,7 +192,7 @@ type FailRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FailRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFail, "reason", r.Reason)
+	return toolimpl.Rule(ToolFail, toolgenArgsFail, &r)
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
@@ -200,7 +200,7 @@ type BoomRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BoomRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBoom)
+	return runtime.Rule{Tool: ToolBoom}
 }
 
 // SleepRule is a permission rule for the tool sleep: each field is a glob over
@@ -214,7 +214,7 @@ type SleepRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SleepRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSleep, "ms", r.Ms)
+	return toolimpl.Rule(ToolSleep, toolgenArgsSleep, &r)
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
@@ -230,7 +230,7 @@ type CountRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CountRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCount, "name", r.Name, "children", r.Children)
+	return toolimpl.Rule(ToolCount, toolgenObjectNode, &r)
 }
 
 // MirrorRule is a permission rule for the tool mirror: each field is a glob
@@ -280,7 +280,7 @@ type MirrorRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MirrorRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMirror, "i8", r.I8, "u16", r.U16, "u64", r.U64, "f32", r.F32, "on", r.On, "when", r.When, "blob", r.Blob, "raw", r.Raw, "any", r.Any, "addr", r.Addr, "pair", r.Pair, "votes", r.Votes, "grid", r.Grid, "sorts", r.Sorts)
+	return toolimpl.Rule(ToolMirror, toolgenObjectKinds, &r)
 }
 
 // AddRule is a permission rule for the tool counter_add: each field is a glob
@@ -294,7 +294,7 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, "by", r.By)
+	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, &r)
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
@@ -302,7 +302,7 @@ type TotalRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TotalRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTotal)
+	return runtime.Rule{Tool: ToolTotal}
 }
 
 // BoundRule is a permission rule for the tool bound: each field is a glob over
@@ -325,7 +325,7 @@ type BoundRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BoundRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBound, "narrow", r.Narrow, "wide", r.Wide, "width", r.Width, "neg", r.Neg)
+	return toolimpl.Rule(ToolBound, toolgenObjectBounds, &r)
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
@@ -335,8 +335,7 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSearch, &res, &err)
+func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in SearchArgs
@@ -359,8 +358,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEcho, &res, &err)
+func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -398,8 +396,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputFail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
 
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
-func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFail, &res, &err)
+func toolgenCallFail(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -427,8 +424,7 @@ func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputBoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
-func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBoom, &res, &err)
+func toolgenCallBoom(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -448,8 +444,7 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputSleep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
-func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSleep, &res, &err)
+func toolgenCallSleep(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -481,8 +476,7 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCount, &res, &err)
+func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Node
@@ -508,8 +502,7 @@ var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
-func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMirror, &res, &err)
+func toolgenCallMirror(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Kinds
@@ -532,8 +525,7 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAdd, &res, &err)
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -565,8 +557,7 @@ var toolgenInputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
-func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTotal, &res, &err)
+func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -597,8 +588,7 @@ var toolgenInputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
-func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBound, &res, &err)
+func toolgenCallBound(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Bounds

@@ -491,7 +491,7 @@ type ReturnIntRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnIntRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnInt, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnInt, toolgenObjectIn, &r)
 }
 
 // ReturnFloatRule is a permission rule for the tool return_float: each field
@@ -509,7 +509,7 @@ type ReturnFloatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnFloatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnFloat, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnFloat, toolgenObjectIn, &r)
 }
 
 // ReturnBoolRule is a permission rule for the tool return_bool: each field is
@@ -527,7 +527,7 @@ type ReturnBoolRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBoolRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnBool, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnBool, toolgenObjectIn, &r)
 }
 
 // ReturnEnumRule is a permission rule for the tool return_enum: each field is
@@ -545,7 +545,7 @@ type ReturnEnumRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnEnumRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnEnum, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnEnum, toolgenObjectIn, &r)
 }
 
 // ReturnSliceRule is a permission rule for the tool return_slice: each field
@@ -563,7 +563,7 @@ type ReturnSliceRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnSliceRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnSlice, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnSlice, toolgenObjectIn, &r)
 }
 
 // ReturnMapRule is a permission rule for the tool return_map: each field is a
@@ -581,7 +581,7 @@ type ReturnMapRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnMapRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnMap, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnMap, toolgenObjectIn, &r)
 }
 
 // ReturnArrayRule is a permission rule for the tool return_array: each field
@@ -599,7 +599,7 @@ type ReturnArrayRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnArrayRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnArray, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnArray, toolgenObjectIn, &r)
 }
 
 // ReturnBlobRule is a permission rule for the tool return_blob: each field is
@@ -617,7 +617,7 @@ type ReturnBlobRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBlobRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnBlob, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnBlob, toolgenObjectIn, &r)
 }
 
 // ReturnAnyRule is a permission rule for the tool return_any: each field is a
@@ -635,7 +635,7 @@ type ReturnAnyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnAny, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnAny, toolgenObjectIn, &r)
 }
 
 // ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
@@ -653,7 +653,7 @@ type ReturnPtrIntRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPtrIntRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnPtrInt, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnPtrInt, toolgenObjectIn, &r)
 }
 
 // ReturnTextRule is a permission rule for the tool return_text: each field is
@@ -671,7 +671,7 @@ type ReturnTextRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnTextRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnText, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnText, toolgenObjectIn, &r)
 }
 
 // ReturnJSONRule is a permission rule for the tool return_json: each field is
@@ -689,7 +689,7 @@ type ReturnJSONRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnJSONRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnJSON, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnJSON, toolgenObjectIn, &r)
 }
 
 // ReturnStampedRule is a permission rule for the tool return_stamped: each
@@ -707,7 +707,7 @@ type ReturnStampedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnStampedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnStamped, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnStamped, toolgenObjectIn, &r)
 }
 
 // ReturnForeignRule is a permission rule for the tool return_foreign: each
@@ -725,7 +725,7 @@ type ReturnForeignRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnForeignRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnForeign, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnForeign, toolgenObjectIn, &r)
 }
 
 // ReturnNamedMapRule is a permission rule for the tool return_named_map: each
@@ -743,7 +743,7 @@ type ReturnNamedMapRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnNamedMapRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnNamedMap, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnNamedMap, toolgenObjectIn, &r)
 }
 
 // ReturnPlacesRule is a permission rule for the tool return_places: each field
@@ -761,7 +761,7 @@ type ReturnPlacesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPlacesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnPlaces, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnPlaces, toolgenObjectIn, &r)
 }
 
 // ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
@@ -779,7 +779,7 @@ type ReturnAnySliceRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnySliceRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnAnySlice, "n", r.N, "word", r.Word, "f", r.F)
+	return toolimpl.Rule(ToolReturnAnySlice, toolgenObjectIn, &r)
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
@@ -833,7 +833,7 @@ type EchoScalarsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoScalarsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoScalars, "s", r.S, "b", r.B, "i", r.I, "i8", r.I8, "i16", r.I16, "i32", r.I32, "i64", r.I64, "u", r.U, "u8", r.U8, "u16", r.U16, "u32", r.U32, "u64", r.U64, "f32", r.F32, "f64", r.F64, "label", r.Label, "count", r.Count)
+	return toolimpl.Rule(ToolEchoScalars, toolgenObjectScalars, &r)
 }
 
 // EchoEnumsRule is a permission rule for the tool echo_enums: each field is a
@@ -861,7 +861,7 @@ type EchoEnumsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEnumsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEnums, "c", r.C, "p", r.P, "b", r.B, "pc", r.PC, "cs", r.Cs, "by_name", r.ByName)
+	return toolimpl.Rule(ToolEchoEnums, toolgenObjectEnums, &r)
 }
 
 // EchoCollectionsRule is a permission rule for the tool echo_collections: each
@@ -913,7 +913,7 @@ type EchoCollectionsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCollectionsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCollections, "strs", r.Strs, "ints", r.Ints, "map", r.Map, "nested", r.Nested, "lists", r.Lists, "bytes", r.Bytes, "keyed", r.Keyed, "points", r.Points, "ptr_elems", r.PtrElems, "ptr_map", r.PtrMap, "grid", r.Grid)
+	return toolimpl.Rule(ToolEchoCollections, toolgenObjectCollections, &r)
 }
 
 // EchoPointersRule is a permission rule for the tool echo_pointers: each field
@@ -950,7 +950,7 @@ type EchoPointersRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPointersRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoPointers, "ps", r.PS, "pi", r.PI, "pf", r.PF, "pb", r.PB, "pp", r.PP, "pt", r.PT, "pl", r.PL, "pm", r.PM, "must", r.Must)
+	return toolimpl.Rule(ToolEchoPointers, toolgenObjectPointers, &r)
 }
 
 // EchoConstrainedRule is a permission rule for the tool echo_constrained: each
@@ -984,7 +984,7 @@ type EchoConstrainedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoConstrainedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoConstrained, "name", r.Name, "code", r.Code, "age", r.Age, "ratio", r.Ratio, "ratio32", r.Ratio32, "tags", r.Tags, "small", r.Small, "mode", r.Mode, "n", r.N, "color", r.Color)
+	return toolimpl.Rule(ToolEchoConstrained, toolgenObjectConstrained, &r)
 }
 
 // EchoFormatsRule is a permission rule for the tool echo_formats: each field
@@ -1004,7 +1004,7 @@ type EchoFormatsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoFormatsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoFormats, "date_time", r.DateTime, "date", r.Date, "time", r.Time, "email", r.Email, "uri", r.URI, "uuid", r.UUID, "ipv4", r.IPv4, "ipv6", r.IPv6, "hostname", r.Hostname)
+	return toolimpl.Rule(ToolEchoFormats, toolgenObjectFormats, &r)
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
@@ -1027,7 +1027,7 @@ type EchoSpecialRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoSpecialRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoSpecial, "when", r.When, "raw", r.Raw, "any", r.Any, "addr", r.Addr, "blob", r.Blob, "wait", r.Wait)
+	return toolimpl.Rule(ToolEchoSpecial, toolgenObjectSpecial, &r)
 }
 
 // EchoEmbeddedRule is a permission rule for the tool echo_embedded: each field
@@ -1046,7 +1046,7 @@ type EchoEmbeddedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbeddedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbedded, "id", r.ID, "extra", r.Extra, "own", r.Own, "note", r.Note)
+	return toolimpl.Rule(ToolEchoEmbedded, toolgenObjectEmbedded, &r)
 }
 
 // EchoOmitRule is a permission rule for the tool echo_omit: each field is a
@@ -1096,7 +1096,7 @@ type EchoOmitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoOmit, "e1", r.E1, "e2", r.E2, "e3", r.E3, "e4", r.E4, "e5", r.E5, "z1", r.Z1, "z2", r.Z2, "z3", r.Z3, "z4", r.Z4, "z5", r.Z5, "plain", r.Plain, "dict", r.Dict, "bin", r.Bin)
+	return toolimpl.Rule(ToolEchoOmit, toolgenObjectOmit, &r)
 }
 
 // EchoTreeRule is a permission rule for the tool echo_tree: each field is a
@@ -1116,7 +1116,7 @@ type EchoTreeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTreeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTree, "name", r.Name, "kids", r.Kids, "left", r.Left)
+	return toolimpl.Rule(ToolEchoTree, toolgenObjectTree, &r)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -1138,7 +1138,7 @@ type FlatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, "name", r.Name, "count", r.Count, "tags", r.Tags, "when", r.When, "color", r.Color)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
@@ -1169,7 +1169,7 @@ type DensifyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DensifyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDensify, "l", r.L, "m", r.M, "b", r.B, "p", r.P, "pm", r.PM, "a", r.A)
+	return toolimpl.Rule(ToolDensify, toolgenObjectSparse, &r)
 }
 
 // EchoMethodsRule is a permission rule for the tool echo_methods: each field
@@ -1192,7 +1192,7 @@ type EchoMethodsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMethodsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMethods, "temp", r.Temp, "temps", r.Temps, "pt", r.PT, "level", r.Level, "levels", r.Levels)
+	return toolimpl.Rule(ToolEchoMethods, toolgenObjectMethods, &r)
 }
 
 // EchoNumbersRule is a permission rule for the tool echo_numbers: each field
@@ -1211,7 +1211,7 @@ type EchoNumbersRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNumbersRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoNumbers, "n", r.N, "big", r.Big, "bigf", r.BigF, "wait", r.Wait)
+	return toolimpl.Rule(ToolEchoNumbers, toolgenObjectNumbers, &r)
 }
 
 // EchoShapesRule is a permission rule for the tool echo_shapes: each field is
@@ -1258,7 +1258,7 @@ type EchoShapesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoShapesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoShapes, "pa", r.PA, "spa", r.SPA, "mpa", r.MPA, "paa", r.PAA, "pat", r.PAT, "aps", r.APS, "ss", r.SS, "ms", r.MS, "amap", r.AMap)
+	return toolimpl.Rule(ToolEchoShapes, toolgenObjectShapes, &r)
 }
 
 // EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
@@ -1299,7 +1299,7 @@ type EchoEmbedsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbeds, "Name", r.Name, "hidden", r.Hidden, "shared", r.Shared, "only2", r.Only2, "X", r.X2, "Count", r.Count, "by", r.By, "rev", r.Rev, "box", r.Box, "kept", r.Kept, "hid", r.Hid)
+	return toolimpl.Rule(ToolEchoEmbeds, toolgenObjectEmbeds, &r)
 }
 
 // EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
@@ -1320,7 +1320,7 @@ type EchoEmbedsMoreRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbedsMore, "stamp", r.When, "lvl", r.Lvl, "pe", r.PE, "stamps", r.Whens)
+	return toolimpl.Rule(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, &r)
 }
 
 // EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
@@ -1349,7 +1349,7 @@ type EchoTaggedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTaggedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTagged, "-", r.Dash, "naïve", r.Uni, "with space", r.Space, "Quote", r.Quote, "Bslash", r.Bslash, "Empty", r.Empty, "a-b.c:d", r.Punct, "a/b~c", r.Slash, "100%", r.Pct, "NoName", r.NoName, "UPPER", r.Upper)
+	return toolimpl.Rule(ToolEchoTagged, toolgenObjectTagged, &r)
 }
 
 // EchoNamedRule is a permission rule for the tool echo_named: each field is a
@@ -1404,7 +1404,7 @@ type EchoNamedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNamedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoNamed, "tags", r.Tags, "board", r.Board, "index", r.Index, "blob", r.Blob, "octets", r.Octets, "hash", r.Hash, "arr", r.Arr, "u8s", r.U8s, "joined", r.Joined, "my_raw", r.MyRaw, "raws", r.Raws, "by_key", r.ByKey, "pblob", r.PBlob, "blobs", r.Blobs, "letters", r.Letters, "codes", r.Codes)
+	return toolimpl.Rule(ToolEchoNamed, toolgenObjectNamed, &r)
 }
 
 // EchoWideRule is a permission rule for the tool echo_wide: each field is a
@@ -1453,7 +1453,7 @@ type EchoWideRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoWideRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoWide, "i8", r.I8, "u16", r.U16, "u64", r.U64, "i64", r.I64, "odd", r.Odd, "odds", r.Odds, "r", r.R, "f", r.F, "pu", r.PU, "mu", r.MU, "def_o", r.DefO, "ai", r.AI, "ko", r.KO)
+	return toolimpl.Rule(ToolEchoWide, toolgenObjectWide, &r)
 }
 
 // EchoGraphRule is a permission rule for the tool echo_graph: each field is a
@@ -1485,7 +1485,7 @@ type EchoGraphRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGraphRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoGraph, "id", r.ID, "edges", r.Edges, "kids", r.Kids, "pair", r.Pair, "next", r.Next, "ref", r.Ref)
+	return toolimpl.Rule(ToolEchoGraph, toolgenObjectGraph, &r)
 }
 
 // EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
@@ -1542,7 +1542,7 @@ type EchoDeepsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoDeepsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoDeeps, "ppi", r.PPI, "pps", r.PPS, "psp", r.PSP, "pmp", r.PMP, "ppp", r.PPP, "spp", r.SPP, "def", r.Def, "def_s", r.DefS, "def_c", r.DefC, "any", r.Any, "anys", r.Anys, "ma", r.MA, "pa", r.PA, "forest", r.Forest)
+	return toolimpl.Rule(ToolEchoDeeps, toolgenObjectDeeps, &r)
 }
 
 // EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
@@ -1604,7 +1604,7 @@ type EchoOmitsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoOmits, "arr", r.Arr, "arr0", r.Arr0, "st", r.St, "pst", r.PSt, "pi", r.PI, "f", r.F, "u", r.U, "str", r.Str, "blob", r.Blob, "any", r.Any, "raw", r.Raw, "z", r.Z, "zp", r.ZP, "zm", r.ZM, "za", r.ZA, "zb", r.ZB, "zt", r.ZT, "both", r.Both)
+	return toolimpl.Rule(ToolEchoOmits, toolgenObjectOmits, &r)
 }
 
 // EchoPlacesRule is a permission rule for the tool echo_places: each field is
@@ -1652,7 +1652,7 @@ type EchoPlacesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPlacesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoPlaces, "u", r.U, "us", r.US, "ua", r.UA, "um", r.UM, "pt", r.PT, "pts", r.PTS, "ptm", r.PTM, "both", r.B, "boths", r.BS, "oo", r.OO, "oos", r.OOS, "ok", r.OK)
+	return toolimpl.Rule(ToolEchoPlaces, toolgenObjectPlaces, &r)
 }
 
 // FlatAllRule is a permission rule for the tool flat_all: each field is a glob
@@ -1700,7 +1700,7 @@ type FlatAllRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatAllRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlatAll, "unit", r.Unit, "place", r.Place, "p_place", r.PPlace, "board", r.Board, "blob", r.Blob, "index", r.Index, "u64", r.U64, "odd", r.Odd, "temp", r.Temp, "level", r.Level, "any", r.Any, "wait", r.Wait, "octets", r.Octets, "upper", r.Upper, "deep", r.Deep)
+	return toolimpl.Rule(ToolFlatAll, toolgenArgsFlatAll, &r)
 }
 
 // EchoMiscRule is a permission rule for the tool echo_misc: each field is a
@@ -1752,7 +1752,7 @@ type EchoMiscRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMiscRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMisc, "id", r.ID, "note", r.Note, "v", r.V, "pi", r.PI, "pj", r.PJ, "pjs", r.PJs, "pja", r.PJa, "pjp", r.PJp, "upper", r.Upper, "UPPER", r.UPPER, "durs", r.Durs, "dur_map", r.DurMap, "nums", r.Nums, "times", r.Times)
+	return toolimpl.Rule(ToolEchoMisc, toolgenObjectMisc, &r)
 }
 
 // FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
@@ -1774,7 +1774,7 @@ type FlatDefaultsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatDefaultsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlatDefaults, "n", r.N, "unit", r.Unit, "tags", r.Tags, "when", r.When)
+	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, &r)
 }
 
 // toolgenInputReturnInt is the JSON Schema of return_int's arguments.
@@ -1784,8 +1784,7 @@ var toolgenInputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
-func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnInt, &res, &err)
+func toolgenCallReturnInt(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1814,8 +1813,7 @@ var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
-func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
+func toolgenCallReturnFloat(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1844,8 +1842,7 @@ var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
-func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnBool, &res, &err)
+func toolgenCallReturnBool(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1874,8 +1871,7 @@ var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
-func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
+func toolgenCallReturnEnum(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1904,8 +1900,7 @@ var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
-func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
+func toolgenCallReturnSlice(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1942,8 +1937,7 @@ var toolgenInputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
-func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnMap, &res, &err)
+func toolgenCallReturnMap(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -1982,8 +1976,7 @@ var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
-func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnArray, &res, &err)
+func toolgenCallReturnArray(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2016,8 +2009,7 @@ var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
-func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
+func toolgenCallReturnBlob(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2046,8 +2038,7 @@ var toolgenInputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
-func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnAny, &res, &err)
+func toolgenCallReturnAny(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2076,8 +2067,7 @@ var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
-func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
+func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2109,8 +2099,7 @@ var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
-func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnText, &res, &err)
+func toolgenCallReturnText(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2139,8 +2128,7 @@ var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
-func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
+func toolgenCallReturnJSON(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2169,8 +2157,7 @@ var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
-func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
+func toolgenCallReturnStamped(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2199,8 +2186,7 @@ var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
-func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
+func toolgenCallReturnForeign(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2229,8 +2215,7 @@ var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
-func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
+func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2269,8 +2254,7 @@ var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
-func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
+func toolgenCallReturnPlaces(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2296,8 +2280,7 @@ var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
-func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
+func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
@@ -2326,8 +2309,7 @@ var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
-func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
+func toolgenCallEchoScalars(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Scalars
@@ -2353,8 +2335,7 @@ var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
-func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
+func toolgenCallEchoEnums(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Enums
@@ -2380,8 +2361,7 @@ var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
-func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
+func toolgenCallEchoCollections(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Collections
@@ -2407,8 +2387,7 @@ var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
-func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
+func toolgenCallEchoPointers(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Pointers)
@@ -2437,8 +2416,7 @@ var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
-func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
+func toolgenCallEchoConstrained(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Constrained
@@ -2464,8 +2442,7 @@ var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
-func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
+func toolgenCallEchoFormats(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Formats
@@ -2491,8 +2468,7 @@ var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
-func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
+func toolgenCallEchoSpecial(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Special
@@ -2518,8 +2494,7 @@ var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
-func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
+func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embedded
@@ -2545,8 +2520,7 @@ var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
-func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
+func toolgenCallEchoOmit(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omit
@@ -2572,8 +2546,7 @@ var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
-func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoTree, &res, &err)
+func toolgenCallEchoTree(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
@@ -2599,8 +2572,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlat, &res, &err)
+func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -2665,8 +2637,7 @@ var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`)
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
-func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDensify, &res, &err)
+func toolgenCallDensify(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Sparse
@@ -2692,8 +2663,7 @@ var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
-func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
+func toolgenCallEchoMethods(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Methods)
@@ -2722,8 +2692,7 @@ var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
-func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
+func toolgenCallEchoNumbers(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Numbers)
@@ -2752,8 +2721,7 @@ var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
-func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
+func toolgenCallEchoShapes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
@@ -2779,8 +2747,7 @@ var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
-func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
+func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embeds
@@ -2806,8 +2773,7 @@ var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
-func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
+func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(EmbedsMore)
@@ -2836,8 +2802,7 @@ var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
-func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
+func toolgenCallEchoTagged(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tagged
@@ -2863,8 +2828,7 @@ var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
-func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
+func toolgenCallEchoNamed(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Named
@@ -2890,8 +2854,7 @@ var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
-func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoWide, &res, &err)
+func toolgenCallEchoWide(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Wide
@@ -2917,8 +2880,7 @@ var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
-func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
+func toolgenCallEchoGraph(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Graph)
@@ -2947,8 +2909,7 @@ var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
-func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
+func toolgenCallEchoDeeps(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Deeps
@@ -2974,8 +2935,7 @@ var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
-func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
+func toolgenCallEchoOmits(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omits
@@ -3001,8 +2961,7 @@ var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
-func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
+func toolgenCallEchoPlaces(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Places)
@@ -3031,8 +2990,7 @@ var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
-func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlatAll, &res, &err)
+func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3187,8 +3145,7 @@ var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
-func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
+func toolgenCallEchoMisc(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Misc)
@@ -3217,8 +3174,7 @@ var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
-func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
+func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

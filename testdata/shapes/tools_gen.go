@@ -138,7 +138,7 @@ type EchoGridRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGridRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoGrid, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep, "items", r.Items)
+	return toolimpl.Rule(ToolEchoGrid, toolgenObjectGrid, &r)
 }
 
 // EchoMatrixRule is a permission rule for the tool echo_matrix: each field is
@@ -153,7 +153,7 @@ type EchoMatrixRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMatrixRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMatrix, "m", r.M)
+	return toolimpl.Rule(ToolEchoMatrix, toolgenArgsEchoMatrix, &r)
 }
 
 // EchoTableRule is a permission rule for the tool echo_table: each field is a
@@ -168,7 +168,7 @@ type EchoTableRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTableRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTable, "t", r.T)
+	return toolimpl.Rule(ToolEchoTable, toolgenArgsEchoTable, &r)
 }
 
 // EchoTimesRule is a permission rule for the tool echo_times: each field is a
@@ -183,7 +183,7 @@ type EchoTimesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTimesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTimes, "at", r.At)
+	return toolimpl.Rule(ToolEchoTimes, toolgenArgsEchoTimes, &r)
 }
 
 // NilsRule is a permission rule for the tool nils, which takes no arguments.
@@ -191,7 +191,7 @@ type NilsRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NilsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNils)
+	return runtime.Rule{Tool: ToolNils}
 }
 
 // GetReportRule is a permission rule for the tool get_report, which takes no
@@ -200,7 +200,7 @@ type GetReportRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetReportRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetReport)
+	return runtime.Rule{Tool: ToolGetReport}
 }
 
 // CountRule is a permission rule for the tool count, which takes no arguments.
@@ -208,7 +208,7 @@ type CountRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CountRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCount)
+	return runtime.Rule{Tool: ToolCount}
 }
 
 // toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -218,8 +218,7 @@ var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
-func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
+func toolgenCallEchoGrid(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
@@ -245,8 +244,7 @@ var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
-func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
+func toolgenCallEchoMatrix(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -328,8 +326,7 @@ var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
-func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoTable, &res, &err)
+func toolgenCallEchoTable(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -405,8 +402,7 @@ var toolgenInputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
-func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
+func toolgenCallEchoTimes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -447,8 +443,7 @@ var toolgenInputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`)
 
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
-func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNils, &res, &err)
+func toolgenCallNils(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -475,8 +470,7 @@ var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetReport, &res, &err)
+func toolgenCallGetReport(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -506,8 +500,7 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCount, &res, &err)
+func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

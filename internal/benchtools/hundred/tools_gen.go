@@ -952,7 +952,7 @@ type Tool000Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool000Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool000, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool000, toolgenArgsTool000, &r)
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
@@ -975,7 +975,7 @@ type Tool001Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool001Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool001, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool001, toolgenArgsTool001, &r)
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
@@ -998,7 +998,7 @@ type Tool002Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool002Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool002, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool002, toolgenArgsTool002, &r)
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
@@ -1021,7 +1021,7 @@ type Tool003Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool003Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool003, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool003, toolgenArgsTool003, &r)
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
@@ -1044,7 +1044,7 @@ type Tool004Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool004Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool004, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool004, toolgenArgsTool004, &r)
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
@@ -1067,7 +1067,7 @@ type Tool005Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool005Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool005, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool005, toolgenArgsTool005, &r)
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
@@ -1090,7 +1090,7 @@ type Tool006Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool006Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool006, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool006, toolgenArgsTool006, &r)
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
@@ -1113,7 +1113,7 @@ type Tool007Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool007Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool007, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool007, toolgenArgsTool007, &r)
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
@@ -1136,7 +1136,7 @@ type Tool008Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool008Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool008, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool008, toolgenArgsTool008, &r)
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
@@ -1159,7 +1159,7 @@ type Tool009Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool009Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool009, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool009, toolgenArgsTool009, &r)
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
@@ -1182,7 +1182,7 @@ type Tool010Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool010Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool010, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool010, toolgenArgsTool010, &r)
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
@@ -1205,7 +1205,7 @@ type Tool011Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool011Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool011, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool011, toolgenArgsTool011, &r)
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
@@ -1228,7 +1228,7 @@ type Tool012Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool012Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool012, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool012, toolgenArgsTool012, &r)
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
@@ -1251,7 +1251,7 @@ type Tool013Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool013Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool013, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool013, toolgenArgsTool013, &r)
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
@@ -1274,7 +1274,7 @@ type Tool014Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool014Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool014, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool014, toolgenArgsTool014, &r)
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
@@ -1297,7 +1297,7 @@ type Tool015Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool015Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool015, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool015, toolgenArgsTool015, &r)
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
@@ -1320,7 +1320,7 @@ type Tool016Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool016Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool016, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool016, toolgenArgsTool016, &r)
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
@@ -1343,7 +1343,7 @@ type Tool017Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool017Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool017, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool017, toolgenArgsTool017, &r)
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
@@ -1366,7 +1366,7 @@ type Tool018Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool018Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool018, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool018, toolgenArgsTool018, &r)
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
@@ -1389,7 +1389,7 @@ type Tool019Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool019Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool019, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool019, toolgenArgsTool019, &r)
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
@@ -1412,7 +1412,7 @@ type Tool020Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool020Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool020, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool020, toolgenArgsTool020, &r)
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
@@ -1435,7 +1435,7 @@ type Tool021Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool021Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool021, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool021, toolgenArgsTool021, &r)
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
@@ -1458,7 +1458,7 @@ type Tool022Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool022Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool022, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool022, toolgenArgsTool022, &r)
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
@@ -1481,7 +1481,7 @@ type Tool023Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool023Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool023, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool023, toolgenArgsTool023, &r)
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
@@ -1504,7 +1504,7 @@ type Tool024Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool024Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool024, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool024, toolgenArgsTool024, &r)
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
@@ -1527,7 +1527,7 @@ type Tool025Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool025Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool025, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool025, toolgenArgsTool025, &r)
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
@@ -1550,7 +1550,7 @@ type Tool026Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool026Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool026, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool026, toolgenArgsTool026, &r)
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
@@ -1573,7 +1573,7 @@ type Tool027Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool027Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool027, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool027, toolgenArgsTool027, &r)
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
@@ -1596,7 +1596,7 @@ type Tool028Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool028Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool028, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool028, toolgenArgsTool028, &r)
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
@@ -1619,7 +1619,7 @@ type Tool029Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool029Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool029, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool029, toolgenArgsTool029, &r)
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
@@ -1642,7 +1642,7 @@ type Tool030Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool030Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool030, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool030, toolgenArgsTool030, &r)
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
@@ -1665,7 +1665,7 @@ type Tool031Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool031Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool031, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool031, toolgenArgsTool031, &r)
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
@@ -1688,7 +1688,7 @@ type Tool032Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool032Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool032, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool032, toolgenArgsTool032, &r)
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
@@ -1711,7 +1711,7 @@ type Tool033Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool033Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool033, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool033, toolgenArgsTool033, &r)
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
@@ -1734,7 +1734,7 @@ type Tool034Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool034Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool034, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool034, toolgenArgsTool034, &r)
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
@@ -1757,7 +1757,7 @@ type Tool035Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool035Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool035, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool035, toolgenArgsTool035, &r)
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
@@ -1780,7 +1780,7 @@ type Tool036Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool036Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool036, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool036, toolgenArgsTool036, &r)
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
@@ -1803,7 +1803,7 @@ type Tool037Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool037Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool037, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool037, toolgenArgsTool037, &r)
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
@@ -1826,7 +1826,7 @@ type Tool038Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool038Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool038, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool038, toolgenArgsTool038, &r)
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
@@ -1849,7 +1849,7 @@ type Tool039Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool039Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool039, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool039, toolgenArgsTool039, &r)
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
@@ -1872,7 +1872,7 @@ type Tool040Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool040Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool040, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool040, toolgenArgsTool040, &r)
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
@@ -1895,7 +1895,7 @@ type Tool041Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool041Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool041, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool041, toolgenArgsTool041, &r)
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
@@ -1918,7 +1918,7 @@ type Tool042Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool042Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool042, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool042, toolgenArgsTool042, &r)
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
@@ -1941,7 +1941,7 @@ type Tool043Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool043Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool043, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool043, toolgenArgsTool043, &r)
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
@@ -1964,7 +1964,7 @@ type Tool044Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool044Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool044, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool044, toolgenArgsTool044, &r)
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
@@ -1987,7 +1987,7 @@ type Tool045Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool045Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool045, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool045, toolgenArgsTool045, &r)
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
@@ -2010,7 +2010,7 @@ type Tool046Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool046Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool046, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool046, toolgenArgsTool046, &r)
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
@@ -2033,7 +2033,7 @@ type Tool047Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool047Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool047, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool047, toolgenArgsTool047, &r)
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
@@ -2056,7 +2056,7 @@ type Tool048Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool048Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool048, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool048, toolgenArgsTool048, &r)
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
@@ -2079,7 +2079,7 @@ type Tool049Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool049Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool049, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool049, toolgenArgsTool049, &r)
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
@@ -2102,7 +2102,7 @@ type Tool050Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool050Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool050, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool050, toolgenArgsTool050, &r)
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
@@ -2125,7 +2125,7 @@ type Tool051Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool051Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool051, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool051, toolgenArgsTool051, &r)
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
@@ -2148,7 +2148,7 @@ type Tool052Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool052Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool052, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool052, toolgenArgsTool052, &r)
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
@@ -2171,7 +2171,7 @@ type Tool053Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool053Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool053, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool053, toolgenArgsTool053, &r)
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
@@ -2194,7 +2194,7 @@ type Tool054Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool054Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool054, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool054, toolgenArgsTool054, &r)
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
@@ -2217,7 +2217,7 @@ type Tool055Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool055Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool055, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool055, toolgenArgsTool055, &r)
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
@@ -2240,7 +2240,7 @@ type Tool056Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool056Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool056, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool056, toolgenArgsTool056, &r)
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
@@ -2263,7 +2263,7 @@ type Tool057Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool057Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool057, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool057, toolgenArgsTool057, &r)
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
@@ -2286,7 +2286,7 @@ type Tool058Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool058Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool058, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool058, toolgenArgsTool058, &r)
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
@@ -2309,7 +2309,7 @@ type Tool059Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool059Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool059, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool059, toolgenArgsTool059, &r)
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
@@ -2332,7 +2332,7 @@ type Tool060Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool060Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool060, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool060, toolgenArgsTool060, &r)
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
@@ -2355,7 +2355,7 @@ type Tool061Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool061Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool061, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool061, toolgenArgsTool061, &r)
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
@@ -2378,7 +2378,7 @@ type Tool062Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool062Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool062, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool062, toolgenArgsTool062, &r)
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
@@ -2401,7 +2401,7 @@ type Tool063Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool063Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool063, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool063, toolgenArgsTool063, &r)
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
@@ -2424,7 +2424,7 @@ type Tool064Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool064Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool064, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool064, toolgenArgsTool064, &r)
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
@@ -2447,7 +2447,7 @@ type Tool065Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool065Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool065, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool065, toolgenArgsTool065, &r)
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
@@ -2470,7 +2470,7 @@ type Tool066Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool066Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool066, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool066, toolgenArgsTool066, &r)
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
@@ -2493,7 +2493,7 @@ type Tool067Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool067Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool067, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool067, toolgenArgsTool067, &r)
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
@@ -2516,7 +2516,7 @@ type Tool068Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool068Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool068, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool068, toolgenArgsTool068, &r)
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
@@ -2539,7 +2539,7 @@ type Tool069Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool069Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool069, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool069, toolgenArgsTool069, &r)
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
@@ -2562,7 +2562,7 @@ type Tool070Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool070Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool070, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool070, toolgenArgsTool070, &r)
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
@@ -2585,7 +2585,7 @@ type Tool071Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool071Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool071, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool071, toolgenArgsTool071, &r)
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
@@ -2608,7 +2608,7 @@ type Tool072Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool072Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool072, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool072, toolgenArgsTool072, &r)
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
@@ -2631,7 +2631,7 @@ type Tool073Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool073Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool073, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool073, toolgenArgsTool073, &r)
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
@@ -2654,7 +2654,7 @@ type Tool074Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool074Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool074, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool074, toolgenArgsTool074, &r)
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
@@ -2677,7 +2677,7 @@ type Tool075Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool075Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool075, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool075, toolgenArgsTool075, &r)
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
@@ -2700,7 +2700,7 @@ type Tool076Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool076Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool076, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool076, toolgenArgsTool076, &r)
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
@@ -2723,7 +2723,7 @@ type Tool077Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool077Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool077, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool077, toolgenArgsTool077, &r)
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
@@ -2746,7 +2746,7 @@ type Tool078Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool078Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool078, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool078, toolgenArgsTool078, &r)
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
@@ -2769,7 +2769,7 @@ type Tool079Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool079Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool079, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool079, toolgenArgsTool079, &r)
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
@@ -2792,7 +2792,7 @@ type Tool080Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool080Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool080, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool080, toolgenArgsTool080, &r)
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
@@ -2815,7 +2815,7 @@ type Tool081Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool081Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool081, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool081, toolgenArgsTool081, &r)
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
@@ -2838,7 +2838,7 @@ type Tool082Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool082Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool082, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool082, toolgenArgsTool082, &r)
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
@@ -2861,7 +2861,7 @@ type Tool083Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool083Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool083, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool083, toolgenArgsTool083, &r)
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
@@ -2884,7 +2884,7 @@ type Tool084Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool084Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool084, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool084, toolgenArgsTool084, &r)
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
@@ -2907,7 +2907,7 @@ type Tool085Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool085Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool085, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool085, toolgenArgsTool085, &r)
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
@@ -2930,7 +2930,7 @@ type Tool086Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool086Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool086, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool086, toolgenArgsTool086, &r)
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
@@ -2953,7 +2953,7 @@ type Tool087Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool087Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool087, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool087, toolgenArgsTool087, &r)
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
@@ -2976,7 +2976,7 @@ type Tool088Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool088Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool088, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool088, toolgenArgsTool088, &r)
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
@@ -2999,7 +2999,7 @@ type Tool089Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool089Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool089, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool089, toolgenArgsTool089, &r)
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
@@ -3022,7 +3022,7 @@ type Tool090Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool090Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool090, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool090, toolgenArgsTool090, &r)
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
@@ -3045,7 +3045,7 @@ type Tool091Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool091Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool091, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool091, toolgenArgsTool091, &r)
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
@@ -3068,7 +3068,7 @@ type Tool092Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool092Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool092, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool092, toolgenArgsTool092, &r)
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
@@ -3091,7 +3091,7 @@ type Tool093Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool093Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool093, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool093, toolgenArgsTool093, &r)
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
@@ -3114,7 +3114,7 @@ type Tool094Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool094Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool094, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool094, toolgenArgsTool094, &r)
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
@@ -3137,7 +3137,7 @@ type Tool095Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool095Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool095, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool095, toolgenArgsTool095, &r)
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
@@ -3160,7 +3160,7 @@ type Tool096Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool096Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool096, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool096, toolgenArgsTool096, &r)
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
@@ -3183,7 +3183,7 @@ type Tool097Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool097Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool097, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool097, toolgenArgsTool097, &r)
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
@@ -3206,7 +3206,7 @@ type Tool098Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool098Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool098, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool098, toolgenArgsTool098, &r)
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
@@ -3229,15 +3229,14 @@ type Tool099Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool099, "name", r.Name, "count", r.Count, "tags", r.Tags, "opts", r.Opts)
+	return toolimpl.Rule(ToolTool099, toolgenArgsTool099, &r)
 }
 
 // toolgenInputTool000 is the JSON Schema of tool000's arguments.
 var toolgenInputTool000 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
-func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool000, &res, &err)
+func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3289,8 +3288,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool001 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
-func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool001, &res, &err)
+func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3342,8 +3340,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool002 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
-func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool002, &res, &err)
+func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3395,8 +3392,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool003 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
-func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool003, &res, &err)
+func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3448,8 +3444,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool004 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
-func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool004, &res, &err)
+func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3501,8 +3496,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool005 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
-func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool005, &res, &err)
+func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3554,8 +3548,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool006 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
-func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool006, &res, &err)
+func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3607,8 +3600,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool007 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
-func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool007, &res, &err)
+func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3660,8 +3652,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool008 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
-func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool008, &res, &err)
+func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3713,8 +3704,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool009 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
-func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool009, &res, &err)
+func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3766,8 +3756,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool010 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
-func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool010, &res, &err)
+func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3819,8 +3808,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool011 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
-func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool011, &res, &err)
+func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3872,8 +3860,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool012 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
-func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool012, &res, &err)
+func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3925,8 +3912,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool013 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
-func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool013, &res, &err)
+func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3978,8 +3964,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool014 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
-func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool014, &res, &err)
+func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4031,8 +4016,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool015 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
-func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool015, &res, &err)
+func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4084,8 +4068,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool016 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
-func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool016, &res, &err)
+func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4137,8 +4120,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool017 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
-func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool017, &res, &err)
+func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4190,8 +4172,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool018 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
-func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool018, &res, &err)
+func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4243,8 +4224,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool019 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
-func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool019, &res, &err)
+func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4296,8 +4276,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool020 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
-func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool020, &res, &err)
+func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4349,8 +4328,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool021 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
-func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool021, &res, &err)
+func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4402,8 +4380,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool022 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
-func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool022, &res, &err)
+func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4455,8 +4432,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool023 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
-func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool023, &res, &err)
+func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4508,8 +4484,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool024 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
-func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool024, &res, &err)
+func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4561,8 +4536,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool025 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
-func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool025, &res, &err)
+func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4614,8 +4588,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool026 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
-func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool026, &res, &err)
+func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4667,8 +4640,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool027 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
-func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool027, &res, &err)
+func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4720,8 +4692,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool028 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
-func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool028, &res, &err)
+func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4773,8 +4744,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool029 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
-func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool029, &res, &err)
+func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4826,8 +4796,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool030 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
-func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool030, &res, &err)
+func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4879,8 +4848,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool031 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
-func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool031, &res, &err)
+func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4932,8 +4900,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool032 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
-func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool032, &res, &err)
+func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4985,8 +4952,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool033 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
-func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool033, &res, &err)
+func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5038,8 +5004,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool034 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
-func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool034, &res, &err)
+func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5091,8 +5056,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool035 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
-func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool035, &res, &err)
+func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5144,8 +5108,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool036 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
-func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool036, &res, &err)
+func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5197,8 +5160,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool037 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
-func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool037, &res, &err)
+func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5250,8 +5212,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool038 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
-func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool038, &res, &err)
+func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5303,8 +5264,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool039 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
-func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool039, &res, &err)
+func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5356,8 +5316,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool040 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
-func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool040, &res, &err)
+func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5409,8 +5368,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool041 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
-func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool041, &res, &err)
+func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5462,8 +5420,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool042 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
-func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool042, &res, &err)
+func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5515,8 +5472,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool043 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
-func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool043, &res, &err)
+func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5568,8 +5524,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool044 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
-func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool044, &res, &err)
+func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5621,8 +5576,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool045 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
-func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool045, &res, &err)
+func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5674,8 +5628,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool046 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
-func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool046, &res, &err)
+func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5727,8 +5680,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool047 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
-func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool047, &res, &err)
+func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5780,8 +5732,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool048 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
-func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool048, &res, &err)
+func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5833,8 +5784,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool049 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
-func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool049, &res, &err)
+func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5886,8 +5836,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool050 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
-func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool050, &res, &err)
+func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5939,8 +5888,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool051 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
-func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool051, &res, &err)
+func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5992,8 +5940,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool052 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
-func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool052, &res, &err)
+func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6045,8 +5992,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool053 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
-func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool053, &res, &err)
+func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6098,8 +6044,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool054 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
-func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool054, &res, &err)
+func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6151,8 +6096,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool055 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
-func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool055, &res, &err)
+func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6204,8 +6148,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool056 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
-func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool056, &res, &err)
+func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6257,8 +6200,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool057 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
-func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool057, &res, &err)
+func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6310,8 +6252,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool058 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
-func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool058, &res, &err)
+func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6363,8 +6304,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool059 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
-func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool059, &res, &err)
+func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6416,8 +6356,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool060 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
-func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool060, &res, &err)
+func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6469,8 +6408,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool061 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
-func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool061, &res, &err)
+func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6522,8 +6460,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool062 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
-func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool062, &res, &err)
+func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6575,8 +6512,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool063 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
-func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool063, &res, &err)
+func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6628,8 +6564,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool064 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
-func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool064, &res, &err)
+func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6681,8 +6616,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool065 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
-func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool065, &res, &err)
+func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6734,8 +6668,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool066 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
-func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool066, &res, &err)
+func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6787,8 +6720,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool067 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
-func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool067, &res, &err)
+func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6840,8 +6772,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool068 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
-func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool068, &res, &err)
+func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6893,8 +6824,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool069 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
-func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool069, &res, &err)
+func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6946,8 +6876,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool070 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
-func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool070, &res, &err)
+func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6999,8 +6928,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool071 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
-func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool071, &res, &err)
+func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7052,8 +6980,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool072 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
-func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool072, &res, &err)
+func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7105,8 +7032,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool073 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
-func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool073, &res, &err)
+func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7158,8 +7084,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool074 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
-func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool074, &res, &err)
+func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7211,8 +7136,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool075 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
-func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool075, &res, &err)
+func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7264,8 +7188,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool076 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
-func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool076, &res, &err)
+func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7317,8 +7240,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool077 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
-func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool077, &res, &err)
+func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7370,8 +7292,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool078 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
-func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool078, &res, &err)
+func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7423,8 +7344,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool079 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
-func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool079, &res, &err)
+func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7476,8 +7396,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool080 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
-func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool080, &res, &err)
+func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7529,8 +7448,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool081 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
-func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool081, &res, &err)
+func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7582,8 +7500,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool082 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
-func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool082, &res, &err)
+func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7635,8 +7552,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool083 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
-func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool083, &res, &err)
+func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7688,8 +7604,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool084 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
-func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool084, &res, &err)
+func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7741,8 +7656,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool085 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
-func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool085, &res, &err)
+func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7794,8 +7708,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool086 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
-func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool086, &res, &err)
+func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7847,8 +7760,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool087 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
-func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool087, &res, &err)
+func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7900,8 +7812,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool088 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
-func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool088, &res, &err)
+func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7953,8 +7864,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool089 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
-func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool089, &res, &err)
+func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8006,8 +7916,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool090 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
-func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool090, &res, &err)
+func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8059,8 +7968,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool091 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
-func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool091, &res, &err)
+func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8112,8 +8020,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool092 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
-func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool092, &res, &err)
+func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8165,8 +8072,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool093 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
-func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool093, &res, &err)
+func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8218,8 +8124,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool094 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
-func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool094, &res, &err)
+func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8271,8 +8176,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool095 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
-func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool095, &res, &err)
+func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8324,8 +8228,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool096 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
-func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool096, &res, &err)
+func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8377,8 +8280,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool097 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
-func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool097, &res, &err)
+func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8430,8 +8332,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool098 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
-func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool098, &res, &err)
+func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8483,8 +8384,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputTool099 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
-func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTool099, &res, &err)
+func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -65,7 +65,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit", r.Unit, "days", r.Days, "tags", r.Tags, "where", r.Where)
+	return toolimpl.Rule(ToolGetWeather, toolgenObjectArgs, &r)
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
@@ -75,8 +75,7 @@ var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Args

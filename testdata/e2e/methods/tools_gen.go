@@ -93,7 +93,7 @@ type EchoCustomRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCustom, "temp", r.Temp, "temps", r.Temps, "by_city", r.ByCity, "ptr", r.Ptr, "flag", r.Flag, "flags", r.Flags, "count", r.Count, "level", r.Level, "both", r.Both, "maybe", r.Maybe)
+	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, &r)
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
@@ -128,7 +128,7 @@ type EchoStdRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoStd, "int", r.Int, "int_value", r.IntValue, "float", r.Float, "rat", r.Rat, "number", r.Number, "numbers", r.Numbers, "addr", r.Addr, "prefix", r.Prefix, "level", r.Level, "pattern", r.Pattern, "timeout", r.Timeout, "month", r.Month)
+	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, &r)
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
@@ -142,7 +142,7 @@ type WaitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWait, "timeout", r.Timeout)
+	return toolimpl.Rule(ToolWait, toolgenArgsWait, &r)
 }
 
 // toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -152,8 +152,7 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
@@ -182,8 +181,7 @@ var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
-func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoStd, &res, &err)
+func toolgenCallEchoStd(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
@@ -212,8 +210,7 @@ var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
-func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWait, &res, &err)
+func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -123,7 +123,7 @@ type GetHTTPStatusRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetHTTPStatusRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetHTTPStatus, "url", r.Url)
+	return toolimpl.Rule(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, &r)
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
@@ -135,7 +135,7 @@ type LookupRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LookupRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolLookup, "id", r.Id)
+	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, &r)
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
@@ -147,7 +147,7 @@ type DeleteRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDelete, "id", r.Id)
+	return toolimpl.Rule(ToolDelete, toolgenArgsDelete, &r)
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
@@ -159,7 +159,7 @@ type UpsertRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUpsert, "id", r.Id)
+	return toolimpl.Rule(ToolUpsert, toolgenArgsUpsert, &r)
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
@@ -171,7 +171,7 @@ type FetchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FetchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFetch, "url", r.Url)
+	return toolimpl.Rule(ToolFetch, toolgenArgsFetch, &r)
 }
 
 // EverythingRule is a permission rule for the tool do-it_all-2, which takes no
@@ -180,7 +180,7 @@ type EverythingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EverythingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEverything)
+	return runtime.Rule{Tool: ToolEverything}
 }
 
 // ApproveRule is a permission rule for the tool approve, which takes no
@@ -189,7 +189,7 @@ type ApproveRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ApproveRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolApprove)
+	return runtime.Rule{Tool: ToolApprove}
 }
 
 // LongestRule is a permission rule for the tool
@@ -199,7 +199,7 @@ type LongestRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LongestRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolLongest)
+	return runtime.Rule{Tool: ToolLongest}
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
@@ -209,8 +209,7 @@ var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
-func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
+func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -246,8 +245,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
-func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolLookup, &res, &err)
+func toolgenCallLookup(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -276,8 +274,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputDelete = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
-func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDelete, &res, &err)
+func toolgenCallDelete(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -305,8 +302,7 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputUpsert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
-func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolUpsert, &res, &err)
+func toolgenCallUpsert(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -334,8 +330,7 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputFetch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
-func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFetch, &res, &err)
+func toolgenCallFetch(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -364,8 +359,7 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputEverything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
-func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEverything, &res, &err)
+func toolgenCallEverything(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -384,8 +378,7 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result
 var toolgenInputApprove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
-func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolApprove, &res, &err)
+func toolgenCallApprove(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -404,8 +397,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
-func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolLongest, &res, &err)
+func toolgenCallLongest(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

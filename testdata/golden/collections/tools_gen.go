@@ -134,7 +134,7 @@ type MeasureRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MeasureRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMeasure, "names", r.Names, "ids", r.IDs, "matrix", r.Matrix, "pair", r.Pair, "grid", r.Grid, "points", r.Points, "origin", r.Origin, "best", r.Best, "optional", r.Optional, "scores", r.Scores, "by_key", r.ByKey, "nested", r.Nested, "places", r.Places, "empty", r.Empty, "tags", r.Tags, "counts", r.Counts)
+	return toolimpl.Rule(ToolMeasure, toolgenObjectShapes, &r)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -161,7 +161,7 @@ type FlatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, "points", r.Points, "lookup", r.Lookup, "pair", r.Pair, "keys", r.Keys)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
 }
 
 // ArraysRule is a permission rule for the tool arrays, which takes no
@@ -170,7 +170,7 @@ type ArraysRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ArraysRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolArrays)
+	return runtime.Rule{Tool: ToolArrays}
 }
 
 // toolgenInputMeasure is the JSON Schema of measure's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -180,8 +180,7 @@ var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
-func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMeasure, &res, &err)
+func toolgenCallMeasure(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
@@ -210,8 +209,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlat, &res, &err)
+func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -290,8 +288,7 @@ var toolgenInputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
-func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolArrays, &res, &err)
+func toolgenCallArrays(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

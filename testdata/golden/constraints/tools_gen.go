@@ -111,7 +111,7 @@ type RegisterRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RegisterRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolRegister, "name", r.Name, "handle", r.Handle, "code", r.Code, "age", r.Age, "score", r.Score, "ratio", r.Ratio, "count", r.Count, "delta", r.Delta, "tags", r.Tags, "grid", r.Grid, "when", r.When, "day", r.Day, "at", r.At, "email", r.Email, "url", r.URL, "id", r.ID, "ipv4", r.IPv4, "ipv6", r.IPv6, "host", r.Host, "greeting", r.Greeting, "quote", r.Quote, "enabled", r.Enabled, "size", r.Size, "level", r.Level, "maybe_int", r.MaybeInt, "maybe", r.Maybe, "maybe_size", r.MaybeSz, "addr", r.Addr)
+	return toolimpl.Rule(ToolRegister, toolgenObjectSignup, &r)
 }
 
 // BookRule is a permission rule for the tool book: each field is a glob over
@@ -142,15 +142,14 @@ type BookRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BookRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBook, "guests", r.Guests, "name", r.Name, "day", r.Day, "nights", r.Nights, "size", r.Size, "code", r.Code, "extras", r.Extras, "note", r.Note, "budget", r.Budget)
+	return toolimpl.Rule(ToolBook, toolgenArgsBook, &r)
 }
 
 // toolgenInputRegister is the JSON Schema of register's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
 var toolgenInputRegister = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`)
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
-func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolRegister, &res, &err)
+func toolgenCallRegister(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Signup
@@ -168,8 +167,7 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, 
 var toolgenInputBook = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`)
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
-func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBook, &res, &err)
+func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -80,7 +80,7 @@ type AtRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AtRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAt, "hhmm", r.Hhmm, "room", r.Room)
+	return toolimpl.Rule(ToolAt, toolgenArgsAt, &r)
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
@@ -96,7 +96,7 @@ type SplitNRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SplitNRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSplitN, "s", r.S, "sep", r.Sep, "n", r.N)
+	return toolimpl.Rule(ToolSplitN, toolgenArgsSplitN, &r)
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
@@ -111,7 +111,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, "city", r.City, "unit_name", r.UnitName)
+	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r)
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
@@ -123,15 +123,14 @@ type NotesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NotesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNotes, "text", r.Text)
+	return toolimpl.Rule(ToolNotes, toolgenArgsNotes, &r)
 }
 
 // toolgenInputAt is the JSON Schema of at's arguments.
 var toolgenInputAt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`)
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
-func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAt, &res, &err)
+func toolgenCallAt(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -170,8 +169,7 @@ var toolgenInputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
-func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSplitN, &res, &err)
+func toolgenCallSplitN(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -221,8 +219,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
+func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -263,8 +260,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 var toolgenInputNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
-func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNotes, &res, &err)
+func toolgenCallNotes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -56,7 +56,7 @@ type PlanRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPlan, "day", r.Day, "level", r.Level, "color", r.Color)
+	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, &r)
 }
 
 // toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
@@ -66,8 +66,7 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPlan, &res, &err)
+func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -87,7 +87,7 @@ type MixRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMix, "color", r.Color, "trim", r.Trim, "palette", r.Palette, "by_room", r.ByRoom, "priority", r.Priority, "mode", r.Mode, "sign", r.Sign, "quote", r.Quote)
+	return toolimpl.Rule(ToolMix, toolgenObjectPaint, &r)
 }
 
 // PickRule is a permission rule for the tool pick: each field is a glob over
@@ -105,7 +105,7 @@ type PickRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PickRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPick, "color", r.Color, "level", r.Level, "priority", r.Priority)
+	return toolimpl.Rule(ToolPick, toolgenArgsPick, &r)
 }
 
 // NameRule is a permission rule for the tool name: each field is a glob over
@@ -117,7 +117,7 @@ type NameRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NameRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolName, "c", r.C)
+	return toolimpl.Rule(ToolName, toolgenArgsName, &r)
 }
 
 // toolgenInputMix is the JSON Schema of mix's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -127,8 +127,7 @@ var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
-func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMix, &res, &err)
+func toolgenCallMix(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Paint
@@ -154,8 +153,7 @@ var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
-func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPick, &res, &err)
+func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -201,8 +199,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputName = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`)
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
-func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolName, &res, &err)
+func toolgenCallName(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

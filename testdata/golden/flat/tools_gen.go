@@ -97,7 +97,7 @@ type SearchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearch, "query", r.Query, "limit", r.Limit, "user_id", r.UserID, "exact", r.Exact, "lang", r.Lang)
+	return toolimpl.Rule(ToolSearch, toolgenArgsSearch, &r)
 }
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -113,7 +113,7 @@ type GreetRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GreetRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGreet, "name", r.Name, "greeting", r.Greeting, "times", r.Times)
+	return toolimpl.Rule(ToolGreet, toolgenArgsGreet, &r)
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
@@ -136,7 +136,7 @@ type SnakeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SnakeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSnake, "user_name", r.UserName, "http_status", r.HTTPStatus, "xml_body", r.XMLBody, "x", r.X, "top10_items", r.Top10Items)
+	return toolimpl.Rule(ToolSnake, toolgenArgsSnake, &r)
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
@@ -153,7 +153,7 @@ type UndocumentedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UndocumentedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUndocumented, "a", r.A, "b", r.B)
+	return toolimpl.Rule(ToolUndocumented, toolgenArgsUndocumented, &r)
 }
 
 // MixedRule is a permission rule for the tool mixed: each field is a glob over
@@ -169,7 +169,7 @@ type MixedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMixed, "id", r.Id, "verbose", r.Verbose)
+	return toolimpl.Rule(ToolMixed, toolgenArgsMixed, &r)
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments.
@@ -179,8 +179,7 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSearch, &res, &err)
+func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -248,8 +247,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGreet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`)
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
-func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGreet, &res, &err)
+func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -291,8 +289,7 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputSnake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
-func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSnake, &res, &err)
+func toolgenCallSnake(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -341,8 +338,7 @@ var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
-func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolUndocumented, &res, &err)
+func toolgenCallUndocumented(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -383,8 +379,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 var toolgenInputMixed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
-func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMixed, &res, &err)
+func toolgenCallMixed(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -70,15 +70,14 @@ type TakeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TakeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTake, "ratio", r.Ratio, "wide", r.Wide, "plain", r.Plain, "low", r.Low, "long", r.Long, "maybe", r.Maybe, "values", r.Values)
+	return toolimpl.Rule(ToolTake, toolgenObjectMix, &r)
 }
 
 // toolgenInputTake is the JSON Schema of take's arguments.
 var toolgenInputTake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`)
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
-func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTake, &res, &err)
+func toolgenCallTake(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Mix

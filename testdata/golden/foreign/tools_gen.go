@@ -87,7 +87,7 @@ type LocateRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LocateRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolLocate, "here", r.Here, "there", r.There, "pixel", r.Pixel, "box", r.Box, "odd", r.Odd, "level", r.Level, "mode", r.Mode)
+	return toolimpl.Rule(ToolLocate, toolgenObjectPlace, &r)
 }
 
 // MoveRule is a permission rule for the tool move: each field is a glob over
@@ -104,7 +104,7 @@ type MoveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MoveRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMove, "x", r.X, "y", r.Y)
+	return toolimpl.Rule(ToolMove, toolgenObjectshared_Point, &r)
 }
 
 // toolgenInputLocate is the JSON Schema of locate's arguments.
@@ -114,8 +114,7 @@ var toolgenInputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
-func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolLocate, &res, &err)
+func toolgenCallLocate(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Place
@@ -141,8 +140,7 @@ var toolgenInputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`)
 
 // toolgenCallMove reads the arguments of move, calls Move and writes its result.
-func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMove, &res, &err)
+func toolgenCallMove(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shared.Point

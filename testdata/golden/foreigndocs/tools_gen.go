@@ -71,7 +71,7 @@ type DrawRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDraw, "kind", r.Kind, "W", r.W, "H", r.H, "size", r.Size, "label", r.Label, "corner", r.Corner)
+	return toolimpl.Rule(ToolDraw, toolgenObjectshapes_Shape, &r)
 }
 
 // PaintRule is a permission rule for the tool paint: each field is a glob over
@@ -88,15 +88,14 @@ type PaintRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PaintRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPaint, "kind", r.Kind, "color", r.Color, "at", r.At)
+	return toolimpl.Rule(ToolPaint, toolgenArgsPaint, &r)
 }
 
 // toolgenInputDraw is the JSON Schema of draw's arguments.
 var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDraw, &res, &err)
+func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shapes.Shape
@@ -115,8 +114,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputPaint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`)
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
-func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPaint, &res, &err)
+func toolgenCallPaint(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -99,7 +99,7 @@ type BothRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BothRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBoth)
+	return runtime.Rule{Tool: ToolBoth}
 }
 
 // CtxOnlyRule is a permission rule for the tool ctx_only, which takes no
@@ -108,7 +108,7 @@ type CtxOnlyRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxOnlyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxOnly)
+	return runtime.Rule{Tool: ToolCtxOnly}
 }
 
 // CtxBetweenRule is a permission rule for the tool ctx_between: each field is
@@ -123,7 +123,7 @@ type CtxBetweenRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxBetweenRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxBetween, "a", r.A, "b", r.B)
+	return toolimpl.Rule(ToolCtxBetween, toolgenArgsCtxBetween, &r)
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
@@ -135,7 +135,7 @@ type CtxLastRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxLastRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxLast, "text", r.Text)
+	return toolimpl.Rule(ToolCtxLast, toolgenObjectQuery, &r)
 }
 
 // CtxFirstRule is a permission rule for the tool ctx_first: each field is a
@@ -147,7 +147,7 @@ type CtxFirstRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxFirstRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxFirst, "text", r.Text)
+	return toolimpl.Rule(ToolCtxFirst, toolgenObjectQuery, &r)
 }
 
 // AliasedRule is a permission rule for the tool aliased: each field is a glob
@@ -159,7 +159,7 @@ type AliasedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AliasedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAliased, "text", r.Text)
+	return toolimpl.Rule(ToolAliased, toolgenObjectQuery, &r)
 }
 
 // PlainRule is a permission rule for the tool plain, which takes no arguments.
@@ -167,15 +167,14 @@ type PlainRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlainRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPlain)
+	return runtime.Rule{Tool: ToolPlain}
 }
 
 // toolgenInputBoth is the JSON Schema of both's arguments.
 var toolgenInputBoth = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
-func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBoth, &res, &err)
+func toolgenCallBoth(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -195,8 +194,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputCtxOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
-func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
+func toolgenCallCtxOnly(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -215,8 +213,7 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputCtxBetween = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
-func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
+func toolgenCallCtxBetween(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -249,8 +246,7 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result
 var toolgenInputCtxLast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
-func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCtxLast, &res, &err)
+func toolgenCallCtxLast(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
@@ -269,8 +265,7 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputCtxFirst = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
-func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
+func toolgenCallCtxFirst(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Query)
@@ -288,8 +283,7 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, 
 var toolgenInputAliased = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
-func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAliased, &res, &err)
+func toolgenCallAliased(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
@@ -307,8 +301,7 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputPlain = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
-func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPlain, &res, &err)
+func toolgenCallPlain(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

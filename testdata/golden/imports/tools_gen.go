@@ -60,7 +60,7 @@ type SaveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgenruntime.Rule {
-	return toolimpl.Rule(ToolSave, "text", r.Text, "score", r.Score, "when", r.When, "raw", r.Raw)
+	return toolimpl.Rule(ToolSave, toolgenObjectNote, &r)
 }
 
 // toolgenInputSave is the JSON Schema of save's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -70,8 +70,7 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntime.Result, err error) {
-	defer toolimpl.Recover(ToolSave, &res, &err)
+func toolgenCallSave(ctx toolgencontext.Context, args []byte) (toolgenruntime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Note

@@ -71,7 +71,7 @@ type IsNaNRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IsNaNRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolIsNaN, "raw_value", r.RawValue)
+	return toolimpl.Rule(ToolIsNaN, toolgenArgsIsNaN, &r)
 }
 
 // GetIPv6AddressRule is a permission rule for the tool get_ipv6_address: each
@@ -86,7 +86,7 @@ type GetIPv6AddressRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetIPv6AddressRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetIPv6Address, "host_name", r.HostName, "use_dns_over_https", r.UseDNSOverHTTPS)
+	return toolimpl.Rule(ToolGetIPv6Address, toolgenArgsGetIPv6Address, &r)
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
@@ -99,7 +99,7 @@ type OAuth2LoginRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolOAuth2Login, "github_user", r.GitHubUser, "user_id", r.UserID)
+	return toolimpl.Rule(ToolOAuth2Login, toolgenArgsOAuth2Login, &r)
 }
 
 // toolgenInputIsNaN is the JSON Schema of is_nan's arguments.
@@ -109,8 +109,7 @@ var toolgenInputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
-func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolIsNaN, &res, &err)
+func toolgenCallIsNaN(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -143,8 +142,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
-func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
+func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -178,8 +176,7 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Re
 var toolgenInputOAuth2Login = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`)
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
-func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
+func toolgenCallOAuth2Login(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

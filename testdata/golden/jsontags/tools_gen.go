@@ -67,7 +67,7 @@ type SaveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSave, "-", r.Dash, "Quote", r.Quote, "Bslash", r.Bslash, "naïve", r.Uni, "with space", r.Space, "a-b.c:d/e~f", r.Punct, "Empty", r.Empty, "meta", r.Meta, "count", r.Count)
+	return toolimpl.Rule(ToolSave, toolgenObjectDoc, &r)
 }
 
 // toolgenInputSave is the JSON Schema of save's arguments.
@@ -77,8 +77,7 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSave, &res, &err)
+func toolgenCallSave(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Doc

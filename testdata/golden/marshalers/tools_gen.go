@@ -90,7 +90,7 @@ type EchoCustomRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCustom, "temp", r.Temp, "temps", r.Temps, "by_city", r.ByCity, "ptr", r.Ptr, "flag", r.Flag, "flags", r.Flags, "count", r.Count, "level", r.Level, "both", r.Both, "maybe", r.Maybe)
+	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, &r)
 }
 
 // FlagsRule is a permission rule for the tool flags, which takes no arguments.
@@ -98,7 +98,7 @@ type FlagsRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlagsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlags)
+	return runtime.Rule{Tool: ToolFlags}
 }
 
 // HotRule is a permission rule for the tool hot, which takes no arguments.
@@ -106,7 +106,7 @@ type HotRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r HotRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolHot)
+	return runtime.Rule{Tool: ToolHot}
 }
 
 // toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -116,8 +116,7 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
@@ -146,8 +145,7 @@ var toolgenInputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
-func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlags, &res, &err)
+func toolgenCallFlags(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -180,8 +178,7 @@ var toolgenInputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
-func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolHot, &res, &err)
+func toolgenCallHot(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

@@ -130,7 +130,7 @@ type GetRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGet, "key", r.Key)
+	return toolimpl.Rule(ToolGet, toolgenArgsGet, &r)
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
@@ -143,7 +143,7 @@ type PutRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PutRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPut, "key", r.Key, "value", r.Value)
+	return toolimpl.Rule(ToolPut, toolgenArgsPut, &r)
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
@@ -151,7 +151,7 @@ type NowRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NowRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNow)
+	return runtime.Rule{Tool: ToolNow}
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
@@ -165,7 +165,7 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, "hours", r.Hours)
+	return toolimpl.Rule(ToolAdd, toolgenObjectInput, &r)
 }
 
 // VersionRule is a permission rule for the tool version, which takes no
@@ -174,7 +174,7 @@ type VersionRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r VersionRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolVersion)
+	return runtime.Rule{Tool: ToolVersion}
 }
 
 // IncrRule is a permission rule for the tool incr: each field is a glob over
@@ -188,7 +188,7 @@ type IncrRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IncrRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolIncr, "by", r.By)
+	return toolimpl.Rule(ToolIncr, toolgenArgsIncr, &r)
 }
 
 // TickRule is a permission rule for the tool tick, which takes no arguments.
@@ -196,15 +196,14 @@ type TickRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TickRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTick)
+	return runtime.Rule{Tool: ToolTick}
 }
 
 // toolgenInputGet is the JSON Schema of get's arguments.
 var toolgenInputGet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
-func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGet, &res, &err)
+func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -233,8 +232,7 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.
 var toolgenInputPut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
-func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPut, &res, &err)
+func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -267,8 +265,7 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.
 var toolgenInputNow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
-func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNow, &res, &err)
+func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -288,8 +285,7 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
-func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAdd, &res, &err)
+func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Input
@@ -315,8 +311,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 var toolgenInputVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
-func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolVersion, &res, &err)
+func toolgenCallVersion(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -336,8 +331,7 @@ var toolgenInputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
-func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolIncr, &res, &err)
+func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -373,8 +367,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
-func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTick, &res, &err)
+func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

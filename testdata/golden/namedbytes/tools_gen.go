@@ -76,7 +76,7 @@ type SendRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSend, "raw", r.Raw, "named", r.Named, "opt", r.Opt, "each", r.Each, "letters", r.Letters, "fixed", r.Fixed, "codes", r.Codes)
+	return toolimpl.Rule(ToolSend, toolgenObjectPacket, &r)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -89,7 +89,7 @@ type FlatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, "data", r.Data, "more", r.More)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
 }
 
 // toolgenInputSend is the JSON Schema of send's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -99,8 +99,7 @@ var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
-func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSend, &res, &err)
+func toolgenCallSend(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Packet)
@@ -129,8 +128,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlat, &res, &err)
+func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

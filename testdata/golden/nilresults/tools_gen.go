@@ -97,7 +97,7 @@ type GetReportRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetReportRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetReport)
+	return runtime.Rule{Tool: ToolGetReport}
 }
 
 // FullRule is a permission rule for the tool full, which takes no arguments.
@@ -105,7 +105,7 @@ type FullRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FullRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFull)
+	return runtime.Rule{Tool: ToolFull}
 }
 
 // DeepRule is a permission rule for the tool deep, which takes no arguments.
@@ -113,7 +113,7 @@ type DeepRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DeepRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDeep)
+	return runtime.Rule{Tool: ToolDeep}
 }
 
 // NumbersRule is a permission rule for the tool numbers, which takes no
@@ -122,7 +122,7 @@ type NumbersRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NumbersRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNumbers)
+	return runtime.Rule{Tool: ToolNumbers}
 }
 
 // IndirectRule is a permission rule for the tool indirect, which takes no
@@ -131,7 +131,7 @@ type IndirectRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IndirectRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolIndirect)
+	return runtime.Rule{Tool: ToolIndirect}
 }
 
 // BlobRule is a permission rule for the tool blob, which takes no arguments.
@@ -139,7 +139,7 @@ type BlobRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BlobRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBlob)
+	return runtime.Rule{Tool: ToolBlob}
 }
 
 // toolgenInputGetReport is the JSON Schema of get_report's arguments.
@@ -149,8 +149,7 @@ var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetReport, &res, &err)
+func toolgenCallGetReport(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -180,8 +179,7 @@ var toolgenInputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallFull reads the arguments of full, calls Full and writes its result.
-func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFull, &res, &err)
+func toolgenCallFull(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -205,8 +203,7 @@ var toolgenInputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallDeep reads the arguments of deep, calls Deep and writes its result.
-func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDeep, &res, &err)
+func toolgenCallDeep(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -239,8 +236,7 @@ var toolgenInputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumbers reads the arguments of numbers, calls Numbers and writes its result.
-func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNumbers, &res, &err)
+func toolgenCallNumbers(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -281,8 +277,7 @@ var toolgenInputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIndirect reads the arguments of indirect, calls Indirect and writes its result.
-func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolIndirect, &res, &err)
+func toolgenCallIndirect(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -316,8 +311,7 @@ var toolgenInputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBlob reads the arguments of blob, calls Blob and writes its result.
-func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBlob, &res, &err)
+func toolgenCallBlob(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

@@ -65,7 +65,7 @@ type PlanRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPlan, "stops", r.Stops, "named", r.Named, "ends", r.Ends, "detour", r.Detour)
+	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, &r)
 }
 
 // toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -75,8 +75,7 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPlan, &res, &err)
+func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Route

@@ -53,7 +53,7 @@ type SummarizeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSummarize, "days", r.Days)
+	return toolimpl.Rule(ToolSummarize, toolgenArgsSummarize, &r)
 }
 
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.
@@ -63,8 +63,7 @@ var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
-func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSummarize, &res, &err)
+func toolgenCallSummarize(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -68,7 +68,7 @@ type WidenRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidenRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWiden, "perm", r.Perm, "user", r.User, "days", r.Days)
+	return toolimpl.Rule(ToolWiden, toolgenObjectGrant, &r)
 }
 
 // CombineRule is a permission rule for the tool combine: each field is a glob
@@ -80,7 +80,7 @@ type CombineRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CombineRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCombine, "perms", r.Perms)
+	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, &r)
 }
 
 // toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
@@ -90,8 +90,7 @@ var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
-func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWiden, &res, &err)
+func toolgenCallWiden(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grant
@@ -117,8 +116,7 @@ var toolgenInputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
-func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCombine, &res, &err)
+func toolgenCallCombine(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -55,15 +55,14 @@ type CheckRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCheck, "s", r.S, "code", r.Code)
+	return toolimpl.Rule(ToolCheck, toolgenArgsCheck, &r)
 }
 
 // toolgenInputCheck is the JSON Schema of check's arguments.
 var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCheck, &res, &err)
+func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

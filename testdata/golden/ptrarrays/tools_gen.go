@@ -116,7 +116,7 @@ type ShapesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ShapesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolShapes, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep)
+	return toolimpl.Rule(ToolShapes, toolgenArgsShapes, &r)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -167,7 +167,7 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, "cells", r.Cells, "rows", r.Rows, "by_name", r.ByName, "square", r.Square, "times", r.Times, "deep", r.Deep, "mixed", r.Mixed, "tables", r.Tables, "grids", r.Grids, "stacked", r.Stacked)
+	return toolimpl.Rule(ToolEcho, toolgenObjectGrid, &r)
 }
 
 // TripleRule is a permission rule for the tool triple, which takes no
@@ -176,7 +176,7 @@ type TripleRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TripleRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTriple)
+	return runtime.Rule{Tool: ToolTriple}
 }
 
 // PairsRule is a permission rule for the tool pairs, which takes no arguments.
@@ -184,7 +184,7 @@ type PairsRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PairsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPairs)
+	return runtime.Rule{Tool: ToolPairs}
 }
 
 // MatrixRule is a permission rule for the tool matrix, which takes no
@@ -193,7 +193,7 @@ type MatrixRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MatrixRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMatrix)
+	return runtime.Rule{Tool: ToolMatrix}
 }
 
 // toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -203,8 +203,7 @@ var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
-func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolShapes, &res, &err)
+func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -372,8 +371,7 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEcho, &res, &err)
+func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
@@ -399,8 +397,7 @@ var toolgenInputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
-func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTriple, &res, &err)
+func toolgenCallTriple(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -437,8 +434,7 @@ var toolgenInputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
-func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPairs, &res, &err)
+func toolgenCallPairs(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -480,8 +476,7 @@ var toolgenInputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
-func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMatrix, &res, &err)
+func toolgenCallMatrix(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

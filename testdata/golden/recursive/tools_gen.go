@@ -83,7 +83,7 @@ type WalkRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WalkRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWalk, "name", r.Name, "children", r.Children)
+	return toolimpl.Rule(ToolWalk, toolgenObjectTree, &r)
 }
 
 // SumRule is a permission rule for the tool sum: each field is a glob over
@@ -102,7 +102,7 @@ type SumRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SumRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSum, "list", r.List, "trees", r.Trees)
+	return toolimpl.Rule(ToolSum, toolgenArgsSum, &r)
 }
 
 // BrowseRule is a permission rule for the tool browse: each field is a glob
@@ -118,7 +118,7 @@ type BrowseRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BrowseRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBrowse, "name", r.Name, "files", r.Files)
+	return toolimpl.Rule(ToolBrowse, toolgenObjectDir, &r)
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
@@ -137,7 +137,7 @@ type DrawRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDraw, "roots", r.Roots, "head", r.Head)
+	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, &r)
 }
 
 // toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
@@ -147,8 +147,7 @@ var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
-func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWalk, &res, &err)
+func toolgenCallWalk(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
@@ -174,8 +173,7 @@ var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
-func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSum, &res, &err)
+func toolgenCallSum(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -221,8 +219,7 @@ var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
-func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBrowse, &res, &err)
+func toolgenCallBrowse(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Dir
@@ -255,8 +252,7 @@ var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDraw, &res, &err)
+func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Graph

@@ -161,7 +161,7 @@ type TextRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TextRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolText)
+	return runtime.Rule{Tool: ToolText}
 }
 
 // TextOnlyRule is a permission rule for the tool text_only, which takes no
@@ -170,7 +170,7 @@ type TextOnlyRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TextOnlyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTextOnly)
+	return runtime.Rule{Tool: ToolTextOnly}
 }
 
 // CheckRule is a permission rule for the tool check, which takes no arguments.
@@ -178,7 +178,7 @@ type CheckRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCheck)
+	return runtime.Rule{Tool: ToolCheck}
 }
 
 // CheckPtrRule is a permission rule for the tool check_ptr, which takes no
@@ -187,7 +187,7 @@ type CheckPtrRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckPtrRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCheckPtr)
+	return runtime.Rule{Tool: ToolCheckPtr}
 }
 
 // CheckOnlyRule is a permission rule for the tool check_only, which takes no
@@ -196,7 +196,7 @@ type CheckOnlyRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckOnlyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCheckOnly)
+	return runtime.Rule{Tool: ToolCheckOnly}
 }
 
 // ListRule is a permission rule for the tool list, which takes no arguments.
@@ -204,7 +204,7 @@ type ListRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolList)
+	return runtime.Rule{Tool: ToolList}
 }
 
 // NumberRule is a permission rule for the tool number, which takes no
@@ -213,7 +213,7 @@ type NumberRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NumberRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNumber)
+	return runtime.Rule{Tool: ToolNumber}
 }
 
 // TableRule is a permission rule for the tool table, which takes no arguments.
@@ -221,7 +221,7 @@ type TableRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TableRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTable)
+	return runtime.Rule{Tool: ToolTable}
 }
 
 // FlagRule is a permission rule for the tool flag, which takes no arguments.
@@ -229,7 +229,7 @@ type FlagRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlagRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlag)
+	return runtime.Rule{Tool: ToolFlag}
 }
 
 // MaybeRule is a permission rule for the tool maybe, which takes no arguments.
@@ -237,7 +237,7 @@ type MaybeRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MaybeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMaybe)
+	return runtime.Rule{Tool: ToolMaybe}
 }
 
 // NothingRule is a permission rule for the tool nothing, which takes no
@@ -246,7 +246,7 @@ type NothingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NothingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNothing)
+	return runtime.Rule{Tool: ToolNothing}
 }
 
 // PictureRule is a permission rule for the tool picture, which takes no
@@ -255,7 +255,7 @@ type PictureRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PictureRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPicture)
+	return runtime.Rule{Tool: ToolPicture}
 }
 
 // PictureOnlyRule is a permission rule for the tool picture_only, which takes
@@ -264,15 +264,14 @@ type PictureOnlyRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PictureOnlyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPictureOnly)
+	return runtime.Rule{Tool: ToolPictureOnly}
 }
 
 // toolgenInputText is the JSON Schema of text's arguments.
 var toolgenInputText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
-func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolText, &res, &err)
+func toolgenCallText(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -292,8 +291,7 @@ func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputTextOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
-func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTextOnly, &res, &err)
+func toolgenCallTextOnly(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -313,8 +311,7 @@ var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCheck, &res, &err)
+func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -341,8 +338,7 @@ var toolgenInputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
-func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
+func toolgenCallCheckPtr(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -372,8 +368,7 @@ var toolgenInputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
-func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
+func toolgenCallCheckOnly(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -397,8 +392,7 @@ var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
-func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolList, &res, &err)
+func toolgenCallList(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -432,8 +426,7 @@ var toolgenInputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
-func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNumber, &res, &err)
+func toolgenCallNumber(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -463,8 +456,7 @@ var toolgenInputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
-func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolTable, &res, &err)
+func toolgenCallTable(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -500,8 +492,7 @@ var toolgenInputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
-func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFlag, &res, &err)
+func toolgenCallFlag(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -528,8 +519,7 @@ var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
-func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolMaybe, &res, &err)
+func toolgenCallMaybe(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -559,8 +549,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputNothing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
-func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolNothing, &res, &err)
+func toolgenCallNothing(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -579,8 +568,7 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputPicture = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
-func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPicture, &res, &err)
+func toolgenCallPicture(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -600,8 +588,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputPictureOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
-func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
+func toolgenCallPictureOnly(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

@@ -79,7 +79,7 @@ type PingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPing)
+	return runtime.Rule{Tool: ToolPing}
 }
 
 // CopyRule is a permission rule for the tool copy: each field is a glob over
@@ -97,7 +97,7 @@ type CopyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CopyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCopy, "from", r.From, "to", r.To, "_tmp", r.Tmp, "n", r.N)
+	return toolimpl.Rule(ToolCopy, toolgenArgsCopy, &r)
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
@@ -120,7 +120,7 @@ type DoAssignRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DoAssignRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDoAssign, "owner_name", r.OwnerName2, "team_name", r.TeamName, "size", r.Size, "rule", r.Rule2, "owner", r.OwnerName, "tags", r.Tags, "2-step", r.Weird)
+	return toolimpl.Rule(ToolDoAssign, toolgenObjectAssign, &r)
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
@@ -134,15 +134,14 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, "by", r.By)
+	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, &r)
 }
 
 // toolgenInputPing is the JSON Schema of ping's arguments.
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPing, &res, &err)
+func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -161,8 +160,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputCopy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
-func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolCopy, &res, &err)
+func toolgenCallCopy(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -205,8 +203,7 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputDoAssign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`)
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
-func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDoAssign, &res, &err)
+func toolgenCallDoAssign(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Assign
@@ -227,8 +224,7 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAdd, &res, &err)
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

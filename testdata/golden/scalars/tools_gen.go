@@ -146,7 +146,7 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, "int", r.Int, "int8", r.Int8, "int16", r.Int16, "int32", r.Int32, "int64", r.Int64, "uint", r.Uint, "uint8", r.Uint8, "uint16", r.Uint16, "uint32", r.Uint32, "uint64", r.Uint64, "byte", r.Byte, "rune", r.Rune, "float32", r.Float32, "float64", r.Float64, "string", r.String, "bool", r.Bool, "temp", r.Temp, "count", r.Count, "flag", r.Flag, "label", r.Label, "small", r.Small)
+	return toolimpl.Rule(ToolEcho, toolgenObjectNumbers, &r)
 }
 
 // WidthsRule is a permission rule for the tool widths: each field is a glob
@@ -174,7 +174,7 @@ type WidthsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidthsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWidths, "i8", r.I8, "u32", r.U32, "f32", r.F32, "temp", r.Temp, "count", r.Count, "flag", r.Flag)
+	return toolimpl.Rule(ToolWidths, toolgenArgsWidths, &r)
 }
 
 // GetLabelRule is a permission rule for the tool get_label: each field is a
@@ -186,7 +186,7 @@ type GetLabelRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetLabelRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetLabel, "l", r.L)
+	return toolimpl.Rule(ToolGetLabel, toolgenArgsGetLabel, &r)
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
@@ -200,7 +200,7 @@ type Float32Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Float32Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFloat32, "x", r.X)
+	return toolimpl.Rule(ToolFloat32, toolgenArgsFloat32, &r)
 }
 
 // Uint64Rule is a permission rule for the tool uint64: each field is a glob
@@ -214,7 +214,7 @@ type Uint64Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Uint64Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUint64, "x", r.X)
+	return toolimpl.Rule(ToolUint64, toolgenArgsUint64, &r)
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.
@@ -224,8 +224,7 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEcho, &res, &err)
+func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Numbers
@@ -251,8 +250,7 @@ var toolgenInputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
-func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWidths, &res, &err)
+func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -331,8 +329,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGetLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`)
 
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
-func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolGetLabel, &res, &err)
+func toolgenCallGetLabel(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -361,8 +358,7 @@ var toolgenInputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
-func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolFloat32, &res, &err)
+func toolgenCallFloat32(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -398,8 +394,7 @@ var toolgenInputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
-func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolUint64, &res, &err)
+func toolgenCallUint64(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

@@ -139,7 +139,7 @@ type StoreRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StoreRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolStore, "when", r.When, "until", r.Until, "since", r.Since, "blob", r.Blob, "raw", r.Raw, "any", r.Any, "empty", r.Empty, "addr", r.Addr, "prefix", r.Prefix, "slug", r.Slug, "code", r.Code, "times", r.Times, "blobs", r.Blobs, "addrs", r.Addrs, "duration", r.Duration, "month", r.Month, "stamped", r.Stamped)
+	return toolimpl.Rule(ToolStore, toolgenObjectPayload, &r)
 }
 
 // StampRule is a permission rule for the tool stamp: each field is a glob over
@@ -161,7 +161,7 @@ type StampRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StampRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolStamp, "at", r.At, "data", r.Data, "extra", r.Extra, "value", r.Value, "addr", r.Addr, "slug", r.Slug)
+	return toolimpl.Rule(ToolStamp, toolgenArgsStamp, &r)
 }
 
 // DumpRule is a permission rule for the tool dump, which takes no arguments.
@@ -169,7 +169,7 @@ type DumpRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DumpRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDump)
+	return runtime.Rule{Tool: ToolDump}
 }
 
 // BytesRule is a permission rule for the tool bytes, which takes no arguments.
@@ -177,7 +177,7 @@ type BytesRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BytesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBytes)
+	return runtime.Rule{Tool: ToolBytes}
 }
 
 // AnythingRule is a permission rule for the tool anything, which takes no
@@ -186,7 +186,7 @@ type AnythingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AnythingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAnything)
+	return runtime.Rule{Tool: ToolAnything}
 }
 
 // AddressRule is a permission rule for the tool address, which takes no
@@ -195,7 +195,7 @@ type AddressRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddressRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAddress)
+	return runtime.Rule{Tool: ToolAddress}
 }
 
 // toolgenInputStore is the JSON Schema of store's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
@@ -205,8 +205,7 @@ var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
-func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolStore, &res, &err)
+func toolgenCallStore(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Payload
@@ -232,8 +231,7 @@ var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
-func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolStamp, &res, &err)
+func toolgenCallStamp(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -307,8 +305,7 @@ var toolgenInputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
-func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolDump, &res, &err)
+func toolgenCallDump(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -338,8 +335,7 @@ var toolgenInputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
-func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolBytes, &res, &err)
+func toolgenCallBytes(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -366,8 +362,7 @@ var toolgenInputAnything = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
-func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAnything, &res, &err)
+func toolgenCallAnything(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -397,8 +392,7 @@ var toolgenInputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
-func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolAddress, &res, &err)
+func toolgenCallAddress(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader

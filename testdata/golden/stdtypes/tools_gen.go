@@ -87,7 +87,7 @@ type EchoStdRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoStd, "int", r.Int, "int_value", r.IntValue, "float", r.Float, "rat", r.Rat, "number", r.Number, "numbers", r.Numbers, "addr", r.Addr, "prefix", r.Prefix, "level", r.Level, "pattern", r.Pattern, "timeout", r.Timeout, "month", r.Month)
+	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, &r)
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
@@ -101,7 +101,7 @@ type WaitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWait, "timeout", r.Timeout)
+	return toolimpl.Rule(ToolWait, toolgenArgsWait, &r)
 }
 
 // toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
@@ -111,8 +111,7 @@ var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
-func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolEchoStd, &res, &err)
+func toolgenCallEchoStd(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
@@ -141,8 +140,7 @@ var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
-func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolWait, &res, &err)
+func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

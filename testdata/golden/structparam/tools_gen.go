@@ -111,7 +111,7 @@ type ListItemsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListItemsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolListItems, "name", r.Name, "offset", r.Offset, "limit", r.Limit, "reason", r.Reason, "By", r.By, "filter", r.Filter, "extra", r.Extra, "visible", r.Visible, "Label", r.Label, "tags", r.Tags, "-", r.Dash, "NoTag", r.NoTag, "is_renamed", r.Renamed, "optional", r.Optional, "OnlyOpts", r.OnlyOpts, "Shown", r.Dominated)
+	return toolimpl.Rule(ToolListItems, toolgenObjectQuery, &r)
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
@@ -119,7 +119,7 @@ type PingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPing)
+	return runtime.Rule{Tool: ToolPing}
 }
 
 // ConfigureRule is a permission rule for the tool configure: each field is a
@@ -132,7 +132,7 @@ type ConfigureRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ConfigureRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolConfigure, "verbose", r.Verbose)
+	return toolimpl.Rule(ToolConfigure, toolgenObjectOptions, &r)
 }
 
 // SegmentRule is a permission rule for the tool segment: each field is a glob
@@ -151,7 +151,7 @@ type SegmentRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SegmentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSegment, "from", r.From, "to", r.To)
+	return toolimpl.Rule(ToolSegment, toolgenArgsSegment, &r)
 }
 
 // toolgenInputListItems is the JSON Schema of list_items's arguments.
@@ -161,8 +161,7 @@ var toolgenInputListItems = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
-func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolListItems, &res, &err)
+func toolgenCallListItems(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
@@ -192,8 +191,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolPing, &res, &err)
+func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Empty
@@ -211,8 +209,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputConfigure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`)
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
-func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolConfigure, &res, &err)
+func toolgenCallConfigure(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Options)
@@ -233,8 +230,7 @@ var toolgenInputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
-func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(ToolSegment, &res, &err)
+func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (

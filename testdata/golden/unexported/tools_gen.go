@@ -60,7 +60,7 @@ type pingRule struct{}
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r pingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(toolPing)
+	return runtime.Rule{Tool: toolPing}
 }
 
 // askRule is a permission rule for the tool ask: each field is a glob over
@@ -72,15 +72,14 @@ type askRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askRule) Rule() runtime.Rule {
-	return toolimpl.Rule(toolAsk, "prompt", r.Prompt)
+	return toolimpl.Rule(toolAsk, toolgenArgsask, &r)
 }
 
 // toolgenInputping is the JSON Schema of ping's arguments.
 var toolgenInputping = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result.
-func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(toolPing, &res, &err)
+func toolgenCallping(ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
@@ -97,8 +96,7 @@ func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
-func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(toolAsk, &res, &err)
+func toolgenCallask(recv *helper, ctx context.Context, args []byte) (runtime.Result, error) {
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
