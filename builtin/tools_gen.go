@@ -150,6 +150,7 @@ func (recv *shell) Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReadFileRule struct {
+	_    [0]func()
 	Path string // argument "path"
 	// Offset is a glob over the argument "offset", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -161,26 +162,28 @@ type ReadFileRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, &r)
+	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, []string{r.Path, r.Offset, r.Limit})
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type WriteFileRule struct {
+	_       [0]func()
 	Path    string // argument "path"
 	Content string // argument "content"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, &r)
+	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, []string{r.Path, r.Content})
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EditFileRule struct {
+	_         [0]func()
 	Path      string // argument "path"
 	OldString string // argument "old_string"
 	NewString string // argument "new_string"
@@ -191,13 +194,14 @@ type EditFileRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, &r)
+	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, []string{r.Path, r.OldString, r.NewString, r.ReplaceAll})
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListFilesRule struct {
+	_ [0]func()
 	// Path is a glob over the argument "path", a string's text (or null).
 	Path string
 	// Recursive is a glob over the argument "recursive", true or false (or
@@ -207,25 +211,27 @@ type ListFilesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, &r)
+	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, []string{r.Path, r.Recursive})
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type GlobRule struct {
+	_       [0]func()
 	Pattern string // argument "pattern"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GlobRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, &r)
+	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, []string{r.Pattern})
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type SearchFilesRule struct {
+	_       [0]func()
 	Pattern string // argument "pattern"
 	// Path is a glob over the argument "path", a string's text (or null).
 	Path string
@@ -235,13 +241,14 @@ type SearchFilesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, &r)
+	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, []string{r.Pattern, r.Path, r.Glob})
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type RunCommandRule struct {
+	_       [0]func()
 	Command string // argument "command"
 	// TimeoutSeconds is a glob over the argument "timeout_seconds", an integer
 	// written in canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match
@@ -251,7 +258,7 @@ type RunCommandRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, &r)
+	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, []string{r.Command, r.TimeoutSeconds})
 }
 
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.

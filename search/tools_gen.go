@@ -52,12 +52,13 @@ func (recv *webTool) Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type WebSearchRule struct {
+	_     [0]func()
 	Query string // argument "query"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WebSearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, &r)
+	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, []string{r.Query})
 }
 
 // toolgenInputWebSearch is the JSON Schema of web_search's arguments.

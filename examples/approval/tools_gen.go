@@ -47,6 +47,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type SendEmailRule struct {
+	_       [0]func()
 	To      string // argument "to"
 	Subject string // argument "subject"
 	Body    string // argument "body"
@@ -54,7 +55,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, &r)
+	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
 }
 
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.

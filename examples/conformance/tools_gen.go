@@ -255,24 +255,26 @@ func (r TestErrorHandlingRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type TestSamplingRule struct {
+	_      [0]func()
 	Prompt string // argument "prompt"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestSamplingRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestSampling, toolgenArgsTestSampling, &r)
+	return toolimpl.Rule(ToolTestSampling, toolgenArgsTestSampling, []string{r.Prompt})
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type TestElicitationRule struct {
+	_       [0]func()
 	Message string // argument "message"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TestElicitationRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTestElicitation, toolgenArgsTestElicitation, &r)
+	return toolimpl.Rule(ToolTestElicitation, toolgenArgsTestElicitation, []string{r.Message})
 }
 
 // TestElicitationSep1034DefaultsRule is a permission rule for the tool

@@ -60,6 +60,7 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
+	_    [0]func()
 	City string // argument "city"
 	// Unit is a glob over the argument "unit", a string's text (or null).
 	Unit string
@@ -67,13 +68,14 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r)
+	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type GetForecastRule struct {
+	_    [0]func()
 	City string // argument "city"
 	// Days is a glob over the argument "days", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -84,7 +86,7 @@ type GetForecastRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetForecastRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetForecast, toolgenObjectForecast, &r)
+	return toolimpl.Rule(ToolGetForecast, toolgenObjectForecast, []string{r.City, r.Days, r.Unit})
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.

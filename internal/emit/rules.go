@@ -34,6 +34,11 @@ func (g *generator) ruleType(t *model.Tool) {
 		g.f.Comment(line)
 	}
 	g.f.Type().Id(t.RuleName).StructFunc(func(gr *jen.Group) {
+		if len(t.Input.Fields) > 0 {
+			// Not comparable, so that the compiler writes no equality
+			// function per rule type (a millisecond of build time a tool).
+			gr.Id("_").Index(jen.Lit(0)).Func().Params()
+		}
 		for i, f := range t.Input.Fields {
 			what := ruleFieldMatches(f.Type)
 			if what == "" {
@@ -78,14 +83,19 @@ func ruleFieldMatches(t *model.Type) string {
 
 // ruleMethod:
 //
-//	func (r GetWeatherRule) Rule() runtime.Rule { return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r) }
+//	func (r GetWeatherRule) Rule() runtime.Rule {
+//		return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
+//	}
 //
-// toolimpl.Rule reads the rule's string fields in the order of the tool's
-// member table.
+// toolimpl.Rule pairs the globs with the names of the tool's member table.
 func (g *generator) ruleMethod(t *model.Tool) {
 	ret := rt("Rule").Values(jen.Id("Tool").Op(":").Id(t.ConstName))
 	if len(t.RuleFields) > 0 {
-		ret = impl("Rule").Call(jen.Id(t.ConstName), jen.Id(inputObjectVar(t)), jen.Op("&").Id("r"))
+		globs := make([]jen.Code, len(t.RuleFields))
+		for i, name := range t.RuleFields {
+			globs[i] = jen.Id("r").Dot(name)
+		}
+		ret = impl("Rule").Call(jen.Id(t.ConstName), jen.Id(inputObjectVar(t)), jen.Index().String().Values(globs...))
 	}
 	g.f.Comment("Rule returns r as a runtime.Rule, for agent.Permissions.")
 	g.f.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))

@@ -48,12 +48,13 @@ func (recv *subagent) Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type askAgentRule struct {
+	_      [0]func()
 	Prompt string // argument "prompt"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(toolAskAgent, toolgenArgsaskAgent, &r)
+	return toolimpl.Rule(toolAskAgent, toolgenArgsaskAgent, []string{r.Prompt})
 }
 
 // toolgenInputaskAgent is the JSON Schema of ask_agent's arguments.

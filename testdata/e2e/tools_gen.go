@@ -143,6 +143,7 @@ func (recv *Counter) Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
+	_ [0]func()
 	// Page is a glob over the argument "page", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Page  string
@@ -165,13 +166,14 @@ type SearchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearch, toolgenObjectSearchArgs, &r)
+	return toolimpl.Rule(ToolSearch, toolgenObjectSearchArgs, []string{r.Page, r.Query, r.Sort, r.Level, r.Tags, r.Near, r.Email, r.Code})
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
+	_    [0]func()
 	Text string // argument "text"
 	// Times is a glob over the argument "times", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -180,19 +182,20 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenArgsEcho, &r)
+	return toolimpl.Rule(ToolEcho, toolgenArgsEcho, []string{r.Text, r.Times})
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FailRule struct {
+	_      [0]func()
 	Reason string // argument "reason"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FailRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFail, toolgenArgsFail, &r)
+	return toolimpl.Rule(ToolFail, toolgenArgsFail, []string{r.Reason})
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
@@ -207,6 +210,7 @@ func (r BoomRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SleepRule struct {
+	_ [0]func()
 	// Ms is a glob over the argument "ms", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Ms string
@@ -214,13 +218,14 @@ type SleepRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SleepRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSleep, toolgenArgsSleep, &r)
+	return toolimpl.Rule(ToolSleep, toolgenArgsSleep, []string{r.Ms})
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CountRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Children is a glob over the argument "children", compact JSON with
 	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
@@ -230,13 +235,14 @@ type CountRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CountRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCount, toolgenObjectNode, &r)
+	return toolimpl.Rule(ToolCount, toolgenObjectNode, []string{r.Name, r.Children})
 }
 
 // MirrorRule is a permission rule for the tool mirror: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MirrorRule struct {
+	_ [0]func()
 	// I8 is a glob over the argument "i8", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	I8 string
@@ -280,13 +286,14 @@ type MirrorRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MirrorRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMirror, toolgenObjectKinds, &r)
+	return toolimpl.Rule(ToolMirror, toolgenObjectKinds, []string{r.I8, r.U16, r.U64, r.F32, r.On, r.When, r.Blob, r.Raw, r.Any, r.Addr, r.Pair, r.Votes, r.Grid, r.Sorts})
 }
 
 // AddRule is a permission rule for the tool counter_add: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type AddRule struct {
+	_ [0]func()
 	// By is a glob over the argument "by", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	By string
@@ -294,7 +301,7 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, &r)
+	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
@@ -309,6 +316,7 @@ func (r TotalRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BoundRule struct {
+	_ [0]func()
 	// Narrow is a glob over the argument "narrow", a number written in
 	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
 	Narrow string
@@ -325,7 +333,7 @@ type BoundRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BoundRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBound, toolgenObjectBounds, &r)
+	return toolimpl.Rule(ToolBound, toolgenObjectBounds, []string{r.Narrow, r.Wide, r.Width, r.Neg})
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

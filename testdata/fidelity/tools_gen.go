@@ -480,6 +480,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnIntRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -491,13 +492,14 @@ type ReturnIntRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnIntRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnInt, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnFloatRule is a permission rule for the tool return_float: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnFloatRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -509,13 +511,14 @@ type ReturnFloatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnFloatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnFloat, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnFloat, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnBoolRule is a permission rule for the tool return_bool: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBoolRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -527,13 +530,14 @@ type ReturnBoolRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBoolRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnBool, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnBool, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnEnumRule is a permission rule for the tool return_enum: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnEnumRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -545,13 +549,14 @@ type ReturnEnumRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnEnumRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnEnum, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnEnum, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnSliceRule is a permission rule for the tool return_slice: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnSliceRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -563,13 +568,14 @@ type ReturnSliceRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnSliceRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnSlice, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnSlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnMapRule is a permission rule for the tool return_map: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnMapRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -581,13 +587,14 @@ type ReturnMapRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnMapRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnMap, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnArrayRule is a permission rule for the tool return_array: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnArrayRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -599,13 +606,14 @@ type ReturnArrayRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnArrayRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnArray, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnArray, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnBlobRule is a permission rule for the tool return_blob: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBlobRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -617,13 +625,14 @@ type ReturnBlobRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnBlobRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnBlob, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnBlob, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnAnyRule is a permission rule for the tool return_any: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnAnyRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -635,13 +644,14 @@ type ReturnAnyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnAny, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnAny, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnPtrIntRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -653,13 +663,14 @@ type ReturnPtrIntRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPtrIntRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnPtrInt, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnPtrInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnTextRule is a permission rule for the tool return_text: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnTextRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -671,13 +682,14 @@ type ReturnTextRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnTextRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnText, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnText, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnJSONRule is a permission rule for the tool return_json: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnJSONRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -689,13 +701,14 @@ type ReturnJSONRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnJSONRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnJSON, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnJSON, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnStampedRule is a permission rule for the tool return_stamped: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnStampedRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -707,13 +720,14 @@ type ReturnStampedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnStampedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnStamped, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnStamped, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnForeignRule is a permission rule for the tool return_foreign: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnForeignRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -725,13 +739,14 @@ type ReturnForeignRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnForeignRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnForeign, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnForeign, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnNamedMapRule is a permission rule for the tool return_named_map: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnNamedMapRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -743,13 +758,14 @@ type ReturnNamedMapRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnNamedMapRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnNamedMap, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnNamedMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnPlacesRule is a permission rule for the tool return_places: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnPlacesRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -761,13 +777,14 @@ type ReturnPlacesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnPlacesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnPlaces, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnPlaces, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnAnySliceRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N    string
@@ -779,13 +796,14 @@ type ReturnAnySliceRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ReturnAnySliceRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolReturnAnySlice, toolgenObjectIn, &r)
+	return toolimpl.Rule(ToolReturnAnySlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoScalarsRule struct {
+	_ [0]func()
 	S string // argument "s"
 	// B is a glob over the argument "b", true or false.
 	B string
@@ -833,13 +851,14 @@ type EchoScalarsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoScalarsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoScalars, toolgenObjectScalars, &r)
+	return toolimpl.Rule(ToolEchoScalars, toolgenObjectScalars, []string{r.S, r.B, r.I, r.I8, r.I16, r.I32, r.I64, r.U, r.U8, r.U16, r.U32, r.U64, r.F32, r.F64, r.Label, r.Count})
 }
 
 // EchoEnumsRule is a permission rule for the tool echo_enums: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoEnumsRule struct {
+	_ [0]func()
 	C string // argument "c"
 	// P is a glob over the argument "p", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -861,13 +880,14 @@ type EchoEnumsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEnumsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEnums, toolgenObjectEnums, &r)
+	return toolimpl.Rule(ToolEchoEnums, toolgenObjectEnums, []string{r.C, r.P, r.B, r.PC, r.Cs, r.ByName})
 }
 
 // EchoCollectionsRule is a permission rule for the tool echo_collections: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoCollectionsRule struct {
+	_ [0]func()
 	// Strs is a glob over the argument "strs", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -913,13 +933,14 @@ type EchoCollectionsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCollectionsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCollections, toolgenObjectCollections, &r)
+	return toolimpl.Rule(ToolEchoCollections, toolgenObjectCollections, []string{r.Strs, r.Ints, r.Map, r.Nested, r.Lists, r.Bytes, r.Keyed, r.Points, r.PtrElems, r.PtrMap, r.Grid})
 }
 
 // EchoPointersRule is a permission rule for the tool echo_pointers: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPointersRule struct {
+	_ [0]func()
 	// PS is a glob over the argument "ps", a string's text (or null).
 	PS string
 	// PI is a glob over the argument "pi", an integer written in canonical
@@ -950,13 +971,14 @@ type EchoPointersRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPointersRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoPointers, toolgenObjectPointers, &r)
+	return toolimpl.Rule(ToolEchoPointers, toolgenObjectPointers, []string{r.PS, r.PI, r.PF, r.PB, r.PP, r.PT, r.PL, r.PM, r.Must})
 }
 
 // EchoConstrainedRule is a permission rule for the tool echo_constrained: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoConstrainedRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	Code string // argument "code"
 	// Age is a glob over the argument "age", an integer written in canonical
@@ -984,13 +1006,14 @@ type EchoConstrainedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoConstrainedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoConstrained, toolgenObjectConstrained, &r)
+	return toolimpl.Rule(ToolEchoConstrained, toolgenObjectConstrained, []string{r.Name, r.Code, r.Age, r.Ratio, r.Ratio32, r.Tags, r.Small, r.Mode, r.N, r.Color})
 }
 
 // EchoFormatsRule is a permission rule for the tool echo_formats: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoFormatsRule struct {
+	_        [0]func()
 	DateTime string // argument "date_time"
 	Date     string // argument "date"
 	Time     string // argument "time"
@@ -1004,13 +1027,14 @@ type EchoFormatsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoFormatsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoFormats, toolgenObjectFormats, &r)
+	return toolimpl.Rule(ToolEchoFormats, toolgenObjectFormats, []string{r.DateTime, r.Date, r.Time, r.Email, r.URI, r.UUID, r.IPv4, r.IPv6, r.Hostname})
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoSpecialRule struct {
+	_    [0]func()
 	When string // argument "when"
 	// Raw is a glob over the argument "raw", a string's text, or any other
 	// value as compact JSON with numbers in canonical form (7.0 matches "7").
@@ -1027,13 +1051,14 @@ type EchoSpecialRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoSpecialRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoSpecial, toolgenObjectSpecial, &r)
+	return toolimpl.Rule(ToolEchoSpecial, toolgenObjectSpecial, []string{r.When, r.Raw, r.Any, r.Addr, r.Blob, r.Wait})
 }
 
 // EchoEmbeddedRule is a permission rule for the tool echo_embedded: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbeddedRule struct {
+	_  [0]func()
 	ID string // argument "id"
 	// Extra is a glob over the argument "extra", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1046,13 +1071,14 @@ type EchoEmbeddedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbeddedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbedded, toolgenObjectEmbedded, &r)
+	return toolimpl.Rule(ToolEchoEmbedded, toolgenObjectEmbedded, []string{r.ID, r.Extra, r.Own, r.Note})
 }
 
 // EchoOmitRule is a permission rule for the tool echo_omit: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitRule struct {
+	_  [0]func()
 	E1 string // argument "e1"
 	// E2 is a glob over the argument "e2", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1096,13 +1122,14 @@ type EchoOmitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoOmit, toolgenObjectOmit, &r)
+	return toolimpl.Rule(ToolEchoOmit, toolgenObjectOmit, []string{r.E1, r.E2, r.E3, r.E4, r.E5, r.Z1, r.Z2, r.Z3, r.Z4, r.Z5, r.Plain, r.Dict, r.Bin})
 }
 
 // EchoTreeRule is a permission rule for the tool echo_tree: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTreeRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Kids is a glob over the argument "kids", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -1116,13 +1143,14 @@ type EchoTreeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTreeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTree, toolgenObjectTree, &r)
+	return toolimpl.Rule(ToolEchoTree, toolgenObjectTree, []string{r.Name, r.Kids, r.Left})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1138,13 +1166,14 @@ type FlatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Name, r.Count, r.Tags, r.When, r.Color})
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type DensifyRule struct {
+	_ [0]func()
 	// L is a glob over the argument "l", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -1169,13 +1198,14 @@ type DensifyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DensifyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDensify, toolgenObjectSparse, &r)
+	return toolimpl.Rule(ToolDensify, toolgenObjectSparse, []string{r.L, r.M, r.B, r.P, r.PM, r.A})
 }
 
 // EchoMethodsRule is a permission rule for the tool echo_methods: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMethodsRule struct {
+	_    [0]func()
 	Temp string // argument "temp"
 	// Temps is a glob over the argument "temps", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -1192,13 +1222,14 @@ type EchoMethodsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMethodsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMethods, toolgenObjectMethods, &r)
+	return toolimpl.Rule(ToolEchoMethods, toolgenObjectMethods, []string{r.Temp, r.Temps, r.PT, r.Level, r.Levels})
 }
 
 // EchoNumbersRule is a permission rule for the tool echo_numbers: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoNumbersRule struct {
+	_ [0]func()
 	N string // argument "n"
 	// Big is a glob over the argument "big", a string's text (or null).
 	Big string
@@ -1211,13 +1242,14 @@ type EchoNumbersRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNumbersRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoNumbers, toolgenObjectNumbers, &r)
+	return toolimpl.Rule(ToolEchoNumbers, toolgenObjectNumbers, []string{r.N, r.Big, r.BigF, r.Wait})
 }
 
 // EchoShapesRule is a permission rule for the tool echo_shapes: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoShapesRule struct {
+	_ [0]func()
 	// PA is a glob over the argument "pa", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -1258,13 +1290,14 @@ type EchoShapesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoShapesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoShapes, toolgenObjectShapes, &r)
+	return toolimpl.Rule(ToolEchoShapes, toolgenObjectShapes, []string{r.PA, r.SPA, r.MPA, r.PAA, r.PAT, r.APS, r.SS, r.MS, r.AMap})
 }
 
 // EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbedsRule struct {
+	_      [0]func()
 	Name   string // argument "Name"
 	Hidden string // argument "hidden"
 	// Shared is a glob over the argument "shared", an integer written in
@@ -1299,13 +1332,14 @@ type EchoEmbedsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbeds, toolgenObjectEmbeds, &r)
+	return toolimpl.Rule(ToolEchoEmbeds, toolgenObjectEmbeds, []string{r.Name, r.Hidden, r.Shared, r.Only2, r.X2, r.Count, r.By, r.Rev, r.Box, r.Kept, r.Hid})
 }
 
 // EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoEmbedsMoreRule struct {
+	_    [0]func()
 	When string // argument "stamp"
 	Lvl  string // argument "lvl"
 	// PE is a glob over the argument "pe", compact JSON with numbers in
@@ -1320,13 +1354,14 @@ type EchoEmbedsMoreRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, &r)
+	return toolimpl.Rule(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, []string{r.When, r.Lvl, r.PE, r.Whens})
 }
 
 // EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoTaggedRule struct {
+	_ [0]func()
 	// Dash is a glob over the argument "-", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Dash   string
@@ -1349,13 +1384,14 @@ type EchoTaggedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTaggedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTagged, toolgenObjectTagged, &r)
+	return toolimpl.Rule(ToolEchoTagged, toolgenObjectTagged, []string{r.Dash, r.Uni, r.Space, r.Quote, r.Bslash, r.Empty, r.Punct, r.Slash, r.Pct, r.NoName, r.Upper})
 }
 
 // EchoNamedRule is a permission rule for the tool echo_named: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoNamedRule struct {
+	_ [0]func()
 	// Tags is a glob over the argument "tags", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -1404,13 +1440,14 @@ type EchoNamedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoNamedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoNamed, toolgenObjectNamed, &r)
+	return toolimpl.Rule(ToolEchoNamed, toolgenObjectNamed, []string{r.Tags, r.Board, r.Index, r.Blob, r.Octets, r.Hash, r.Arr, r.U8s, r.Joined, r.MyRaw, r.Raws, r.ByKey, r.PBlob, r.Blobs, r.Letters, r.Codes})
 }
 
 // EchoWideRule is a permission rule for the tool echo_wide: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoWideRule struct {
+	_ [0]func()
 	// I8 is a glob over the argument "i8", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	I8 string
@@ -1453,13 +1490,14 @@ type EchoWideRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoWideRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoWide, toolgenObjectWide, &r)
+	return toolimpl.Rule(ToolEchoWide, toolgenObjectWide, []string{r.I8, r.U16, r.U64, r.I64, r.Odd, r.Odds, r.R, r.F, r.PU, r.MU, r.DefO, r.AI, r.KO})
 }
 
 // EchoGraphRule is a permission rule for the tool echo_graph: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGraphRule struct {
+	_  [0]func()
 	ID string // argument "id"
 	// Edges is a glob over the argument "edges", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -1485,13 +1523,14 @@ type EchoGraphRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGraphRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoGraph, toolgenObjectGraph, &r)
+	return toolimpl.Rule(ToolEchoGraph, toolgenObjectGraph, []string{r.ID, r.Edges, r.Kids, r.Pair, r.Next, r.Ref})
 }
 
 // EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoDeepsRule struct {
+	_ [0]func()
 	// PPI is a glob over the argument "ppi", an integer written in canonical
 	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	PPI string
@@ -1542,13 +1581,14 @@ type EchoDeepsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoDeepsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoDeeps, toolgenObjectDeeps, &r)
+	return toolimpl.Rule(ToolEchoDeeps, toolgenObjectDeeps, []string{r.PPI, r.PPS, r.PSP, r.PMP, r.PPP, r.SPP, r.Def, r.DefS, r.DefC, r.Any, r.Anys, r.MA, r.PA, r.Forest})
 }
 
 // EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitsRule struct {
+	_ [0]func()
 	// Arr is a glob over the argument "arr", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -1604,13 +1644,14 @@ type EchoOmitsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoOmitsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoOmits, toolgenObjectOmits, &r)
+	return toolimpl.Rule(ToolEchoOmits, toolgenObjectOmits, []string{r.Arr, r.Arr0, r.St, r.PSt, r.PI, r.F, r.U, r.Str, r.Blob, r.Any, r.Raw, r.Z, r.ZP, r.ZM, r.ZA, r.ZB, r.ZT, r.Both})
 }
 
 // EchoPlacesRule is a permission rule for the tool echo_places: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPlacesRule struct {
+	_ [0]func()
 	U string // argument "u"
 	// US is a glob over the argument "us", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -1652,13 +1693,14 @@ type EchoPlacesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoPlacesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoPlaces, toolgenObjectPlaces, &r)
+	return toolimpl.Rule(ToolEchoPlaces, toolgenObjectPlaces, []string{r.U, r.US, r.UA, r.UM, r.PT, r.PTS, r.PTM, r.B, r.BS, r.OO, r.OOS, r.OK})
 }
 
 // FlatAllRule is a permission rule for the tool flat_all: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type FlatAllRule struct {
+	_    [0]func()
 	Unit string // argument "unit"
 	// Place is a glob over the argument "place", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -1700,13 +1742,14 @@ type FlatAllRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatAllRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlatAll, toolgenArgsFlatAll, &r)
+	return toolimpl.Rule(ToolFlatAll, toolgenArgsFlatAll, []string{r.Unit, r.Place, r.PPlace, r.Board, r.Blob, r.Index, r.U64, r.Odd, r.Temp, r.Level, r.Any, r.Wait, r.Octets, r.Upper, r.Deep})
 }
 
 // EchoMiscRule is a permission rule for the tool echo_misc: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoMiscRule struct {
+	_    [0]func()
 	ID   string // argument "id"
 	Note string // argument "note"
 	// V is a glob over the argument "v", an integer written in canonical form:
@@ -1752,13 +1795,14 @@ type EchoMiscRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMiscRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMisc, toolgenObjectMisc, &r)
+	return toolimpl.Rule(ToolEchoMisc, toolgenObjectMisc, []string{r.ID, r.Note, r.V, r.PI, r.PJ, r.PJs, r.PJa, r.PJp, r.Upper, r.UPPER, r.Durs, r.DurMap, r.Nums, r.Times})
 }
 
 // FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type FlatDefaultsRule struct {
+	_ [0]func()
 	// N is a glob over the argument "n", an integer written in canonical form
 	// (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	N string
@@ -1774,7 +1818,7 @@ type FlatDefaultsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatDefaultsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, &r)
+	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, []string{r.N, r.Unit, r.Tags, r.When})
 }
 
 // toolgenInputReturnInt is the JSON Schema of return_int's arguments.

@@ -106,6 +106,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGridRule struct {
+	_ [0]func()
 	// Cells is a glob over the argument "cells", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -138,13 +139,14 @@ type EchoGridRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoGridRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoGrid, toolgenObjectGrid, &r)
+	return toolimpl.Rule(ToolEchoGrid, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Items})
 }
 
 // EchoMatrixRule is a permission rule for the tool echo_matrix: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMatrixRule struct {
+	_ [0]func()
 	// M is a glob over the argument "m", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -153,13 +155,14 @@ type EchoMatrixRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoMatrixRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoMatrix, toolgenArgsEchoMatrix, &r)
+	return toolimpl.Rule(ToolEchoMatrix, toolgenArgsEchoMatrix, []string{r.M})
 }
 
 // EchoTableRule is a permission rule for the tool echo_table: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTableRule struct {
+	_ [0]func()
 	// T is a glob over the argument "t", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -168,13 +171,14 @@ type EchoTableRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTableRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTable, toolgenArgsEchoTable, &r)
+	return toolimpl.Rule(ToolEchoTable, toolgenArgsEchoTable, []string{r.T})
 }
 
 // EchoTimesRule is a permission rule for the tool echo_times: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTimesRule struct {
+	_ [0]func()
 	// At is a glob over the argument "at", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -183,7 +187,7 @@ type EchoTimesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoTimesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoTimes, toolgenArgsEchoTimes, &r)
+	return toolimpl.Rule(ToolEchoTimes, toolgenArgsEchoTimes, []string{r.At})
 }
 
 // NilsRule is a permission rule for the tool nils, which takes no arguments.

@@ -936,6 +936,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool000Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -952,13 +953,14 @@ type Tool000Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool000Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool000, toolgenArgsTool000, &r)
+	return toolimpl.Rule(ToolTool000, toolgenArgsTool000, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool001Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -975,13 +977,14 @@ type Tool001Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool001Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool001, toolgenArgsTool001, &r)
+	return toolimpl.Rule(ToolTool001, toolgenArgsTool001, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool002Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -998,13 +1001,14 @@ type Tool002Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool002Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool002, toolgenArgsTool002, &r)
+	return toolimpl.Rule(ToolTool002, toolgenArgsTool002, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool003Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1021,13 +1025,14 @@ type Tool003Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool003Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool003, toolgenArgsTool003, &r)
+	return toolimpl.Rule(ToolTool003, toolgenArgsTool003, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool004Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1044,13 +1049,14 @@ type Tool004Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool004Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool004, toolgenArgsTool004, &r)
+	return toolimpl.Rule(ToolTool004, toolgenArgsTool004, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool005Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1067,13 +1073,14 @@ type Tool005Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool005Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool005, toolgenArgsTool005, &r)
+	return toolimpl.Rule(ToolTool005, toolgenArgsTool005, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool006Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1090,13 +1097,14 @@ type Tool006Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool006Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool006, toolgenArgsTool006, &r)
+	return toolimpl.Rule(ToolTool006, toolgenArgsTool006, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool007Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1113,13 +1121,14 @@ type Tool007Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool007Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool007, toolgenArgsTool007, &r)
+	return toolimpl.Rule(ToolTool007, toolgenArgsTool007, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool008Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1136,13 +1145,14 @@ type Tool008Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool008Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool008, toolgenArgsTool008, &r)
+	return toolimpl.Rule(ToolTool008, toolgenArgsTool008, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool009Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1159,13 +1169,14 @@ type Tool009Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool009Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool009, toolgenArgsTool009, &r)
+	return toolimpl.Rule(ToolTool009, toolgenArgsTool009, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool010Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1182,13 +1193,14 @@ type Tool010Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool010Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool010, toolgenArgsTool010, &r)
+	return toolimpl.Rule(ToolTool010, toolgenArgsTool010, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool011Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1205,13 +1217,14 @@ type Tool011Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool011Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool011, toolgenArgsTool011, &r)
+	return toolimpl.Rule(ToolTool011, toolgenArgsTool011, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool012Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1228,13 +1241,14 @@ type Tool012Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool012Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool012, toolgenArgsTool012, &r)
+	return toolimpl.Rule(ToolTool012, toolgenArgsTool012, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool013Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1251,13 +1265,14 @@ type Tool013Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool013Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool013, toolgenArgsTool013, &r)
+	return toolimpl.Rule(ToolTool013, toolgenArgsTool013, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool014Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1274,13 +1289,14 @@ type Tool014Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool014Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool014, toolgenArgsTool014, &r)
+	return toolimpl.Rule(ToolTool014, toolgenArgsTool014, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool015Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1297,13 +1313,14 @@ type Tool015Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool015Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool015, toolgenArgsTool015, &r)
+	return toolimpl.Rule(ToolTool015, toolgenArgsTool015, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool016Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1320,13 +1337,14 @@ type Tool016Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool016Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool016, toolgenArgsTool016, &r)
+	return toolimpl.Rule(ToolTool016, toolgenArgsTool016, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool017Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1343,13 +1361,14 @@ type Tool017Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool017Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool017, toolgenArgsTool017, &r)
+	return toolimpl.Rule(ToolTool017, toolgenArgsTool017, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool018Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1366,13 +1385,14 @@ type Tool018Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool018Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool018, toolgenArgsTool018, &r)
+	return toolimpl.Rule(ToolTool018, toolgenArgsTool018, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool019Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1389,13 +1409,14 @@ type Tool019Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool019Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool019, toolgenArgsTool019, &r)
+	return toolimpl.Rule(ToolTool019, toolgenArgsTool019, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool020Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1412,13 +1433,14 @@ type Tool020Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool020Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool020, toolgenArgsTool020, &r)
+	return toolimpl.Rule(ToolTool020, toolgenArgsTool020, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool021Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1435,13 +1457,14 @@ type Tool021Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool021Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool021, toolgenArgsTool021, &r)
+	return toolimpl.Rule(ToolTool021, toolgenArgsTool021, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool022Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1458,13 +1481,14 @@ type Tool022Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool022Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool022, toolgenArgsTool022, &r)
+	return toolimpl.Rule(ToolTool022, toolgenArgsTool022, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool023Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1481,13 +1505,14 @@ type Tool023Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool023Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool023, toolgenArgsTool023, &r)
+	return toolimpl.Rule(ToolTool023, toolgenArgsTool023, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool024Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1504,13 +1529,14 @@ type Tool024Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool024Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool024, toolgenArgsTool024, &r)
+	return toolimpl.Rule(ToolTool024, toolgenArgsTool024, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool025Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1527,13 +1553,14 @@ type Tool025Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool025Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool025, toolgenArgsTool025, &r)
+	return toolimpl.Rule(ToolTool025, toolgenArgsTool025, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool026Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1550,13 +1577,14 @@ type Tool026Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool026Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool026, toolgenArgsTool026, &r)
+	return toolimpl.Rule(ToolTool026, toolgenArgsTool026, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool027Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1573,13 +1601,14 @@ type Tool027Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool027Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool027, toolgenArgsTool027, &r)
+	return toolimpl.Rule(ToolTool027, toolgenArgsTool027, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool028Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1596,13 +1625,14 @@ type Tool028Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool028Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool028, toolgenArgsTool028, &r)
+	return toolimpl.Rule(ToolTool028, toolgenArgsTool028, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool029Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1619,13 +1649,14 @@ type Tool029Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool029Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool029, toolgenArgsTool029, &r)
+	return toolimpl.Rule(ToolTool029, toolgenArgsTool029, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool030Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1642,13 +1673,14 @@ type Tool030Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool030Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool030, toolgenArgsTool030, &r)
+	return toolimpl.Rule(ToolTool030, toolgenArgsTool030, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool031Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1665,13 +1697,14 @@ type Tool031Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool031Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool031, toolgenArgsTool031, &r)
+	return toolimpl.Rule(ToolTool031, toolgenArgsTool031, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool032Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1688,13 +1721,14 @@ type Tool032Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool032Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool032, toolgenArgsTool032, &r)
+	return toolimpl.Rule(ToolTool032, toolgenArgsTool032, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool033Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1711,13 +1745,14 @@ type Tool033Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool033Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool033, toolgenArgsTool033, &r)
+	return toolimpl.Rule(ToolTool033, toolgenArgsTool033, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool034Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1734,13 +1769,14 @@ type Tool034Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool034Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool034, toolgenArgsTool034, &r)
+	return toolimpl.Rule(ToolTool034, toolgenArgsTool034, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool035Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1757,13 +1793,14 @@ type Tool035Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool035Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool035, toolgenArgsTool035, &r)
+	return toolimpl.Rule(ToolTool035, toolgenArgsTool035, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool036Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1780,13 +1817,14 @@ type Tool036Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool036Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool036, toolgenArgsTool036, &r)
+	return toolimpl.Rule(ToolTool036, toolgenArgsTool036, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool037Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1803,13 +1841,14 @@ type Tool037Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool037Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool037, toolgenArgsTool037, &r)
+	return toolimpl.Rule(ToolTool037, toolgenArgsTool037, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool038Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1826,13 +1865,14 @@ type Tool038Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool038Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool038, toolgenArgsTool038, &r)
+	return toolimpl.Rule(ToolTool038, toolgenArgsTool038, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool039Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1849,13 +1889,14 @@ type Tool039Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool039Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool039, toolgenArgsTool039, &r)
+	return toolimpl.Rule(ToolTool039, toolgenArgsTool039, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool040Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1872,13 +1913,14 @@ type Tool040Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool040Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool040, toolgenArgsTool040, &r)
+	return toolimpl.Rule(ToolTool040, toolgenArgsTool040, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool041Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1895,13 +1937,14 @@ type Tool041Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool041Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool041, toolgenArgsTool041, &r)
+	return toolimpl.Rule(ToolTool041, toolgenArgsTool041, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool042Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1918,13 +1961,14 @@ type Tool042Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool042Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool042, toolgenArgsTool042, &r)
+	return toolimpl.Rule(ToolTool042, toolgenArgsTool042, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool043Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1941,13 +1985,14 @@ type Tool043Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool043Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool043, toolgenArgsTool043, &r)
+	return toolimpl.Rule(ToolTool043, toolgenArgsTool043, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool044Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1964,13 +2009,14 @@ type Tool044Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool044Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool044, toolgenArgsTool044, &r)
+	return toolimpl.Rule(ToolTool044, toolgenArgsTool044, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool045Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -1987,13 +2033,14 @@ type Tool045Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool045Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool045, toolgenArgsTool045, &r)
+	return toolimpl.Rule(ToolTool045, toolgenArgsTool045, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool046Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2010,13 +2057,14 @@ type Tool046Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool046Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool046, toolgenArgsTool046, &r)
+	return toolimpl.Rule(ToolTool046, toolgenArgsTool046, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool047Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2033,13 +2081,14 @@ type Tool047Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool047Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool047, toolgenArgsTool047, &r)
+	return toolimpl.Rule(ToolTool047, toolgenArgsTool047, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool048Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2056,13 +2105,14 @@ type Tool048Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool048Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool048, toolgenArgsTool048, &r)
+	return toolimpl.Rule(ToolTool048, toolgenArgsTool048, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool049Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2079,13 +2129,14 @@ type Tool049Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool049Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool049, toolgenArgsTool049, &r)
+	return toolimpl.Rule(ToolTool049, toolgenArgsTool049, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool050Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2102,13 +2153,14 @@ type Tool050Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool050Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool050, toolgenArgsTool050, &r)
+	return toolimpl.Rule(ToolTool050, toolgenArgsTool050, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool051Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2125,13 +2177,14 @@ type Tool051Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool051Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool051, toolgenArgsTool051, &r)
+	return toolimpl.Rule(ToolTool051, toolgenArgsTool051, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool052Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2148,13 +2201,14 @@ type Tool052Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool052Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool052, toolgenArgsTool052, &r)
+	return toolimpl.Rule(ToolTool052, toolgenArgsTool052, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool053Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2171,13 +2225,14 @@ type Tool053Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool053Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool053, toolgenArgsTool053, &r)
+	return toolimpl.Rule(ToolTool053, toolgenArgsTool053, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool054Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2194,13 +2249,14 @@ type Tool054Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool054Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool054, toolgenArgsTool054, &r)
+	return toolimpl.Rule(ToolTool054, toolgenArgsTool054, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool055Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2217,13 +2273,14 @@ type Tool055Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool055Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool055, toolgenArgsTool055, &r)
+	return toolimpl.Rule(ToolTool055, toolgenArgsTool055, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool056Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2240,13 +2297,14 @@ type Tool056Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool056Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool056, toolgenArgsTool056, &r)
+	return toolimpl.Rule(ToolTool056, toolgenArgsTool056, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool057Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2263,13 +2321,14 @@ type Tool057Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool057Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool057, toolgenArgsTool057, &r)
+	return toolimpl.Rule(ToolTool057, toolgenArgsTool057, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool058Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2286,13 +2345,14 @@ type Tool058Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool058Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool058, toolgenArgsTool058, &r)
+	return toolimpl.Rule(ToolTool058, toolgenArgsTool058, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool059Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2309,13 +2369,14 @@ type Tool059Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool059Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool059, toolgenArgsTool059, &r)
+	return toolimpl.Rule(ToolTool059, toolgenArgsTool059, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool060Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2332,13 +2393,14 @@ type Tool060Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool060Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool060, toolgenArgsTool060, &r)
+	return toolimpl.Rule(ToolTool060, toolgenArgsTool060, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool061Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2355,13 +2417,14 @@ type Tool061Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool061Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool061, toolgenArgsTool061, &r)
+	return toolimpl.Rule(ToolTool061, toolgenArgsTool061, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool062Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2378,13 +2441,14 @@ type Tool062Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool062Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool062, toolgenArgsTool062, &r)
+	return toolimpl.Rule(ToolTool062, toolgenArgsTool062, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool063Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2401,13 +2465,14 @@ type Tool063Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool063Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool063, toolgenArgsTool063, &r)
+	return toolimpl.Rule(ToolTool063, toolgenArgsTool063, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool064Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2424,13 +2489,14 @@ type Tool064Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool064Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool064, toolgenArgsTool064, &r)
+	return toolimpl.Rule(ToolTool064, toolgenArgsTool064, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool065Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2447,13 +2513,14 @@ type Tool065Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool065Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool065, toolgenArgsTool065, &r)
+	return toolimpl.Rule(ToolTool065, toolgenArgsTool065, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool066Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2470,13 +2537,14 @@ type Tool066Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool066Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool066, toolgenArgsTool066, &r)
+	return toolimpl.Rule(ToolTool066, toolgenArgsTool066, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool067Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2493,13 +2561,14 @@ type Tool067Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool067Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool067, toolgenArgsTool067, &r)
+	return toolimpl.Rule(ToolTool067, toolgenArgsTool067, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool068Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2516,13 +2585,14 @@ type Tool068Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool068Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool068, toolgenArgsTool068, &r)
+	return toolimpl.Rule(ToolTool068, toolgenArgsTool068, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool069Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2539,13 +2609,14 @@ type Tool069Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool069Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool069, toolgenArgsTool069, &r)
+	return toolimpl.Rule(ToolTool069, toolgenArgsTool069, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool070Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2562,13 +2633,14 @@ type Tool070Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool070Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool070, toolgenArgsTool070, &r)
+	return toolimpl.Rule(ToolTool070, toolgenArgsTool070, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool071Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2585,13 +2657,14 @@ type Tool071Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool071Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool071, toolgenArgsTool071, &r)
+	return toolimpl.Rule(ToolTool071, toolgenArgsTool071, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool072Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2608,13 +2681,14 @@ type Tool072Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool072Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool072, toolgenArgsTool072, &r)
+	return toolimpl.Rule(ToolTool072, toolgenArgsTool072, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool073Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2631,13 +2705,14 @@ type Tool073Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool073Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool073, toolgenArgsTool073, &r)
+	return toolimpl.Rule(ToolTool073, toolgenArgsTool073, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool074Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2654,13 +2729,14 @@ type Tool074Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool074Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool074, toolgenArgsTool074, &r)
+	return toolimpl.Rule(ToolTool074, toolgenArgsTool074, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool075Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2677,13 +2753,14 @@ type Tool075Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool075Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool075, toolgenArgsTool075, &r)
+	return toolimpl.Rule(ToolTool075, toolgenArgsTool075, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool076Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2700,13 +2777,14 @@ type Tool076Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool076Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool076, toolgenArgsTool076, &r)
+	return toolimpl.Rule(ToolTool076, toolgenArgsTool076, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool077Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2723,13 +2801,14 @@ type Tool077Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool077Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool077, toolgenArgsTool077, &r)
+	return toolimpl.Rule(ToolTool077, toolgenArgsTool077, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool078Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2746,13 +2825,14 @@ type Tool078Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool078Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool078, toolgenArgsTool078, &r)
+	return toolimpl.Rule(ToolTool078, toolgenArgsTool078, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool079Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2769,13 +2849,14 @@ type Tool079Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool079Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool079, toolgenArgsTool079, &r)
+	return toolimpl.Rule(ToolTool079, toolgenArgsTool079, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool080Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2792,13 +2873,14 @@ type Tool080Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool080Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool080, toolgenArgsTool080, &r)
+	return toolimpl.Rule(ToolTool080, toolgenArgsTool080, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool081Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2815,13 +2897,14 @@ type Tool081Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool081Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool081, toolgenArgsTool081, &r)
+	return toolimpl.Rule(ToolTool081, toolgenArgsTool081, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool082Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2838,13 +2921,14 @@ type Tool082Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool082Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool082, toolgenArgsTool082, &r)
+	return toolimpl.Rule(ToolTool082, toolgenArgsTool082, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool083Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2861,13 +2945,14 @@ type Tool083Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool083Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool083, toolgenArgsTool083, &r)
+	return toolimpl.Rule(ToolTool083, toolgenArgsTool083, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool084Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2884,13 +2969,14 @@ type Tool084Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool084Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool084, toolgenArgsTool084, &r)
+	return toolimpl.Rule(ToolTool084, toolgenArgsTool084, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool085Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2907,13 +2993,14 @@ type Tool085Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool085Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool085, toolgenArgsTool085, &r)
+	return toolimpl.Rule(ToolTool085, toolgenArgsTool085, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool086Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2930,13 +3017,14 @@ type Tool086Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool086Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool086, toolgenArgsTool086, &r)
+	return toolimpl.Rule(ToolTool086, toolgenArgsTool086, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool087Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2953,13 +3041,14 @@ type Tool087Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool087Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool087, toolgenArgsTool087, &r)
+	return toolimpl.Rule(ToolTool087, toolgenArgsTool087, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool088Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2976,13 +3065,14 @@ type Tool088Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool088Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool088, toolgenArgsTool088, &r)
+	return toolimpl.Rule(ToolTool088, toolgenArgsTool088, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool089Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -2999,13 +3089,14 @@ type Tool089Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool089Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool089, toolgenArgsTool089, &r)
+	return toolimpl.Rule(ToolTool089, toolgenArgsTool089, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool090Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3022,13 +3113,14 @@ type Tool090Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool090Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool090, toolgenArgsTool090, &r)
+	return toolimpl.Rule(ToolTool090, toolgenArgsTool090, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool091Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3045,13 +3137,14 @@ type Tool091Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool091Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool091, toolgenArgsTool091, &r)
+	return toolimpl.Rule(ToolTool091, toolgenArgsTool091, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool092Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3068,13 +3161,14 @@ type Tool092Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool092Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool092, toolgenArgsTool092, &r)
+	return toolimpl.Rule(ToolTool092, toolgenArgsTool092, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool093Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3091,13 +3185,14 @@ type Tool093Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool093Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool093, toolgenArgsTool093, &r)
+	return toolimpl.Rule(ToolTool093, toolgenArgsTool093, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool094Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3114,13 +3209,14 @@ type Tool094Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool094Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool094, toolgenArgsTool094, &r)
+	return toolimpl.Rule(ToolTool094, toolgenArgsTool094, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool095Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3137,13 +3233,14 @@ type Tool095Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool095Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool095, toolgenArgsTool095, &r)
+	return toolimpl.Rule(ToolTool095, toolgenArgsTool095, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool096Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3160,13 +3257,14 @@ type Tool096Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool096Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool096, toolgenArgsTool096, &r)
+	return toolimpl.Rule(ToolTool096, toolgenArgsTool096, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool097Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3183,13 +3281,14 @@ type Tool097Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool097Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool097, toolgenArgsTool097, &r)
+	return toolimpl.Rule(ToolTool097, toolgenArgsTool097, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool098Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3206,13 +3305,14 @@ type Tool098Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool098Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool098, toolgenArgsTool098, &r)
+	return toolimpl.Rule(ToolTool098, toolgenArgsTool098, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool099Rule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Count is a glob over the argument "count", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -3229,7 +3329,7 @@ type Tool099Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTool099, toolgenArgsTool099, &r)
+	return toolimpl.Rule(ToolTool099, toolgenArgsTool099, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // toolgenInputTool000 is the JSON Schema of tool000's arguments.

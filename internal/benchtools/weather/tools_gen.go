@@ -48,6 +48,7 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
+	_    [0]func()
 	City string // argument "city"
 	Unit string // argument "unit"
 	// Days is a glob over the argument "days", an integer written in canonical
@@ -65,7 +66,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenObjectArgs, &r)
+	return toolimpl.Rule(ToolGetWeather, toolgenObjectArgs, []string{r.City, r.Unit, r.Days, r.Tags, r.Where})
 }
 
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.

@@ -69,6 +69,7 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
+	_    [0]func()
 	Temp string // argument "temp"
 	// Temps is a glob over the argument "temps", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -93,13 +94,14 @@ type EchoCustomRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, &r)
+	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
+	_ [0]func()
 	// Int is a glob over the argument "int", a string's text (or null).
 	Int      string
 	IntValue string // argument "int_value"
@@ -128,13 +130,14 @@ type EchoStdRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, &r)
+	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, []string{r.Int, r.IntValue, r.Float, r.Rat, r.Number, r.Numbers, r.Addr, r.Prefix, r.Level, r.Pattern, r.Timeout, r.Month})
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
+	_ [0]func()
 	// Timeout is a glob over the argument "timeout", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Timeout string
@@ -142,7 +145,7 @@ type WaitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWait, toolgenArgsWait, &r)
+	return toolimpl.Rule(ToolWait, toolgenArgsWait, []string{r.Timeout})
 }
 
 // toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.

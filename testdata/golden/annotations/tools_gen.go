@@ -118,60 +118,65 @@ func Tools() []runtime.Tool {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type GetHTTPStatusRule struct {
+	_   [0]func()
 	Url string // argument "url"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetHTTPStatusRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, &r)
+	return toolimpl.Rule(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, []string{r.Url})
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type LookupRule struct {
+	_  [0]func()
 	Id string // argument "id"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LookupRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, &r)
+	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Id})
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type DeleteRule struct {
+	_  [0]func()
 	Id string // argument "id"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDelete, toolgenArgsDelete, &r)
+	return toolimpl.Rule(ToolDelete, toolgenArgsDelete, []string{r.Id})
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type UpsertRule struct {
+	_  [0]func()
 	Id string // argument "id"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUpsert, toolgenArgsUpsert, &r)
+	return toolimpl.Rule(ToolUpsert, toolgenArgsUpsert, []string{r.Id})
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FetchRule struct {
+	_   [0]func()
 	Url string // argument "url"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FetchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFetch, toolgenArgsFetch, &r)
+	return toolimpl.Rule(ToolFetch, toolgenArgsFetch, []string{r.Url})
 }
 
 // EverythingRule is a permission rule for the tool do-it_all-2, which takes no

@@ -66,6 +66,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MeasureRule struct {
+	_ [0]func()
 	// Names is a glob over the argument "names", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -134,13 +135,14 @@ type MeasureRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MeasureRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMeasure, toolgenObjectShapes, &r)
+	return toolimpl.Rule(ToolMeasure, toolgenObjectShapes, []string{r.Names, r.IDs, r.Matrix, r.Pair, r.Grid, r.Points, r.Origin, r.Best, r.Optional, r.Scores, r.ByKey, r.Nested, r.Places, r.Empty, r.Tags, r.Counts})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
+	_ [0]func()
 	// Points is a glob over the argument "points", compact JSON with numbers
 	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -161,7 +163,7 @@ type FlatRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Points, r.Lookup, r.Pair, r.Keys})
 }
 
 // ArraysRule is a permission rule for the tool arrays, which takes no

@@ -55,6 +55,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type RegisterRule struct {
+	_      [0]func()
 	Name   string // argument "name"
 	Handle string // argument "handle"
 	Code   string // argument "code"
@@ -111,13 +112,14 @@ type RegisterRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r RegisterRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolRegister, toolgenObjectSignup, &r)
+	return toolimpl.Rule(ToolRegister, toolgenObjectSignup, []string{r.Name, r.Handle, r.Code, r.Age, r.Score, r.Ratio, r.Count, r.Delta, r.Tags, r.Grid, r.When, r.Day, r.At, r.Email, r.URL, r.ID, r.IPv4, r.IPv6, r.Host, r.Greeting, r.Quote, r.Enabled, r.Size, r.Level, r.MaybeInt, r.Maybe, r.MaybeSz, r.Addr})
 }
 
 // BookRule is a permission rule for the tool book: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BookRule struct {
+	_ [0]func()
 	// Guests is a glob over the argument "guests", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Guests string
@@ -142,7 +144,7 @@ type BookRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BookRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBook, toolgenArgsBook, &r)
+	return toolimpl.Rule(ToolBook, toolgenArgsBook, []string{r.Guests, r.Name, r.Day, r.Nights, r.Size, r.Code, r.Extras, r.Note, r.Budget})
 }
 
 // toolgenInputRegister is the JSON Schema of register's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

@@ -74,19 +74,21 @@ func Tools() []runtime.Tool {
 // argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AtRule struct {
+	_    [0]func()
 	Hhmm string // argument "hhmm"
 	Room string // argument "room"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AtRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAt, toolgenArgsAt, &r)
+	return toolimpl.Rule(ToolAt, toolgenArgsAt, []string{r.Hhmm, r.Room})
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SplitNRule struct {
+	_   [0]func()
 	S   string // argument "s"
 	Sep string // argument "sep"
 	// N is a glob over the argument "n", an integer written in canonical form:
@@ -96,13 +98,14 @@ type SplitNRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SplitNRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSplitN, toolgenArgsSplitN, &r)
+	return toolimpl.Rule(ToolSplitN, toolgenArgsSplitN, []string{r.S, r.Sep, r.N})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
+	_    [0]func()
 	City string // argument "city"
 	// UnitName is a glob over the argument "unit_name", a string's text (or
 	// null).
@@ -111,19 +114,20 @@ type GetWeatherRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, &r)
+	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.UnitName})
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type NotesRule struct {
+	_    [0]func()
 	Text string // argument "text"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NotesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolNotes, toolgenArgsNotes, &r)
+	return toolimpl.Rule(ToolNotes, toolgenArgsNotes, []string{r.Text})
 }
 
 // toolgenInputAt is the JSON Schema of at's arguments.

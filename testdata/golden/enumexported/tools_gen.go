@@ -45,6 +45,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
+	_ [0]func()
 	// Day is a glob over the argument "day", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Day string
@@ -56,7 +57,7 @@ type PlanRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, &r)
+	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, []string{r.Day, r.Level, r.Color})
 }
 
 // toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

@@ -64,6 +64,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixRule struct {
+	_     [0]func()
 	Color string // argument "color"
 	// Trim is a glob over the argument "trim", a string's text (or null).
 	Trim string
@@ -87,13 +88,14 @@ type MixRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMix, toolgenObjectPaint, &r)
+	return toolimpl.Rule(ToolMix, toolgenObjectPaint, []string{r.Color, r.Trim, r.Palette, r.ByRoom, r.Priority, r.Mode, r.Sign, r.Quote})
 }
 
 // PickRule is a permission rule for the tool pick: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PickRule struct {
+	_     [0]func()
 	Color string // argument "color"
 	// Level is a glob over the argument "level", an integer written in
 	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -105,19 +107,20 @@ type PickRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PickRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPick, toolgenArgsPick, &r)
+	return toolimpl.Rule(ToolPick, toolgenArgsPick, []string{r.Color, r.Level, r.Priority})
 }
 
 // NameRule is a permission rule for the tool name: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type NameRule struct {
+	_ [0]func()
 	C string // argument "c"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r NameRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolName, toolgenArgsName, &r)
+	return toolimpl.Rule(ToolName, toolgenArgsName, []string{r.C})
 }
 
 // toolgenInputMix is the JSON Schema of mix's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.

@@ -84,6 +84,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
+	_     [0]func()
 	Query string // argument "query"
 	// Limit is a glob over the argument "limit", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -97,13 +98,14 @@ type SearchRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SearchRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSearch, toolgenArgsSearch, &r)
+	return toolimpl.Rule(ToolSearch, toolgenArgsSearch, []string{r.Query, r.Limit, r.UserID, r.Exact, r.Lang})
 }
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type GreetRule struct {
+	_        [0]func()
 	Name     string // argument "name"
 	Greeting string // argument "greeting"
 	// Times is a glob over the argument "times", an integer written in
@@ -113,13 +115,14 @@ type GreetRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GreetRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGreet, toolgenArgsGreet, &r)
+	return toolimpl.Rule(ToolGreet, toolgenArgsGreet, []string{r.Name, r.Greeting, r.Times})
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SnakeRule struct {
+	_        [0]func()
 	UserName string // argument "user_name"
 	// HTTPStatus is a glob over the argument "http_status", an integer written
 	// in canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -136,13 +139,14 @@ type SnakeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SnakeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSnake, toolgenArgsSnake, &r)
+	return toolimpl.Rule(ToolSnake, toolgenArgsSnake, []string{r.UserName, r.HTTPStatus, r.XMLBody, r.X, r.Top10Items})
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type UndocumentedRule struct {
+	_ [0]func()
 	// A is a glob over the argument "a", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	A string
@@ -153,13 +157,14 @@ type UndocumentedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r UndocumentedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUndocumented, toolgenArgsUndocumented, &r)
+	return toolimpl.Rule(ToolUndocumented, toolgenArgsUndocumented, []string{r.A, r.B})
 }
 
 // MixedRule is a permission rule for the tool mixed: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixedRule struct {
+	_ [0]func()
 	// Id is a glob over the argument "id", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Id string
@@ -169,7 +174,7 @@ type MixedRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MixedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMixed, toolgenArgsMixed, &r)
+	return toolimpl.Rule(ToolMixed, toolgenArgsMixed, []string{r.Id, r.Verbose})
 }
 
 // toolgenInputSearch is the JSON Schema of search's arguments.

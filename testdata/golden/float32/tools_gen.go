@@ -44,6 +44,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type TakeRule struct {
+	_ [0]func()
 	// Ratio is a glob over the argument "ratio", a number written in canonical
 	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
 	Ratio string
@@ -70,7 +71,7 @@ type TakeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r TakeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolTake, toolgenObjectMix, &r)
+	return toolimpl.Rule(ToolTake, toolgenObjectMix, []string{r.Ratio, r.Wide, r.Plain, r.Low, r.Long, r.Maybe, r.Values})
 }
 
 // toolgenInputTake is the JSON Schema of take's arguments.

@@ -58,6 +58,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type LocateRule struct {
+	_ [0]func()
 	// Here is a glob over the argument "here", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -87,13 +88,14 @@ type LocateRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r LocateRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolLocate, toolgenObjectPlace, &r)
+	return toolimpl.Rule(ToolLocate, toolgenObjectPlace, []string{r.Here, r.There, r.Pixel, r.Box, r.Odd, r.Level, r.Mode})
 }
 
 // MoveRule is a permission rule for the tool move: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MoveRule struct {
+	_ [0]func()
 	// X is a glob over the argument "x", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	X string
@@ -104,7 +106,7 @@ type MoveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r MoveRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolMove, toolgenObjectshared_Point, &r)
+	return toolimpl.Rule(ToolMove, toolgenObjectshared_Point, []string{r.X, r.Y})
 }
 
 // toolgenInputLocate is the JSON Schema of locate's arguments.

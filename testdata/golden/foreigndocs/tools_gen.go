@@ -55,6 +55,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
+	_    [0]func()
 	Kind string // argument "kind"
 	// W is a glob over the argument "W", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -71,13 +72,14 @@ type DrawRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDraw, toolgenObjectshapes_Shape, &r)
+	return toolimpl.Rule(ToolDraw, toolgenObjectshapes_Shape, []string{r.Kind, r.W, r.H, r.Size, r.Label, r.Corner})
 }
 
 // PaintRule is a permission rule for the tool paint: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PaintRule struct {
+	_     [0]func()
 	Kind  string // argument "kind"
 	Color string // argument "color"
 	// At is a glob over the argument "at", compact JSON with numbers in
@@ -88,7 +90,7 @@ type PaintRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PaintRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPaint, toolgenArgsPaint, &r)
+	return toolimpl.Rule(ToolPaint, toolgenArgsPaint, []string{r.Kind, r.Color, r.At})
 }
 
 // toolgenInputDraw is the JSON Schema of draw's arguments.

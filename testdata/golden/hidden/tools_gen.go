@@ -115,6 +115,7 @@ func (r CtxOnlyRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type CtxBetweenRule struct {
+	_ [0]func()
 	A string // argument "a"
 	// B is a glob over the argument "b", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -123,43 +124,46 @@ type CtxBetweenRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxBetweenRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxBetween, toolgenArgsCtxBetween, &r)
+	return toolimpl.Rule(ToolCtxBetween, toolgenArgsCtxBetween, []string{r.A, r.B})
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type CtxLastRule struct {
+	_    [0]func()
 	Text string // argument "text"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxLastRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxLast, toolgenObjectQuery, &r)
+	return toolimpl.Rule(ToolCtxLast, toolgenObjectQuery, []string{r.Text})
 }
 
 // CtxFirstRule is a permission rule for the tool ctx_first: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type CtxFirstRule struct {
+	_    [0]func()
 	Text string // argument "text"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CtxFirstRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCtxFirst, toolgenObjectQuery, &r)
+	return toolimpl.Rule(ToolCtxFirst, toolgenObjectQuery, []string{r.Text})
 }
 
 // AliasedRule is a permission rule for the tool aliased: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type AliasedRule struct {
+	_    [0]func()
 	Text string // argument "text"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AliasedRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAliased, toolgenObjectQuery, &r)
+	return toolimpl.Rule(ToolAliased, toolgenObjectQuery, []string{r.Text})
 }
 
 // PlainRule is a permission rule for the tool plain, which takes no arguments.

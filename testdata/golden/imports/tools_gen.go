@@ -48,6 +48,7 @@ func Tools() []toolgenruntime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
+	_    [0]func()
 	Text string // argument "text"
 	// Score is a glob over the argument "score", a number written in canonical
 	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
@@ -60,7 +61,7 @@ type SaveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgenruntime.Rule {
-	return toolimpl.Rule(ToolSave, toolgenObjectNote, &r)
+	return toolimpl.Rule(ToolSave, toolgenObjectNote, []string{r.Text, r.Score, r.When, r.Raw})
 }
 
 // toolgenInputSave is the JSON Schema of save's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.

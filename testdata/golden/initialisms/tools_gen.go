@@ -66,18 +66,20 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type IsNaNRule struct {
+	_        [0]func()
 	RawValue string // argument "raw_value"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IsNaNRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolIsNaN, toolgenArgsIsNaN, &r)
+	return toolimpl.Rule(ToolIsNaN, toolgenArgsIsNaN, []string{r.RawValue})
 }
 
 // GetIPv6AddressRule is a permission rule for the tool get_ipv6_address: each
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type GetIPv6AddressRule struct {
+	_        [0]func()
 	HostName string // argument "host_name"
 	// UseDNSOverHTTPS is a glob over the argument "use_dns_over_https", true
 	// or false.
@@ -86,20 +88,21 @@ type GetIPv6AddressRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetIPv6AddressRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetIPv6Address, toolgenArgsGetIPv6Address, &r)
+	return toolimpl.Rule(ToolGetIPv6Address, toolgenArgsGetIPv6Address, []string{r.HostName, r.UseDNSOverHTTPS})
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type OAuth2LoginRule struct {
+	_          [0]func()
 	GitHubUser string // argument "github_user"
 	UserID     string // argument "user_id"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolOAuth2Login, toolgenArgsOAuth2Login, &r)
+	return toolimpl.Rule(ToolOAuth2Login, toolgenArgsOAuth2Login, []string{r.GitHubUser, r.UserID})
 }
 
 // toolgenInputIsNaN is the JSON Schema of is_nan's arguments.

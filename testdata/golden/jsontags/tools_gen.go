@@ -45,6 +45,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
+	_ [0]func()
 	// Dash is a glob over the argument "-", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Dash   string
@@ -67,7 +68,7 @@ type SaveRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SaveRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSave, toolgenObjectDoc, &r)
+	return toolimpl.Rule(ToolSave, toolgenObjectDoc, []string{r.Dash, r.Quote, r.Bslash, r.Uni, r.Space, r.Punct, r.Empty, r.Meta, r.Count})
 }
 
 // toolgenInputSave is the JSON Schema of save's arguments.

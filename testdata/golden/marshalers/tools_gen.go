@@ -66,6 +66,7 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
+	_    [0]func()
 	Temp string // argument "temp"
 	// Temps is a glob over the argument "temps", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -90,7 +91,7 @@ type EchoCustomRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, &r)
+	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
 }
 
 // FlagsRule is a permission rule for the tool flags, which takes no arguments.

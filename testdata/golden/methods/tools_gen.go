@@ -125,25 +125,27 @@ func (recv *Counter) Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type GetRule struct {
+	_   [0]func()
 	Key string // argument "key"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGet, toolgenArgsGet, &r)
+	return toolimpl.Rule(ToolGet, toolgenArgsGet, []string{r.Key})
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type PutRule struct {
+	_     [0]func()
 	Key   string // argument "key"
 	Value string // argument "value"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PutRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPut, toolgenArgsPut, &r)
+	return toolimpl.Rule(ToolPut, toolgenArgsPut, []string{r.Key, r.Value})
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
@@ -158,6 +160,7 @@ func (r NowRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
+	_ [0]func()
 	// Hours is a glob over the argument "hours", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Hours string
@@ -165,7 +168,7 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenObjectInput, &r)
+	return toolimpl.Rule(ToolAdd, toolgenObjectInput, []string{r.Hours})
 }
 
 // VersionRule is a permission rule for the tool version, which takes no
@@ -181,6 +184,7 @@ func (r VersionRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type IncrRule struct {
+	_ [0]func()
 	// By is a glob over the argument "by", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	By string
@@ -188,7 +192,7 @@ type IncrRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r IncrRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolIncr, toolgenArgsIncr, &r)
+	return toolimpl.Rule(ToolIncr, toolgenArgsIncr, []string{r.By})
 }
 
 // TickRule is a permission rule for the tool tick, which takes no arguments.

@@ -55,6 +55,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SendRule struct {
+	_     [0]func()
 	Raw   string // argument "raw"
 	Named string // argument "named"
 	// Opt is a glob over the argument "opt", a string's text (or null).
@@ -76,20 +77,21 @@ type SendRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SendRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSend, toolgenObjectPacket, &r)
+	return toolimpl.Rule(ToolSend, toolgenObjectPacket, []string{r.Raw, r.Named, r.Opt, r.Each, r.Letters, r.Fixed, r.Codes})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
+	_    [0]func()
 	Data string // argument "data"
 	More string // argument "more"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r FlatRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, &r)
+	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Data, r.More})
 }
 
 // toolgenInputSend is the JSON Schema of send's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.

@@ -45,6 +45,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
+	_ [0]func()
 	// Stops is a glob over the argument "stops", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -65,7 +66,7 @@ type PlanRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r PlanRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, &r)
+	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, []string{r.Stops, r.Named, r.Ends, r.Detour})
 }
 
 // toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.

@@ -46,6 +46,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type SummarizeRule struct {
+	_ [0]func()
 	// Days is a glob over the argument "days", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Days string
@@ -53,7 +54,7 @@ type SummarizeRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSummarize, toolgenArgsSummarize, &r)
+	return toolimpl.Rule(ToolSummarize, toolgenArgsSummarize, []string{r.Days})
 }
 
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.

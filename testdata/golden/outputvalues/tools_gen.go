@@ -57,6 +57,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WidenRule struct {
+	_ [0]func()
 	// Perm is a glob over the argument "perm", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Perm string
@@ -68,19 +69,20 @@ type WidenRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidenRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWiden, toolgenObjectGrant, &r)
+	return toolimpl.Rule(ToolWiden, toolgenObjectGrant, []string{r.Perm, r.User, r.Days})
 }
 
 // CombineRule is a permission rule for the tool combine: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type CombineRule struct {
+	_     [0]func()
 	Perms string // argument "perms"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CombineRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, &r)
+	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, []string{r.Perms})
 }
 
 // toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

@@ -46,6 +46,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CheckRule struct {
+	_ [0]func()
 	// S is a glob over the argument "s", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -55,7 +56,7 @@ type CheckRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CheckRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCheck, toolgenArgsCheck, &r)
+	return toolimpl.Rule(ToolCheck, toolgenArgsCheck, []string{r.S, r.Code})
 }
 
 // toolgenInputCheck is the JSON Schema of check's arguments.

@@ -88,6 +88,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type ShapesRule struct {
+	_ [0]func()
 	// Cells is a glob over the argument "cells", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -116,13 +117,14 @@ type ShapesRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ShapesRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolShapes, toolgenArgsShapes, &r)
+	return toolimpl.Rule(ToolShapes, toolgenArgsShapes, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep})
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
+	_ [0]func()
 	// Cells is a glob over the argument "cells", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -167,7 +169,7 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenObjectGrid, &r)
+	return toolimpl.Rule(ToolEcho, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Mixed, r.Tables, r.Grids, r.Stacked})
 }
 
 // TripleRule is a permission rule for the tool triple, which takes no

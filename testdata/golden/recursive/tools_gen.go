@@ -74,6 +74,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WalkRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Children is a glob over the argument "children", compact JSON with
 	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
@@ -83,13 +84,14 @@ type WalkRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WalkRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWalk, toolgenObjectTree, &r)
+	return toolimpl.Rule(ToolWalk, toolgenObjectTree, []string{r.Name, r.Children})
 }
 
 // SumRule is a permission rule for the tool sum: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SumRule struct {
+	_ [0]func()
 	// List is a glob over the argument "list", compact JSON with numbers in
 	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
 	// { "k": 1.0 }.
@@ -102,13 +104,14 @@ type SumRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SumRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSum, toolgenArgsSum, &r)
+	return toolimpl.Rule(ToolSum, toolgenArgsSum, []string{r.List, r.Trees})
 }
 
 // BrowseRule is a permission rule for the tool browse: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type BrowseRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Files is a glob over the argument "files", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
@@ -118,13 +121,14 @@ type BrowseRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r BrowseRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolBrowse, toolgenObjectDir, &r)
+	return toolimpl.Rule(ToolBrowse, toolgenObjectDir, []string{r.Name, r.Files})
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
+	_ [0]func()
 	// Roots is a glob over the argument "roots", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -137,7 +141,7 @@ type DrawRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DrawRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, &r)
+	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, []string{r.Roots, r.Head})
 }
 
 // toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

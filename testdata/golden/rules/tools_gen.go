@@ -86,6 +86,7 @@ func (r PingRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CopyRule struct {
+	_    [0]func()
 	From string // argument "from"
 	To   string // argument "to"
 	// Tmp is a glob over the argument "_tmp", true or false.
@@ -97,13 +98,14 @@ type CopyRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r CopyRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolCopy, toolgenArgsCopy, &r)
+	return toolimpl.Rule(ToolCopy, toolgenArgsCopy, []string{r.From, r.To, r.Tmp, r.N})
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type DoAssignRule struct {
+	_          [0]func()
 	OwnerName2 string // argument "owner_name"
 	TeamName   string // argument "team_name"
 	// Size is a glob over the argument "size", an integer written in canonical
@@ -120,13 +122,14 @@ type DoAssignRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r DoAssignRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolDoAssign, toolgenObjectAssign, &r)
+	return toolimpl.Rule(ToolDoAssign, toolgenObjectAssign, []string{r.OwnerName2, r.TeamName, r.Size, r.Rule2, r.OwnerName, r.Tags, r.Weird})
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
+	_ [0]func()
 	// By is a glob over the argument "by", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	By string
@@ -134,7 +137,7 @@ type AddRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r AddRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, &r)
+	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
 }
 
 // toolgenInputPing is the JSON Schema of ping's arguments.

@@ -85,6 +85,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
+	_ [0]func()
 	// Int is a glob over the argument "int", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Int string
@@ -146,13 +147,14 @@ type EchoRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenObjectNumbers, &r)
+	return toolimpl.Rule(ToolEcho, toolgenObjectNumbers, []string{r.Int, r.Int8, r.Int16, r.Int32, r.Int64, r.Uint, r.Uint8, r.Uint16, r.Uint32, r.Uint64, r.Byte, r.Rune, r.Float32, r.Float64, r.String, r.Bool, r.Temp, r.Count, r.Flag, r.Label, r.Small})
 }
 
 // WidthsRule is a permission rule for the tool widths: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type WidthsRule struct {
+	_ [0]func()
 	// I8 is a glob over the argument "i8", an integer written in canonical
 	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	I8 string
@@ -174,25 +176,27 @@ type WidthsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WidthsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWidths, toolgenArgsWidths, &r)
+	return toolimpl.Rule(ToolWidths, toolgenArgsWidths, []string{r.I8, r.U32, r.F32, r.Temp, r.Count, r.Flag})
 }
 
 // GetLabelRule is a permission rule for the tool get_label: each field is a
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type GetLabelRule struct {
+	_ [0]func()
 	L string // argument "l"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r GetLabelRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolGetLabel, toolgenArgsGetLabel, &r)
+	return toolimpl.Rule(ToolGetLabel, toolgenArgsGetLabel, []string{r.L})
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Float32Rule struct {
+	_ [0]func()
 	// X is a glob over the argument "x", a number written in canonical form:
 	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
 	X string
@@ -200,13 +204,14 @@ type Float32Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Float32Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolFloat32, toolgenArgsFloat32, &r)
+	return toolimpl.Rule(ToolFloat32, toolgenArgsFloat32, []string{r.X})
 }
 
 // Uint64Rule is a permission rule for the tool uint64: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Uint64Rule struct {
+	_ [0]func()
 	// X is a glob over the argument "x", an integer written in canonical form:
 	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	X string
@@ -214,7 +219,7 @@ type Uint64Rule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r Uint64Rule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolUint64, toolgenArgsUint64, &r)
+	return toolimpl.Rule(ToolUint64, toolgenArgsUint64, []string{r.X})
 }
 
 // toolgenInputEcho is the JSON Schema of echo's arguments.

@@ -97,6 +97,7 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StoreRule struct {
+	_    [0]func()
 	When string // argument "when"
 	// Until is a glob over the argument "until", a string's text (or null).
 	Until string
@@ -139,13 +140,14 @@ type StoreRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StoreRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolStore, toolgenObjectPayload, &r)
+	return toolimpl.Rule(ToolStore, toolgenObjectPayload, []string{r.When, r.Until, r.Since, r.Blob, r.Raw, r.Any, r.Empty, r.Addr, r.Prefix, r.Slug, r.Code, r.Times, r.Blobs, r.Addrs, r.Duration, r.Month, r.Stamped})
 }
 
 // StampRule is a permission rule for the tool stamp: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StampRule struct {
+	_    [0]func()
 	At   string // argument "at"
 	Data string // argument "data"
 	// Extra is a glob over the argument "extra", a string's text, or any other
@@ -161,7 +163,7 @@ type StampRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r StampRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolStamp, toolgenArgsStamp, &r)
+	return toolimpl.Rule(ToolStamp, toolgenArgsStamp, []string{r.At, r.Data, r.Extra, r.Value, r.Addr, r.Slug})
 }
 
 // DumpRule is a permission rule for the tool dump, which takes no arguments.

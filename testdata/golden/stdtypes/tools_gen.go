@@ -59,6 +59,7 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
+	_ [0]func()
 	// Int is a glob over the argument "int", a string's text (or null).
 	Int      string
 	IntValue string // argument "int_value"
@@ -87,13 +88,14 @@ type EchoStdRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, &r)
+	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, []string{r.Int, r.IntValue, r.Float, r.Rat, r.Number, r.Numbers, r.Addr, r.Prefix, r.Level, r.Pattern, r.Timeout, r.Month})
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
+	_ [0]func()
 	// Timeout is a glob over the argument "timeout", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
 	Timeout string
@@ -101,7 +103,7 @@ type WaitRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r WaitRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolWait, toolgenArgsWait, &r)
+	return toolimpl.Rule(ToolWait, toolgenArgsWait, []string{r.Timeout})
 }
 
 // toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no form in Gemini's subset: Gemini gets it as it is.

@@ -73,6 +73,7 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListItemsRule struct {
+	_    [0]func()
 	Name string // argument "name"
 	// Offset is a glob over the argument "offset", an integer written in
 	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
@@ -111,7 +112,7 @@ type ListItemsRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ListItemsRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolListItems, toolgenObjectQuery, &r)
+	return toolimpl.Rule(ToolListItems, toolgenObjectQuery, []string{r.Name, r.Offset, r.Limit, r.Reason, r.By, r.Filter, r.Extra, r.Visible, r.Label, r.Tags, r.Dash, r.NoTag, r.Renamed, r.Optional, r.OnlyOpts, r.Dominated})
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
@@ -126,19 +127,21 @@ func (r PingRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ConfigureRule struct {
+	_ [0]func()
 	// Verbose is a glob over the argument "verbose", true or false.
 	Verbose string
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r ConfigureRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolConfigure, toolgenObjectOptions, &r)
+	return toolimpl.Rule(ToolConfigure, toolgenObjectOptions, []string{r.Verbose})
 }
 
 // SegmentRule is a permission rule for the tool segment: each field is a glob
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SegmentRule struct {
+	_ [0]func()
 	// From is a glob over the argument "from", compact JSON with numbers in
 	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
 	// 1.0 }.
@@ -151,7 +154,7 @@ type SegmentRule struct {
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r SegmentRule) Rule() runtime.Rule {
-	return toolimpl.Rule(ToolSegment, toolgenArgsSegment, &r)
+	return toolimpl.Rule(ToolSegment, toolgenArgsSegment, []string{r.From, r.To})
 }
 
 // toolgenInputListItems is the JSON Schema of list_items's arguments.

@@ -67,12 +67,13 @@ func (r pingRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type askRule struct {
+	_      [0]func()
 	Prompt string // argument "prompt"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r askRule) Rule() runtime.Rule {
-	return toolimpl.Rule(toolAsk, toolgenArgsask, &r)
+	return toolimpl.Rule(toolAsk, toolgenArgsask, []string{r.Prompt})
 }
 
 // toolgenInputping is the JSON Schema of ping's arguments.
