@@ -302,8 +302,8 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.ReadFile(ctx, argPath, argOffset, argLimit)
 	if err != nil {
@@ -336,8 +336,8 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (runtim
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.WriteFile(ctx, argPath, argContent)
 	if err != nil {
@@ -386,8 +386,8 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.EditFile(ctx, argPath, argOldString, argNewString, argReplaceAll)
 	if err != nil {
@@ -432,8 +432,8 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtim
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.ListFiles(ctx, argPath, argRecursive)
 	if err != nil {
@@ -461,8 +461,8 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (runtime.Res
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.Glob(ctx, argPattern)
 	if err != nil {
@@ -512,8 +512,8 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runt
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
 	if err != nil {
@@ -553,8 +553,8 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (runti
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
 	if err != nil {

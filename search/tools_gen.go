@@ -81,8 +81,8 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (runt
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.WebSearch(ctx, argQuery)
 	if err != nil {

@@ -89,8 +89,8 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (runtime.Result, err
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := SendEmail(ctx, runtime.CtxFrom(ctx), argTo, argSubject, argBody)
 	if err != nil {

@@ -305,8 +305,8 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (runtime.Result
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestSimpleText); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TestSimpleText()
 	return runtime.TextResult(out), nil
@@ -322,8 +322,8 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (runtime.Resu
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestImageContent); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TestImageContent()
 	return out, nil
@@ -339,8 +339,8 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (runtime.Resu
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestAudioContent); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TestAudioContent()
 	return out, nil
@@ -356,8 +356,8 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (runtime.
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestEmbeddedResource); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TestEmbeddedResource()
 	return out, nil
@@ -373,8 +373,8 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (runt
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestMultipleContentTypes); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TestMultipleContentTypes()
 	return out, nil
@@ -390,8 +390,8 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (runtime.R
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestToolWithLogging); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestToolWithLogging(ctx)
 	if err != nil {
@@ -410,8 +410,8 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (runtime.
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestToolWithProgress); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestToolWithProgress(ctx)
 	if err != nil {
@@ -430,8 +430,8 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (runtime.Res
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestErrorHandling); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := TestErrorHandling(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -458,8 +458,8 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (runtime.Result, 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestSampling(ctx, argPrompt)
 	if err != nil {
@@ -487,8 +487,8 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (runtime.Resul
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestElicitation(ctx, argMessage)
 	if err != nil {
@@ -507,8 +507,8 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestElicitationSep1034Defaults(ctx)
 	if err != nil {
@@ -527,8 +527,8 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTestElicitationSep1330Enums); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := TestElicitationSep1330Enums(ctx)
 	if err != nil {

@@ -117,8 +117,8 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetWeather(ctx, argCity, argUnit)
 	if err != nil {
@@ -139,8 +139,8 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in Forecast
 	toolgenDecodeForecast(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetForecast(ctx, in)
 	if err != nil {

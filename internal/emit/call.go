@@ -17,8 +17,8 @@ import (
 //		d := new(toolimpl.Decoder)
 //		d.Reset(args)
 //		... read the arguments ...
-//		if err := d.Close(); err != nil {
-//			return runtime.ErrorResult(err.Error()), nil
+//		if res, bad := toolimpl.Invalid(d); bad {
+//			return res, nil
 //		}
 //		... call, write the result ...
 //	}
@@ -34,8 +34,8 @@ func (g *generator) callFunc(t *model.Tool) {
 		d.Clone().Dot("Reset").Call(jen.Id("args")),
 	}
 	body = append(body, g.readInput(t)...)
-	body = append(body, jen.If(jen.Err().Op(":=").Add(d.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(
-		jen.Return(rt("ErrorResult").Call(jen.Err().Dot("Error").Call()), jen.Nil())))
+	body = append(body, jen.If(jen.List(jen.Id("res"), jen.Id("bad")).Op(":=").Add(impl("Invalid")).Call(d), jen.Id("bad")).Block(
+		jen.Return(jen.Id("res"), jen.Nil())))
 	body = append(body, g.callAndWrite(t)...)
 	g.f.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
 	g.f.Func().Id(callName(t)).Params(params...).Params(rt("Result"), jen.Error()).Block(body...)

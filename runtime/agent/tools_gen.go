@@ -76,8 +76,8 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (runt
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.askAgent(ctx, argPrompt)
 	if err != nil {

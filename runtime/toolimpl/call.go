@@ -51,3 +51,18 @@ func Structured(e *Encoder) runtime.Result {
 func SortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
 	return slices.Sorted(maps.Keys(m))
 }
+
+// Invalid closes d and reports whether the arguments it read were invalid,
+// with the result that tells the model why:
+//
+//	if res, bad := toolimpl.Invalid(d); bad {
+//		return res, nil
+//	}
+//
+//go:noinline
+func Invalid(d *Decoder) (runtime.Result, bool) {
+	if err := d.Close(); err != nil {
+		return runtime.ErrorResult(err.Error()), true
+	}
+	return runtime.Result{}, false
+}

@@ -12,6 +12,11 @@ import (
 //	func (r GetWeatherRule) Rule() runtime.Rule {
 //		return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
 //	}
+//
+// It is not inlined: inlined into every Rule method (and its pointer
+// wrapper), it would cost each tool's build more than the call saves.
+//
+//go:noinline
 func Rule(name runtime.ToolName, obj *Object, globs []string) runtime.Rule {
 	var args map[string]string
 	for i, glob := range globs {

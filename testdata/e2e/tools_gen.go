@@ -348,8 +348,8 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 	d.Reset(args)
 	var in SearchArgs
 	toolgenDecodeSearchArgs(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Search(ctx, in)
 	if err != nil {
@@ -393,8 +393,8 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Echo(argText, argTimes)
 	return runtime.TextResult(out), nil
@@ -419,8 +419,8 @@ func toolgenCallFail(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Fail(ctx, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -438,8 +438,8 @@ func toolgenCallBoom(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsBoom); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Boom()
 	if err != nil {
@@ -467,8 +467,8 @@ func toolgenCallSleep(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Sleep(ctx, argMs)
 	if err != nil {
@@ -489,8 +489,8 @@ func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) 
 	d.Reset(args)
 	var in Node
 	toolgenDecodeNode(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Count(in)
 	var enc toolimpl.Encoder
@@ -515,8 +515,8 @@ func toolgenCallMirror(ctx context.Context, args []byte) (runtime.Result, error)
 	d.Reset(args)
 	var in Kinds
 	toolgenDecodeKinds(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Mirror(in)
 	if err != nil {
@@ -548,8 +548,8 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Re
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.Add(ctx, runtime.CtxFrom(ctx), argBy)
 	if err != nil {
@@ -571,8 +571,8 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (runtime.
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTotal); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := recv.Total()
 	var enc toolimpl.Encoder
@@ -601,8 +601,8 @@ func toolgenCallBound(ctx context.Context, args []byte) (runtime.Result, error) 
 	d.Reset(args)
 	var in Bounds
 	toolgenDecodeBounds(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Bound(in)
 	if err != nil {

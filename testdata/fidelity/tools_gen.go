@@ -1833,8 +1833,8 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnInt(in)
 	if err != nil {
@@ -1862,8 +1862,8 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnFloat(in)
 	if err != nil {
@@ -1891,8 +1891,8 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnBool(in)
 	if err != nil {
@@ -1920,8 +1920,8 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnEnum(in)
 	if err != nil {
@@ -1949,8 +1949,8 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnSlice(in)
 	if err != nil {
@@ -1986,8 +1986,8 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnMap(in)
 	if err != nil {
@@ -2025,8 +2025,8 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnArray(in)
 	if err != nil {
@@ -2058,8 +2058,8 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnBlob(in)
 	if err != nil {
@@ -2087,8 +2087,8 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnAny(in)
 	if err != nil {
@@ -2116,8 +2116,8 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (runtime.Result, 
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnPtrInt(in)
 	if err != nil {
@@ -2148,8 +2148,8 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnText(in)
 	if err != nil {
@@ -2177,8 +2177,8 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnJSON(in)
 	if err != nil {
@@ -2206,8 +2206,8 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (runtime.Result,
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnStamped(in)
 	if err != nil {
@@ -2235,8 +2235,8 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (runtime.Result,
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnForeign(in)
 	if err != nil {
@@ -2264,8 +2264,8 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (runtime.Result
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnNamedMap(in)
 	if err != nil {
@@ -2303,8 +2303,8 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (runtime.Result, 
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnPlaces(in)
 	if err != nil {
@@ -2329,8 +2329,8 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (runtime.Result
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ReturnAnySlice(in)
 	if err != nil {
@@ -2358,8 +2358,8 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in Scalars
 	toolgenDecodeScalars(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoScalars(in)
 	if err != nil {
@@ -2384,8 +2384,8 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in Enums
 	toolgenDecodeEnums(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoEnums(in)
 	if err != nil {
@@ -2410,8 +2410,8 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (runtime.Resul
 	d.Reset(args)
 	var in Collections
 	toolgenDecodeCollections(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoCollections(in)
 	if err != nil {
@@ -2436,8 +2436,8 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (runtime.Result, 
 	d.Reset(args)
 	in := new(Pointers)
 	toolgenDecodePointers(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoPointers(in)
 	if err != nil {
@@ -2465,8 +2465,8 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (runtime.Resul
 	d.Reset(args)
 	var in Constrained
 	toolgenDecodeConstrained(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoConstrained(in)
 	if err != nil {
@@ -2491,8 +2491,8 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in Formats
 	toolgenDecodeFormats(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoFormats(in)
 	if err != nil {
@@ -2517,8 +2517,8 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	var in Special
 	toolgenDecodeSpecial(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoSpecial(in)
 	if err != nil {
@@ -2543,8 +2543,8 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (runtime.Result, 
 	d.Reset(args)
 	var in Embedded
 	toolgenDecodeEmbedded(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoEmbedded(in)
 	if err != nil {
@@ -2569,8 +2569,8 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Omit
 	toolgenDecodeOmit(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoOmit(in)
 	if err != nil {
@@ -2595,8 +2595,8 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoTree(in)
 	if err != nil {
@@ -2660,8 +2660,8 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodeColor(d, &argColor)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Flat(argName, argCount, argTags, argWhen, argColor)
 	if err != nil {
@@ -2686,8 +2686,8 @@ func toolgenCallDensify(ctx context.Context, args []byte) (runtime.Result, error
 	d.Reset(args)
 	var in Sparse
 	toolgenDecodeSparse(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Densify(in)
 	if err != nil {
@@ -2712,8 +2712,8 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	in := new(Methods)
 	toolgenDecodeMethods(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoMethods(in)
 	if err != nil {
@@ -2741,8 +2741,8 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (runtime.Result, e
 	d.Reset(args)
 	in := new(Numbers)
 	toolgenDecodeNumbers(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoNumbers(in)
 	if err != nil {
@@ -2770,8 +2770,8 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoShapes(in)
 	if err != nil {
@@ -2796,8 +2796,8 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Embeds
 	toolgenDecodeEmbeds(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoEmbeds(in)
 	if err != nil {
@@ -2822,8 +2822,8 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (runtime.Result
 	d.Reset(args)
 	in := new(EmbedsMore)
 	toolgenDecodeEmbedsMore(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoEmbedsMore(in)
 	if err != nil {
@@ -2851,8 +2851,8 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Tagged
 	toolgenDecodeTagged(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoTagged(in)
 	if err != nil {
@@ -2877,8 +2877,8 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in Named
 	toolgenDecodeNamed(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoNamed(in)
 	if err != nil {
@@ -2903,8 +2903,8 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Wide
 	toolgenDecodeWide(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoWide(in)
 	if err != nil {
@@ -2929,8 +2929,8 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	in := new(Graph)
 	toolgenDecodeGraph(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoGraph(in)
 	if err != nil {
@@ -2958,8 +2958,8 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in Deeps
 	toolgenDecodeDeeps(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoDeeps(in)
 	if err != nil {
@@ -2984,8 +2984,8 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in Omits
 	toolgenDecodeOmits(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoOmits(in)
 	if err != nil {
@@ -3010,8 +3010,8 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	in := new(Places)
 	toolgenDecodePlaces(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoPlaces(in)
 	if err != nil {
@@ -3168,8 +3168,8 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := FlatAll(argUnit, argPlace, argPPlace, argBoard, argBlob, argIndex, argU64, argOdd, argTemp, argLevel, argAny, argWait, argOctets, argUpper, argDeep)
 	if err != nil {
@@ -3194,8 +3194,8 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	in := new(Misc)
 	toolgenDecodeMisc(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoMisc(in)
 	if err != nil {
@@ -3262,8 +3262,8 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := FlatDefaults(argN, argUnit, argTags, argWhen)
 	if err != nil {

@@ -227,8 +227,8 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoGrid(in)
 	if err != nil {
@@ -291,8 +291,8 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (runtime.Result, er
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoMatrix(argM)
 	if err != nil {
@@ -364,8 +364,8 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (runtime.Result, err
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoTable(argT)
 	if err != nil {
@@ -419,8 +419,8 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (runtime.Result, err
 			toolgenDecodeSlicetime_Time(d, &argAt)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoTimes(argAt)
 	if err != nil {
@@ -453,8 +453,8 @@ func toolgenCallNils(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsNils); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Nils()
 	if err != nil {
@@ -480,8 +480,8 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (runtime.Result, err
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetReport()
 	if err != nil {
@@ -510,8 +510,8 @@ func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsCount); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Count()
 	if out == nil {

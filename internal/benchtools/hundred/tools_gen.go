@@ -3374,8 +3374,8 @@ func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool000(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3426,8 +3426,8 @@ func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool001(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3478,8 +3478,8 @@ func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool002(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3530,8 +3530,8 @@ func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool003(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3582,8 +3582,8 @@ func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool004(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3634,8 +3634,8 @@ func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool005(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3686,8 +3686,8 @@ func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool006(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3738,8 +3738,8 @@ func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool007(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3790,8 +3790,8 @@ func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool008(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3842,8 +3842,8 @@ func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool009(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3894,8 +3894,8 @@ func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool010(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3946,8 +3946,8 @@ func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool011(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3998,8 +3998,8 @@ func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool012(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4050,8 +4050,8 @@ func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool013(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4102,8 +4102,8 @@ func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool014(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4154,8 +4154,8 @@ func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool015(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4206,8 +4206,8 @@ func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool016(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4258,8 +4258,8 @@ func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool017(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4310,8 +4310,8 @@ func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool018(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4362,8 +4362,8 @@ func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool019(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4414,8 +4414,8 @@ func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool020(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4466,8 +4466,8 @@ func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool021(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4518,8 +4518,8 @@ func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool022(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4570,8 +4570,8 @@ func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool023(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4622,8 +4622,8 @@ func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool024(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4674,8 +4674,8 @@ func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool025(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4726,8 +4726,8 @@ func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool026(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4778,8 +4778,8 @@ func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool027(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4830,8 +4830,8 @@ func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool028(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4882,8 +4882,8 @@ func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool029(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4934,8 +4934,8 @@ func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool030(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4986,8 +4986,8 @@ func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool031(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5038,8 +5038,8 @@ func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool032(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5090,8 +5090,8 @@ func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool033(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5142,8 +5142,8 @@ func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool034(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5194,8 +5194,8 @@ func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool035(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5246,8 +5246,8 @@ func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool036(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5298,8 +5298,8 @@ func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool037(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5350,8 +5350,8 @@ func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool038(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5402,8 +5402,8 @@ func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool039(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5454,8 +5454,8 @@ func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool040(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5506,8 +5506,8 @@ func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool041(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5558,8 +5558,8 @@ func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool042(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5610,8 +5610,8 @@ func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool043(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5662,8 +5662,8 @@ func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool044(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5714,8 +5714,8 @@ func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool045(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5766,8 +5766,8 @@ func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool046(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5818,8 +5818,8 @@ func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool047(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5870,8 +5870,8 @@ func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool048(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5922,8 +5922,8 @@ func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool049(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5974,8 +5974,8 @@ func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool050(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6026,8 +6026,8 @@ func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool051(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6078,8 +6078,8 @@ func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool052(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6130,8 +6130,8 @@ func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool053(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6182,8 +6182,8 @@ func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool054(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6234,8 +6234,8 @@ func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool055(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6286,8 +6286,8 @@ func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool056(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6338,8 +6338,8 @@ func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool057(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6390,8 +6390,8 @@ func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool058(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6442,8 +6442,8 @@ func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool059(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6494,8 +6494,8 @@ func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool060(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6546,8 +6546,8 @@ func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool061(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6598,8 +6598,8 @@ func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool062(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6650,8 +6650,8 @@ func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool063(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6702,8 +6702,8 @@ func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool064(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6754,8 +6754,8 @@ func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool065(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6806,8 +6806,8 @@ func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool066(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6858,8 +6858,8 @@ func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool067(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6910,8 +6910,8 @@ func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool068(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6962,8 +6962,8 @@ func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool069(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7014,8 +7014,8 @@ func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool070(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7066,8 +7066,8 @@ func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool071(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7118,8 +7118,8 @@ func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool072(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7170,8 +7170,8 @@ func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool073(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7222,8 +7222,8 @@ func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool074(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7274,8 +7274,8 @@ func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool075(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7326,8 +7326,8 @@ func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool076(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7378,8 +7378,8 @@ func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool077(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7430,8 +7430,8 @@ func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool078(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7482,8 +7482,8 @@ func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool079(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7534,8 +7534,8 @@ func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool080(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7586,8 +7586,8 @@ func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool081(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7638,8 +7638,8 @@ func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool082(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7690,8 +7690,8 @@ func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool083(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7742,8 +7742,8 @@ func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool084(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7794,8 +7794,8 @@ func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool085(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7846,8 +7846,8 @@ func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool086(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7898,8 +7898,8 @@ func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool087(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7950,8 +7950,8 @@ func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool088(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8002,8 +8002,8 @@ func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool089(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8054,8 +8054,8 @@ func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool090(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8106,8 +8106,8 @@ func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool091(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8158,8 +8158,8 @@ func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool092(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8210,8 +8210,8 @@ func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool093(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8262,8 +8262,8 @@ func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool094(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8314,8 +8314,8 @@ func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool095(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8366,8 +8366,8 @@ func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool096(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8418,8 +8418,8 @@ func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool097(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8470,8 +8470,8 @@ func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool098(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8522,8 +8522,8 @@ func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Tool099(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {

@@ -81,8 +81,8 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Args
 	toolgenDecodeArgs(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {

@@ -160,8 +160,8 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
@@ -189,8 +189,8 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (runtime.Result, error
 	d.Reset(args)
 	var in Std
 	toolgenDecodeStd(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoStd(in)
 	if err != nil {
@@ -228,8 +228,8 @@ func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Wait(argTimeout)
 	var enc toolimpl.Encoder

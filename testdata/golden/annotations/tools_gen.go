@@ -229,8 +229,8 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (runtime.Result,
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetHTTPStatus(argUrl)
 	if err != nil {
@@ -265,8 +265,8 @@ func toolgenCallLookup(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Lookup(argId)
 	if err != nil {
@@ -294,8 +294,8 @@ func toolgenCallDelete(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Delete(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -322,8 +322,8 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Upsert(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -350,8 +350,8 @@ func toolgenCallFetch(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Fetch(argUrl)
 	if err != nil {
@@ -370,8 +370,8 @@ func toolgenCallEverything(ctx context.Context, args []byte) (runtime.Result, er
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsEverything); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Everything(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -389,8 +389,8 @@ func toolgenCallApprove(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsApprove); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Approve(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -408,8 +408,8 @@ func toolgenCallLongest(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsLongest); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Longest(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -187,8 +187,8 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (runtime.Result, error
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Measure(in)
 	if err != nil {
@@ -256,8 +256,8 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodeSliceKey(d, &argKeys)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Flat(argPoints, argLookup, argPair, argKeys)
 	if err != nil {
@@ -296,8 +296,8 @@ func toolgenCallArrays(ctx context.Context, args []byte) (runtime.Result, error)
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsArrays); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Arrays()
 	if err != nil {

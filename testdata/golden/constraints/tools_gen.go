@@ -156,8 +156,8 @@ func toolgenCallRegister(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Signup
 	toolgenDecodeSignup(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Register(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -255,8 +255,8 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Book(argGuests, argName, argDay, argNights, argSize, argCode, argExtras, argNote, argBudget)
 	if err != nil {

@@ -156,8 +156,8 @@ func toolgenCallAt(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := At(argHhmm, argRoom)
 	if err != nil {
@@ -198,8 +198,8 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := SplitN(argS, argSep, argN)
 	if err != nil {
@@ -250,8 +250,8 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetWeather(argCity, argUnitName)
 	if err != nil {
@@ -279,8 +279,8 @@ func toolgenCallNotes(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Notes(argText)
 	if err != nil {

@@ -88,8 +88,8 @@ func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodeColor(d, &argColor)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Plan(argDay, argLevel, argColor)
 	if err != nil {

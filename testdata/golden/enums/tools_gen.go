@@ -135,8 +135,8 @@ func toolgenCallMix(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Paint
 	toolgenDecodePaint(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Mix(in)
 	if err != nil {
@@ -181,8 +181,8 @@ func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodePriority(d, &argPriority)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Pick(argColor, argLevel, argPriority)
 	if err != nil {
@@ -215,8 +215,8 @@ func toolgenCallName(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodeColor(d, &argC)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Name(argC)
 	return runtime.TextResult(string(out)), nil

@@ -227,8 +227,8 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Search(ctx, argQuery, argLimit, argUserID, argExact, argLang)
 	if err != nil {
@@ -283,8 +283,8 @@ func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Greet(argName, argGreeting, argTimes)
 	return runtime.TextResult(out), nil
@@ -327,8 +327,8 @@ func toolgenCallSnake(ctx context.Context, args []byte) (runtime.Result, error) 
 			toolgenDecodeSlicestring(d, &argTop10Items)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -363,8 +363,8 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (runtime.Result, 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Undocumented(argA, argB)
 	if err != nil {
@@ -404,8 +404,8 @@ func toolgenCallMixed(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Mixed(argId, argVerbose); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -83,8 +83,8 @@ func toolgenCallTake(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Mix
 	toolgenDecodeMix(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Take(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

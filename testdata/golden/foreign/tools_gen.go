@@ -121,8 +121,8 @@ func toolgenCallLocate(ctx context.Context, args []byte) (runtime.Result, error)
 	d.Reset(args)
 	var in Place
 	toolgenDecodePlace(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Locate(in)
 	if err != nil {
@@ -147,8 +147,8 @@ func toolgenCallMove(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in shared.Point
 	toolgenDecodeshared_Point(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Move(in)
 	if err != nil {

@@ -102,8 +102,8 @@ func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in shapes.Shape
 	toolgenDecodeshapes_Shape(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Draw(in)
 	if err != nil {
@@ -137,8 +137,8 @@ func toolgenCallPaint(ctx context.Context, args []byte) (runtime.Result, error) 
 			toolgenDecodeimage_Point(d, &argAt)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Paint(argKind, argColor, argAt)
 	if err != nil {

@@ -184,8 +184,8 @@ func toolgenCallBoth(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsBoth); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Both(ctx, runtime.CtxFrom(ctx))
 	if err != nil {
@@ -204,8 +204,8 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsCtxOnly); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := CtxOnly(runtime.CtxFrom(ctx)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -237,8 +237,8 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (runtime.Result, er
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := CtxBetween(ctx, argA, runtime.CtxFrom(ctx), argB); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -255,8 +255,8 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (runtime.Result, error
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := CtxLast(in, runtime.CtxFrom(ctx))
 	if err != nil {
@@ -274,8 +274,8 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	in := new(Query)
 	toolgenDecodeQuery(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := CtxFirst(runtime.CtxFrom(ctx), in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -292,8 +292,8 @@ func toolgenCallAliased(ctx context.Context, args []byte) (runtime.Result, error
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Aliased(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -311,8 +311,8 @@ func toolgenCallPlain(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsPlain); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Plain(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -76,8 +76,8 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (toolgenruntime.Re
 	d.Reset(args)
 	var in Note
 	toolgenDecodeNote(d, &in)
-	if err := d.Close(); err != nil {
-		return toolgenruntime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Save(in)
 	if err != nil {

@@ -127,8 +127,8 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := IsNaN(argRawValue)
 	var enc toolimpl.Encoder
@@ -165,8 +165,8 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (runtime.Result
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetIPv6Address(argHostName, argUseDNSOverHTTPS)
 	if err != nil {
@@ -199,8 +199,8 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (runtime.Result, e
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := OAuth2Login(argGitHubUser, argUserID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -83,8 +83,8 @@ func toolgenCallSave(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Doc
 	toolgenDecodeDoc(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Save(in)
 	if err != nil {

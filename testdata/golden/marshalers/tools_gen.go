@@ -122,8 +122,8 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, er
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
@@ -152,8 +152,8 @@ func toolgenCallFlags(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsFlags); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Flags()
 	if err != nil {
@@ -185,8 +185,8 @@ func toolgenCallHot(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsHot); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Hot()
 	var enc toolimpl.Encoder

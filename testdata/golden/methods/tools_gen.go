@@ -222,8 +222,8 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (runtime.Resu
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.Get(argKey)
 	if err != nil {
@@ -256,8 +256,8 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (runtime.Resu
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := recv.Put(ctx, argKey, argValue); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -275,8 +275,8 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (runtime.Resu
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsNow); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := recv.Now()
 	return runtime.TextResult(out), nil
@@ -294,8 +294,8 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (runtime.Resu
 	d.Reset(args)
 	var in Input
 	toolgenDecodeInput(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.Add(in)
 	if err != nil {
@@ -321,8 +321,8 @@ func toolgenCallVersion(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsVersion); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Version()
 	return runtime.TextResult(out), nil
@@ -350,8 +350,8 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (runtime.R
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.Incr(argBy)
 	if err != nil {
@@ -377,8 +377,8 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (runtime.Res
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTick); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := recv.Tick()
 	return runtime.TextResult(out), nil

@@ -106,8 +106,8 @@ func toolgenCallSend(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	in := new(Packet)
 	toolgenDecodePacket(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Send(in)
 	if err != nil {
@@ -150,8 +150,8 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Flat(argData, argMore)
 	if err != nil {

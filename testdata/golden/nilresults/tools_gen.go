@@ -155,8 +155,8 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (runtime.Result, err
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := GetReport()
 	if err != nil {
@@ -185,8 +185,8 @@ func toolgenCallFull(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsFull); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Full()
 	var enc toolimpl.Encoder
@@ -209,8 +209,8 @@ func toolgenCallDeep(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsDeep); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Deep()
 	if err != nil {
@@ -242,8 +242,8 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsNumbers); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Numbers()
 	if err != nil {
@@ -283,8 +283,8 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (runtime.Result, erro
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsIndirect); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Indirect()
 	if out == nil {
@@ -317,8 +317,8 @@ func toolgenCallBlob(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsBlob); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Blob()
 	if err != nil {

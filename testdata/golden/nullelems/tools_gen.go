@@ -81,8 +81,8 @@ func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Route
 	toolgenDecodeRoute(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Plan(ctx, in)
 	if err != nil {

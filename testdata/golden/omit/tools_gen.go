@@ -65,8 +65,8 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (runtime.Result, err
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Summarize()
 	if err != nil {

@@ -79,8 +79,8 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (runtime.Result, err
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Summarize(ctx, argDays)
 	if err != nil {

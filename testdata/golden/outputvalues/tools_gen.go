@@ -97,8 +97,8 @@ func toolgenCallWiden(ctx context.Context, args []byte) (runtime.Result, error) 
 	d.Reset(args)
 	var in Grant
 	toolgenDecodeGrant(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Widen(in)
 	if err != nil {
@@ -133,8 +133,8 @@ func toolgenCallCombine(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Combine(argPerms)
 	if err != nil {

@@ -82,8 +82,8 @@ func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Check(argS, argCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

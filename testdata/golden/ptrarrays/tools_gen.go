@@ -352,8 +352,8 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Shapes(argCells, argRows, argByName, argSquare, argTimes, argDeep)
 	if err != nil {
@@ -378,8 +378,8 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Echo(in)
 	if err != nil {
@@ -405,8 +405,8 @@ func toolgenCallTriple(ctx context.Context, args []byte) (runtime.Result, error)
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTriple); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Triple()
 	if err != nil {
@@ -442,8 +442,8 @@ func toolgenCallPairs(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsPairs); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Pairs()
 	if err != nil {
@@ -484,8 +484,8 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (runtime.Result, error)
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsMatrix); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Matrix()
 	if err != nil {

@@ -156,8 +156,8 @@ func toolgenCallWalk(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Walk(in)
 	if err != nil {
@@ -199,8 +199,8 @@ func toolgenCallSum(ctx context.Context, args []byte) (runtime.Result, error) {
 			toolgenDecodeSliceTree(d, &argTrees)
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Sum(argList, argTrees)
 	if err != nil {
@@ -228,8 +228,8 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (runtime.Result, error)
 	d.Reset(args)
 	var in Dir
 	toolgenDecodeDir(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Browse(in)
 	if err != nil {
@@ -261,8 +261,8 @@ func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Graph
 	toolgenDecodeGraph(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Draw(in)
 	if err != nil {

@@ -277,8 +277,8 @@ func toolgenCallText(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsText); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Text()
 	if err != nil {
@@ -297,8 +297,8 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (runtime.Result, erro
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTextOnly); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := TextOnly()
 	return runtime.TextResult(out), nil
@@ -317,8 +317,8 @@ func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Check()
 	if err != nil {
@@ -344,8 +344,8 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (runtime.Result, erro
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsCheckPtr); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := CheckPtr()
 	if err != nil {
@@ -374,8 +374,8 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (runtime.Result, err
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsCheckOnly); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := CheckOnly()
 	var enc toolimpl.Encoder
@@ -398,8 +398,8 @@ func toolgenCallList(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsList); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := List()
 	if err != nil {
@@ -432,8 +432,8 @@ func toolgenCallNumber(ctx context.Context, args []byte) (runtime.Result, error)
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsNumber); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Number()
 	if err != nil {
@@ -462,8 +462,8 @@ func toolgenCallTable(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsTable); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Table()
 	if err != nil {
@@ -498,8 +498,8 @@ func toolgenCallFlag(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsFlag); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Flag()
 	var enc toolimpl.Encoder
@@ -525,8 +525,8 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsMaybe); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Maybe()
 	if err != nil {
@@ -555,8 +555,8 @@ func toolgenCallNothing(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsNothing); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Nothing(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -574,8 +574,8 @@ func toolgenCallPicture(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsPicture); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Picture()
 	if err != nil {
@@ -594,8 +594,8 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (runtime.Result, e
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsPictureOnly); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := PictureOnly()
 	return out, nil

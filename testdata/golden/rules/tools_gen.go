@@ -150,8 +150,8 @@ func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsPing); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Ping(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -193,8 +193,8 @@ func toolgenCallCopy(ctx context.Context, args []byte) (runtime.Result, error) {
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -211,8 +211,8 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (runtime.Result, erro
 	d.Reset(args)
 	var in Assign
 	toolgenDecodeAssign(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := DoAssign(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -242,8 +242,8 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Re
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := recv.Add(argBy)
 	var enc toolimpl.Encoder

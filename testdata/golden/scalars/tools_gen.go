@@ -234,8 +234,8 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Numbers
 	toolgenDecodeNumbers(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Echo(in)
 	if err != nil {
@@ -313,8 +313,8 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Widths(argI8, argU32, argF32, argTemp, argCount, argFlag)
 	if err != nil {
@@ -349,8 +349,8 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (runtime.Result, erro
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := GetLabel(argL)
 	return runtime.TextResult(string(out)), nil
@@ -378,8 +378,8 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Float32(argX)
 	var enc toolimpl.Encoder
@@ -414,8 +414,8 @@ func toolgenCallUint64(ctx context.Context, args []byte) (runtime.Result, error)
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Uint64(argX)
 	if err != nil {

@@ -212,8 +212,8 @@ func toolgenCallStore(ctx context.Context, args []byte) (runtime.Result, error) 
 	d.Reset(args)
 	var in Payload
 	toolgenDecodePayload(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Store(in)
 	if err != nil {
@@ -283,8 +283,8 @@ func toolgenCallStamp(ctx context.Context, args []byte) (runtime.Result, error) 
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Stamp(argAt, argData, argExtra, argValue, argAddr, argSlug)
 	if err != nil {
@@ -313,8 +313,8 @@ func toolgenCallDump(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsDump); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Dump()
 	if err != nil {
@@ -343,8 +343,8 @@ func toolgenCallBytes(ctx context.Context, args []byte) (runtime.Result, error) 
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsBytes); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := Bytes()
 	var enc toolimpl.Encoder
@@ -370,8 +370,8 @@ func toolgenCallAnything(ctx context.Context, args []byte) (runtime.Result, erro
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsAnything); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Anything()
 	if err != nil {
@@ -400,8 +400,8 @@ func toolgenCallAddress(ctx context.Context, args []byte) (runtime.Result, error
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsAddress); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Address()
 	if err != nil {

@@ -169,8 +169,8 @@ func toolgenCallListItems(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := ListItems(ctx, in)
 	if err != nil {
@@ -199,8 +199,8 @@ func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 	d.Reset(args)
 	var in Empty
 	toolgenDecodeEmpty(d, &in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Ping(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -217,8 +217,8 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (runtime.Result, err
 	d.Reset(args)
 	in := new(Options)
 	toolgenDecodeOptions(d, in)
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	if err := Configure(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -255,8 +255,8 @@ func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := Segment(argFrom, argTo)
 	if err != nil {

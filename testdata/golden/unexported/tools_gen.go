@@ -86,8 +86,8 @@ func toolgenCallping(ctx context.Context, args []byte) (runtime.Result, error) {
 	var o toolimpl.ObjectReader
 	for i := o.Start(d, toolgenArgsping); i >= 0; i = o.Next(d) {
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out := ping()
 	return runtime.TextResult(out), nil
@@ -112,8 +112,8 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (runtime.Res
 			}
 		}
 	}
-	if err := d.Close(); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+	if res, bad := toolimpl.Invalid(d); bad {
+		return res, nil
 	}
 	out, err := recv.ask(ctx, argPrompt)
 	if err != nil {
