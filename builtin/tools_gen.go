@@ -265,7 +265,8 @@ func (r RunCommandRule) Rule() runtime.Rule {
 var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
-func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -274,13 +275,14 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime
 		argLimit  *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsReadFile); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsReadFile); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "path":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPath = s0
 			}
-		case 1:
+		case "offset":
 			if d.Null() {
 				argOffset = nil
 			} else {
@@ -290,7 +292,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime
 				}
 				argOffset = p0
 			}
-		case 2:
+		case "limit":
 			if d.Null() {
 				argLimit = nil
 			} else {
@@ -300,10 +302,12 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime
 				}
 				argLimit = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.ReadFile(ctx, argPath, argOffset, argLimit)
 	if err != nil {
@@ -316,7 +320,8 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (runtime
 var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`)
 
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
-func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -324,20 +329,24 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (runtim
 		argContent string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWriteFile); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsWriteFile); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "path":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPath = s0
 			}
-		case 1:
+		case "content":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argContent = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.WriteFile(ctx, argPath, argContent)
 	if err != nil {
@@ -350,7 +359,8 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (runtim
 var toolgenInputEditFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
-func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEditFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -360,21 +370,24 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime
 		argReplaceAll *bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEditFile); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsEditFile); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "path":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPath = s0
 			}
-		case 1:
+		case "old_string":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argOldString = s0
 			}
-		case 2:
+		case "new_string":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				argNewString = s0
 			}
-		case 3:
+		case "replace_all":
 			if d.Null() {
 				argReplaceAll = nil
 			} else {
@@ -384,10 +397,12 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime
 				}
 				argReplaceAll = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.EditFile(ctx, argPath, argOldString, argNewString, argReplaceAll)
 	if err != nil {
@@ -400,7 +415,8 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (runtime
 var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
-func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -408,9 +424,9 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtim
 		argRecursive *bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsListFiles); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsListFiles); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "path":
 			if d.Null() {
 				argPath = nil
 			} else {
@@ -420,7 +436,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtim
 				}
 				argPath = p0
 			}
-		case 1:
+		case "recursive":
 			if d.Null() {
 				argRecursive = nil
 			} else {
@@ -430,10 +446,12 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtim
 				}
 				argRecursive = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.ListFiles(ctx, argPath, argRecursive)
 	if err != nil {
@@ -446,23 +464,27 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (runtim
 var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to the workspace root."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
-func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPattern string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGlob); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGlob); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "pattern":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPattern = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.Glob(ctx, argPattern)
 	if err != nil {
@@ -475,7 +497,8 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (runtime.Res
 var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
-func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -484,13 +507,14 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runt
 		argGlob    *string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSearchFiles); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSearchFiles); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "pattern":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPattern = s0
 			}
-		case 1:
+		case "path":
 			if d.Null() {
 				argPath = nil
 			} else {
@@ -500,7 +524,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runt
 				}
 				argPath = p0
 			}
-		case 2:
+		case "glob":
 			if d.Null() {
 				argGlob = nil
 			} else {
@@ -510,10 +534,12 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runt
 				}
 				argGlob = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
 	if err != nil {
@@ -526,7 +552,8 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (runt
 var toolgenInputRunCommand = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
-func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolRunCommand, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -534,14 +561,15 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (runti
 		argTimeoutSeconds *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsRunCommand); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsRunCommand); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "command":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argCommand = s0
 			}
-		case 1:
+		case "timeout_seconds":
 			if d.Null() {
 				argTimeoutSeconds = nil
 			} else {
@@ -551,10 +579,12 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (runti
 				}
 				argTimeoutSeconds = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
 	if err != nil {

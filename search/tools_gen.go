@@ -65,24 +65,28 @@ func (r WebSearchRule) Rule() runtime.Rule {
 var toolgenInputWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
-func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWebSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argQuery string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWebSearch); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsWebSearch); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "query":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argQuery = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.WebSearch(ctx, argQuery)
 	if err != nil {

@@ -62,7 +62,8 @@ func (r SendEmailRule) Rule() runtime.Rule {
 var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
-func toolgenCallSendEmail(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSendEmail(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -71,26 +72,31 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (runtime.Result, err
 		argBody    string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSendEmail); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSendEmail); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "to":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "email")
 				argTo = s0
 			}
-		case 1:
+		case "subject":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 0, 120)
 				argSubject = s0
 			}
-		case 2:
+		case "body":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				argBody = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := SendEmail(ctx, runtime.CtxFrom(ctx), argTo, argSubject, argBody)
 	if err != nil {

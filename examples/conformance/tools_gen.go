@@ -299,14 +299,19 @@ func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
 var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
-func toolgenCallTestSimpleText(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestSimpleText); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestSimpleText); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TestSimpleText()
 	return runtime.TextResult(out), nil
@@ -316,14 +321,19 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (runtime.Result
 var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
-func toolgenCallTestImageContent(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestImageContent); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestImageContent); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TestImageContent()
 	return out, nil
@@ -333,14 +343,19 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (runtime.Resu
 var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
-func toolgenCallTestAudioContent(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestAudioContent); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestAudioContent); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TestAudioContent()
 	return out, nil
@@ -350,14 +365,19 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (runtime.Resu
 var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
-func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestEmbeddedResource); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestEmbeddedResource); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TestEmbeddedResource()
 	return out, nil
@@ -367,14 +387,19 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (runtime.
 var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
-func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestMultipleContentTypes); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestMultipleContentTypes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TestMultipleContentTypes()
 	return out, nil
@@ -384,14 +409,19 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (runt
 var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
-func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestToolWithLogging); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestToolWithLogging); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestToolWithLogging(ctx)
 	if err != nil {
@@ -404,14 +434,19 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (runtime.R
 var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
-func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestToolWithProgress); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestToolWithProgress); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestToolWithProgress(ctx)
 	if err != nil {
@@ -424,14 +459,19 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (runtime.
 var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
-func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestErrorHandling); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestErrorHandling); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := TestErrorHandling(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -443,23 +483,27 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (runtime.Res
 var toolgenInputTestSampling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
-func toolgenCallTestSampling(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestSampling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestSampling); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTestSampling); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "prompt":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPrompt = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestSampling(ctx, argPrompt)
 	if err != nil {
@@ -472,23 +516,27 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (runtime.Result, 
 var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
-func toolgenCallTestElicitation(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argMessage string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitation); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTestElicitation); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "message":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argMessage = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestElicitation(ctx, argMessage)
 	if err != nil {
@@ -501,14 +549,19 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (runtime.Resul
 var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
-func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestElicitationSep1034Defaults(ctx)
 	if err != nil {
@@ -521,14 +574,19 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
-func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTestElicitationSep1330Enums); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1330Enums); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := TestElicitationSep1330Enums(ctx)
 	if err != nil {

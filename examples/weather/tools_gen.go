@@ -93,7 +93,8 @@ func (r GetForecastRule) Rule() runtime.Rule {
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -101,13 +102,14 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 		argUnit *Unit
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGetWeather); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "city":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argCity = s0
 			}
-		case 1:
+		case "unit":
 			if d.Null() {
 				argUnit = nil
 			} else {
@@ -115,10 +117,12 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 				toolgenDecodeUnit(d, p0)
 				argUnit = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetWeather(ctx, argCity, argUnit)
 	if err != nil {
@@ -134,13 +138,14 @@ var toolgenInputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`)
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
-func toolgenCallGetForecast(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetForecast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Forecast
 	toolgenDecodeForecast(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetForecast(ctx, in)
 	if err != nil {
@@ -175,18 +180,19 @@ var toolgenArgsGetWeather = &toolimpl.Object{Names: []string{"city", "unit"}, Re
 func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 	v.Days = 3
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectForecast); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "city":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				v.City = s0
 			}
-		case 1:
+		case "days":
 			if n0, ok := d.Int(1, 14); ok {
 				v.Days = int(n0)
 			}
-		case 2:
+		case "unit":
 			if d.Null() {
 				v.Unit = nil
 			} else {
@@ -194,6 +200,8 @@ func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 				toolgenDecodeUnit(d, p0)
 				v.Unit = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

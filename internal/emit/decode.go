@@ -17,15 +17,18 @@ import (
 var d = jen.Id("d")
 
 // objectBody reads an object's members into lvalues, with a table of the
-// members (declared once, as objVar) that lets toolimpl.ObjectReader report
-// unknown and missing members, and skip null where it reads as absent:
+// members (declared once, as objVar) that lets toolimpl.ObjectReader skip
+// null where it reads as absent and report missing and unknown members:
 //
 //	v.Days = 3 // defaults first: a member that comes replaces them
 //	var o toolimpl.ObjectReader
-//	for i := o.Start(d, toolgenObjectForecast); i >= 0; i = o.Next(d) {
-//		switch i {
-//		case 0:
-//			... read the value of the first member ...
+//	for k, ok := o.Start(d, toolgenObjectForecast); ok; k, ok = o.Next(d) {
+//		switch string(k) {
+//		case "city":
+//			o.Saw(0) // a required member, the first
+//			... read the value ...
+//		default:
+//			o.Unknown(d)
 //		}
 //	}
 func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*model.Field) *jen.Statement) []jen.Code {
@@ -45,21 +48,22 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 			body = append(body, allocSteps(f, lvalue)...)
 			body = append(body, g.assignDefault(f, lvalue(f))...)
 		}
-		read := append(allocSteps(f, lvalue), g.readMember(f, lvalue(f))...)
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(read...))
+		var read []jen.Code
+		if f.Required {
+			read = append(read, jen.Id("o").Dot("Saw").Call(jen.Lit(len(required)-1)))
+		}
+		read = append(read, allocSteps(f, lvalue)...)
+		read = append(read, g.readMember(f, lvalue(f))...)
+		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(read...))
 	}
 	g.objectVar(objVar, names, required, nullAbsent)
 	o := jen.Id("o")
+	cases = append(cases, jen.Default().Block(o.Clone().Dot("Unknown").Call(d)))
 	loop := jen.For(
-		jen.Id("i").Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
-		jen.Id("i").Op(">=").Lit(0),
-		jen.Id("i").Op("=").Add(o.Clone().Dot("Next").Call(d)),
-	)
-	if len(cases) == 0 {
-		loop = loop.Block()
-	} else {
-		loop = loop.Block(jen.Switch(jen.Id("i")).Block(cases...))
-	}
+		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
+		jen.Id("ok"),
+		jen.List(jen.Id("k"), jen.Id("ok")).Op("=").Add(o.Clone().Dot("Next").Call(d)),
+	).Block(jen.Switch(jen.String().Call(jen.Id("k"))).Block(cases...))
 	return append(body, jen.Var().Add(o).Add(impl("ObjectReader")), loop)
 }
 

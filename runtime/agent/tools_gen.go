@@ -61,23 +61,27 @@ func (r askAgentRule) Rule() runtime.Rule {
 var toolgenInputaskAgent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result.
-func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(toolAskAgent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsaskAgent); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsaskAgent); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "prompt":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPrompt = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.askAgent(ctx, argPrompt)
 	if err != nil {

@@ -8,8 +8,11 @@
 // written by hand: programs use package runtime (tools, the Toolbox) and
 // package agent (the agent loop).
 //
-// The JSON reader and writer live in an internal package that the agent's
-// permission matcher also uses; this package names them for generated code.
+// The JSON reader lives in an internal package that the agent's permission
+// matcher also uses; this package names it for generated code. The writer,
+// the Encoder, is defined here: the compiler inlines a method into
+// generated code only from a package that code imports itself, and the
+// Encoder's small methods are what a result is written with.
 package toolimpl
 
 import "github.com/toolgen-dev/toolgen/runtime/internal/wire"
@@ -17,9 +20,6 @@ import "github.com/toolgen-dev/toolgen/runtime/internal/wire"
 // Decoder reads a tool's arguments in one pass, validating as it goes; see
 // the generated dispatch functions for how it is driven.
 type Decoder = wire.Decoder
-
-// Encoder writes a tool's result as JSON without reflection.
-type Encoder = wire.Encoder
 
 // Kind is the JSON kind of the next value a Decoder reads.
 type Kind = wire.Kind

@@ -1,7 +1,6 @@
 package toolimpl
 
 import (
-	"context"
 	"sync"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -9,9 +8,7 @@ import (
 )
 
 // Tools fills in each tool's StrictSchema and GeminiSchema, derived from its
-// InputSchema once per process and shared after that, makes each Call turn
-// a panic into a failed result that names the tool (see Recover), and
-// returns ts.
+// InputSchema once per process and shared after that, and returns ts.
 // Generated Tools functions call it on a new slice each time:
 //
 //	func Tools() []runtime.Tool {
@@ -24,7 +21,6 @@ func Tools(ts []runtime.Tool) []runtime.Tool {
 	for i := range ts {
 		d := dialectsOf(ts[i].InputSchema)
 		ts[i].StrictSchema, ts[i].GeminiSchema = d.strict, d.gemini
-		ts[i].Call = recovering(ts[i].Name, ts[i].Call)
 	}
 	return ts
 }
@@ -57,13 +53,3 @@ func StrictSchema(input []byte) ([]byte, error) { return dialect.Strict(input) }
 // GeminiSchema is input in the subset of JSON Schema Gemini accepts, or an
 // error saying why input has no such form.
 func GeminiSchema(input []byte) ([]byte, error) { return dialect.Gemini(input) }
-
-// recovering is call, recovering from a panic. It is here rather than in
-// each generated dispatch function: a deferred call with arguments costs the
-// compiler a wrapper function per tool.
-func recovering(name runtime.ToolName, call func(context.Context, []byte) (runtime.Result, error)) func(context.Context, []byte) (runtime.Result, error) {
-	return func(ctx context.Context, args []byte) (res runtime.Result, err error) {
-		defer Recover(name, &res, &err)
-		return call(ctx, args)
-	}
-}

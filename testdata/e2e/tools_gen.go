@@ -343,13 +343,14 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in SearchArgs
 	toolgenDecodeSearchArgs(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Search(ctx, in)
 	if err != nil {
@@ -366,7 +367,8 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -374,14 +376,15 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 		argTimes *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEcho); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsEcho); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "text":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argText = s0
 			}
-		case 1:
+		case "times":
 			if d.Null() {
 				argTimes = nil
 			} else {
@@ -391,10 +394,12 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argTimes = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Echo(argText, argTimes)
 	return runtime.TextResult(out), nil
@@ -404,23 +409,27 @@ func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputFail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
 
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
-func toolgenCallFail(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argReason string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFail); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFail); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "reason":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argReason = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Fail(ctx, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -432,14 +441,19 @@ func toolgenCallFail(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputBoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
-func toolgenCallBoom(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBoom); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsBoom); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Boom()
 	if err != nil {
@@ -452,23 +466,27 @@ func toolgenCallBoom(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputSleep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
-func toolgenCallSleep(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSleep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argMs int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSleep); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSleep); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "ms":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argMs = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Sleep(ctx, argMs)
 	if err != nil {
@@ -484,13 +502,14 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Node
 	toolgenDecodeNode(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Count(in)
 	var enc toolimpl.Encoder
@@ -510,13 +529,14 @@ var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
-func toolgenCallMirror(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMirror, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Kinds
 	toolgenDecodeKinds(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Mirror(in)
 	if err != nil {
@@ -533,23 +553,27 @@ func toolgenCallMirror(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsAdd); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "by":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argBy = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.Add(ctx, runtime.CtxFrom(ctx), argBy)
 	if err != nil {
@@ -565,14 +589,19 @@ var toolgenInputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
-func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTotal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTotal); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTotal); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Total()
 	var enc toolimpl.Encoder
@@ -596,13 +625,14 @@ var toolgenInputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
-func toolgenCallBound(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBound, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Bounds
 	toolgenDecodeBounds(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Bound(in)
 	if err != nil {
@@ -620,20 +650,21 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 	v.Paging.Page = 1
 	v.Sort = "score"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSearchArgs); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectSearchArgs); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "page":
 			if n0, ok := d.Int(1, 9223372036854775807); ok {
 				v.Paging.Page = int(n0)
 			}
-		case 1:
+		case "query":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 2, 100)
 				v.Query = s0
 			}
-		case 2:
+		case "sort":
 			toolgenDecodeSort(d, &v.Sort)
-		case 3:
+		case "level":
 			if d.Null() {
 				v.Level = nil
 			} else {
@@ -641,7 +672,7 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 				toolgenDecodeLevel(d, p0)
 				v.Level = p0
 			}
-		case 4:
+		case "tags":
 			if n0, ok := d.Array(); ok {
 				s0 := make([]string, 0, n0)
 				for d.Elem() {
@@ -654,7 +685,7 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 				d.CheckItems(len(s0), 0, 3)
 				v.Tags = s0
 			}
-		case 5:
+		case "near":
 			if d.Null() {
 				v.Near = nil
 			} else {
@@ -662,16 +693,18 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 				toolgenDecodeWhere(d, p0)
 				v.Near = p0
 			}
-		case 6:
+		case "email":
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "email")
 				v.Email = s0
 			}
-		case 7:
+		case "code":
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2,3}$")
 				v.Code = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -710,14 +743,17 @@ var toolgenArgsSleep = &toolimpl.Object{Names: []string{"ms"}, Required: []int{0
 // toolgenDecodeNode reads a Node object.
 func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNode); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectNode); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "children":
 			toolgenDecodeSlicePtrNode(d, &v.Children)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -725,51 +761,62 @@ func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
 // toolgenDecodeKinds reads a Kinds object.
 func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectKinds); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectKinds); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "i8":
+			o.Saw(0)
 			if n0, ok := d.Int(-128, 127); ok {
 				v.I8 = int8(n0)
 			}
-		case 1:
+		case "u16":
+			o.Saw(1)
 			if n0, ok := d.Uint(0, 65535); ok {
 				v.U16 = uint16(n0)
 			}
-		case 2:
+		case "u64":
+			o.Saw(2)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.U64 = n0
 			}
-		case 3:
+		case "f32":
+			o.Saw(3)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.F32 = float32(f0)
 			}
-		case 4:
+		case "on":
+			o.Saw(4)
 			if b0, ok := d.Bool(); ok {
 				v.On = b0
 			}
-		case 5:
+		case "when":
+			o.Saw(5)
 			if t0, ok := d.Time(); ok {
 				v.When = t0
 			}
-		case 6:
+		case "blob":
+			o.Saw(6)
 			if b0, ok := d.Bytes(); ok {
 				v.Blob = b0
 			}
-		case 7:
+		case "raw":
+			o.Saw(7)
 			if r0, ok := d.Raw(); ok {
 				v.Raw = json.RawMessage(r0)
 			}
-		case 8:
+		case "any":
+			o.Saw(8)
 			if x0, ok := d.Any(); ok {
 				v.Any = x0
 			}
-		case 9:
+		case "addr":
+			o.Saw(9)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 10:
+		case "pair":
+			o.Saw(10)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -783,7 +830,8 @@ func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 11:
+		case "votes":
+			o.Saw(11)
 			if d.Object() {
 				m0 := make(map[string]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -796,9 +844,10 @@ func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 				}
 				v.Votes = m0
 			}
-		case 12:
+		case "grid":
+			o.Saw(12)
 			toolgenDecodeSliceSliceLevel(d, &v.Grid)
-		case 13:
+		case "sorts":
 			if d.Object() {
 				m0 := make(map[string][]Sort)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -809,6 +858,8 @@ func toolgenDecodeKinds(d *toolimpl.Decoder, v *Kinds) {
 				}
 				v.Sorts = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -883,24 +934,30 @@ var toolgenArgsTotal = &toolimpl.Object{Names: []string{}}
 // toolgenDecodeBounds reads a Bounds object.
 func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectBounds); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectBounds); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "narrow":
+			o.Saw(0)
 			if f0, ok := d.Float(0.1, 0.7, 32); ok {
 				v.Narrow = float32(f0)
 			}
-		case 1:
+		case "wide":
+			o.Saw(1)
 			if f0, ok := d.Float(0.1, 0.7, 64); ok {
 				v.Wide = f0
 			}
-		case 2:
+		case "width":
+			o.Saw(2)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.Width = float32(f0)
 			}
-		case 3:
+		case "neg":
+			o.Saw(3)
 			if f0, ok := d.Float(-0.3, -0.1, 32); ok {
 				v.Neg = float32(f0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -954,16 +1011,20 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectWhere); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "lat":
+			o.Saw(0)
 			if f0, ok := d.Float(-90, 90, 64); ok {
 				v.Lat = f0
 			}
-		case 1:
+		case "lon":
+			o.Saw(1)
 			if f0, ok := d.Float(-180, 180, 64); ok {
 				v.Lon = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

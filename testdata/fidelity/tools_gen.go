@@ -1828,13 +1828,14 @@ var toolgenInputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
-func toolgenCallReturnInt(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnInt(in)
 	if err != nil {
@@ -1857,13 +1858,14 @@ var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
-func toolgenCallReturnFloat(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnFloat(in)
 	if err != nil {
@@ -1886,13 +1888,14 @@ var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
-func toolgenCallReturnBool(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnBool, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnBool(in)
 	if err != nil {
@@ -1915,13 +1918,14 @@ var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
-func toolgenCallReturnEnum(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnEnum(in)
 	if err != nil {
@@ -1944,13 +1948,14 @@ var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
-func toolgenCallReturnSlice(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnSlice(in)
 	if err != nil {
@@ -1981,13 +1986,14 @@ var toolgenInputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
-func toolgenCallReturnMap(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnMap(in)
 	if err != nil {
@@ -2020,13 +2026,14 @@ var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
-func toolgenCallReturnArray(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnArray, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnArray(in)
 	if err != nil {
@@ -2053,13 +2060,14 @@ var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
-func toolgenCallReturnBlob(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnBlob(in)
 	if err != nil {
@@ -2082,13 +2090,14 @@ var toolgenInputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
-func toolgenCallReturnAny(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnAny, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnAny(in)
 	if err != nil {
@@ -2111,13 +2120,14 @@ var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
-func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnPtrInt(in)
 	if err != nil {
@@ -2143,13 +2153,14 @@ var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
-func toolgenCallReturnText(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnText(in)
 	if err != nil {
@@ -2172,13 +2183,14 @@ var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
-func toolgenCallReturnJSON(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnJSON(in)
 	if err != nil {
@@ -2201,13 +2213,14 @@ var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
-func toolgenCallReturnStamped(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnStamped(in)
 	if err != nil {
@@ -2230,13 +2243,14 @@ var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
-func toolgenCallReturnForeign(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnForeign(in)
 	if err != nil {
@@ -2259,13 +2273,14 @@ var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
-func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnNamedMap(in)
 	if err != nil {
@@ -2298,13 +2313,14 @@ var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
-func toolgenCallReturnPlaces(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnPlaces(in)
 	if err != nil {
@@ -2324,13 +2340,14 @@ var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
-func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in In
 	toolgenDecodeIn(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ReturnAnySlice(in)
 	if err != nil {
@@ -2353,13 +2370,14 @@ var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
-func toolgenCallEchoScalars(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Scalars
 	toolgenDecodeScalars(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoScalars(in)
 	if err != nil {
@@ -2379,13 +2397,14 @@ var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
-func toolgenCallEchoEnums(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Enums
 	toolgenDecodeEnums(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoEnums(in)
 	if err != nil {
@@ -2405,13 +2424,14 @@ var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
-func toolgenCallEchoCollections(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Collections
 	toolgenDecodeCollections(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoCollections(in)
 	if err != nil {
@@ -2431,13 +2451,14 @@ var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
-func toolgenCallEchoPointers(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Pointers)
 	toolgenDecodePointers(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoPointers(in)
 	if err != nil {
@@ -2460,13 +2481,14 @@ var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
-func toolgenCallEchoConstrained(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Constrained
 	toolgenDecodeConstrained(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoConstrained(in)
 	if err != nil {
@@ -2486,13 +2508,14 @@ var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
-func toolgenCallEchoFormats(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Formats
 	toolgenDecodeFormats(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoFormats(in)
 	if err != nil {
@@ -2512,13 +2535,14 @@ var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
-func toolgenCallEchoSpecial(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Special
 	toolgenDecodeSpecial(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoSpecial(in)
 	if err != nil {
@@ -2538,13 +2562,14 @@ var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
-func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embedded
 	toolgenDecodeEmbedded(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoEmbedded(in)
 	if err != nil {
@@ -2564,13 +2589,14 @@ var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
-func toolgenCallEchoOmit(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omit
 	toolgenDecodeOmit(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoOmit(in)
 	if err != nil {
@@ -2590,13 +2616,14 @@ var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
-func toolgenCallEchoTree(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoTree, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoTree(in)
 	if err != nil {
@@ -2616,7 +2643,8 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -2627,14 +2655,15 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 		argColor Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFlat); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -2644,9 +2673,10 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "when":
 			if d.Null() {
 				argWhen = nil
 			} else {
@@ -2656,12 +2686,15 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argWhen = p0
 			}
-		case 4:
+		case "color":
+			o.Saw(2)
 			toolgenDecodeColor(d, &argColor)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Flat(argName, argCount, argTags, argWhen, argColor)
 	if err != nil {
@@ -2681,13 +2714,14 @@ var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`)
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
-func toolgenCallDensify(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDensify, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Sparse
 	toolgenDecodeSparse(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Densify(in)
 	if err != nil {
@@ -2707,13 +2741,14 @@ var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
-func toolgenCallEchoMethods(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Methods)
 	toolgenDecodeMethods(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoMethods(in)
 	if err != nil {
@@ -2736,13 +2771,14 @@ var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
-func toolgenCallEchoNumbers(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Numbers)
 	toolgenDecodeNumbers(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoNumbers(in)
 	if err != nil {
@@ -2765,13 +2801,14 @@ var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
-func toolgenCallEchoShapes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoShapes(in)
 	if err != nil {
@@ -2791,13 +2828,14 @@ var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
-func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Embeds
 	toolgenDecodeEmbeds(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoEmbeds(in)
 	if err != nil {
@@ -2817,13 +2855,14 @@ var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
-func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(EmbedsMore)
 	toolgenDecodeEmbedsMore(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoEmbedsMore(in)
 	if err != nil {
@@ -2846,13 +2885,14 @@ var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
-func toolgenCallEchoTagged(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tagged
 	toolgenDecodeTagged(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoTagged(in)
 	if err != nil {
@@ -2872,13 +2912,14 @@ var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
-func toolgenCallEchoNamed(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Named
 	toolgenDecodeNamed(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoNamed(in)
 	if err != nil {
@@ -2898,13 +2939,14 @@ var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
-func toolgenCallEchoWide(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoWide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Wide
 	toolgenDecodeWide(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoWide(in)
 	if err != nil {
@@ -2924,13 +2966,14 @@ var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
-func toolgenCallEchoGraph(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Graph)
 	toolgenDecodeGraph(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoGraph(in)
 	if err != nil {
@@ -2953,13 +2996,14 @@ var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
-func toolgenCallEchoDeeps(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Deeps
 	toolgenDecodeDeeps(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoDeeps(in)
 	if err != nil {
@@ -2979,13 +3023,14 @@ var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
-func toolgenCallEchoOmits(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Omits
 	toolgenDecodeOmits(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoOmits(in)
 	if err != nil {
@@ -3005,13 +3050,14 @@ var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
-func toolgenCallEchoPlaces(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Places)
 	toolgenDecodePlaces(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoPlaces(in)
 	if err != nil {
@@ -3034,7 +3080,8 @@ var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
-func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlatAll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3055,13 +3102,15 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 		argDeep   **int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlatAll); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFlatAll); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "unit":
+			o.Saw(0)
 			toolgenDecode_other_Unit(d, &argUnit)
-		case 1:
+		case "place":
+			o.Saw(1)
 			toolgenDecodeother_Place(d, &argPlace)
-		case 2:
+		case "p_place":
 			if d.Null() {
 				argPPlace = nil
 			} else {
@@ -3069,7 +3118,8 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeother_Place(d, p0)
 				argPPlace = p0
 			}
-		case 3:
+		case "board":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -3093,11 +3143,13 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 4:
+		case "blob":
+			o.Saw(3)
 			if b0, ok := d.Bytes(); ok {
 				argBlob = Blob(b0)
 			}
-		case 5:
+		case "index":
+			o.Saw(4)
 			if d.Object() {
 				m0 := make(Index)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3108,9 +3160,10 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argIndex = m0
 			}
-		case 6:
+		case "u64":
+			o.Saw(5)
 			toolgenDecodeU64(d, &argU64)
-		case 7:
+		case "odd":
 			if d.Null() {
 				argOdd = nil
 			} else {
@@ -3118,13 +3171,14 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOdd(d, p0)
 				argOdd = p0
 			}
-		case 8:
+		case "temp":
+			o.Saw(6)
 			if r0, ok := d.RawValue(); ok {
 				if err := argTemp.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "level":
 			if d.Null() {
 				argLevel = nil
 			} else {
@@ -3136,25 +3190,29 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argLevel = p0
 			}
-		case 10:
+		case "any":
+			o.Saw(7)
 			if x0, ok := d.Any(); ok {
 				argAny = x0
 			}
-		case 11:
+		case "wait":
+			o.Saw(8)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argWait = time.Duration(n0)
 			}
-		case 12:
+		case "octets":
+			o.Saw(9)
 			if b0, ok := d.Bytes(); ok {
 				argOctets = toolimpl.BytesAs[[]Octet](b0)
 			}
-		case 13:
+		case "upper":
+			o.Saw(10)
 			if s0, ok := d.StringBytes(); ok {
 				if err := argUpper.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 14:
+		case "deep":
 			if d.Null() {
 				argDeep = nil
 			} else {
@@ -3166,10 +3224,12 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (runtime.Result, error
 				*p0 = p1
 				argDeep = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := FlatAll(argUnit, argPlace, argPPlace, argBoard, argBlob, argIndex, argU64, argOdd, argTemp, argLevel, argAny, argWait, argOctets, argUpper, argDeep)
 	if err != nil {
@@ -3189,13 +3249,14 @@ var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
-func toolgenCallEchoMisc(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Misc)
 	toolgenDecodeMisc(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoMisc(in)
 	if err != nil {
@@ -3218,7 +3279,8 @@ var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
-func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3236,21 +3298,22 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, 
 		argUnit = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlatDefaults); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFlatDefaults); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "n":
 			p0 := new(int)
 			if n1, ok := d.Int(1, 9223372036854775807); ok {
 				*p0 = int(n1)
 			}
 			argN = p0
-		case 1:
+		case "unit":
 			p0 := new(other.Unit)
 			toolgenDecode_other_Unit(d, p0)
 			argUnit = p0
-		case 2:
+		case "tags":
+			o.Saw(0)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "when":
 			if d.Null() {
 				argWhen = nil
 			} else {
@@ -3260,10 +3323,12 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, 
 				}
 				argWhen = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := FlatDefaults(argN, argUnit, argTags, argWhen)
 	if err != nil {
@@ -3279,20 +3344,25 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (runtime.Result, 
 // toolgenDecodeIn reads a In object.
 func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectIn); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectIn); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "n":
+			o.Saw(0)
 			if n0, ok := d.Int(0, 3); ok {
 				v.N = int(n0)
 			}
-		case 1:
+		case "word":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Word = s0
 			}
-		case 2:
+		case "f":
+			o.Saw(2)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.F = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -3410,72 +3480,90 @@ func toolgenEncodePlaces(e *toolimpl.Encoder, v *Places) {
 // toolgenDecodeScalars reads a Scalars object.
 func toolgenDecodeScalars(d *toolimpl.Decoder, v *Scalars) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectScalars); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectScalars); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "s":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.S = s0
 			}
-		case 1:
+		case "b":
+			o.Saw(1)
 			if b0, ok := d.Bool(); ok {
 				v.B = b0
 			}
-		case 2:
+		case "i":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.I = int(n0)
 			}
-		case 3:
+		case "i8":
+			o.Saw(3)
 			if n0, ok := d.Int(-128, 127); ok {
 				v.I8 = int8(n0)
 			}
-		case 4:
+		case "i16":
+			o.Saw(4)
 			if n0, ok := d.Int(-32768, 32767); ok {
 				v.I16 = int16(n0)
 			}
-		case 5:
+		case "i32":
+			o.Saw(5)
 			if n0, ok := d.Int(-2147483648, 2147483647); ok {
 				v.I32 = int32(n0)
 			}
-		case 6:
+		case "i64":
+			o.Saw(6)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.I64 = n0
 			}
-		case 7:
+		case "u":
+			o.Saw(7)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.U = uint(n0)
 			}
-		case 8:
+		case "u8":
+			o.Saw(8)
 			if n0, ok := d.Uint(0, 255); ok {
 				v.U8 = uint8(n0)
 			}
-		case 9:
+		case "u16":
+			o.Saw(9)
 			if n0, ok := d.Uint(0, 65535); ok {
 				v.U16 = uint16(n0)
 			}
-		case 10:
+		case "u32":
+			o.Saw(10)
 			if n0, ok := d.Uint(0, 4294967295); ok {
 				v.U32 = uint32(n0)
 			}
-		case 11:
+		case "u64":
+			o.Saw(11)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.U64 = n0
 			}
-		case 12:
+		case "f32":
+			o.Saw(12)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.F32 = float32(f0)
 			}
-		case 13:
+		case "f64":
+			o.Saw(13)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.F64 = f0
 			}
-		case 14:
+		case "label":
+			o.Saw(14)
 			if s0, ok := d.String(); ok {
 				v.Label = Label(s0)
 			}
-		case 15:
+		case "count":
+			o.Saw(15)
 			if n0, ok := d.Int(-32768, 32767); ok {
 				v.Count = Count(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -3521,15 +3609,18 @@ func toolgenEncodeScalars(e *toolimpl.Encoder, v *Scalars) {
 // toolgenDecodeEnums reads a Enums object.
 func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEnums); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectEnums); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "c":
+			o.Saw(0)
 			toolgenDecodeColor(d, &v.C)
-		case 1:
+		case "p":
+			o.Saw(1)
 			toolgenDecodePriority(d, &v.P)
-		case 2:
+		case "b":
+			o.Saw(2)
 			toolgenDecodeBits(d, &v.B)
-		case 3:
+		case "pc":
 			if d.Null() {
 				v.PC = nil
 			} else {
@@ -3537,9 +3628,11 @@ func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 				toolgenDecodeColor(d, p0)
 				v.PC = p0
 			}
-		case 4:
+		case "cs":
+			o.Saw(3)
 			toolgenDecodeSliceColor(d, &v.Cs)
-		case 5:
+		case "by_name":
+			o.Saw(4)
 			if d.Object() {
 				m0 := make(map[string]Priority)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3550,6 +3643,8 @@ func toolgenDecodeEnums(d *toolimpl.Decoder, v *Enums) {
 				}
 				v.ByName = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -3587,11 +3682,13 @@ func toolgenEncodeEnums(e *toolimpl.Encoder, v *Enums) {
 // toolgenDecodeCollections reads a Collections object.
 func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCollections); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectCollections); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "strs":
+			o.Saw(0)
 			toolgenDecodeSlicestring(d, &v.Strs)
-		case 1:
+		case "ints":
+			o.Saw(1)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -3605,7 +3702,8 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				d.CheckItems(i0, 3, 3)
 			}
-		case 2:
+		case "map":
+			o.Saw(2)
 			if d.Object() {
 				m0 := make(map[string]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3618,9 +3716,11 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				v.Map = m0
 			}
-		case 3:
+		case "nested":
+			o.Saw(3)
 			toolgenDecodeSliceSliceint(d, &v.Nested)
-		case 4:
+		case "lists":
+			o.Saw(4)
 			if d.Object() {
 				m0 := make(map[string][]string)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3631,11 +3731,13 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				v.Lists = m0
 			}
-		case 5:
+		case "bytes":
+			o.Saw(5)
 			if b0, ok := d.Bytes(); ok {
 				v.Bytes = b0
 			}
-		case 6:
+		case "keyed":
+			o.Saw(6)
 			if d.Object() {
 				m0 := make(map[Key]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3648,11 +3750,14 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				v.Keyed = m0
 			}
-		case 7:
+		case "points":
+			o.Saw(7)
 			toolgenDecodeSlicePoint(d, &v.Points)
-		case 8:
+		case "ptr_elems":
+			o.Saw(8)
 			toolgenDecodeSlicePtrPoint(d, &v.PtrElems)
-		case 9:
+		case "ptr_map":
+			o.Saw(9)
 			if d.Object() {
 				m0 := make(map[string]*Point)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -3665,7 +3770,8 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				v.PtrMap = m0
 			}
-		case 10:
+		case "grid":
+			o.Saw(10)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -3689,6 +3795,8 @@ func toolgenDecodeCollections(d *toolimpl.Decoder, v *Collections) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -3792,9 +3900,9 @@ func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 // toolgenDecodePointers reads a Pointers object.
 func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPointers); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPointers); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "ps":
 			if d.Null() {
 				v.PS = nil
 			} else {
@@ -3804,7 +3912,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.PS = p0
 			}
-		case 1:
+		case "pi":
 			if d.Null() {
 				v.PI = nil
 			} else {
@@ -3814,7 +3922,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.PI = p0
 			}
-		case 2:
+		case "pf":
 			if d.Null() {
 				v.PF = nil
 			} else {
@@ -3824,7 +3932,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.PF = p0
 			}
-		case 3:
+		case "pb":
 			if d.Null() {
 				v.PB = nil
 			} else {
@@ -3834,7 +3942,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.PB = p0
 			}
-		case 4:
+		case "pp":
 			if d.Null() {
 				v.PP = nil
 			} else {
@@ -3842,7 +3950,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				toolgenDecodePoint(d, p0)
 				v.PP = p0
 			}
-		case 5:
+		case "pt":
 			if d.Null() {
 				v.PT = nil
 			} else {
@@ -3852,7 +3960,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.PT = p0
 			}
-		case 6:
+		case "pl":
 			if d.Null() {
 				v.PL = nil
 			} else {
@@ -3860,7 +3968,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				toolgenDecodeSlicestring(d, p0)
 				v.PL = p0
 			}
-		case 7:
+		case "pm":
 			if d.Null() {
 				v.PM = nil
 			} else {
@@ -3868,7 +3976,7 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				toolgenDecodePriority(d, p0)
 				v.PM = p0
 			}
-		case 8:
+		case "must":
 			if d.Null() {
 				v.Must = nil
 			} else {
@@ -3878,6 +3986,8 @@ func toolgenDecodePointers(d *toolimpl.Decoder, v *Pointers) {
 				}
 				v.Must = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -3934,31 +4044,37 @@ func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 	v.N = 3
 	v.Color = "green"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectConstrained); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectConstrained); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, 5)
 				v.Name = s0
 			}
-		case 1:
+		case "code":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}[0-9]$")
 				v.Code = s0
 			}
-		case 2:
+		case "age":
+			o.Saw(2)
 			if n0, ok := d.Int(0, 150); ok {
 				v.Age = int(n0)
 			}
-		case 3:
+		case "ratio":
+			o.Saw(3)
 			if f0, ok := d.Float(0, 1, 64); ok {
 				v.Ratio = f0
 			}
-		case 4:
+		case "ratio32":
+			o.Saw(4)
 			if f0, ok := d.Float(0.1, 0.9, 32); ok {
 				v.Ratio32 = float32(f0)
 			}
-		case 5:
+		case "tags":
+			o.Saw(5)
 			if n0, ok := d.Array(); ok {
 				s0 := make([]string, 0, n0)
 				for d.Elem() {
@@ -3971,20 +4087,23 @@ func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 				d.CheckItems(len(s0), 1, 3)
 				v.Tags = s0
 			}
-		case 6:
+		case "small":
+			o.Saw(6)
 			if n0, ok := d.Uint(1, 9); ok {
 				v.Small = uint8(n0)
 			}
-		case 7:
+		case "mode":
 			if s0, ok := d.String(); ok {
 				v.Mode = s0
 			}
-		case 8:
+		case "n":
 			if n0, ok := d.Int(1, 9223372036854775807); ok {
 				v.N = int(n0)
 			}
-		case 9:
+		case "color":
 			toolgenDecodeColor(d, &v.Color)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4028,53 +4147,64 @@ func toolgenEncodeConstrained(e *toolimpl.Encoder, v *Constrained) {
 // toolgenDecodeFormats reads a Formats object.
 func toolgenDecodeFormats(d *toolimpl.Decoder, v *Formats) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFormats); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectFormats); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "date_time":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "date-time")
 				v.DateTime = s0
 			}
-		case 1:
+		case "date":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "date")
 				v.Date = s0
 			}
-		case 2:
+		case "time":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "time")
 				v.Time = s0
 			}
-		case 3:
+		case "email":
+			o.Saw(3)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "email")
 				v.Email = s0
 			}
-		case 4:
+		case "uri":
+			o.Saw(4)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "uri")
 				v.URI = s0
 			}
-		case 5:
+		case "uuid":
+			o.Saw(5)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "uuid")
 				v.UUID = s0
 			}
-		case 6:
+		case "ipv4":
+			o.Saw(6)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "ipv4")
 				v.IPv4 = s0
 			}
-		case 7:
+		case "ipv6":
+			o.Saw(7)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "ipv6")
 				v.IPv6 = s0
 			}
-		case 8:
+		case "hostname":
+			o.Saw(8)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "hostname")
 				v.Hostname = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4106,34 +4236,42 @@ func toolgenEncodeFormats(e *toolimpl.Encoder, v *Formats) {
 // toolgenDecodeSpecial reads a Special object.
 func toolgenDecodeSpecial(d *toolimpl.Decoder, v *Special) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSpecial); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectSpecial); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "when":
+			o.Saw(0)
 			if t0, ok := d.Time(); ok {
 				v.When = t0
 			}
-		case 1:
+		case "raw":
+			o.Saw(1)
 			if r0, ok := d.Raw(); ok {
 				v.Raw = json.RawMessage(r0)
 			}
-		case 2:
+		case "any":
+			o.Saw(2)
 			if x0, ok := d.Any(); ok {
 				v.Any = x0
 			}
-		case 3:
+		case "addr":
+			o.Saw(3)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 4:
+		case "blob":
+			o.Saw(4)
 			if b0, ok := d.Bytes(); ok {
 				v.Blob = b0
 			}
-		case 5:
+		case "wait":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Wait = time.Duration(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4159,27 +4297,32 @@ func toolgenEncodeSpecial(e *toolimpl.Encoder, v *Special) {
 // toolgenDecodeEmbedded reads a Embedded object.
 func toolgenDecodeEmbedded(d *toolimpl.Decoder, v *Embedded) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbedded); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectEmbedded); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Base.ID = s0
 			}
-		case 1:
+		case "extra":
+			o.Saw(1)
 			if v.Extra == nil {
 				v.Extra = new(Extra)
 			}
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Extra.Extra = int(n0)
 			}
-		case 2:
+		case "own":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				v.Own = s0
 			}
-		case 3:
+		case "note":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Note = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4205,19 +4348,19 @@ func toolgenEncodeEmbedded(e *toolimpl.Encoder, v *Embedded) {
 // toolgenDecodeOmit reads a Omit object.
 func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOmit); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectOmit); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "e1":
 			if s0, ok := d.String(); ok {
 				v.E1 = s0
 			}
-		case 1:
+		case "e2":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.E2 = int(n0)
 			}
-		case 2:
+		case "e3":
 			toolgenDecodeSliceint(d, &v.E3)
-		case 3:
+		case "e4":
 			if d.Object() {
 				m0 := make(map[string]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4230,27 +4373,29 @@ func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 				}
 				v.E4 = m0
 			}
-		case 4:
+		case "e5":
 			if b0, ok := d.Bool(); ok {
 				v.E5 = b0
 			}
-		case 5:
+		case "z1":
 			if t0, ok := d.Time(); ok {
 				v.Z1 = t0
 			}
-		case 6:
+		case "z2":
 			toolgenDecodePoint(d, &v.Z2)
-		case 7:
+		case "z3":
 			toolgenDecodeSlicestring(d, &v.Z3)
-		case 8:
+		case "z4":
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Z4 = f0
 			}
-		case 9:
+		case "z5":
 			toolgenDecodeMoney(d, &v.Z5)
-		case 10:
+		case "plain":
+			o.Saw(0)
 			toolgenDecodeSliceint(d, &v.Plain)
-		case 11:
+		case "dict":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]string)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4263,10 +4408,13 @@ func toolgenDecodeOmit(d *toolimpl.Decoder, v *Omit) {
 				}
 				v.Dict = m0
 			}
-		case 12:
+		case "bin":
+			o.Saw(2)
 			if b0, ok := d.Bytes(); ok {
 				v.Bin = b0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4350,15 +4498,16 @@ func toolgenEncodeOmit(e *toolimpl.Encoder, v *Omit) {
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectTree); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "kids":
 			toolgenDecodeSlicePtrTree(d, &v.Kids)
-		case 2:
+		case "left":
 			if d.Null() {
 				v.Left = nil
 			} else {
@@ -4366,6 +4515,8 @@ func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 				toolgenDecodeTree(d, p0)
 				v.Left = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4454,11 +4605,11 @@ func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
 // toolgenDecodeSparse reads a Sparse object.
 func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSparse); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectSparse); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "l":
 			toolgenDecodeSliceint(d, &v.L)
-		case 1:
+		case "m":
 			if d.Object() {
 				m0 := make(map[string]string)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4471,13 +4622,13 @@ func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 				}
 				v.M = m0
 			}
-		case 2:
+		case "b":
 			if b0, ok := d.Bytes(); ok {
 				v.B = b0
 			}
-		case 3:
+		case "p":
 			toolgenDecodeSlicePtrPoint(d, &v.P)
-		case 4:
+		case "pm":
 			if d.Object() {
 				m0 := make(map[string]*Point)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4490,10 +4641,12 @@ func toolgenDecodeSparse(d *toolimpl.Decoder, v *Sparse) {
 				}
 				v.PM = m0
 			}
-		case 5:
+		case "a":
 			if x0, ok := d.Any(); ok {
 				v.A = x0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4547,17 +4700,19 @@ func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 // toolgenDecodeMethods reads a Methods object.
 func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMethods); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectMethods); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "temp":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Temp.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 1:
+		case "temps":
+			o.Saw(1)
 			toolgenDecodeSliceTemp(d, &v.Temps)
-		case 2:
+		case "pt":
 			if d.Null() {
 				v.PT = nil
 			} else {
@@ -4569,13 +4724,15 @@ func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 				}
 				v.PT = p0
 			}
-		case 3:
+		case "level":
+			o.Saw(2)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Level.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 4:
+		case "levels":
+			o.Saw(3)
 			if d.Object() {
 				m0 := make(map[string]Level)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4590,6 +4747,8 @@ func toolgenDecodeMethods(d *toolimpl.Decoder, v *Methods) {
 				}
 				v.Levels = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4625,13 +4784,14 @@ func toolgenEncodeMethods(e *toolimpl.Encoder, v *Methods) {
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectNumbers); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "n":
+			o.Saw(0)
 			if n0, ok := d.Number(); ok {
 				v.N = json.Number(n0)
 			}
-		case 1:
+		case "big":
 			if d.Null() {
 				v.Big = nil
 			} else {
@@ -4643,7 +4803,7 @@ func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 				}
 				v.Big = p0
 			}
-		case 2:
+		case "bigf":
 			if d.Null() {
 				v.BigF = nil
 			} else {
@@ -4655,10 +4815,13 @@ func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 				}
 				v.BigF = p0
 			}
-		case 3:
+		case "wait":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Wait = time.Duration(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4684,9 +4847,9 @@ func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectShapes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "pa":
 			if d.Null() {
 				v.PA = nil
 			} else {
@@ -4706,9 +4869,11 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.PA = p0
 			}
-		case 1:
+		case "spa":
+			o.Saw(0)
 			toolgenDecodeSlicePtr2Ofint(d, &v.SPA)
-		case 2:
+		case "mpa":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4733,7 +4898,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.MPA = m0
 			}
-		case 3:
+		case "paa":
 			if d.Null() {
 				v.PAA = nil
 			} else {
@@ -4763,7 +4928,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.PAA = p0
 			}
-		case 4:
+		case "pat":
 			if d.Null() {
 				v.PAT = nil
 			} else {
@@ -4783,7 +4948,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.PAT = p0
 			}
-		case 5:
+		case "aps":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -4799,9 +4965,11 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 6:
+		case "ss":
+			o.Saw(3)
 			toolgenDecodeSliceSlicePtrPoint(d, &v.SS)
-		case 7:
+		case "ms":
+			o.Saw(4)
 			if d.Object() {
 				m0 := make(map[string][]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -4812,7 +4980,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.MS = m0
 			}
-		case 8:
+		case "amap":
+			o.Saw(5)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -4835,6 +5004,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -4954,41 +5125,48 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 // toolgenDecodeEmbeds reads a Embeds object.
 func toolgenDecodeEmbeds(d *toolimpl.Decoder, v *Embeds) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbeds); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectEmbeds); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "Name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = Name(s0)
 			}
-		case 1:
+		case "hidden":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.inner.Hidden = s0
 			}
-		case 2:
+		case "shared":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.inner.Shared = int(n0)
 			}
-		case 3:
+		case "only2":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Deep.Level2.Only2 = int(n0)
 			}
-		case 4:
+		case "X":
+			o.Saw(4)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.TA.X2 = int(n0)
 			}
-		case 5:
+		case "Count":
+			o.Saw(5)
 			if n0, ok := d.Int(-32768, 32767); ok {
 				v.Count = Count(n0)
 			}
-		case 6:
+		case "by":
+			o.Saw(6)
 			if s0, ok := d.String(); ok {
 				v.Stamp.By = s0
 			}
-		case 7:
+		case "rev":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Stamp.Rev = int(n0)
 			}
-		case 8:
+		case "box":
 			if d.Null() {
 				v.Box = nil
 			} else {
@@ -4996,10 +5174,14 @@ func toolgenDecodeEmbeds(d *toolimpl.Decoder, v *Embeds) {
 				toolgenDecodeBox(d, p0)
 				v.Box = p0
 			}
-		case 9:
+		case "kept":
+			o.Saw(7)
 			toolgenDecodeBox(d, &v.Kept)
-		case 10:
+		case "hid":
+			o.Saw(8)
 			toolgenDecodehidden(d, &v.hidden)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5039,24 +5221,29 @@ func toolgenEncodeEmbeds(e *toolimpl.Encoder, v *Embeds) {
 // toolgenDecodeEmbedsMore reads a EmbedsMore object.
 func toolgenDecodeEmbedsMore(d *toolimpl.Decoder, v *EmbedsMore) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmbedsMore); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectEmbedsMore); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "stamp":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.When.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 1:
+		case "lvl":
+			o.Saw(1)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Lvl.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 2:
+		case "pe":
+			o.Saw(2)
 			toolgenDecodePtrEmbed(d, &v.PE)
-		case 3:
+		case "stamps":
 			toolgenDecodeSliceStamped(d, &v.Whens)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5084,52 +5271,62 @@ func toolgenEncodeEmbedsMore(e *toolimpl.Encoder, v *EmbedsMore) {
 // toolgenDecodeTagged reads a Tagged object.
 func toolgenDecodeTagged(d *toolimpl.Decoder, v *Tagged) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTagged); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectTagged); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "-":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Dash = int(n0)
 			}
-		case 1:
+		case "naïve":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Uni = s0
 			}
-		case 2:
+		case "with space":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				v.Space = s0
 			}
-		case 3:
+		case "Quote":
+			o.Saw(3)
 			if s0, ok := d.String(); ok {
 				v.Quote = s0
 			}
-		case 4:
+		case "Bslash":
+			o.Saw(4)
 			if s0, ok := d.String(); ok {
 				v.Bslash = s0
 			}
-		case 5:
+		case "Empty":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Empty = int(n0)
 			}
-		case 6:
+		case "a-b.c:d":
+			o.Saw(5)
 			if s0, ok := d.String(); ok {
 				v.Punct = s0
 			}
-		case 7:
+		case "a/b~c":
+			o.Saw(6)
 			if s0, ok := d.String(); ok {
 				v.Slash = s0
 			}
-		case 8:
+		case "100%":
+			o.Saw(7)
 			if s0, ok := d.String(); ok {
 				v.Pct = s0
 			}
-		case 9:
+		case "NoName":
 			if b0, ok := d.Bool(); ok {
 				v.NoName = b0
 			}
-		case 10:
+		case "UPPER":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Upper = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5171,9 +5368,10 @@ func toolgenEncodeTagged(e *toolimpl.Encoder, v *Tagged) {
 // toolgenDecodeNamed reads a Named object.
 func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNamed); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectNamed); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "tags":
+			o.Saw(0)
 			if n0, ok := d.Array(); ok {
 				s0 := make(StrList, 0, n0)
 				for d.Elem() {
@@ -5185,7 +5383,8 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				v.Tags = s0
 			}
-		case 1:
+		case "board":
+			o.Saw(1)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5209,7 +5408,8 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 2:
+		case "index":
+			o.Saw(2)
 			if d.Object() {
 				m0 := make(Index)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5220,15 +5420,18 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				v.Index = m0
 			}
-		case 3:
+		case "blob":
+			o.Saw(3)
 			if b0, ok := d.Bytes(); ok {
 				v.Blob = Blob(b0)
 			}
-		case 4:
+		case "octets":
+			o.Saw(4)
 			if b0, ok := d.Bytes(); ok {
 				v.Octets = toolimpl.BytesAs[[]Octet](b0)
 			}
-		case 5:
+		case "hash":
+			o.Saw(5)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5242,7 +5445,8 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				d.CheckItems(i0, 4, 4)
 			}
-		case 6:
+		case "arr":
+			o.Saw(6)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5256,23 +5460,28 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				d.CheckItems(i0, 3, 3)
 			}
-		case 7:
+		case "u8s":
+			o.Saw(7)
 			if b0, ok := d.Bytes(); ok {
 				v.U8s = b0
 			}
-		case 8:
+		case "joined":
+			o.Saw(8)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Joined.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "my_raw":
+			o.Saw(9)
 			if b0, ok := d.Bytes(); ok {
 				v.MyRaw = MyRaw(b0)
 			}
-		case 10:
+		case "raws":
+			o.Saw(10)
 			toolgenDecodeSlicejson_RawMessage(d, &v.Raws)
-		case 11:
+		case "by_key":
+			o.Saw(11)
 			if d.Object() {
 				m0 := make(map[Key]Label)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5285,7 +5494,7 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				v.ByKey = m0
 			}
-		case 12:
+		case "pblob":
 			if d.Null() {
 				v.PBlob = nil
 			} else {
@@ -5295,7 +5504,8 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				v.PBlob = p0
 			}
-		case 13:
+		case "blobs":
+			o.Saw(12)
 			if d.Object() {
 				m0 := make(map[string]Blob)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5308,12 +5518,14 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 				}
 				v.Blobs = m0
 			}
-		case 14:
+		case "letters":
 			toolgenDecodeSliceLetter(d, &v.Letters)
-		case 15:
+		case "codes":
 			if b0, ok := d.Bytes(); ok {
 				v.Codes = toolimpl.BytesAs[[]Code](b0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5416,29 +5628,36 @@ func toolgenEncodeNamed(e *toolimpl.Encoder, v *Named) {
 func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 	v.DefO = "héllo 世界"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWide); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectWide); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "i8":
+			o.Saw(0)
 			toolgenDecodeI8(d, &v.I8)
-		case 1:
+		case "u16":
+			o.Saw(1)
 			toolgenDecodeU16(d, &v.U16)
-		case 2:
+		case "u64":
+			o.Saw(2)
 			toolgenDecodeU64(d, &v.U64)
-		case 3:
+		case "i64":
+			o.Saw(3)
 			toolgenDecodeI64(d, &v.I64)
-		case 4:
+		case "odd":
+			o.Saw(4)
 			toolgenDecodeOdd(d, &v.Odd)
-		case 5:
+		case "odds":
 			toolgenDecodeSliceOdd(d, &v.Odds)
-		case 6:
+		case "r":
+			o.Saw(5)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.R = Ratio(f0)
 			}
-		case 7:
+		case "f":
+			o.Saw(6)
 			if b0, ok := d.Bool(); ok {
 				v.F = Flag(b0)
 			}
-		case 8:
+		case "pu":
 			if d.Null() {
 				v.PU = nil
 			} else {
@@ -5446,7 +5665,7 @@ func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 				toolgenDecodeU64(d, p0)
 				v.PU = p0
 			}
-		case 9:
+		case "mu":
 			if d.Object() {
 				m0 := make(map[string]U16)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5457,9 +5676,10 @@ func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 				}
 				v.MU = m0
 			}
-		case 10:
+		case "def_o":
 			toolgenDecodeOdd(d, &v.DefO)
-		case 11:
+		case "ai":
+			o.Saw(7)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5471,7 +5691,7 @@ func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 12:
+		case "ko":
 			if d.Object() {
 				m0 := make(map[Odd]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5484,6 +5704,8 @@ func toolgenDecodeWide(d *toolimpl.Decoder, v *Wide) {
 				}
 				v.KO = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5553,13 +5775,14 @@ func toolgenEncodeWide(e *toolimpl.Encoder, v *Wide) {
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectGraph); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.ID = s0
 			}
-		case 1:
+		case "edges":
 			if d.Object() {
 				m0 := make(map[string]*Graph)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5572,9 +5795,9 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				}
 				v.Edges = m0
 			}
-		case 2:
+		case "kids":
 			toolgenDecodeSliceGraph(d, &v.Kids)
-		case 3:
+		case "pair":
 			if d.Null() {
 				v.Pair = nil
 			} else {
@@ -5594,7 +5817,7 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				}
 				v.Pair = p0
 			}
-		case 4:
+		case "next":
 			if d.Null() {
 				v.Next = nil
 			} else {
@@ -5604,7 +5827,7 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				*p0 = p1
 				v.Next = p0
 			}
-		case 5:
+		case "ref":
 			if d.Null() {
 				v.Ref = nil
 			} else {
@@ -5612,6 +5835,8 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				toolgenDecodeOther(d, p0)
 				v.Ref = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5685,9 +5910,9 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 		v.DefC = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDeeps); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectDeeps); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "ppi":
 			if d.Null() {
 				v.PPI = nil
 			} else {
@@ -5699,7 +5924,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				*p0 = p1
 				v.PPI = p0
 			}
-		case 1:
+		case "pps":
 			if d.Null() {
 				v.PPS = nil
 			} else {
@@ -5711,7 +5936,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				*p0 = p1
 				v.PPS = p0
 			}
-		case 2:
+		case "psp":
 			if d.Null() {
 				v.PSP = nil
 			} else {
@@ -5719,7 +5944,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				toolgenDecodeSlicePtrPoint(d, p0)
 				v.PSP = p0
 			}
-		case 3:
+		case "pmp":
 			if d.Null() {
 				v.PMP = nil
 			} else {
@@ -5740,7 +5965,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				}
 				v.PMP = p0
 			}
-		case 4:
+		case "ppp":
 			if d.Null() {
 				v.PPP = nil
 			} else {
@@ -5752,31 +5977,32 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				*p0 = p1
 				v.PPP = p0
 			}
-		case 5:
+		case "spp":
 			toolgenDecodeSlicePtrPtrint(d, &v.SPP)
-		case 6:
+		case "def":
 			p0 := new(int)
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				*p0 = int(n1)
 			}
 			v.Def = p0
-		case 7:
+		case "def_s":
 			p0 := new(string)
 			if s1, ok := d.String(); ok {
 				*p0 = s1
 			}
 			v.DefS = p0
-		case 8:
+		case "def_c":
 			p0 := new(Color)
 			toolgenDecodeColor(d, p0)
 			v.DefC = p0
-		case 9:
+		case "any":
+			o.Saw(0)
 			if x0, ok := d.Any(); ok {
 				v.Any = x0
 			}
-		case 10:
+		case "anys":
 			toolgenDecodeSliceany(d, &v.Anys)
-		case 11:
+		case "ma":
 			if d.Object() {
 				m0 := make(map[string]any)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -5789,7 +6015,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				}
 				v.MA = m0
 			}
-		case 12:
+		case "pa":
 			if d.Null() {
 				v.PA = nil
 			} else {
@@ -5799,7 +6025,7 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				}
 				v.PA = p0
 			}
-		case 13:
+		case "forest":
 			if n0, ok := d.Array(); ok {
 				s0 := make(Forest, 0, n0)
 				for d.Elem() {
@@ -5809,6 +6035,8 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				}
 				v.Forest = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -5936,9 +6164,9 @@ func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 // toolgenDecodeOmits reads a Omits object.
 func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOmits); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectOmits); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "arr":
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5952,7 +6180,7 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 1:
+		case "arr0":
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -5966,9 +6194,9 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				}
 				d.CheckItems(i0, 0, 0)
 			}
-		case 2:
+		case "st":
 			toolgenDecodePoint(d, &v.St)
-		case 3:
+		case "pst":
 			if d.Null() {
 				v.PSt = nil
 			} else {
@@ -5976,7 +6204,7 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				toolgenDecodePoint(d, p0)
 				v.PSt = p0
 			}
-		case 4:
+		case "pi":
 			if d.Null() {
 				v.PI = nil
 			} else {
@@ -5986,31 +6214,31 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				}
 				v.PI = p0
 			}
-		case 5:
+		case "f":
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.F = float32(f0)
 			}
-		case 6:
+		case "u":
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.U = n0
 			}
-		case 7:
+		case "str":
 			if s0, ok := d.String(); ok {
 				v.Str = Label(s0)
 			}
-		case 8:
+		case "blob":
 			if b0, ok := d.Bytes(); ok {
 				v.Blob = Blob(b0)
 			}
-		case 9:
+		case "any":
 			if x0, ok := d.Any(); ok {
 				v.Any = x0
 			}
-		case 10:
+		case "raw":
 			if b0, ok := d.Bytes(); ok {
 				v.Raw = b0
 			}
-		case 11:
+		case "z":
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -6024,7 +6252,7 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 12:
+		case "zp":
 			if d.Null() {
 				v.ZP = nil
 			} else {
@@ -6032,7 +6260,7 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				toolgenDecodePoint(d, p0)
 				v.ZP = p0
 			}
-		case 13:
+		case "zm":
 			if d.Object() {
 				m0 := make(map[string]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6045,24 +6273,26 @@ func toolgenDecodeOmits(d *toolimpl.Decoder, v *Omits) {
 				}
 				v.ZM = m0
 			}
-		case 14:
+		case "za":
 			if x0, ok := d.Any(); ok {
 				v.ZA = x0
 			}
-		case 15:
+		case "zb":
 			if b0, ok := d.Bytes(); ok {
 				v.ZB = Blob(b0)
 			}
-		case 16:
+		case "zt":
 			if r0, ok := d.RawValue(); ok {
 				if err := v.ZT.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 17:
+		case "both":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Both = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6164,17 +6394,20 @@ func toolgenEncodeOmits(e *toolimpl.Encoder, v *Omits) {
 // toolgenDecodePlaces reads a Places object.
 func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPlaces); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPlaces); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "u":
+			o.Saw(0)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.U.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 1:
+		case "us":
+			o.Saw(1)
 			toolgenDecodeSliceUpper(d, &v.US)
-		case 2:
+		case "ua":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -6190,7 +6423,8 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 3:
+		case "um":
+			o.Saw(3)
 			if d.Object() {
 				m0 := make(map[string]Upper)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6205,7 +6439,7 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 				v.UM = m0
 			}
-		case 4:
+		case "pt":
 			if d.Null() {
 				v.PT = nil
 			} else {
@@ -6217,9 +6451,9 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 				v.PT = p0
 			}
-		case 5:
+		case "pts":
 			toolgenDecodeSlicePtrPtrText(d, &v.PTS)
-		case 6:
+		case "ptm":
 			if d.Object() {
 				m0 := make(map[string]*PtrText)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6236,21 +6470,23 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 				v.PTM = m0
 			}
-		case 7:
+		case "both":
+			o.Saw(4)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.B.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 8:
+		case "boths":
 			toolgenDecodeSliceBoth(d, &v.BS)
-		case 9:
+		case "oo":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.OO = OnlyOut(n0)
 			}
-		case 10:
+		case "oos":
 			toolgenDecodeSliceOnlyOut(d, &v.OOS)
-		case 11:
+		case "ok":
 			if d.Object() {
 				m0 := make(map[OutKey]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6263,6 +6499,8 @@ func toolgenDecodePlaces(d *toolimpl.Decoder, v *Places) {
 				}
 				v.OK = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6286,14 +6524,17 @@ func toolgenDecode_other_Unit(d *toolimpl.Decoder, v *other.Unit) {
 // toolgenDecodeother_Place reads a Place object.
 func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectother_Place); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectother_Place); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "city":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.City = s0
 			}
-		case 1:
+		case "unit":
 			toolgenDecode_other_Unit(d, &v.Unit)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6430,21 +6671,23 @@ func toolgenEncodeFlatAllArgs(e *toolimpl.Encoder, v *FlatAllArgs) {
 // toolgenDecodeMisc reads a Misc object.
 func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMisc); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectMisc); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.AliasBase.ID = s0
 			}
-		case 1:
+		case "note":
 			if s0, ok := d.String(); ok {
 				v.AliasBase.Note = s0
 			}
-		case 2:
+		case "v":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Loop.V = int(n0)
 			}
-		case 3:
+		case "pi":
 			if d.Null() {
 				v.PI = nil
 			} else {
@@ -6454,15 +6697,18 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				v.PI = p0
 			}
-		case 4:
+		case "pj":
+			o.Saw(2)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.PJ.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 5:
+		case "pjs":
+			o.Saw(3)
 			toolgenDecodeSlicePtrJSON(d, &v.PJs)
-		case 6:
+		case "pja":
+			o.Saw(4)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -6478,7 +6724,7 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 7:
+		case "pjp":
 			if d.Null() {
 				v.PJp = nil
 			} else {
@@ -6490,17 +6736,20 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				v.PJp = p0
 			}
-		case 8:
+		case "upper":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Upper = int(n0)
 			}
-		case 9:
+		case "UPPER":
+			o.Saw(6)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.UPPER = int(n0)
 			}
-		case 10:
+		case "durs":
+			o.Saw(7)
 			toolgenDecodeSlicetime_Duration(d, &v.Durs)
-		case 11:
+		case "dur_map":
 			if d.Object() {
 				m0 := make(map[Key]PInt)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6515,7 +6764,7 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				v.DurMap = m0
 			}
-		case 12:
+		case "nums":
 			if d.Object() {
 				m0 := make(map[string]json.Number)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6528,7 +6777,7 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				v.Nums = m0
 			}
-		case 13:
+		case "times":
 			if d.Object() {
 				m0 := make(map[string]time.Time)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -6541,6 +6790,8 @@ func toolgenDecodeMisc(d *toolimpl.Decoder, v *Misc) {
 				}
 				v.Times = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6745,16 +6996,20 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.X = f0
 			}
-		case 1:
+		case "y":
+			o.Saw(1)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Y = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6769,16 +7024,20 @@ var toolgenObjectEmbedded = &toolimpl.Object{Names: []string{"id", "extra", "own
 // toolgenDecodeMoney reads a Money object.
 func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMoney); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectMoney); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "amount":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Amount = int(n0)
 			}
-		case 1:
+		case "currency":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Currency = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6878,12 +7137,15 @@ var toolgenObjectShapes = &toolimpl.Object{Names: []string{"pa", "spa", "mpa", "
 // toolgenDecodeBox reads a Box object.
 func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectBox); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectBox); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "a":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.A = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6891,12 +7153,15 @@ func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
 // toolgenDecodehidden reads a hidden object.
 func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjecthidden); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjecthidden); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "z":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Z = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -6922,40 +7187,46 @@ func toolgenEncodehidden(e *toolimpl.Encoder, v *hidden) {
 // toolgenDecodePtrEmbed reads a PtrEmbed object.
 func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPtrEmbed); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPtrEmbed); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if v.Base == nil {
 				v.Base = new(Base)
 			}
 			if s0, ok := d.String(); ok {
 				v.Base.ID = s0
 			}
-		case 1:
+		case "note":
 			if v.Base == nil {
 				v.Base = new(Base)
 			}
 			if s0, ok := d.String(); ok {
 				v.Base.Note = s0
 			}
-		case 2:
+		case "shared":
+			o.Saw(1)
 			if v.Deep == nil {
 				v.Deep = new(Deep)
 			}
 			if s0, ok := d.String(); ok {
 				v.Deep.Level2.Shared = s0
 			}
-		case 3:
+		case "only2":
+			o.Saw(2)
 			if v.Deep == nil {
 				v.Deep = new(Deep)
 			}
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Deep.Level2.Only2 = int(n0)
 			}
-		case 4:
+		case "own":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Own = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -7120,9 +7391,9 @@ func toolgenDecodeSliceGraph(d *toolimpl.Decoder, v *[]Graph) {
 // toolgenDecodeOther reads a Other object.
 func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOther); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectOther); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "back":
 			if d.Null() {
 				v.Back = nil
 			} else {
@@ -7130,8 +7401,11 @@ func toolgenDecodeOther(d *toolimpl.Decoder, v *Other) {
 				toolgenDecodeGraph(d, p0)
 				v.Back = p0
 			}
-		case 1:
+		case "peers":
+			o.Saw(0)
 			toolgenDecodeSliceOther(d, &v.Peers)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

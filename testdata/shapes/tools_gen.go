@@ -222,13 +222,14 @@ var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
-func toolgenCallEchoGrid(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoGrid(in)
 	if err != nil {
@@ -248,16 +249,17 @@ var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
-func toolgenCallEchoMatrix(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argM *[2]*[2]int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoMatrix); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsEchoMatrix); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "m":
 			if d.Null() {
 				argM = nil
 			} else {
@@ -289,10 +291,12 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (runtime.Result, er
 				}
 				argM = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoMatrix(argM)
 	if err != nil {
@@ -330,16 +334,18 @@ var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
-func toolgenCallEchoTable(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argT map[string]*[2][]int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoTable); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsEchoTable); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "t":
+			o.Saw(0)
 			if d.Object() {
 				m0 := make(map[string]*[2][]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -362,10 +368,12 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (runtime.Result, err
 				}
 				argT = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoTable(argT)
 	if err != nil {
@@ -406,21 +414,25 @@ var toolgenInputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
-func toolgenCallEchoTimes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argAt []time.Time
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEchoTimes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsEchoTimes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "at":
+			o.Saw(0)
 			toolgenDecodeSlicetime_Time(d, &argAt)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoTimes(argAt)
 	if err != nil {
@@ -447,14 +459,19 @@ var toolgenInputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`)
 
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
-func toolgenCallNils(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolNils, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNils); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsNils); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Nils()
 	if err != nil {
@@ -474,14 +491,19 @@ var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetReport); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetReport()
 	if err != nil {
@@ -504,14 +526,19 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCount); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsCount); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Count()
 	if out == nil {
@@ -530,9 +557,9 @@ func toolgenCallCount(ctx context.Context, args []byte) (runtime.Result, error) 
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectGrid); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "cells":
 			if d.Null() {
 				v.Cells = nil
 			} else {
@@ -552,9 +579,9 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Cells = p0
 			}
-		case 1:
+		case "rows":
 			toolgenDecodeSlicePtr2Ofint(d, &v.Rows)
-		case 2:
+		case "by_name":
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -579,7 +606,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.ByName = m0
 			}
-		case 3:
+		case "square":
 			if d.Null() {
 				v.Square = nil
 			} else {
@@ -609,7 +636,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Square = p0
 			}
-		case 4:
+		case "times":
 			if d.Null() {
 				v.Times = nil
 			} else {
@@ -629,7 +656,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Times = p0
 			}
-		case 5:
+		case "deep":
 			if d.Null() {
 				v.Deep = nil
 			} else {
@@ -663,8 +690,10 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				*p0 = p1
 				v.Deep = p0
 			}
-		case 6:
+		case "items":
 			toolgenDecodeSlicePtrItem(d, &v.Items)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -941,12 +970,15 @@ func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
 // toolgenDecodeItem reads a Item object.
 func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectItem); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectItem); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.ID = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -3336,7 +3336,8 @@ func (r Tool099Rule) Rule() runtime.Rule {
 var toolgenInputTool000 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
-func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool000, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3346,13 +3347,14 @@ func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool000); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool000); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3362,9 +3364,10 @@ func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3372,10 +3375,12 @@ func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool000(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3388,7 +3393,8 @@ func toolgenCallTool000(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool001 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
-func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool001, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3398,13 +3404,14 @@ func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool001); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool001); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3414,9 +3421,10 @@ func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3424,10 +3432,12 @@ func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool001(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3440,7 +3450,8 @@ func toolgenCallTool001(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool002 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
-func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool002, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3450,13 +3461,14 @@ func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool002); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool002); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3466,9 +3478,10 @@ func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3476,10 +3489,12 @@ func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool002(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3492,7 +3507,8 @@ func toolgenCallTool002(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool003 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
-func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool003, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3502,13 +3518,14 @@ func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool003); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool003); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3518,9 +3535,10 @@ func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3528,10 +3546,12 @@ func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool003(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3544,7 +3564,8 @@ func toolgenCallTool003(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool004 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
-func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool004, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3554,13 +3575,14 @@ func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool004); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool004); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3570,9 +3592,10 @@ func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3580,10 +3603,12 @@ func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool004(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3596,7 +3621,8 @@ func toolgenCallTool004(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool005 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
-func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool005, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3606,13 +3632,14 @@ func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool005); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool005); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3622,9 +3649,10 @@ func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3632,10 +3660,12 @@ func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool005(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3648,7 +3678,8 @@ func toolgenCallTool005(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool006 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
-func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool006, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3658,13 +3689,14 @@ func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool006); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool006); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3674,9 +3706,10 @@ func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3684,10 +3717,12 @@ func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool006(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3700,7 +3735,8 @@ func toolgenCallTool006(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool007 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
-func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool007, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3710,13 +3746,14 @@ func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool007); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool007); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3726,9 +3763,10 @@ func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3736,10 +3774,12 @@ func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool007(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3752,7 +3792,8 @@ func toolgenCallTool007(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool008 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
-func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool008, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3762,13 +3803,14 @@ func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool008); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool008); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3778,9 +3820,10 @@ func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3788,10 +3831,12 @@ func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool008(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3804,7 +3849,8 @@ func toolgenCallTool008(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool009 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
-func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool009, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3814,13 +3860,14 @@ func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool009); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool009); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3830,9 +3877,10 @@ func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3840,10 +3888,12 @@ func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool009(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3856,7 +3906,8 @@ func toolgenCallTool009(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool010 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
-func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool010, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3866,13 +3917,14 @@ func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool010); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool010); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3882,9 +3934,10 @@ func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3892,10 +3945,12 @@ func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool010(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3908,7 +3963,8 @@ func toolgenCallTool010(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool011 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
-func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool011, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3918,13 +3974,14 @@ func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool011); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool011); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3934,9 +3991,10 @@ func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3944,10 +4002,12 @@ func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool011(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3960,7 +4020,8 @@ func toolgenCallTool011(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool012 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
-func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool012, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -3970,13 +4031,14 @@ func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool012); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool012); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -3986,9 +4048,10 @@ func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -3996,10 +4059,12 @@ func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool012(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4012,7 +4077,8 @@ func toolgenCallTool012(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool013 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
-func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool013, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4022,13 +4088,14 @@ func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool013); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool013); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4038,9 +4105,10 @@ func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4048,10 +4116,12 @@ func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool013(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4064,7 +4134,8 @@ func toolgenCallTool013(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool014 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
-func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool014, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4074,13 +4145,14 @@ func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool014); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool014); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4090,9 +4162,10 @@ func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4100,10 +4173,12 @@ func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool014(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4116,7 +4191,8 @@ func toolgenCallTool014(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool015 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
-func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool015, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4126,13 +4202,14 @@ func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool015); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool015); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4142,9 +4219,10 @@ func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4152,10 +4230,12 @@ func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool015(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4168,7 +4248,8 @@ func toolgenCallTool015(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool016 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
-func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool016, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4178,13 +4259,14 @@ func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool016); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool016); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4194,9 +4276,10 @@ func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4204,10 +4287,12 @@ func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool016(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4220,7 +4305,8 @@ func toolgenCallTool016(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool017 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
-func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool017, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4230,13 +4316,14 @@ func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool017); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool017); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4246,9 +4333,10 @@ func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4256,10 +4344,12 @@ func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool017(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4272,7 +4362,8 @@ func toolgenCallTool017(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool018 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
-func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool018, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4282,13 +4373,14 @@ func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool018); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool018); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4298,9 +4390,10 @@ func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4308,10 +4401,12 @@ func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool018(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4324,7 +4419,8 @@ func toolgenCallTool018(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool019 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
-func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool019, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4334,13 +4430,14 @@ func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool019); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool019); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4350,9 +4447,10 @@ func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4360,10 +4458,12 @@ func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool019(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4376,7 +4476,8 @@ func toolgenCallTool019(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool020 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
-func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool020, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4386,13 +4487,14 @@ func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool020); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool020); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4402,9 +4504,10 @@ func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4412,10 +4515,12 @@ func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool020(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4428,7 +4533,8 @@ func toolgenCallTool020(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool021 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
-func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool021, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4438,13 +4544,14 @@ func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool021); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool021); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4454,9 +4561,10 @@ func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4464,10 +4572,12 @@ func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool021(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4480,7 +4590,8 @@ func toolgenCallTool021(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool022 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
-func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool022, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4490,13 +4601,14 @@ func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool022); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool022); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4506,9 +4618,10 @@ func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4516,10 +4629,12 @@ func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool022(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4532,7 +4647,8 @@ func toolgenCallTool022(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool023 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
-func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool023, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4542,13 +4658,14 @@ func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool023); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool023); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4558,9 +4675,10 @@ func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4568,10 +4686,12 @@ func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool023(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4584,7 +4704,8 @@ func toolgenCallTool023(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool024 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
-func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool024, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4594,13 +4715,14 @@ func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool024); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool024); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4610,9 +4732,10 @@ func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4620,10 +4743,12 @@ func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool024(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4636,7 +4761,8 @@ func toolgenCallTool024(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool025 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
-func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool025, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4646,13 +4772,14 @@ func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool025); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool025); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4662,9 +4789,10 @@ func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4672,10 +4800,12 @@ func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool025(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4688,7 +4818,8 @@ func toolgenCallTool025(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool026 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
-func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool026, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4698,13 +4829,14 @@ func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool026); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool026); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4714,9 +4846,10 @@ func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4724,10 +4857,12 @@ func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool026(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4740,7 +4875,8 @@ func toolgenCallTool026(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool027 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
-func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool027, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4750,13 +4886,14 @@ func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool027); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool027); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4766,9 +4903,10 @@ func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4776,10 +4914,12 @@ func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool027(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4792,7 +4932,8 @@ func toolgenCallTool027(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool028 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
-func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool028, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4802,13 +4943,14 @@ func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool028); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool028); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4818,9 +4960,10 @@ func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4828,10 +4971,12 @@ func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool028(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4844,7 +4989,8 @@ func toolgenCallTool028(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool029 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
-func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool029, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4854,13 +5000,14 @@ func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool029); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool029); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4870,9 +5017,10 @@ func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4880,10 +5028,12 @@ func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool029(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4896,7 +5046,8 @@ func toolgenCallTool029(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool030 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
-func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool030, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4906,13 +5057,14 @@ func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool030); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool030); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4922,9 +5074,10 @@ func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4932,10 +5085,12 @@ func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool030(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4948,7 +5103,8 @@ func toolgenCallTool030(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool031 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
-func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool031, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -4958,13 +5114,14 @@ func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool031); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool031); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -4974,9 +5131,10 @@ func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -4984,10 +5142,12 @@ func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool031(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5000,7 +5160,8 @@ func toolgenCallTool031(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool032 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
-func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool032, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5010,13 +5171,14 @@ func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool032); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool032); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5026,9 +5188,10 @@ func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5036,10 +5199,12 @@ func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool032(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5052,7 +5217,8 @@ func toolgenCallTool032(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool033 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
-func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool033, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5062,13 +5228,14 @@ func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool033); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool033); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5078,9 +5245,10 @@ func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5088,10 +5256,12 @@ func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool033(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5104,7 +5274,8 @@ func toolgenCallTool033(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool034 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
-func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool034, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5114,13 +5285,14 @@ func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool034); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool034); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5130,9 +5302,10 @@ func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5140,10 +5313,12 @@ func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool034(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5156,7 +5331,8 @@ func toolgenCallTool034(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool035 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
-func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool035, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5166,13 +5342,14 @@ func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool035); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool035); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5182,9 +5359,10 @@ func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5192,10 +5370,12 @@ func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool035(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5208,7 +5388,8 @@ func toolgenCallTool035(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool036 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
-func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool036, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5218,13 +5399,14 @@ func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool036); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool036); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5234,9 +5416,10 @@ func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5244,10 +5427,12 @@ func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool036(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5260,7 +5445,8 @@ func toolgenCallTool036(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool037 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
-func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool037, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5270,13 +5456,14 @@ func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool037); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool037); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5286,9 +5473,10 @@ func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5296,10 +5484,12 @@ func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool037(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5312,7 +5502,8 @@ func toolgenCallTool037(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool038 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
-func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool038, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5322,13 +5513,14 @@ func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool038); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool038); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5338,9 +5530,10 @@ func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5348,10 +5541,12 @@ func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool038(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5364,7 +5559,8 @@ func toolgenCallTool038(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool039 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
-func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool039, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5374,13 +5570,14 @@ func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool039); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool039); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5390,9 +5587,10 @@ func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5400,10 +5598,12 @@ func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool039(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5416,7 +5616,8 @@ func toolgenCallTool039(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool040 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
-func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool040, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5426,13 +5627,14 @@ func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool040); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool040); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5442,9 +5644,10 @@ func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5452,10 +5655,12 @@ func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool040(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5468,7 +5673,8 @@ func toolgenCallTool040(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool041 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
-func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool041, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5478,13 +5684,14 @@ func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool041); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool041); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5494,9 +5701,10 @@ func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5504,10 +5712,12 @@ func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool041(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5520,7 +5730,8 @@ func toolgenCallTool041(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool042 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
-func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool042, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5530,13 +5741,14 @@ func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool042); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool042); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5546,9 +5758,10 @@ func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5556,10 +5769,12 @@ func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool042(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5572,7 +5787,8 @@ func toolgenCallTool042(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool043 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
-func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool043, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5582,13 +5798,14 @@ func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool043); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool043); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5598,9 +5815,10 @@ func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5608,10 +5826,12 @@ func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool043(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5624,7 +5844,8 @@ func toolgenCallTool043(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool044 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
-func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool044, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5634,13 +5855,14 @@ func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool044); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool044); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5650,9 +5872,10 @@ func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5660,10 +5883,12 @@ func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool044(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5676,7 +5901,8 @@ func toolgenCallTool044(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool045 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
-func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool045, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5686,13 +5912,14 @@ func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool045); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool045); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5702,9 +5929,10 @@ func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5712,10 +5940,12 @@ func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool045(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5728,7 +5958,8 @@ func toolgenCallTool045(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool046 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
-func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool046, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5738,13 +5969,14 @@ func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool046); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool046); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5754,9 +5986,10 @@ func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5764,10 +5997,12 @@ func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool046(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5780,7 +6015,8 @@ func toolgenCallTool046(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool047 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
-func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool047, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5790,13 +6026,14 @@ func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool047); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool047); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5806,9 +6043,10 @@ func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5816,10 +6054,12 @@ func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool047(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5832,7 +6072,8 @@ func toolgenCallTool047(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool048 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
-func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool048, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5842,13 +6083,14 @@ func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool048); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool048); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5858,9 +6100,10 @@ func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5868,10 +6111,12 @@ func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool048(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5884,7 +6129,8 @@ func toolgenCallTool048(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool049 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
-func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool049, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5894,13 +6140,14 @@ func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool049); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool049); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5910,9 +6157,10 @@ func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5920,10 +6168,12 @@ func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool049(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5936,7 +6186,8 @@ func toolgenCallTool049(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool050 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
-func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool050, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5946,13 +6197,14 @@ func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool050); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool050); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -5962,9 +6214,10 @@ func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -5972,10 +6225,12 @@ func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool050(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5988,7 +6243,8 @@ func toolgenCallTool050(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool051 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
-func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool051, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -5998,13 +6254,14 @@ func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool051); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool051); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6014,9 +6271,10 @@ func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6024,10 +6282,12 @@ func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool051(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6040,7 +6300,8 @@ func toolgenCallTool051(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool052 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
-func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool052, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6050,13 +6311,14 @@ func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool052); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool052); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6066,9 +6328,10 @@ func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6076,10 +6339,12 @@ func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool052(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6092,7 +6357,8 @@ func toolgenCallTool052(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool053 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
-func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool053, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6102,13 +6368,14 @@ func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool053); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool053); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6118,9 +6385,10 @@ func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6128,10 +6396,12 @@ func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool053(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6144,7 +6414,8 @@ func toolgenCallTool053(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool054 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
-func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool054, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6154,13 +6425,14 @@ func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool054); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool054); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6170,9 +6442,10 @@ func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6180,10 +6453,12 @@ func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool054(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6196,7 +6471,8 @@ func toolgenCallTool054(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool055 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
-func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool055, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6206,13 +6482,14 @@ func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool055); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool055); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6222,9 +6499,10 @@ func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6232,10 +6510,12 @@ func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool055(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6248,7 +6528,8 @@ func toolgenCallTool055(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool056 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
-func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool056, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6258,13 +6539,14 @@ func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool056); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool056); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6274,9 +6556,10 @@ func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6284,10 +6567,12 @@ func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool056(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6300,7 +6585,8 @@ func toolgenCallTool056(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool057 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
-func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool057, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6310,13 +6596,14 @@ func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool057); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool057); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6326,9 +6613,10 @@ func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6336,10 +6624,12 @@ func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool057(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6352,7 +6642,8 @@ func toolgenCallTool057(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool058 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
-func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool058, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6362,13 +6653,14 @@ func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool058); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool058); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6378,9 +6670,10 @@ func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6388,10 +6681,12 @@ func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool058(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6404,7 +6699,8 @@ func toolgenCallTool058(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool059 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
-func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool059, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6414,13 +6710,14 @@ func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool059); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool059); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6430,9 +6727,10 @@ func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6440,10 +6738,12 @@ func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool059(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6456,7 +6756,8 @@ func toolgenCallTool059(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool060 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
-func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool060, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6466,13 +6767,14 @@ func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool060); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool060); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6482,9 +6784,10 @@ func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6492,10 +6795,12 @@ func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool060(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6508,7 +6813,8 @@ func toolgenCallTool060(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool061 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
-func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool061, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6518,13 +6824,14 @@ func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool061); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool061); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6534,9 +6841,10 @@ func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6544,10 +6852,12 @@ func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool061(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6560,7 +6870,8 @@ func toolgenCallTool061(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool062 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
-func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool062, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6570,13 +6881,14 @@ func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool062); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool062); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6586,9 +6898,10 @@ func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6596,10 +6909,12 @@ func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool062(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6612,7 +6927,8 @@ func toolgenCallTool062(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool063 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
-func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool063, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6622,13 +6938,14 @@ func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool063); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool063); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6638,9 +6955,10 @@ func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6648,10 +6966,12 @@ func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool063(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6664,7 +6984,8 @@ func toolgenCallTool063(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool064 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
-func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool064, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6674,13 +6995,14 @@ func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool064); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool064); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6690,9 +7012,10 @@ func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6700,10 +7023,12 @@ func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool064(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6716,7 +7041,8 @@ func toolgenCallTool064(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool065 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
-func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool065, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6726,13 +7052,14 @@ func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool065); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool065); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6742,9 +7069,10 @@ func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6752,10 +7080,12 @@ func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool065(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6768,7 +7098,8 @@ func toolgenCallTool065(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool066 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
-func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool066, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6778,13 +7109,14 @@ func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool066); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool066); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6794,9 +7126,10 @@ func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6804,10 +7137,12 @@ func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool066(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6820,7 +7155,8 @@ func toolgenCallTool066(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool067 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
-func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool067, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6830,13 +7166,14 @@ func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool067); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool067); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6846,9 +7183,10 @@ func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6856,10 +7194,12 @@ func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool067(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6872,7 +7212,8 @@ func toolgenCallTool067(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool068 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
-func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool068, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6882,13 +7223,14 @@ func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool068); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool068); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6898,9 +7240,10 @@ func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6908,10 +7251,12 @@ func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool068(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6924,7 +7269,8 @@ func toolgenCallTool068(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool069 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
-func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool069, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6934,13 +7280,14 @@ func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool069); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool069); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -6950,9 +7297,10 @@ func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -6960,10 +7308,12 @@ func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool069(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6976,7 +7326,8 @@ func toolgenCallTool069(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool070 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
-func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool070, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -6986,13 +7337,14 @@ func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool070); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool070); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7002,9 +7354,10 @@ func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7012,10 +7365,12 @@ func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool070(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7028,7 +7383,8 @@ func toolgenCallTool070(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool071 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
-func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool071, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7038,13 +7394,14 @@ func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool071); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool071); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7054,9 +7411,10 @@ func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7064,10 +7422,12 @@ func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool071(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7080,7 +7440,8 @@ func toolgenCallTool071(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool072 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
-func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool072, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7090,13 +7451,14 @@ func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool072); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool072); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7106,9 +7468,10 @@ func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7116,10 +7479,12 @@ func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool072(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7132,7 +7497,8 @@ func toolgenCallTool072(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool073 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
-func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool073, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7142,13 +7508,14 @@ func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool073); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool073); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7158,9 +7525,10 @@ func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7168,10 +7536,12 @@ func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool073(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7184,7 +7554,8 @@ func toolgenCallTool073(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool074 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
-func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool074, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7194,13 +7565,14 @@ func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool074); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool074); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7210,9 +7582,10 @@ func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7220,10 +7593,12 @@ func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool074(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7236,7 +7611,8 @@ func toolgenCallTool074(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool075 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
-func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool075, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7246,13 +7622,14 @@ func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool075); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool075); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7262,9 +7639,10 @@ func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7272,10 +7650,12 @@ func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool075(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7288,7 +7668,8 @@ func toolgenCallTool075(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool076 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
-func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool076, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7298,13 +7679,14 @@ func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool076); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool076); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7314,9 +7696,10 @@ func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7324,10 +7707,12 @@ func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool076(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7340,7 +7725,8 @@ func toolgenCallTool076(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool077 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
-func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool077, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7350,13 +7736,14 @@ func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool077); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool077); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7366,9 +7753,10 @@ func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7376,10 +7764,12 @@ func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool077(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7392,7 +7782,8 @@ func toolgenCallTool077(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool078 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
-func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool078, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7402,13 +7793,14 @@ func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool078); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool078); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7418,9 +7810,10 @@ func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7428,10 +7821,12 @@ func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool078(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7444,7 +7839,8 @@ func toolgenCallTool078(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool079 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
-func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool079, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7454,13 +7850,14 @@ func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool079); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool079); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7470,9 +7867,10 @@ func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7480,10 +7878,12 @@ func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool079(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7496,7 +7896,8 @@ func toolgenCallTool079(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool080 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
-func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool080, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7506,13 +7907,14 @@ func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool080); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool080); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7522,9 +7924,10 @@ func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7532,10 +7935,12 @@ func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool080(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7548,7 +7953,8 @@ func toolgenCallTool080(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool081 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
-func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool081, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7558,13 +7964,14 @@ func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool081); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool081); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7574,9 +7981,10 @@ func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7584,10 +7992,12 @@ func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool081(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7600,7 +8010,8 @@ func toolgenCallTool081(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool082 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
-func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool082, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7610,13 +8021,14 @@ func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool082); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool082); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7626,9 +8038,10 @@ func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7636,10 +8049,12 @@ func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool082(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7652,7 +8067,8 @@ func toolgenCallTool082(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool083 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
-func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool083, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7662,13 +8078,14 @@ func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool083); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool083); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7678,9 +8095,10 @@ func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7688,10 +8106,12 @@ func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool083(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7704,7 +8124,8 @@ func toolgenCallTool083(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool084 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
-func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool084, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7714,13 +8135,14 @@ func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool084); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool084); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7730,9 +8152,10 @@ func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7740,10 +8163,12 @@ func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool084(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7756,7 +8181,8 @@ func toolgenCallTool084(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool085 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
-func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool085, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7766,13 +8192,14 @@ func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool085); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool085); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7782,9 +8209,10 @@ func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7792,10 +8220,12 @@ func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool085(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7808,7 +8238,8 @@ func toolgenCallTool085(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool086 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
-func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool086, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7818,13 +8249,14 @@ func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool086); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool086); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7834,9 +8266,10 @@ func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7844,10 +8277,12 @@ func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool086(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7860,7 +8295,8 @@ func toolgenCallTool086(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool087 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
-func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool087, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7870,13 +8306,14 @@ func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool087); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool087); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7886,9 +8323,10 @@ func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7896,10 +8334,12 @@ func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool087(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7912,7 +8352,8 @@ func toolgenCallTool087(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool088 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
-func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool088, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7922,13 +8363,14 @@ func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool088); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool088); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7938,9 +8380,10 @@ func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -7948,10 +8391,12 @@ func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool088(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7964,7 +8409,8 @@ func toolgenCallTool088(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool089 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
-func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool089, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -7974,13 +8420,14 @@ func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool089); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool089); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -7990,9 +8437,10 @@ func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8000,10 +8448,12 @@ func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool089(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8016,7 +8466,8 @@ func toolgenCallTool089(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool090 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
-func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool090, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8026,13 +8477,14 @@ func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool090); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool090); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8042,9 +8494,10 @@ func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8052,10 +8505,12 @@ func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool090(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8068,7 +8523,8 @@ func toolgenCallTool090(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool091 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
-func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool091, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8078,13 +8534,14 @@ func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool091); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool091); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8094,9 +8551,10 @@ func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8104,10 +8562,12 @@ func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool091(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8120,7 +8580,8 @@ func toolgenCallTool091(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool092 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
-func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool092, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8130,13 +8591,14 @@ func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool092); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool092); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8146,9 +8608,10 @@ func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8156,10 +8619,12 @@ func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool092(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8172,7 +8637,8 @@ func toolgenCallTool092(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool093 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
-func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool093, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8182,13 +8648,14 @@ func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool093); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool093); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8198,9 +8665,10 @@ func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8208,10 +8676,12 @@ func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool093(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8224,7 +8694,8 @@ func toolgenCallTool093(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool094 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
-func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool094, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8234,13 +8705,14 @@ func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool094); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool094); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8250,9 +8722,10 @@ func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8260,10 +8733,12 @@ func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool094(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8276,7 +8751,8 @@ func toolgenCallTool094(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool095 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
-func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool095, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8286,13 +8762,14 @@ func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool095); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool095); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8302,9 +8779,10 @@ func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8312,10 +8790,12 @@ func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool095(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8328,7 +8808,8 @@ func toolgenCallTool095(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool096 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
-func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool096, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8338,13 +8819,14 @@ func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool096); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool096); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8354,9 +8836,10 @@ func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8364,10 +8847,12 @@ func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool096(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8380,7 +8865,8 @@ func toolgenCallTool096(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool097 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
-func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool097, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8390,13 +8876,14 @@ func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool097); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool097); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8406,9 +8893,10 @@ func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8416,10 +8904,12 @@ func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool097(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8432,7 +8922,8 @@ func toolgenCallTool097(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool098 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
-func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool098, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8442,13 +8933,14 @@ func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool098); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool098); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8458,9 +8950,10 @@ func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8468,10 +8961,12 @@ func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool098(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8484,7 +8979,8 @@ func toolgenCallTool098(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputTool099 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
-func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTool099, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -8494,13 +8990,14 @@ func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error
 		argOpts  *Options
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTool099); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsTool099); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -8510,9 +9007,10 @@ func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error
 				}
 				argCount = p0
 			}
-		case 2:
+		case "tags":
+			o.Saw(1)
 			toolgenDecodeSlicestring(d, &argTags)
-		case 3:
+		case "opts":
 			if d.Null() {
 				argOpts = nil
 			} else {
@@ -8520,10 +9018,12 @@ func toolgenCallTool099(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodeOptions(d, p0)
 				argOpts = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Tool099(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8550,14 +9050,16 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectOptions); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "limit":
 			if n0, ok := d.Int(1, 100); ok {
 				v.Limit = int(n0)
 			}
-		case 1:
+		case "mode":
 			toolgenDecodeMode(d, &v.Mode)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

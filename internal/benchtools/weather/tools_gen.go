@@ -76,13 +76,14 @@ var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Args
 	toolgenDecodeArgs(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {
@@ -98,21 +99,22 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 // toolgenDecodeArgs reads a Args object.
 func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectArgs); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectArgs); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "city":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.City = s0
 			}
-		case 1:
+		case "unit":
 			toolgenDecodeUnit(d, &v.Unit)
-		case 2:
+		case "days":
 			if n0, ok := d.Int(1, 14); ok {
 				v.Days = int(n0)
 			}
-		case 3:
+		case "tags":
 			toolgenDecodeSlicestring(d, &v.Tags)
-		case 4:
+		case "where":
 			if d.Null() {
 				v.Where = nil
 			} else {
@@ -120,6 +122,8 @@ func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
 				toolgenDecodeWhere(d, p0)
 				v.Where = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -174,16 +178,20 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 // toolgenDecodeWhere reads a Where object.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectWhere); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectWhere); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "lat":
+			o.Saw(0)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Lat = f0
 			}
-		case 1:
+		case "lon":
+			o.Saw(1)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Lon = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

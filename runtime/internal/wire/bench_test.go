@@ -1,51 +1,11 @@
 package wire
 
 import (
-	"encoding/json"
 	"testing"
 )
 
-// The sample tool's call, end to end: decode the arguments, then encode a
-// small result into the arguments' spare memory; and the same through
-// encoding/json.
-
+// weatherCall is the sample tool's arguments.
 var weatherCall = []byte(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
-
-func BenchmarkDecodeWeather(b *testing.B) {
-	b.Run("toolgen", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(weatherCall)))
-		for b.Loop() {
-			var d Decoder
-			var args weatherArgs
-			d.Reset(weatherCall)
-			decodeWeatherArgs(&d, &args)
-			if err := d.Close(); err != nil {
-				b.Fatal(err)
-			}
-			var e Encoder
-			e.Reset(d.Spare())
-			encodeWeatherResult(&e, &weatherResult{City: args.City, TempC: 21.5, Days: args.Days, Sunny: true})
-			if out, err := e.Written(); err != nil || len(out) == 0 {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("encoding_json", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(weatherCall)))
-		for b.Loop() {
-			var args weatherArgs
-			if err := json.Unmarshal(weatherCall, &args); err != nil {
-				b.Fatal(err)
-			}
-			out, err := json.Marshal(&weatherResult{City: args.City, TempC: 21.5, Days: args.Days, Sunny: true})
-			if err != nil || len(out) == 0 {
-				b.Fatal(err)
-			}
-		}
-	})
-}
 
 // BenchmarkDecodeOnly separates the Decoder's part.
 func BenchmarkDecodeOnly(b *testing.B) {

@@ -51,11 +51,11 @@ func checkSuiteCase(t *testing.T, verdict byte, data []byte) {
 		assert.NoError(t, skipped)
 	case verdict == 'n' && onlySpace(data):
 		assert.NoError(t, typed, "white space reads as {}")
-		assert.Error(t, checkJSON(data), "but it is not JSON")
+		assert.Error(t, CheckJSON(data), "but it is not JSON")
 	case verdict == 'n':
 		assert.Error(t, typed)
 		assert.Error(t, skipped)
-		assert.Error(t, checkJSON(data))
+		assert.Error(t, CheckJSON(data))
 	}
 	// Whatever the verdict, both ways of reading agree on the syntax.
 	assert.Equal(t, isSyntaxError(typed), skipped != nil, "typed: %v, skip: %v", typed, skipped)

@@ -32,9 +32,3 @@ func (d *Decoder) Number() (json.Number, bool) {
 	}
 	return json.Number(d.store(lit)), true
 }
-
-// Number writes a json.Number as encoding/json does: its literal, 0 when
-// empty; a literal that is not a JSON number is an error.
-func (e *Encoder) Number(n json.Number) {
-	e.number(n)
-}

@@ -23,14 +23,6 @@ type position struct {
 	Lon float64 `json:"lon"` // -180 to 180
 }
 
-// weatherResult is the sample tool's result.
-type weatherResult struct {
-	City  string  `json:"city"`
-	TempC float64 `json:"temp_c"`
-	Days  int     `json:"days"`
-	Sunny bool    `json:"sunny"`
-}
-
 func decodeWeatherArgs(d *Decoder, args *weatherArgs) {
 	if !d.Object() {
 		return
@@ -129,19 +121,6 @@ func readWeather(args []byte) (weatherArgs, error) {
 	d.Reset(args)
 	decodeWeatherArgs(&d, &a)
 	return a, d.Close()
-}
-
-func encodeWeatherResult(e *Encoder, r *weatherResult) {
-	e.Object()
-	e.Key("city")
-	e.String(r.City)
-	e.Key("temp_c")
-	e.Float(r.TempC, 64)
-	e.Key("days")
-	e.Int(int64(r.Days))
-	e.Key("sunny")
-	e.Bool(r.Sunny)
-	e.EndObject()
 }
 
 // walk reads any value with the Decoder's typed methods.

@@ -417,3 +417,11 @@ func closingQuote(data []byte, i int) int {
 	}
 	return len(data)
 }
+
+const hexDigits = "0123456789abcdef"
+
+// IsNumber reports whether s is exactly one JSON number literal.
+func IsNumber(s string) bool {
+	end, ok := numberEnd(s, 0)
+	return ok && end == len(s)
+}

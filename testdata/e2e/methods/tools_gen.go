@@ -155,13 +155,14 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
@@ -184,13 +185,14 @@ var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
-func toolgenCallEchoStd(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
 	toolgenDecodeStd(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoStd(in)
 	if err != nil {
@@ -213,23 +215,27 @@ var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
-func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argTimeout time.Duration
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsWait); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "timeout":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argTimeout = time.Duration(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Wait(argTimeout)
 	var enc toolimpl.Encoder
@@ -245,17 +251,18 @@ func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodeCustom reads a Custom object.
 func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectCustom); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "temp":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Temp.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 1:
+		case "temps":
 			toolgenDecodeSliceTemp(d, &v.Temps)
-		case 2:
+		case "by_city":
 			if d.Object() {
 				m0 := make(map[string]Temp)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -270,7 +277,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 				v.ByCity = m0
 			}
-		case 3:
+		case "ptr":
 			if d.Null() {
 				v.Ptr = nil
 			} else {
@@ -282,34 +289,40 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 				v.Ptr = p0
 			}
-		case 4:
+		case "flag":
+			o.Saw(1)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Flag.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 5:
+		case "flags":
 			toolgenDecodeSliceFlag(d, &v.Flags)
-		case 6:
+		case "count":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Count = Count(n0)
 			}
-		case 7:
+		case "level":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Level = Level(n0)
 			}
-		case 8:
+		case "both":
+			o.Saw(4)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Both.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "maybe":
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Maybe.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -367,9 +380,9 @@ func toolgenEncodeCustom(e *toolimpl.Encoder, v *Custom) {
 // toolgenDecodeStd reads a Std object.
 func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectStd); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "int":
 			if d.Null() {
 				v.Int = nil
 			} else {
@@ -381,13 +394,14 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Int = p0
 			}
-		case 1:
+		case "int_value":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.IntValue.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 2:
+		case "float":
 			if d.Null() {
 				v.Float = nil
 			} else {
@@ -399,7 +413,7 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Float = p0
 			}
-		case 3:
+		case "rat":
 			if d.Null() {
 				v.Rat = nil
 			} else {
@@ -411,31 +425,35 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Rat = p0
 			}
-		case 4:
+		case "number":
+			o.Saw(1)
 			if n0, ok := d.Number(); ok {
 				v.Number = json.Number(n0)
 			}
-		case 5:
+		case "numbers":
 			toolgenDecodeSlicejson_Number(d, &v.Numbers)
-		case 6:
+		case "addr":
+			o.Saw(2)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 7:
+		case "prefix":
+			o.Saw(3)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Prefix.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 8:
+		case "level":
+			o.Saw(4)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Level.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "pattern":
 			if d.Null() {
 				v.Pattern = nil
 			} else {
@@ -447,12 +465,15 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Pattern = p0
 			}
-		case 10:
+		case "timeout":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Timeout = time.Duration(n0)
 			}
-		case 11:
+		case "month":
 			toolgenDecode_time_Month(d, &v.Month)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -214,23 +214,27 @@ var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
-func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUrl string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetHTTPStatus); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGetHTTPStatus); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "url":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argUrl = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetHTTPStatus(argUrl)
 	if err != nil {
@@ -250,23 +254,27 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (runtime.Result,
 var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
-func toolgenCallLookup(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsLookup); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsLookup); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argId = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Lookup(argId)
 	if err != nil {
@@ -279,23 +287,27 @@ func toolgenCallLookup(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputDelete = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
-func toolgenCallDelete(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDelete, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsDelete); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsDelete); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argId = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Delete(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -307,23 +319,27 @@ func toolgenCallDelete(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputUpsert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
-func toolgenCallUpsert(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolUpsert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argId string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUpsert); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsUpsert); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argId = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Upsert(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -335,23 +351,27 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputFetch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
-func toolgenCallFetch(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFetch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argUrl string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFetch); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFetch); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "url":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argUrl = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Fetch(argUrl)
 	if err != nil {
@@ -364,14 +384,19 @@ func toolgenCallFetch(ctx context.Context, args []byte) (runtime.Result, error) 
 var toolgenInputEverything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
-func toolgenCallEverything(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEverything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsEverything); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsEverything); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Everything(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -383,14 +408,19 @@ func toolgenCallEverything(ctx context.Context, args []byte) (runtime.Result, er
 var toolgenInputApprove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
-func toolgenCallApprove(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolApprove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsApprove); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsApprove); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Approve(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -402,14 +432,19 @@ func toolgenCallApprove(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
-func toolgenCallLongest(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolLongest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsLongest); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsLongest); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Longest(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

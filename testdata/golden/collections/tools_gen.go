@@ -182,13 +182,14 @@ var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
-func toolgenCallMeasure(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMeasure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Measure(in)
 	if err != nil {
@@ -211,7 +212,8 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -221,11 +223,13 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 		argKeys   []Key
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFlat); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "points":
+			o.Saw(0)
 			toolgenDecodeSlicePoint(d, &argPoints)
-		case 1:
+		case "lookup":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]*Point)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -238,7 +242,8 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argLookup = m0
 			}
-		case 2:
+		case "pair":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -252,12 +257,15 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 3:
+		case "keys":
+			o.Saw(3)
 			toolgenDecodeSliceKey(d, &argKeys)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Flat(argPoints, argLookup, argPair, argKeys)
 	if err != nil {
@@ -290,14 +298,19 @@ var toolgenInputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
-func toolgenCallArrays(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolArrays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsArrays); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsArrays); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Arrays()
 	if err != nil {
@@ -320,11 +333,13 @@ func toolgenCallArrays(ctx context.Context, args []byte) (runtime.Result, error)
 // toolgenDecodeShapes reads a Shapes object.
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectShapes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "names":
+			o.Saw(0)
 			toolgenDecodeSlicestring(d, &v.Names)
-		case 1:
+		case "ids":
+			o.Saw(1)
 			if n0, ok := d.Array(); ok {
 				s0 := make(IDs, 0, n0)
 				for d.Elem() {
@@ -336,9 +351,11 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.IDs = s0
 			}
-		case 2:
+		case "matrix":
+			o.Saw(2)
 			toolgenDecodeSliceSliceint(d, &v.Matrix)
-		case 3:
+		case "pair":
+			o.Saw(3)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -352,7 +369,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 4:
+		case "grid":
+			o.Saw(4)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -376,11 +394,13 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				d.CheckItems(i0, 3, 3)
 			}
-		case 5:
+		case "points":
+			o.Saw(5)
 			toolgenDecodeSlicePoint(d, &v.Points)
-		case 6:
+		case "origin":
+			o.Saw(6)
 			toolgenDecodePoint(d, &v.Origin)
-		case 7:
+		case "best":
 			if d.Null() {
 				v.Best = nil
 			} else {
@@ -388,9 +408,11 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				toolgenDecodePoint(d, p0)
 				v.Best = p0
 			}
-		case 8:
+		case "optional":
+			o.Saw(7)
 			toolgenDecodeSlicePtrPoint(d, &v.Optional)
-		case 9:
+		case "scores":
+			o.Saw(8)
 			if d.Object() {
 				m0 := make(map[string]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -403,7 +425,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.Scores = m0
 			}
-		case 10:
+		case "by_key":
+			o.Saw(9)
 			if d.Object() {
 				m0 := make(map[Key][]string)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -414,7 +437,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.ByKey = m0
 			}
-		case 11:
+		case "nested":
+			o.Saw(10)
 			if d.Object() {
 				m0 := make(map[string]map[string]bool)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -436,7 +460,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.Nested = m0
 			}
-		case 12:
+		case "places":
+			o.Saw(11)
 			if d.Object() {
 				m0 := make(map[string]Point)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -447,7 +472,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.Places = m0
 			}
-		case 13:
+		case "empty":
+			o.Saw(12)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -461,9 +487,9 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				d.CheckItems(i0, 0, 0)
 			}
-		case 14:
+		case "tags":
 			toolgenDecodeSlicestring(d, &v.Tags)
-		case 15:
+		case "counts":
 			if d.Object() {
 				m0 := make(map[string]uint8)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -476,6 +502,8 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 				}
 				v.Counts = m0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -628,16 +656,20 @@ func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.X = f0
 			}
-		case 1:
+		case "y":
+			o.Saw(1)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Y = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

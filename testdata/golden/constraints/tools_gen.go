@@ -151,13 +151,14 @@ func (r BookRule) Rule() runtime.Rule {
 var toolgenInputRegister = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`)
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
-func toolgenCallRegister(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolRegister, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Signup
 	toolgenDecodeSignup(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Register(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -169,7 +170,8 @@ func toolgenCallRegister(ctx context.Context, args []byte) (runtime.Result, erro
 var toolgenInputBook = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`)
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
-func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBook, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -186,29 +188,32 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 	argNights = 1
 	argSize = "s"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBook); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsBook); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "guests":
+			o.Saw(0)
 			if n0, ok := d.Int(1, 8); ok {
 				argGuests = int(n0)
 			}
-		case 1:
+		case "name":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, 20)
 				argName = s0
 			}
-		case 2:
+		case "day":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "date")
 				argDay = s0
 			}
-		case 3:
+		case "nights":
 			if n0, ok := d.Uint(0, 255); ok {
 				argNights = uint8(n0)
 			}
-		case 4:
+		case "size":
 			toolgenDecodeSize(d, &argSize)
-		case 5:
+		case "code":
 			if d.Null() {
 				argCode = nil
 			} else {
@@ -219,7 +224,8 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argCode = p0
 			}
-		case 6:
+		case "extras":
+			o.Saw(3)
 			if n0, ok := d.Array(); ok {
 				s0 := make([]string, 0, n0)
 				for d.Elem() {
@@ -232,7 +238,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 				d.CheckItems(len(s0), 0, 3)
 				argExtras = s0
 			}
-		case 7:
+		case "note":
 			if d.Null() {
 				argNote = nil
 			} else {
@@ -243,7 +249,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argNote = p0
 			}
-		case 8:
+		case "budget":
 			if d.Null() {
 				argBudget = nil
 			} else {
@@ -253,10 +259,12 @@ func toolgenCallBook(ctx context.Context, args []byte) (runtime.Result, error) {
 				}
 				argBudget = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Book(argGuests, argName, argDay, argNights, argSize, argCode, argExtras, argNote, argBudget)
 	if err != nil {
@@ -287,45 +295,52 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 		v.MaybeSz = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectSignup); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectSignup); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 2, 40)
 				v.Name = s0
 			}
-		case 1:
+		case "handle":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 0, 5)
 				d.MatchPattern(s0, toolgenPattern1, "^[a-z]{1,3}$")
 				v.Handle = s0
 			}
-		case 2:
+		case "code":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]+$")
 				v.Code = s0
 			}
-		case 3:
+		case "age":
+			o.Saw(3)
 			if n0, ok := d.Int(13, 130); ok {
 				v.Age = int(n0)
 			}
-		case 4:
+		case "score":
+			o.Saw(4)
 			if f0, ok := d.Float(-1.5, 1000, 64); ok {
 				v.Score = f0
 			}
-		case 5:
+		case "ratio":
 			if f0, ok := d.Float(0, 1, 32); ok {
 				v.Ratio = float32(f0)
 			}
-		case 6:
+		case "count":
 			if n0, ok := d.Uint(0, 1000); ok {
 				v.Count = uint16(n0)
 			}
-		case 7:
+		case "delta":
+			o.Saw(5)
 			if n0, ok := d.Int(-5, 127); ok {
 				v.Delta = int8(n0)
 			}
-		case 8:
+		case "tags":
+			o.Saw(6)
 			if n0, ok := d.Array(); ok {
 				s0 := make([]string, 0, n0)
 				for d.Elem() {
@@ -338,7 +353,8 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 				d.CheckItems(len(s0), 1, 5)
 				v.Tags = s0
 			}
-		case 9:
+		case "grid":
+			o.Saw(7)
 			if n0, ok := d.Array(); ok {
 				s0 := make([][]int, 0, n0)
 				for d.Elem() {
@@ -349,85 +365,95 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 				d.CheckItems(len(s0), 0, 3)
 				v.Grid = s0
 			}
-		case 10:
+		case "when":
+			o.Saw(8)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "date-time")
 				v.When = s0
 			}
-		case 11:
+		case "day":
+			o.Saw(9)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "date")
 				v.Day = s0
 			}
-		case 12:
+		case "at":
+			o.Saw(10)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "time")
 				v.At = s0
 			}
-		case 13:
+		case "email":
+			o.Saw(11)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "email")
 				v.Email = s0
 			}
-		case 14:
+		case "url":
+			o.Saw(12)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "uri")
 				v.URL = s0
 			}
-		case 15:
+		case "id":
+			o.Saw(13)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "uuid")
 				v.ID = s0
 			}
-		case 16:
+		case "ipv4":
+			o.Saw(14)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "ipv4")
 				v.IPv4 = s0
 			}
-		case 17:
+		case "ipv6":
+			o.Saw(15)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "ipv6")
 				v.IPv6 = s0
 			}
-		case 18:
+		case "host":
+			o.Saw(16)
 			if s0, ok := d.String(); ok {
 				d.CheckFormat(s0, "hostname")
 				v.Host = s0
 			}
-		case 19:
+		case "greeting":
 			if s0, ok := d.String(); ok {
 				v.Greeting = s0
 			}
-		case 20:
+		case "quote":
 			if s0, ok := d.String(); ok {
 				v.Quote = s0
 			}
-		case 21:
+		case "enabled":
 			if b0, ok := d.Bool(); ok {
 				v.Enabled = b0
 			}
-		case 22:
+		case "size":
 			toolgenDecodeSize(d, &v.Size)
-		case 23:
+		case "level":
 			toolgenDecodeLevel(d, &v.Level)
-		case 24:
+		case "maybe_int":
 			p0 := new(int)
 			if n1, ok := d.Int(0, 9223372036854775807); ok {
 				*p0 = int(n1)
 			}
 			v.MaybeInt = p0
-		case 25:
+		case "maybe":
 			p0 := new(string)
 			if s1, ok := d.String(); ok {
 				d.CheckLength(s1, 1, -1)
 				*p0 = s1
 			}
 			v.Maybe = p0
-		case 26:
+		case "maybe_size":
 			p0 := new(Size)
 			toolgenDecodeSize(d, p0)
 			v.MaybeSz = p0
-		case 27:
+		case "addr":
+			o.Saw(17)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 0, 39)
 				d.MatchPattern(s0, toolgenPattern3, ":")
@@ -435,6 +461,8 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 					d.Invalid(err.Error())
 				}
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

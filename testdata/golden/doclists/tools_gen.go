@@ -134,7 +134,8 @@ func (r NotesRule) Rule() runtime.Rule {
 var toolgenInputAt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`)
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
-func toolgenCallAt(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -142,22 +143,26 @@ func toolgenCallAt(ctx context.Context, args []byte) (runtime.Result, error) {
 		argRoom string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAt); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsAt); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "hhmm":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
 				argHhmm = s0
 			}
-		case 1:
+		case "room":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argRoom = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := At(argHhmm, argRoom)
 	if err != nil {
@@ -173,7 +178,8 @@ var toolgenInputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
-func toolgenCallSplitN(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSplitN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -182,24 +188,29 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (runtime.Result, error)
 		argN   int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSplitN); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSplitN); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "s":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argS = s0
 			}
-		case 1:
+		case "sep":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argSep = s0
 			}
-		case 2:
+		case "n":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argN = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := SplitN(argS, argSep, argN)
 	if err != nil {
@@ -223,7 +234,8 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -231,14 +243,15 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 		argUnitName *string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetWeather); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGetWeather); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "city":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				argCity = s0
 			}
-		case 1:
+		case "unit_name":
 			if d.Null() {
 				argUnitName = nil
 			} else {
@@ -248,10 +261,12 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 				}
 				argUnitName = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetWeather(argCity, argUnitName)
 	if err != nil {
@@ -264,23 +279,27 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (runtime.Result, er
 var toolgenInputNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
-func toolgenCallNotes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argText string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNotes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsNotes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "text":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argText = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Notes(argText)
 	if err != nil {

@@ -67,7 +67,8 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -76,20 +77,25 @@ func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 		argColor Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPlan); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsPlan); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "day":
+			o.Saw(0)
 			toolgenDecodeDay(d, &argDay)
-		case 1:
+		case "level":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argLevel = Level(n0)
 			}
-		case 2:
+		case "color":
+			o.Saw(2)
 			toolgenDecodeColor(d, &argColor)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Plan(argDay, argLevel, argColor)
 	if err != nil {

@@ -130,13 +130,14 @@ var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
-func toolgenCallMix(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Paint
 	toolgenDecodePaint(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Mix(in)
 	if err != nil {
@@ -156,7 +157,8 @@ var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
-func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -165,11 +167,12 @@ func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
 		argPriority Priority
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPick); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsPick); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "color":
+			o.Saw(0)
 			toolgenDecodeColor(d, &argColor)
-		case 1:
+		case "level":
 			if d.Null() {
 				argLevel = nil
 			} else {
@@ -177,12 +180,15 @@ func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
 				toolgenDecodeLevel(d, p0)
 				argLevel = p0
 			}
-		case 2:
+		case "priority":
+			o.Saw(1)
 			toolgenDecodePriority(d, &argPriority)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Pick(argColor, argLevel, argPriority)
 	if err != nil {
@@ -202,21 +208,25 @@ func toolgenCallPick(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputName = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`)
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
-func toolgenCallName(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolName, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argC Color
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsName); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsName); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "c":
+			o.Saw(0)
 			toolgenDecodeColor(d, &argC)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Name(argC)
 	return runtime.TextResult(string(out)), nil
@@ -225,11 +235,12 @@ func toolgenCallName(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodePaint reads a Paint object.
 func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPaint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPaint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "color":
+			o.Saw(0)
 			toolgenDecodeColor(d, &v.Color)
-		case 1:
+		case "trim":
 			if d.Null() {
 				v.Trim = nil
 			} else {
@@ -237,9 +248,11 @@ func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 				toolgenDecodeColor(d, p0)
 				v.Trim = p0
 			}
-		case 2:
+		case "palette":
+			o.Saw(1)
 			toolgenDecodeSliceColor(d, &v.Palette)
-		case 3:
+		case "by_room":
+			o.Saw(2)
 			if d.Object() {
 				m0 := make(map[string]Level)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -250,14 +263,20 @@ func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
 				}
 				v.ByRoom = m0
 			}
-		case 4:
+		case "priority":
+			o.Saw(3)
 			toolgenDecodePriority(d, &v.Priority)
-		case 5:
+		case "mode":
+			o.Saw(4)
 			toolgenDecodeMode(d, &v.Mode)
-		case 6:
+		case "sign":
+			o.Saw(5)
 			toolgenDecodeSign(d, &v.Sign)
-		case 7:
+		case "quote":
+			o.Saw(6)
 			toolgenDecodeQuote(d, &v.Quote)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

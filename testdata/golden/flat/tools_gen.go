@@ -184,7 +184,8 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -196,25 +197,28 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 	)
 	argLimit = 10
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSearch); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSearch); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "query":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argQuery = s0
 			}
-		case 1:
+		case "limit":
 			if n0, ok := d.Int(1, 100); ok {
 				argLimit = int(n0)
 			}
-		case 2:
+		case "user_id":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argUserID = s0
 			}
-		case 3:
+		case "exact":
+			o.Saw(2)
 			if b0, ok := d.Bool(); ok {
 				argExact = b0
 			}
-		case 4:
+		case "lang":
 			if d.Null() {
 				argLang = nil
 			} else {
@@ -225,10 +229,12 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argLang = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Search(ctx, argQuery, argLimit, argUserID, argExact, argLang)
 	if err != nil {
@@ -252,7 +258,8 @@ func toolgenCallSearch(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputGreet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`)
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
-func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGreet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -261,17 +268,19 @@ func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) 
 		argTimes    *int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGreet); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGreet); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argName = s0
 			}
-		case 1:
+		case "greeting":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argGreeting = Greeting(s0)
 			}
-		case 2:
+		case "times":
 			if d.Null() {
 				argTimes = nil
 			} else {
@@ -281,10 +290,12 @@ func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) 
 				}
 				argTimes = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Greet(argName, argGreeting, argTimes)
 	return runtime.TextResult(out), nil
@@ -294,7 +305,8 @@ func toolgenCallGreet(ctx context.Context, args []byte) (runtime.Result, error) 
 var toolgenInputSnake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
-func toolgenCallSnake(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSnake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -305,30 +317,37 @@ func toolgenCallSnake(ctx context.Context, args []byte) (runtime.Result, error) 
 		argTop10Items []string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSnake); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSnake); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "user_name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argUserName = s0
 			}
-		case 1:
+		case "http_status":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argHTTPStatus = int(n0)
 			}
-		case 2:
+		case "xml_body":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				argXMLBody = s0
 			}
-		case 3:
+		case "x":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argX = int(n0)
 			}
-		case 4:
+		case "top10_items":
+			o.Saw(4)
 			toolgenDecodeSlicestring(d, &argTop10Items)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -343,7 +362,8 @@ var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
-func toolgenCallUndocumented(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolUndocumented, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -351,20 +371,24 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (runtime.Result, 
 		argB int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUndocumented); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsUndocumented); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "a":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argA = int(n0)
 			}
-		case 1:
+		case "b":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argB = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Undocumented(argA, argB)
 	if err != nil {
@@ -384,7 +408,8 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (runtime.Result, 
 var toolgenInputMixed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
-func toolgenCallMixed(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMixed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -392,20 +417,24 @@ func toolgenCallMixed(ctx context.Context, args []byte) (runtime.Result, error) 
 		argVerbose bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMixed); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsMixed); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argId = n0
 			}
-		case 1:
+		case "verbose":
+			o.Saw(1)
 			if b0, ok := d.Bool(); ok {
 				argVerbose = b0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Mixed(argId, argVerbose); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

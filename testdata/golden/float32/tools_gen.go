@@ -78,13 +78,14 @@ func (r TakeRule) Rule() runtime.Rule {
 var toolgenInputTake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`)
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
-func toolgenCallTake(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Mix
 	toolgenDecodeMix(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Take(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -101,36 +102,42 @@ func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 		v.Maybe = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMix); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectMix); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "ratio":
 			if f0, ok := d.Float(0.1, 0.7, 32); ok {
 				v.Ratio = float32(f0)
 			}
-		case 1:
+		case "wide":
 			if f0, ok := d.Float(0.1, 0.7, 64); ok {
 				v.Wide = f0
 			}
-		case 2:
+		case "plain":
+			o.Saw(0)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.Plain = float32(f0)
 			}
-		case 3:
+		case "low":
+			o.Saw(1)
 			if f0, ok := d.Float(-1e-07, 3.4028235e+38, 32); ok {
 				v.Low = float32(f0)
 			}
-		case 4:
+		case "long":
+			o.Saw(2)
 			if f0, ok := d.Float(-3.4028235e+38, 0.1, 32); ok {
 				v.Long = float32(f0)
 			}
-		case 5:
+		case "maybe":
 			p0 := new(float32)
 			if f1, ok := d.Float(-3.4028235e+38, 1.1, 32); ok {
 				*p0 = float32(f1)
 			}
 			v.Maybe = p0
-		case 6:
+		case "values":
+			o.Saw(3)
 			toolgenDecodeSlicefloat32(d, &v.Values)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -116,13 +116,14 @@ var toolgenInputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
-func toolgenCallLocate(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolLocate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Place
 	toolgenDecodePlace(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Locate(in)
 	if err != nil {
@@ -142,13 +143,14 @@ var toolgenInputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`)
 
 // toolgenCallMove reads the arguments of move, calls Move and writes its result.
-func toolgenCallMove(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shared.Point
 	toolgenDecodeshared_Point(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Move(in)
 	if err != nil {
@@ -164,23 +166,29 @@ func toolgenCallMove(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodePlace reads a Place object.
 func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPlace); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPlace); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "here":
+			o.Saw(0)
 			toolgenDecodePoint(d, &v.Here)
-		case 1:
+		case "there":
+			o.Saw(1)
 			toolgenDecodeshared_Point(d, &v.There)
-		case 2:
+		case "pixel":
+			o.Saw(2)
 			toolgenDecodeimage_Point(d, &v.Pixel)
-		case 3:
+		case "box":
+			o.Saw(3)
 			toolgenDecodeimage_Rectangle(d, &v.Box)
-		case 4:
+		case "odd":
+			o.Saw(4)
 			toolgenDecodeimage_Point2(d, &v.Odd)
-		case 5:
+		case "level":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Level = shared.Level(n0)
 			}
-		case 6:
+		case "mode":
 			if d.Null() {
 				v.Mode = nil
 			} else {
@@ -188,6 +196,8 @@ func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
 				toolgenDecode_shared_Mode(d, p0)
 				v.Mode = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -217,16 +227,20 @@ func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
 // toolgenDecodeshared_Point reads a Point object.
 func toolgenDecodeshared_Point(d *toolimpl.Decoder, v *shared.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectshared_Point); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectshared_Point); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
-		case 1:
+		case "y":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Y = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -244,12 +258,15 @@ func toolgenEncodeimage_Point(e *toolimpl.Encoder, v *image.Point) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "lat":
+			o.Saw(0)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Lat = f0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -257,16 +274,20 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectimage_Point); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "X":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
-		case 1:
+		case "Y":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Y = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -274,12 +295,16 @@ func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 // toolgenDecodeimage_Rectangle reads a Rectangle object.
 func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Rectangle); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectimage_Rectangle); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "Min":
+			o.Saw(0)
 			toolgenDecodeimage_Point(d, &v.Min)
-		case 1:
+		case "Max":
+			o.Saw(1)
 			toolgenDecodeimage_Point(d, &v.Max)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -287,12 +312,15 @@ func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
 // toolgenDecodeimage_Point2 reads a image_Point object.
 func toolgenDecodeimage_Point2(d *toolimpl.Decoder, v *image_Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point2); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectimage_Point2); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "z":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Z = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

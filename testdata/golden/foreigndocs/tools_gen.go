@@ -97,13 +97,14 @@ func (r PaintRule) Rule() runtime.Rule {
 var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in shapes.Shape
 	toolgenDecodeshapes_Shape(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Draw(in)
 	if err != nil {
@@ -116,7 +117,8 @@ func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputPaint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`)
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
-func toolgenCallPaint(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPaint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -125,20 +127,25 @@ func toolgenCallPaint(ctx context.Context, args []byte) (runtime.Result, error) 
 		argAt    image.Point
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPaint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsPaint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "kind":
+			o.Saw(0)
 			toolgenDecode_shapes_Kind(d, &argKind)
-		case 1:
+		case "color":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argColor = shapes.Color(s0)
 			}
-		case 2:
+		case "at":
+			o.Saw(2)
 			toolgenDecodeimage_Point(d, &argAt)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Paint(argKind, argColor, argAt)
 	if err != nil {
@@ -150,30 +157,36 @@ func toolgenCallPaint(ctx context.Context, args []byte) (runtime.Result, error) 
 // toolgenDecodeshapes_Shape reads a Shape object.
 func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectshapes_Shape); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectshapes_Shape); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "kind":
+			o.Saw(0)
 			toolgenDecode_shapes_Kind(d, &v.Kind)
-		case 1:
+		case "W":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.W = int(n0)
 			}
-		case 2:
+		case "H":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.H = int(n0)
 			}
-		case 3:
+		case "size":
+			o.Saw(3)
 			if n0, ok := d.Int(1, 9223372036854775807); ok {
 				v.Size = int(n0)
 			}
-		case 4:
+		case "label":
 			if s0, ok := d.String(); ok {
 				v.Label = s0
 			}
-		case 5:
+		case "corner":
 			if s0, ok := d.String(); ok {
 				v.Anchor.Corner = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -197,16 +210,20 @@ func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 // toolgenDecodeimage_Point reads a Point object.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectimage_Point); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectimage_Point); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "X":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
-		case 1:
+		case "Y":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Y = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -178,14 +178,19 @@ func (r PlainRule) Rule() runtime.Rule {
 var toolgenInputBoth = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
-func toolgenCallBoth(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBoth, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBoth); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsBoth); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Both(ctx, runtime.CtxFrom(ctx))
 	if err != nil {
@@ -198,14 +203,19 @@ func toolgenCallBoth(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputCtxOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
-func toolgenCallCtxOnly(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCtxOnly); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsCtxOnly); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := CtxOnly(runtime.CtxFrom(ctx)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -217,7 +227,8 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputCtxBetween = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
-func toolgenCallCtxBetween(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -225,20 +236,24 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (runtime.Result, er
 		argB int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCtxBetween); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsCtxBetween); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "a":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argA = s0
 			}
-		case 1:
+		case "b":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argB = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := CtxBetween(ctx, argA, runtime.CtxFrom(ctx), argB); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -250,13 +265,14 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (runtime.Result, er
 var toolgenInputCtxLast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
-func toolgenCallCtxLast(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCtxLast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := CtxLast(in, runtime.CtxFrom(ctx))
 	if err != nil {
@@ -269,13 +285,14 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputCtxFirst = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
-func toolgenCallCtxFirst(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Query)
 	toolgenDecodeQuery(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := CtxFirst(runtime.CtxFrom(ctx), in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -287,13 +304,14 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (runtime.Result, erro
 var toolgenInputAliased = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
-func toolgenCallAliased(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAliased, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Aliased(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -305,14 +323,19 @@ func toolgenCallAliased(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputPlain = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
-func toolgenCallPlain(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPlain, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPlain); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsPlain); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Plain(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -327,12 +350,15 @@ var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectQuery); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "text":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Text = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -71,13 +71,14 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx toolgencontext.Context, args []byte) (toolgenruntime.Result, error) {
+func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntime.Result, err error) {
+	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Note
 	toolgenDecodeNote(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Save(in)
 	if err != nil {
@@ -93,25 +94,31 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (toolgenruntime.Re
 // toolgenDecodeNote reads a Note object.
 func toolgenDecodeNote(d *toolimpl.Decoder, v *Note) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNote); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectNote); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "text":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
 				v.Text = s0
 			}
-		case 1:
+		case "score":
+			o.Saw(1)
 			if f0, ok := d.Float(toolgenmath.Inf(-1), toolgenmath.Inf(1), 64); ok {
 				v.Score = f0
 			}
-		case 2:
+		case "when":
+			o.Saw(2)
 			if t0, ok := d.Time(); ok {
 				v.When = t0
 			}
-		case 3:
+		case "raw":
+			o.Saw(3)
 			if r0, ok := d.Raw(); ok {
 				v.Raw = toolgenjson2.RawMessage(r0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -112,23 +112,27 @@ var toolgenInputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
-func toolgenCallIsNaN(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolIsNaN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argRawValue string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsIsNaN); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsIsNaN); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "raw_value":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argRawValue = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := IsNaN(argRawValue)
 	var enc toolimpl.Encoder
@@ -145,7 +149,8 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (runtime.Result, error) 
 var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
-func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -153,20 +158,24 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (runtime.Result
 		argUseDNSOverHTTPS bool
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetIPv6Address); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGetIPv6Address); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "host_name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argHostName = s0
 			}
-		case 1:
+		case "use_dns_over_https":
+			o.Saw(1)
 			if b0, ok := d.Bool(); ok {
 				argUseDNSOverHTTPS = b0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := GetIPv6Address(argHostName, argUseDNSOverHTTPS)
 	if err != nil {
@@ -179,7 +188,8 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (runtime.Result
 var toolgenInputOAuth2Login = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`)
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
-func toolgenCallOAuth2Login(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -187,20 +197,24 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (runtime.Result, e
 		argUserID     string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsOAuth2Login); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsOAuth2Login); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "github_user":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argGitHubUser = s0
 			}
-		case 1:
+		case "user_id":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argUserID = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := OAuth2Login(argGitHubUser, argUserID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -78,13 +78,14 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Doc
 	toolgenDecodeDoc(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Save(in)
 	if err != nil {
@@ -104,44 +105,52 @@ func toolgenDecodeDoc(d *toolimpl.Decoder, v *Doc) {
 		v.Count = &dflt
 	}
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDoc); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectDoc); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "-":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Dash = int(n0)
 			}
-		case 1:
+		case "Quote":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Quote = s0
 			}
-		case 2:
+		case "Bslash":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				v.Bslash = s0
 			}
-		case 3:
+		case "naïve":
+			o.Saw(3)
 			if s0, ok := d.String(); ok {
 				v.Uni = s0
 			}
-		case 4:
+		case "with space":
 			if s0, ok := d.String(); ok {
 				v.Space = s0
 			}
-		case 5:
+		case "a-b.c:d/e~f":
+			o.Saw(4)
 			if s0, ok := d.String(); ok {
 				v.Punct = s0
 			}
-		case 6:
+		case "Empty":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Empty = int(n0)
 			}
-		case 7:
+		case "meta":
+			o.Saw(5)
 			toolgenDecodemeta(d, &v.meta)
-		case 8:
+		case "count":
 			p0 := new(int)
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				*p0 = int(n1)
 			}
 			v.Count = p0
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -179,12 +188,15 @@ func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
 // toolgenDecodemeta reads a meta object.
 func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectmeta); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectmeta); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "rev":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Rev = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

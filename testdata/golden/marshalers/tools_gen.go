@@ -117,13 +117,14 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoCustom(in)
 	if err != nil {
@@ -146,14 +147,19 @@ var toolgenInputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
-func toolgenCallFlags(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlags); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsFlags); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Flags()
 	if err != nil {
@@ -179,14 +185,19 @@ var toolgenInputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
-func toolgenCallHot(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolHot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsHot); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsHot); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Hot()
 	var enc toolimpl.Encoder
@@ -202,17 +213,18 @@ func toolgenCallHot(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodeCustom reads a Custom object.
 func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCustom); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectCustom); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "temp":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Temp.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 1:
+		case "temps":
 			toolgenDecodeSliceTemp(d, &v.Temps)
-		case 2:
+		case "by_city":
 			if d.Object() {
 				m0 := make(map[string]Temp)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -227,7 +239,7 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 				v.ByCity = m0
 			}
-		case 3:
+		case "ptr":
 			if d.Null() {
 				v.Ptr = nil
 			} else {
@@ -239,34 +251,40 @@ func toolgenDecodeCustom(d *toolimpl.Decoder, v *Custom) {
 				}
 				v.Ptr = p0
 			}
-		case 4:
+		case "flag":
+			o.Saw(1)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Flag.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 5:
+		case "flags":
 			toolgenDecodeSliceFlag(d, &v.Flags)
-		case 6:
+		case "count":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Count = Count(n0)
 			}
-		case 7:
+		case "level":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Level = Level(n0)
 			}
-		case 8:
+		case "both":
+			o.Saw(4)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Both.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "maybe":
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Maybe.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

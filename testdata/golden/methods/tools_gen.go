@@ -207,23 +207,27 @@ func (r TickRule) Rule() runtime.Rule {
 var toolgenInputGet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
-func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argKey string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGet); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGet); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "key":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argKey = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.Get(argKey)
 	if err != nil {
@@ -236,7 +240,8 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (runtime.Resu
 var toolgenInputPut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
-func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -244,20 +249,24 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (runtime.Resu
 		argValue string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPut); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsPut); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "key":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argKey = s0
 			}
-		case 1:
+		case "value":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argValue = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := recv.Put(ctx, argKey, argValue); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -269,14 +278,19 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (runtime.Resu
 var toolgenInputNow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
-func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolNow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNow); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsNow); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Now()
 	return runtime.TextResult(out), nil
@@ -289,13 +303,14 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
-func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Input
 	toolgenDecodeInput(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.Add(in)
 	if err != nil {
@@ -315,14 +330,19 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (runtime.Resu
 var toolgenInputVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
-func toolgenCallVersion(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsVersion); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsVersion); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Version()
 	return runtime.TextResult(out), nil
@@ -335,23 +355,27 @@ var toolgenInputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
-func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolIncr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsIncr); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsIncr); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "by":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argBy = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.Incr(argBy)
 	if err != nil {
@@ -371,14 +395,19 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (runtime.R
 var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
-func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTick); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTick); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Tick()
 	return runtime.TextResult(out), nil
@@ -391,12 +420,15 @@ var toolgenArgsNow = &toolimpl.Object{Names: []string{}}
 // toolgenDecodeInput reads a Input object.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectInput); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectInput); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "hours":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Hours = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -101,13 +101,14 @@ var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
-func toolgenCallSend(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSend, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Packet)
 	toolgenDecodePacket(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Send(in)
 	if err != nil {
@@ -130,7 +131,8 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -138,20 +140,24 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 		argMore Octets
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlat); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFlat); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "data":
+			o.Saw(0)
 			if b0, ok := d.Bytes(); ok {
 				argData = toolimpl.BytesAs[[]Octet](b0)
 			}
-		case 1:
+		case "more":
+			o.Saw(1)
 			if b0, ok := d.Bytes(); ok {
 				argMore = toolimpl.BytesAs[Octets](b0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Flat(argData, argMore)
 	if err != nil {
@@ -170,17 +176,19 @@ func toolgenCallFlat(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodePacket reads a Packet object.
 func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPacket); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPacket); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "raw":
+			o.Saw(0)
 			if b0, ok := d.Bytes(); ok {
 				v.Raw = toolimpl.BytesAs[[]Octet](b0)
 			}
-		case 1:
+		case "named":
+			o.Saw(1)
 			if b0, ok := d.Bytes(); ok {
 				v.Named = toolimpl.BytesAs[Octets](b0)
 			}
-		case 2:
+		case "opt":
 			if d.Null() {
 				v.Opt = nil
 			} else {
@@ -190,7 +198,8 @@ func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 				}
 				v.Opt = p0
 			}
-		case 3:
+		case "each":
+			o.Saw(2)
 			if d.Object() {
 				m0 := make(map[string]Octets)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -203,9 +212,11 @@ func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 				}
 				v.Each = m0
 			}
-		case 4:
+		case "letters":
+			o.Saw(3)
 			toolgenDecodeSliceLetter(d, &v.Letters)
-		case 5:
+		case "fixed":
+			o.Saw(4)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -219,10 +230,13 @@ func toolgenDecodePacket(d *toolimpl.Decoder, v *Packet) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 6:
+		case "codes":
+			o.Saw(5)
 			if b0, ok := d.Bytes(); ok {
 				v.Codes = toolimpl.BytesAs[[]Code](b0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

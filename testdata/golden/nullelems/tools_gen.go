@@ -76,13 +76,14 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Route
 	toolgenDecodeRoute(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Plan(ctx, in)
 	if err != nil {
@@ -98,11 +99,13 @@ func toolgenCallPlan(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodeRoute reads a Route object.
 func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectRoute); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectRoute); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "stops":
+			o.Saw(0)
 			toolgenDecodeSlicePtrPoint(d, &v.Stops)
-		case 1:
+		case "named":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]*Point)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -115,7 +118,8 @@ func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 				v.Named = m0
 			}
-		case 2:
+		case "ends":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -129,7 +133,7 @@ func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
-		case 3:
+		case "detour":
 			if d.Null() {
 				v.Detour = nil
 			} else {
@@ -137,6 +141,8 @@ func toolgenDecodeRoute(d *toolimpl.Decoder, v *Route) {
 				toolgenDecodePoint(d, p0)
 				v.Detour = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -201,16 +207,20 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
-		case 1:
+		case "y":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Y = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

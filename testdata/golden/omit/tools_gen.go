@@ -59,14 +59,19 @@ var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
-func toolgenCallSummarize(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsSummarize); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Summarize()
 	if err != nil {

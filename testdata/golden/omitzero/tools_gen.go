@@ -64,23 +64,27 @@ var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
-func toolgenCallSummarize(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argDays int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSummarize); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSummarize); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "days":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argDays = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Summarize(ctx, argDays)
 	if err != nil {

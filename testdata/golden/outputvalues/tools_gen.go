@@ -92,13 +92,14 @@ var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
-func toolgenCallWiden(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWiden, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grant
 	toolgenDecodeGrant(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Widen(in)
 	if err != nil {
@@ -118,23 +119,27 @@ var toolgenInputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
-func toolgenCallCombine(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCombine, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPerms []Perm
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCombine); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsCombine); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "perms":
+			o.Saw(0)
 			if b0, ok := d.Bytes(); ok {
 				argPerms = toolimpl.BytesAs[[]Perm](b0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Combine(argPerms)
 	if err != nil {
@@ -154,20 +159,24 @@ func toolgenCallCombine(ctx context.Context, args []byte) (runtime.Result, error
 func toolgenDecodeGrant(d *toolimpl.Decoder, v *Grant) {
 	v.Days = 7
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrant); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectGrant); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "perm":
+			o.Saw(0)
 			toolgenDecodePerm(d, &v.Perm)
-		case 1:
+		case "user":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 1, -1)
 				d.MatchPattern(s0, toolgenPattern0, "^[a-z]+$")
 				v.User = s0
 			}
-		case 2:
+		case "days":
 			if n0, ok := d.Int(1, 30); ok {
 				v.Days = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -63,7 +63,8 @@ func (r CheckRule) Rule() runtime.Rule {
 var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -71,19 +72,23 @@ func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) 
 		argCode string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsCheck); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "s":
+			o.Saw(0)
 			toolgenDecodeShapes(d, &argS)
-		case 1:
+		case "code":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}\\d{3}$")
 				argCode = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Check(argS, argCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -95,33 +100,39 @@ func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) 
 func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 	v.Letters = "héllo"
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectShapes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectShapes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "dot":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern1, "^a.c$")
 				v.Dot = s0
 			}
-		case 1:
+		case "space":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern2, "^\\S+\\s\\S+$")
 				v.Space = s0
 			}
-		case 2:
+		case "escape":
+			o.Saw(2)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern3, "^caf\\u00e9|\\u{1F600}$")
 				v.Escape = s0
 			}
-		case 3:
+		case "class":
+			o.Saw(3)
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern4, "^[[a-z]+$")
 				v.Class = s0
 			}
-		case 4:
+		case "letters":
 			if s0, ok := d.String(); ok {
 				d.MatchPattern(s0, toolgenPattern5, "^\\p{L}+$")
 				v.Letters = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -205,7 +205,8 @@ var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
-func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -217,9 +218,9 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 		argDeep   **[2]*[2]string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsShapes); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsShapes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "cells":
 			if d.Null() {
 				argCells = nil
 			} else {
@@ -239,9 +240,11 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argCells = p0
 			}
-		case 1:
+		case "rows":
+			o.Saw(0)
 			toolgenDecodeSlicePtr2Ofint(d, &argRows)
-		case 2:
+		case "by_name":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -266,7 +269,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argByName = m0
 			}
-		case 3:
+		case "square":
 			if d.Null() {
 				argSquare = nil
 			} else {
@@ -296,7 +299,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argSquare = p0
 			}
-		case 4:
+		case "times":
 			if d.Null() {
 				argTimes = nil
 			} else {
@@ -316,7 +319,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argTimes = p0
 			}
-		case 5:
+		case "deep":
 			if d.Null() {
 				argDeep = nil
 			} else {
@@ -350,10 +353,12 @@ func toolgenCallShapes(ctx context.Context, args []byte) (runtime.Result, error)
 				*p0 = p1
 				argDeep = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Shapes(argCells, argRows, argByName, argSquare, argTimes, argDeep)
 	if err != nil {
@@ -373,13 +378,14 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Echo(in)
 	if err != nil {
@@ -399,14 +405,19 @@ var toolgenInputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
-func toolgenCallTriple(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTriple, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTriple); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTriple); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Triple()
 	if err != nil {
@@ -436,14 +447,19 @@ var toolgenInputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
-func toolgenCallPairs(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPairs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPairs); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsPairs); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Pairs()
 	if err != nil {
@@ -478,14 +494,19 @@ var toolgenInputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
-func toolgenCallMatrix(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMatrix); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsMatrix); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Matrix()
 	if err != nil {
@@ -692,9 +713,9 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 // toolgenDecodeGrid reads a Grid object.
 func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGrid); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectGrid); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "cells":
 			if d.Null() {
 				v.Cells = nil
 			} else {
@@ -714,9 +735,11 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Cells = p0
 			}
-		case 1:
+		case "rows":
+			o.Saw(0)
 			toolgenDecodeSlicePtr2Ofint(d, &v.Rows)
-		case 2:
+		case "by_name":
+			o.Saw(1)
 			if d.Object() {
 				m0 := make(map[string]*[2]int)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -741,7 +764,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.ByName = m0
 			}
-		case 3:
+		case "square":
 			if d.Null() {
 				v.Square = nil
 			} else {
@@ -771,7 +794,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Square = p0
 			}
-		case 4:
+		case "times":
 			if d.Null() {
 				v.Times = nil
 			} else {
@@ -791,7 +814,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Times = p0
 			}
-		case 5:
+		case "deep":
 			if d.Null() {
 				v.Deep = nil
 			} else {
@@ -825,7 +848,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				*p0 = p1
 				v.Deep = p0
 			}
-		case 6:
+		case "mixed":
 			if d.Null() {
 				v.Mixed = nil
 			} else {
@@ -843,7 +866,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Mixed = p0
 			}
-		case 7:
+		case "tables":
 			if d.Null() {
 				v.Tables = nil
 			} else {
@@ -874,7 +897,7 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Tables = p0
 			}
-		case 8:
+		case "grids":
 			if d.Null() {
 				v.Grids = nil
 			} else {
@@ -892,7 +915,8 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				v.Grids = p0
 			}
-		case 9:
+		case "stacked":
+			o.Saw(2)
 			if _, ok := d.Array(); ok {
 				i0 := 0
 				for ; d.Elem(); i0++ {
@@ -918,6 +942,8 @@ func toolgenDecodeGrid(d *toolimpl.Decoder, v *Grid) {
 				}
 				d.CheckItems(i0, 2, 2)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -964,12 +990,15 @@ func toolgenDecodeSlicePtr2Ofbool(d *toolimpl.Decoder, v *[]*[2]bool) {
 // toolgenDecodeCell reads a Cell object.
 func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectCell); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectCell); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -151,13 +151,14 @@ var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
-func toolgenCallWalk(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWalk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Tree
 	toolgenDecodeTree(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Walk(in)
 	if err != nil {
@@ -177,7 +178,8 @@ var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
-func toolgenCallSum(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -185,9 +187,9 @@ func toolgenCallSum(ctx context.Context, args []byte) (runtime.Result, error) {
 		argTrees []Tree
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSum); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSum); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "list":
 			if d.Null() {
 				argList = nil
 			} else {
@@ -195,12 +197,15 @@ func toolgenCallSum(ctx context.Context, args []byte) (runtime.Result, error) {
 				toolgenDecodeList(d, p0)
 				argList = p0
 			}
-		case 1:
+		case "trees":
+			o.Saw(0)
 			toolgenDecodeSliceTree(d, &argTrees)
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Sum(argList, argTrees)
 	if err != nil {
@@ -223,13 +228,14 @@ var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
-func toolgenCallBrowse(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBrowse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Dir
 	toolgenDecodeDir(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Browse(in)
 	if err != nil {
@@ -256,13 +262,14 @@ var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Graph
 	toolgenDecodeGraph(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Draw(in)
 	if err != nil {
@@ -281,14 +288,17 @@ func toolgenCallDraw(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodeTree reads a Tree object.
 func toolgenDecodeTree(d *toolimpl.Decoder, v *Tree) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectTree); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectTree); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "children":
 			toolgenDecodeSliceTree(d, &v.Children)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -312,13 +322,14 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 // toolgenDecodeList reads a List object.
 func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectList); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectList); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "value":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Value = int(n0)
 			}
-		case 1:
+		case "next":
 			if d.Null() {
 				v.Next = nil
 			} else {
@@ -326,6 +337,8 @@ func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 				toolgenDecodeList(d, p0)
 				v.Next = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -348,14 +361,18 @@ var toolgenArgsSum = &toolimpl.Object{Names: []string{"list", "trees"}, Required
 // toolgenDecodeDir reads a Dir object.
 func toolgenDecodeDir(d *toolimpl.Decoder, v *Dir) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectDir); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectDir); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "files":
+			o.Saw(1)
 			toolgenDecodeSliceFile(d, &v.Files)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -377,9 +394,10 @@ func toolgenEncodeFile(e *toolimpl.Encoder, v *File) {
 // toolgenDecodeGraph reads a Graph object.
 func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectGraph); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectGraph); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "roots":
+			o.Saw(0)
 			if d.Object() {
 				m0 := make(map[string]*Tree)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -392,7 +410,7 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				}
 				v.Roots = m0
 			}
-		case 1:
+		case "head":
 			if d.Null() {
 				v.Head = nil
 			} else {
@@ -400,6 +418,8 @@ func toolgenDecodeGraph(d *toolimpl.Decoder, v *Graph) {
 				toolgenDecodeList(d, p0)
 				v.Head = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -483,13 +503,14 @@ func toolgenEncodeList(e *toolimpl.Encoder, v *List) {
 // toolgenDecodeFile reads a File object.
 func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFile); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectFile); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "sub":
 			if d.Null() {
 				v.Sub = nil
 			} else {
@@ -497,8 +518,11 @@ func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 				toolgenDecodeDir(d, p0)
 				v.Sub = p0
 			}
-		case 2:
+		case "meta":
+			o.Saw(1)
 			toolgenDecodeMeta(d, &v.Meta)
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -506,12 +530,15 @@ func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 // toolgenDecodeMeta reads a Meta object.
 func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectMeta); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectMeta); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "size":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Size = n0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

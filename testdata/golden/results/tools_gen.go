@@ -271,14 +271,19 @@ func (r PictureOnlyRule) Rule() runtime.Rule {
 var toolgenInputText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
-func toolgenCallText(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsText); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsText); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Text()
 	if err != nil {
@@ -291,14 +296,19 @@ func toolgenCallText(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputTextOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
-func toolgenCallTextOnly(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTextOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTextOnly); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTextOnly); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := TextOnly()
 	return runtime.TextResult(out), nil
@@ -311,14 +321,19 @@ var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheck); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsCheck); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Check()
 	if err != nil {
@@ -338,14 +353,19 @@ var toolgenInputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
-func toolgenCallCheckPtr(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheckPtr); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsCheckPtr); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := CheckPtr()
 	if err != nil {
@@ -368,14 +388,19 @@ var toolgenInputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
-func toolgenCallCheckOnly(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCheckOnly); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsCheckOnly); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := CheckOnly()
 	var enc toolimpl.Encoder
@@ -392,14 +417,19 @@ var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
-func toolgenCallList(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsList); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsList); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := List()
 	if err != nil {
@@ -426,14 +456,19 @@ var toolgenInputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
-func toolgenCallNumber(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolNumber, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNumber); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsNumber); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Number()
 	if err != nil {
@@ -456,14 +491,19 @@ var toolgenInputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
-func toolgenCallTable(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsTable); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsTable); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Table()
 	if err != nil {
@@ -492,14 +532,19 @@ var toolgenInputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
-func toolgenCallFlag(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFlag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFlag); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsFlag); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Flag()
 	var enc toolimpl.Encoder
@@ -519,14 +564,19 @@ var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
-func toolgenCallMaybe(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolMaybe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsMaybe); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsMaybe); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Maybe()
 	if err != nil {
@@ -549,14 +599,19 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (runtime.Result, error) 
 var toolgenInputNothing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
-func toolgenCallNothing(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolNothing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsNothing); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsNothing); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Nothing(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -568,14 +623,19 @@ func toolgenCallNothing(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputPicture = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
-func toolgenCallPicture(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPicture, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPicture); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsPicture); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Picture()
 	if err != nil {
@@ -588,14 +648,19 @@ func toolgenCallPicture(ctx context.Context, args []byte) (runtime.Result, error
 var toolgenInputPictureOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
-func toolgenCallPictureOnly(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPictureOnly); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsPictureOnly); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := PictureOnly()
 	return out, nil

@@ -144,14 +144,19 @@ func (r AddRule) Rule() runtime.Rule {
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsPing); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsPing); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Ping(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -163,7 +168,8 @@ func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputCopy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
-func toolgenCallCopy(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolCopy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -173,28 +179,34 @@ func toolgenCallCopy(ctx context.Context, args []byte) (runtime.Result, error) {
 		argN    int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsCopy); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsCopy); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "from":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argFrom = s0
 			}
-		case 1:
+		case "to":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				argTo = s0
 			}
-		case 2:
+		case "_tmp":
+			o.Saw(2)
 			if b0, ok := d.Bool(); ok {
 				arg_tmp = b0
 			}
-		case 3:
+		case "n":
+			o.Saw(3)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argN = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -206,13 +218,14 @@ func toolgenCallCopy(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputDoAssign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`)
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
-func toolgenCallDoAssign(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDoAssign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Assign
 	toolgenDecodeAssign(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := DoAssign(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -227,23 +240,27 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argBy int
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAdd); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsAdd); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "by":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argBy = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Add(argBy)
 	var enc toolimpl.Encoder
@@ -262,34 +279,42 @@ var toolgenArgsCopy = &toolimpl.Object{Names: []string{"from", "to", "_tmp", "n"
 // toolgenDecodeAssign reads a Assign object.
 func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectAssign); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectAssign); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "owner_name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Owner.Name = s0
 			}
-		case 1:
+		case "team_name":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Team.Name = s0
 			}
-		case 2:
+		case "size":
+			o.Saw(2)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Team.Size = int(n0)
 			}
-		case 3:
+		case "rule":
+			o.Saw(3)
 			if s0, ok := d.String(); ok {
 				v.Rule = s0
 			}
-		case 4:
+		case "owner":
+			o.Saw(4)
 			if s0, ok := d.String(); ok {
 				v.OwnerName = s0
 			}
-		case 5:
+		case "tags":
 			toolgenDecodeSlicestring(d, &v.Tags)
-		case 6:
+		case "2-step":
+			o.Saw(5)
 			if s0, ok := d.String(); ok {
 				v.Weird = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

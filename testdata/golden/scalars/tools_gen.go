@@ -229,13 +229,14 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Numbers
 	toolgenDecodeNumbers(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Echo(in)
 	if err != nil {
@@ -255,7 +256,8 @@ var toolgenInputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
-func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWidths, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -267,13 +269,14 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 		argFlag  Flag
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWidths); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsWidths); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "i8":
+			o.Saw(0)
 			if n0, ok := d.Int(-128, 127); ok {
 				argI8 = int8(n0)
 			}
-		case 1:
+		case "u32":
 			if d.Null() {
 				argU32 = nil
 			} else {
@@ -283,7 +286,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argU32 = p0
 			}
-		case 2:
+		case "f32":
 			if d.Null() {
 				argF32 = nil
 			} else {
@@ -293,11 +296,12 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argF32 = p0
 			}
-		case 3:
+		case "temp":
+			o.Saw(1)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				argTemp = Celsius(f0)
 			}
-		case 4:
+		case "count":
 			if d.Null() {
 				argCount = nil
 			} else {
@@ -307,14 +311,17 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 				}
 				argCount = p0
 			}
-		case 5:
+		case "flag":
+			o.Saw(2)
 			if b0, ok := d.Bool(); ok {
 				argFlag = Flag(b0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Widths(argI8, argU32, argF32, argTemp, argCount, argFlag)
 	if err != nil {
@@ -334,23 +341,27 @@ func toolgenCallWidths(ctx context.Context, args []byte) (runtime.Result, error)
 var toolgenInputGetLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`)
 
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
-func toolgenCallGetLabel(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolGetLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argL Label
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsGetLabel); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsGetLabel); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "l":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argL = Label(s0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := GetLabel(argL)
 	return runtime.TextResult(string(out)), nil
@@ -363,23 +374,27 @@ var toolgenInputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
-func toolgenCallFloat32(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolFloat32, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argX float32
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsFloat32); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsFloat32); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				argX = float32(f0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Float32(argX)
 	var enc toolimpl.Encoder
@@ -399,23 +414,27 @@ var toolgenInputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
-func toolgenCallUint64(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolUint64, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argX uint64
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsUint64); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsUint64); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				argX = n0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Uint64(argX)
 	if err != nil {
@@ -434,92 +453,115 @@ func toolgenCallUint64(ctx context.Context, args []byte) (runtime.Result, error)
 // toolgenDecodeNumbers reads a Numbers object.
 func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectNumbers); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectNumbers); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "int":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Int = int(n0)
 			}
-		case 1:
+		case "int8":
+			o.Saw(1)
 			if n0, ok := d.Int(-128, 127); ok {
 				v.Int8 = int8(n0)
 			}
-		case 2:
+		case "int16":
+			o.Saw(2)
 			if n0, ok := d.Int(-32768, 32767); ok {
 				v.Int16 = int16(n0)
 			}
-		case 3:
+		case "int32":
+			o.Saw(3)
 			if n0, ok := d.Int(-2147483648, 2147483647); ok {
 				v.Int32 = int32(n0)
 			}
-		case 4:
+		case "int64":
+			o.Saw(4)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Int64 = n0
 			}
-		case 5:
+		case "uint":
+			o.Saw(5)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.Uint = uint(n0)
 			}
-		case 6:
+		case "uint8":
+			o.Saw(6)
 			if n0, ok := d.Uint(0, 255); ok {
 				v.Uint8 = uint8(n0)
 			}
-		case 7:
+		case "uint16":
+			o.Saw(7)
 			if n0, ok := d.Uint(0, 65535); ok {
 				v.Uint16 = uint16(n0)
 			}
-		case 8:
+		case "uint32":
+			o.Saw(8)
 			if n0, ok := d.Uint(0, 4294967295); ok {
 				v.Uint32 = uint32(n0)
 			}
-		case 9:
+		case "uint64":
+			o.Saw(9)
 			if n0, ok := d.Uint(0, 18446744073709551615); ok {
 				v.Uint64 = n0
 			}
-		case 10:
+		case "byte":
+			o.Saw(10)
 			if n0, ok := d.Uint(0, 255); ok {
 				v.Byte = byte(n0)
 			}
-		case 11:
+		case "rune":
+			o.Saw(11)
 			if n0, ok := d.Int(-2147483648, 2147483647); ok {
 				v.Rune = rune(n0)
 			}
-		case 12:
+		case "float32":
+			o.Saw(12)
 			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
 				v.Float32 = float32(f0)
 			}
-		case 13:
+		case "float64":
+			o.Saw(13)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Float64 = f0
 			}
-		case 14:
+		case "string":
+			o.Saw(14)
 			if s0, ok := d.String(); ok {
 				v.String = s0
 			}
-		case 15:
+		case "bool":
+			o.Saw(15)
 			if b0, ok := d.Bool(); ok {
 				v.Bool = b0
 			}
-		case 16:
+		case "temp":
+			o.Saw(16)
 			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
 				v.Temp = Celsius(f0)
 			}
-		case 17:
+		case "count":
+			o.Saw(17)
 			if n0, ok := d.Uint(0, 65535); ok {
 				v.Count = Count(n0)
 			}
-		case 18:
+		case "flag":
+			o.Saw(18)
 			if b0, ok := d.Bool(); ok {
 				v.Flag = Flag(b0)
 			}
-		case 19:
+		case "label":
+			o.Saw(19)
 			if s0, ok := d.String(); ok {
 				v.Label = Label(s0)
 			}
-		case 20:
+		case "small":
+			o.Saw(20)
 			if n0, ok := d.Int(-128, 127); ok {
 				v.Small = int8(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

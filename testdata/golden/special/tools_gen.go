@@ -207,13 +207,14 @@ var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
-func toolgenCallStore(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolStore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Payload
 	toolgenDecodePayload(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Store(in)
 	if err != nil {
@@ -233,7 +234,8 @@ var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
-func toolgenCallStamp(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolStamp, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -245,25 +247,29 @@ func toolgenCallStamp(ctx context.Context, args []byte) (runtime.Result, error) 
 		argSlug  Slug
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsStamp); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsStamp); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "at":
+			o.Saw(0)
 			if t0, ok := d.Time(); ok {
 				argAt = t0
 			}
-		case 1:
+		case "data":
+			o.Saw(1)
 			if b0, ok := d.Bytes(); ok {
 				argData = b0
 			}
-		case 2:
+		case "extra":
+			o.Saw(2)
 			if r0, ok := d.Raw(); ok {
 				argExtra = json.RawMessage(r0)
 			}
-		case 3:
+		case "value":
+			o.Saw(3)
 			if x0, ok := d.Any(); ok {
 				argValue = x0
 			}
-		case 4:
+		case "addr":
 			if d.Null() {
 				argAddr = nil
 			} else {
@@ -275,16 +281,19 @@ func toolgenCallStamp(ctx context.Context, args []byte) (runtime.Result, error) 
 				}
 				argAddr = p0
 			}
-		case 5:
+		case "slug":
+			o.Saw(4)
 			if s0, ok := d.StringBytes(); ok {
 				if err := argSlug.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Stamp(argAt, argData, argExtra, argValue, argAddr, argSlug)
 	if err != nil {
@@ -307,14 +316,19 @@ var toolgenInputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
-func toolgenCallDump(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDump, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsDump); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsDump); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Dump()
 	if err != nil {
@@ -337,14 +351,19 @@ var toolgenInputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
-func toolgenCallBytes(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolBytes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsBytes); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsBytes); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Bytes()
 	var enc toolimpl.Encoder
@@ -364,14 +383,19 @@ var toolgenInputAnything = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
-func toolgenCallAnything(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAnything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAnything); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsAnything); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Anything()
 	if err != nil {
@@ -394,14 +418,19 @@ var toolgenInputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
-func toolgenCallAddress(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsAddress); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsAddress); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Address()
 	if err != nil {
@@ -420,13 +449,14 @@ func toolgenCallAddress(ctx context.Context, args []byte) (runtime.Result, error
 // toolgenDecodePayload reads a Payload object.
 func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPayload); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPayload); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "when":
+			o.Saw(0)
 			if t0, ok := d.Time(); ok {
 				v.When = t0
 			}
-		case 1:
+		case "until":
 			if d.Null() {
 				v.Until = nil
 			} else {
@@ -436,33 +466,37 @@ func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 				}
 				v.Until = p0
 			}
-		case 2:
+		case "since":
 			if t0, ok := d.Time(); ok {
 				v.Since = t0
 			}
-		case 3:
+		case "blob":
+			o.Saw(1)
 			if b0, ok := d.Bytes(); ok {
 				v.Blob = b0
 			}
-		case 4:
+		case "raw":
+			o.Saw(2)
 			if r0, ok := d.Raw(); ok {
 				v.Raw = json.RawMessage(r0)
 			}
-		case 5:
+		case "any":
+			o.Saw(3)
 			if x0, ok := d.Any(); ok {
 				v.Any = x0
 			}
-		case 6:
+		case "empty":
 			if x0, ok := d.Any(); ok {
 				v.Empty = x0
 			}
-		case 7:
+		case "addr":
+			o.Saw(4)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 8:
+		case "prefix":
 			if d.Null() {
 				v.Prefix = nil
 			} else {
@@ -474,21 +508,25 @@ func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 				}
 				v.Prefix = p0
 			}
-		case 9:
+		case "slug":
+			o.Saw(5)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Slug.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 10:
+		case "code":
+			o.Saw(6)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Code.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 11:
+		case "times":
+			o.Saw(7)
 			toolgenDecodeSlicetime_Time(d, &v.Times)
-		case 12:
+		case "blobs":
+			o.Saw(8)
 			if d.Object() {
 				m0 := make(map[string][]byte)
 				for _, ok := d.Field(); ok; _, ok = d.Field() {
@@ -501,20 +539,25 @@ func toolgenDecodePayload(d *toolimpl.Decoder, v *Payload) {
 				}
 				v.Blobs = m0
 			}
-		case 13:
+		case "addrs":
 			toolgenDecodeSlicenetip_Addr(d, &v.Addrs)
-		case 14:
+		case "duration":
+			o.Saw(9)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Duration = time.Duration(n0)
 			}
-		case 15:
+		case "month":
+			o.Saw(10)
 			toolgenDecode_time_Month(d, &v.Month)
-		case 16:
+		case "stamped":
+			o.Saw(11)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Stamped.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

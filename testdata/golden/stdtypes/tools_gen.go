@@ -113,13 +113,14 @@ var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
-func toolgenCallEchoStd(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Std
 	toolgenDecodeStd(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := EchoStd(in)
 	if err != nil {
@@ -142,23 +143,27 @@ var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
-func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argTimeout time.Duration
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsWait); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsWait); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "timeout":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				argTimeout = time.Duration(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := Wait(argTimeout)
 	var enc toolimpl.Encoder
@@ -174,9 +179,9 @@ func toolgenCallWait(ctx context.Context, args []byte) (runtime.Result, error) {
 // toolgenDecodeStd reads a Std object.
 func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectStd); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectStd); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "int":
 			if d.Null() {
 				v.Int = nil
 			} else {
@@ -188,13 +193,14 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Int = p0
 			}
-		case 1:
+		case "int_value":
+			o.Saw(0)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.IntValue.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 2:
+		case "float":
 			if d.Null() {
 				v.Float = nil
 			} else {
@@ -206,7 +212,7 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Float = p0
 			}
-		case 3:
+		case "rat":
 			if d.Null() {
 				v.Rat = nil
 			} else {
@@ -218,31 +224,35 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Rat = p0
 			}
-		case 4:
+		case "number":
+			o.Saw(1)
 			if n0, ok := d.Number(); ok {
 				v.Number = json.Number(n0)
 			}
-		case 5:
+		case "numbers":
 			toolgenDecodeSlicejson_Number(d, &v.Numbers)
-		case 6:
+		case "addr":
+			o.Saw(2)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Addr.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 7:
+		case "prefix":
+			o.Saw(3)
 			if s0, ok := d.StringBytes(); ok {
 				if err := v.Prefix.UnmarshalText(s0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 8:
+		case "level":
+			o.Saw(4)
 			if r0, ok := d.RawValue(); ok {
 				if err := v.Level.UnmarshalJSON(r0); err != nil {
 					d.Invalid(err.Error())
 				}
 			}
-		case 9:
+		case "pattern":
 			if d.Null() {
 				v.Pattern = nil
 			} else {
@@ -254,12 +264,15 @@ func toolgenDecodeStd(d *toolimpl.Decoder, v *Std) {
 				}
 				v.Pattern = p0
 			}
-		case 10:
+		case "timeout":
+			o.Saw(5)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Timeout = time.Duration(n0)
 			}
-		case 11:
+		case "month":
 			toolgenDecode_time_Month(d, &v.Month)
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -164,13 +164,14 @@ var toolgenInputListItems = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
-func toolgenCallListItems(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolListItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Query
 	toolgenDecodeQuery(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := ListItems(ctx, in)
 	if err != nil {
@@ -194,13 +195,14 @@ func toolgenCallListItems(ctx context.Context, args []byte) (runtime.Result, err
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var in Empty
 	toolgenDecodeEmpty(d, &in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Ping(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -212,13 +214,14 @@ func toolgenCallPing(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputConfigure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`)
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
-func toolgenCallConfigure(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolConfigure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	in := new(Options)
 	toolgenDecodeOptions(d, in)
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	if err := Configure(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -233,7 +236,8 @@ var toolgenInputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
-func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
@@ -241,11 +245,12 @@ func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error
 		argTo   *Point
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsSegment); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsSegment); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "from":
+			o.Saw(0)
 			toolgenDecodePoint(d, &argFrom)
-		case 1:
+		case "to":
 			if d.Null() {
 				argTo = nil
 			} else {
@@ -253,10 +258,12 @@ func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error
 				toolgenDecodePoint(d, p0)
 				argTo = p0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := Segment(argFrom, argTo)
 	if err != nil {
@@ -275,63 +282,72 @@ func toolgenCallSegment(ctx context.Context, args []byte) (runtime.Result, error
 // toolgenDecodeQuery reads a Query object.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectQuery); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectQuery); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "name":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Name = s0
 			}
-		case 1:
+		case "offset":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Page.Offset = int(n0)
 			}
-		case 2:
+		case "limit":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Page.Limit = int(n0)
 			}
-		case 3:
+		case "reason":
+			o.Saw(1)
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
 			if s0, ok := d.String(); ok {
 				v.Audit.Reason = s0
 			}
-		case 4:
+		case "By":
+			o.Saw(2)
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
 			if s0, ok := d.String(); ok {
 				v.Audit.By = s0
 			}
-		case 5:
+		case "filter":
+			o.Saw(3)
 			toolgenDecodeFilter(d, &v.Filter)
-		case 6:
+		case "extra":
 			if b0, ok := d.Bool(); ok {
 				v.Deep.Shadowed.Extra = b0
 			}
-		case 7:
+		case "visible":
+			o.Saw(4)
 			if s0, ok := d.String(); ok {
 				v.hidden.Visible = s0
 			}
-		case 8:
+		case "Label":
+			o.Saw(5)
 			if s0, ok := d.String(); ok {
 				v.Label = Label(s0)
 			}
-		case 9:
+		case "tags":
 			toolgenDecodeSlicestring(d, &v.Tags)
-		case 10:
+		case "-":
+			o.Saw(6)
 			if s0, ok := d.String(); ok {
 				v.Dash = s0
 			}
-		case 11:
+		case "NoTag":
+			o.Saw(7)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.NoTag = int(n0)
 			}
-		case 12:
+		case "is_renamed":
+			o.Saw(8)
 			if b0, ok := d.Bool(); ok {
 				v.Renamed = b0
 			}
-		case 13:
+		case "optional":
 			if d.Null() {
 				v.Optional = nil
 			} else {
@@ -341,14 +357,17 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 				}
 				v.Optional = p0
 			}
-		case 14:
+		case "OnlyOpts":
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.OnlyOpts = int(n0)
 			}
-		case 15:
+		case "Shown":
+			o.Saw(9)
 			if s0, ok := d.String(); ok {
 				v.Dominated = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -356,19 +375,26 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 // toolgenDecodeEmpty reads a Empty object.
 func toolgenDecodeEmpty(d *toolimpl.Decoder, v *Empty) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectEmpty); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenObjectEmpty); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
 }
 
 // toolgenDecodeOptions reads a Options object.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectOptions); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectOptions); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "verbose":
+			o.Saw(0)
 			if b0, ok := d.Bool(); ok {
 				v.Verbose = b0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -376,16 +402,20 @@ func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
 // toolgenDecodePoint reads a Point object.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectPoint); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "x":
+			o.Saw(0)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.X = int(n0)
 			}
-		case 1:
+		case "y":
+			o.Saw(1)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
 				v.Y = int(n0)
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }
@@ -395,16 +425,20 @@ var toolgenArgsSegment = &toolimpl.Object{Names: []string{"from", "to"}, Require
 // toolgenDecodeFilter reads a Filter object.
 func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenObjectFilter); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenObjectFilter); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "field":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				v.Field = s0
 			}
-		case 1:
+		case "value":
+			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				v.Value = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
 }

@@ -80,14 +80,19 @@ func (r askRule) Rule() runtime.Rule {
 var toolgenInputping = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result.
-func toolgenCallping(ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(toolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsping); i >= 0; i = o.Next(d) {
+	for k, ok := o.Start(d, toolgenArgsping); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out := ping()
 	return runtime.TextResult(out), nil
@@ -97,23 +102,27 @@ func toolgenCallping(ctx context.Context, args []byte) (runtime.Result, error) {
 var toolgenInputask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
-func toolgenCallask(recv *helper, ctx context.Context, args []byte) (runtime.Result, error) {
+func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(toolAsk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
 	var (
 		argPrompt string
 	)
 	var o toolimpl.ObjectReader
-	for i := o.Start(d, toolgenArgsask); i >= 0; i = o.Next(d) {
-		switch i {
-		case 0:
+	for k, ok := o.Start(d, toolgenArgsask); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "prompt":
+			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPrompt = s0
 			}
+		default:
+			o.Unknown(d)
 		}
 	}
-	if res, bad := toolimpl.Invalid(d); bad {
-		return res, nil
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
 	}
 	out, err := recv.ask(ctx, argPrompt)
 	if err != nil {

@@ -1,4 +1,4 @@
-package wire
+package toolimpl
 
 import (
 	"encoding"
@@ -219,4 +219,10 @@ func (e *Encoder) Written() ([]byte, error) {
 		return nil, e.err
 	}
 	return e.buf[:len(e.buf):len(e.buf)], nil
+}
+
+// Number writes a json.Number as encoding/json does: its literal, 0 when
+// empty; a literal that is not a JSON number is an error.
+func (e *Encoder) Number(n json.Number) {
+	e.number(n)
 }
