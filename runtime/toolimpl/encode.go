@@ -50,7 +50,12 @@ func (e *Encoder) Key(k string) {
 // Member writes a member's key as generated code spells it: already quoted,
 // with its colon ("city":), so that nothing is escaped at run time.
 func (e *Encoder) Member(quotedKey string) {
-	e.value()
+	// A member follows the object's '{' or another member's value: a comma
+	// unless it is the first. (value's fuller test costs every inlined
+	// Member more to compile.)
+	if n := len(e.buf); n > 0 && e.buf[n-1] != '{' {
+		e.buf = append(e.buf, ',')
+	}
 	e.buf = append(e.buf, quotedKey...)
 }
 
