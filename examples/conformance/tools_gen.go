@@ -295,7 +295,8 @@ func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolTestElicitationSep1330Enums}
 }
 
-// toolgenInputTestSimpleText is the JSON Schema of test_simple_text's arguments.
+// toolgenInputTestSimpleText is the JSON Schema of test_simple_text's
+// arguments.
 var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
@@ -317,7 +318,8 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestImageContent is the JSON Schema of test_image_content's arguments.
+// toolgenInputTestImageContent is the JSON Schema of test_image_content's
+// arguments.
 var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
@@ -339,7 +341,8 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.
 	return out, nil
 }
 
-// toolgenInputTestAudioContent is the JSON Schema of test_audio_content's arguments.
+// toolgenInputTestAudioContent is the JSON Schema of test_audio_content's
+// arguments.
 var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
@@ -361,7 +364,8 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.
 	return out, nil
 }
 
-// toolgenInputTestEmbeddedResource is the JSON Schema of test_embedded_resource's arguments.
+// toolgenInputTestEmbeddedResource is the JSON Schema of
+// test_embedded_resource's arguments.
 var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
@@ -383,7 +387,8 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runt
 	return out, nil
 }
 
-// toolgenInputTestMultipleContentTypes is the JSON Schema of test_multiple_content_types's arguments.
+// toolgenInputTestMultipleContentTypes is the JSON Schema of
+// test_multiple_content_types's arguments.
 var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
@@ -405,7 +410,8 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	return out, nil
 }
 
-// toolgenInputTestToolWithLogging is the JSON Schema of test_tool_with_logging's arguments.
+// toolgenInputTestToolWithLogging is the JSON Schema of
+// test_tool_with_logging's arguments.
 var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
@@ -430,7 +436,8 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestToolWithProgress is the JSON Schema of test_tool_with_progress's arguments.
+// toolgenInputTestToolWithProgress is the JSON Schema of
+// test_tool_with_progress's arguments.
 var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
@@ -455,7 +462,8 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestErrorHandling is the JSON Schema of test_error_handling's arguments.
+// toolgenInputTestErrorHandling is the JSON Schema of test_error_handling's
+// arguments.
 var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
@@ -512,7 +520,8 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestElicitation is the JSON Schema of test_elicitation's arguments.
+// toolgenInputTestElicitation is the JSON Schema of test_elicitation's
+// arguments.
 var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
@@ -545,7 +554,8 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestElicitationSep1034Defaults is the JSON Schema of test_elicitation_sep1034_defaults's arguments.
+// toolgenInputTestElicitationSep1034Defaults is the JSON Schema of
+// test_elicitation_sep1034_defaults's arguments.
 var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
@@ -570,7 +580,8 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputTestElicitationSep1330Enums is the JSON Schema of test_elicitation_sep1330_enums's arguments.
+// toolgenInputTestElicitationSep1330Enums is the JSON Schema of
+// test_elicitation_sep1330_enums's arguments.
 var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.

@@ -114,13 +114,11 @@ func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
 // the tool lacks.
 func (g *generator) schemas(t *model.Tool) {
 	doc := fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name)
-	switch {
-	case t.StrictSchema == nil && t.GeminiSchema == nil:
-		doc += " It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is."
-	case t.StrictSchema == nil:
-		doc += " It has no form in OpenAI's strict dialect: OpenAI gets it without strict mode."
-	case t.GeminiSchema == nil:
-		doc += " It has no form in Gemini's subset: Gemini gets it as it is."
+	if t.NoStrict != "" {
+		doc += fmt.Sprintf(" It has no form in OpenAI's strict dialect (%s): OpenAI gets it without strict mode.", t.NoStrict)
+	}
+	if t.NoGemini != "" {
+		doc += fmt.Sprintf(" It has no form in Gemini's subset (%s): Gemini gets it as it is.", t.NoGemini)
 	}
 	g.schemaVar(inputVar(t), doc, t.InputSchema)
 	if t.OutputSchema != nil {
@@ -133,7 +131,9 @@ func (g *generator) schemaVar(name, doc string, s *model.Schema) {
 	if err != nil {
 		panic(fmt.Sprintf("toolgen bug: schema %s does not encode: %v", name, err)) // built from plain data
 	}
-	g.f.Comment(doc)
+	for _, line := range wrap(doc, 76) {
+		g.f.Comment(line)
+	}
 	g.f.Var().Id(name).Op("=").Index().Byte().Call(textLiteral(text))
 }
 

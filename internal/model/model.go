@@ -44,10 +44,12 @@ type Tool struct {
 
 	InputSchema  *Schema `json:"input_schema"`
 	OutputSchema *Schema `json:"output_schema,omitempty"`
-	// StrictSchema is InputSchema in OpenAI's strict dialect, GeminiSchema
-	// in Gemini's subset; nil when the input schema cannot be said in it.
-	StrictSchema *Schema `json:"strict_schema,omitempty"`
-	GeminiSchema *Schema `json:"gemini_schema,omitempty"`
+	// NoStrict says why InputSchema has no form in OpenAI's strict dialect,
+	// NoGemini why it has none in Gemini's subset; "" when it has. The
+	// runtime derives those forms from the input schema at start-up; the
+	// generator derives them with the same code, to tell at build time.
+	NoStrict string `json:"no_strict,omitempty"`
+	NoGemini string `json:"no_gemini,omitempty"`
 }
 
 // Receiver is the type whose method a tool is.

@@ -8,7 +8,10 @@
 // It also reads JSON Schema text (Parse), for //toolgen:schema directives.
 package schema
 
-import "github.com/toolgen-dev/toolgen/internal/model"
+import (
+	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+)
 
 // dialect is the $schema of every root schema.
 const dialect = "https://json-schema.org/draft/2020-12/schema"
@@ -20,13 +23,29 @@ func Derive(pkg *model.Package) {
 	}
 }
 
-// Tool fills t's schemas: its input's, that input's in each provider
-// dialect (nil where it cannot be said), and its structured result's when
-// it returns a value.
+// Tool fills t's schemas: its input's, whether that input can be said in
+// each provider dialect, and its structured result's when it returns a
+// value.
 func Tool(t *model.Tool) {
 	t.InputSchema = objectSchema(t.Input, "", false)
-	t.StrictSchema, t.GeminiSchema = strictSchema(t.InputSchema), geminiSchema(t.InputSchema)
+	t.NoStrict, t.NoGemini = dialects(t.InputSchema)
 	t.OutputSchema = outputSchema(t.Result)
+}
+
+// dialects says why s has no strict or Gemini form (or "" where it has
+// one), with the derivation the runtime runs at start-up (toolimpl).
+func dialects(s *model.Schema) (noStrict, noGemini string) {
+	text, err := s.Compact()
+	if err != nil {
+		panic("toolgen bug: an input schema does not encode: " + err.Error()) // built from plain data
+	}
+	if _, err := toolimpl.StrictSchema([]byte(text)); err != nil {
+		noStrict = err.Error()
+	}
+	if _, err := toolimpl.GeminiSchema([]byte(text)); err != nil {
+		noGemini = err.Error()
+	}
+	return noStrict, noGemini
 }
 
 // outputSchema is the schema of a result's structured content, or nil for

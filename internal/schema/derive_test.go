@@ -40,10 +40,15 @@ func TestDeriveInput(t *testing.T) {
 	assert.JSONEq(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",
 		"properties":{"days":{"type":"integer","description":"How many days ahead.","minimum":1,"maximum":14},
 		"city":{"type":"string","minLength":1}},"required":["days"],"additionalProperties":false}`, schemaJSON(t, tool.InputSchema))
-	assert.JSONEq(t, `{"type":"object","properties":{"days":{"type":"integer","description":"How many days ahead.","minimum":1,"maximum":14},
-		"city":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["days","city"],"additionalProperties":false}`, schemaJSON(t, tool.StrictSchema))
-	assert.JSONEq(t, `{"type":"object","properties":{"days":{"type":"integer","description":"How many days ahead.","minimum":1,"maximum":14},
-		"city":{"type":"string","minLength":1}},"required":["days"]}`, schemaJSON(t, tool.GeminiSchema))
+	assert.Empty(t, tool.NoStrict, "a strict form exists")
+	assert.Empty(t, tool.NoGemini, "a Gemini form exists")
+
+	tags := &model.Field{JSONName: "tags", Path: []model.Step{{Name: "tags"}},
+		Type: &model.Type{Kind: model.KindMap, Key: &model.Type{Kind: model.KindString, Name: "string"}, Elem: &model.Type{Kind: model.KindString, Name: "string"}}}
+	tool.Input.Fields = append(tool.Input.Fields, tags)
+	Tool(tool)
+	assert.Contains(t, tool.NoStrict, "map", "strict mode cannot say a map")
+	assert.Contains(t, tool.NoGemini, "map", "nor can Gemini")
 }
 
 func TestDeriveOutput(t *testing.T) {

@@ -336,7 +336,9 @@ func (r BoundRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolBound, toolgenObjectBounds, []string{r.Narrow, r.Wide, r.Width, r.Neg})
 }
 
-// toolgenInputSearch is the JSON Schema of search's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputSearch is the JSON Schema of search's arguments. It has no form
+// in Gemini's subset (an enum of other than strings at /properties/level):
+// Gemini gets it as it is.
 var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"page":{"type":"integer","description":"Page to return, from 1.","minimum":1,"default":1},"query":{"type":"string","description":"Query is what to look for.","minLength":2,"maxLength":100},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"],"default":"score"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]},"tags":{"type":"array","description":"Tags narrow the search.","maxItems":3,"items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false},"email":{"type":"string","format":"email"},"code":{"type":"string","pattern":"^[A-Z]{2,3}$"}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenOutputSearch is the JSON Schema of search's structured result.
@@ -495,7 +497,9 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// toolgenInputCount is the JSON Schema of count's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputCount is the JSON Schema of count's arguments. It has no form in
+// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
+// is.
 var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputCount is the JSON Schema of count's structured result.
@@ -522,7 +526,11 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMirror is the JSON Schema of mirror's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputMirror is the JSON Schema of mirror's arguments. It has no form
+// in OpenAI's strict dialect (a value of any type (no type and no $ref) at
+// /properties/raw): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
+// gets it as it is.
 var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenOutputMirror is the JSON Schema of mirror's structured result.

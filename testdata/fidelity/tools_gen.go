@@ -1854,7 +1854,8 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result,
 // toolgenInputReturnFloat is the JSON Schema of return_float's arguments.
 var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnFloat is the JSON Schema of return_float's structured result.
+// toolgenOutputReturnFloat is the JSON Schema of return_float's structured
+// result.
 var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
@@ -1884,7 +1885,8 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Resul
 // toolgenInputReturnBool is the JSON Schema of return_bool's arguments.
 var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnBool is the JSON Schema of return_bool's structured result.
+// toolgenOutputReturnBool is the JSON Schema of return_bool's structured
+// result.
 var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
@@ -1914,7 +1916,8 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result
 // toolgenInputReturnEnum is the JSON Schema of return_enum's arguments.
 var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnEnum is the JSON Schema of return_enum's structured result.
+// toolgenOutputReturnEnum is the JSON Schema of return_enum's structured
+// result.
 var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
@@ -1944,7 +1947,8 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result
 // toolgenInputReturnSlice is the JSON Schema of return_slice's arguments.
 var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnSlice is the JSON Schema of return_slice's structured result.
+// toolgenOutputReturnSlice is the JSON Schema of return_slice's structured
+// result.
 var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
@@ -2022,7 +2026,8 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result,
 // toolgenInputReturnArray is the JSON Schema of return_array's arguments.
 var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnArray is the JSON Schema of return_array's structured result.
+// toolgenOutputReturnArray is the JSON Schema of return_array's structured
+// result.
 var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
@@ -2056,7 +2061,8 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Resul
 // toolgenInputReturnBlob is the JSON Schema of return_blob's arguments.
 var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnBlob is the JSON Schema of return_blob's structured result.
+// toolgenOutputReturnBlob is the JSON Schema of return_blob's structured
+// result.
 var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
@@ -2116,7 +2122,8 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result,
 // toolgenInputReturnPtrInt is the JSON Schema of return_ptr_int's arguments.
 var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnPtrInt is the JSON Schema of return_ptr_int's structured result.
+// toolgenOutputReturnPtrInt is the JSON Schema of return_ptr_int's structured
+// result.
 var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
@@ -2149,7 +2156,8 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Resu
 // toolgenInputReturnText is the JSON Schema of return_text's arguments.
 var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnText is the JSON Schema of return_text's structured result.
+// toolgenOutputReturnText is the JSON Schema of return_text's structured
+// result.
 var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
@@ -2179,7 +2187,8 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result
 // toolgenInputReturnJSON is the JSON Schema of return_json's arguments.
 var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnJSON is the JSON Schema of return_json's structured result.
+// toolgenOutputReturnJSON is the JSON Schema of return_json's structured
+// result.
 var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
@@ -2209,7 +2218,8 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result
 // toolgenInputReturnStamped is the JSON Schema of return_stamped's arguments.
 var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnStamped is the JSON Schema of return_stamped's structured result.
+// toolgenOutputReturnStamped is the JSON Schema of return_stamped's structured
+// result.
 var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
@@ -2239,7 +2249,8 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Res
 // toolgenInputReturnForeign is the JSON Schema of return_foreign's arguments.
 var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnForeign is the JSON Schema of return_foreign's structured result.
+// toolgenOutputReturnForeign is the JSON Schema of return_foreign's structured
+// result.
 var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
@@ -2266,10 +2277,12 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnNamedMap is the JSON Schema of return_named_map's arguments.
+// toolgenInputReturnNamedMap is the JSON Schema of return_named_map's
+// arguments.
 var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnNamedMap is the JSON Schema of return_named_map's structured result.
+// toolgenOutputReturnNamedMap is the JSON Schema of return_named_map's
+// structured result.
 var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
@@ -2309,7 +2322,8 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Re
 // toolgenInputReturnPlaces is the JSON Schema of return_places's arguments.
 var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnPlaces is the JSON Schema of return_places's structured result.
+// toolgenOutputReturnPlaces is the JSON Schema of return_places's structured
+// result.
 var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
@@ -2333,10 +2347,12 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's arguments.
+// toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's
+// arguments.
 var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
 
-// toolgenOutputReturnAnySlice is the JSON Schema of return_any_slice's structured result.
+// toolgenOutputReturnAnySlice is the JSON Schema of return_any_slice's
+// structured result.
 var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
@@ -2366,7 +2382,8 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Re
 // toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
 var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
-// toolgenOutputEchoScalars is the JSON Schema of echo_scalars's structured result.
+// toolgenOutputEchoScalars is the JSON Schema of echo_scalars's structured
+// result.
 var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
@@ -2390,7 +2407,11 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/by_name): OpenAI gets it without strict mode. It has
+// no form in Gemini's subset (an enum of other than strings at /properties/p):
+// Gemini gets it as it is.
 var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","enum":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenOutputEchoEnums is the JSON Schema of echo_enums's structured result.
@@ -2417,10 +2438,16 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoCollections is the JSON Schema of echo_collections's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoCollections is the JSON Schema of echo_collections's
+// arguments. It has no form in OpenAI's strict dialect (a map
+// (additionalProperties with a schema) at /properties/map): OpenAI gets it
+// without strict mode. It has no form in Gemini's subset (a map
+// (additionalProperties with a schema) at /properties/map): Gemini gets it as
+// it is.
 var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
-// toolgenOutputEchoCollections is the JSON Schema of echo_collections's structured result.
+// toolgenOutputEchoCollections is the JSON Schema of echo_collections's
+// structured result.
 var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
@@ -2444,10 +2471,13 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments. It
+// has no form in Gemini's subset (an enum of other than strings at
+// /properties/pm): Gemini gets it as it is.
 var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
-// toolgenOutputEchoPointers is the JSON Schema of echo_pointers's structured result.
+// toolgenOutputEchoPointers is the JSON Schema of echo_pointers's structured
+// result.
 var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
@@ -2474,10 +2504,12 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoConstrained is the JSON Schema of echo_constrained's arguments.
+// toolgenInputEchoConstrained is the JSON Schema of echo_constrained's
+// arguments.
 var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":5},"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]$"},"age":{"type":"integer","minimum":0,"maximum":150},"ratio":{"type":"number","minimum":0,"maximum":1},"ratio32":{"type":"number","minimum":0.1,"maximum":0.9},"tags":{"type":"array","minItems":1,"maxItems":3,"items":{"type":"string"}},"small":{"type":"integer","minimum":1,"maximum":9},"mode":{"type":"string","default":"fast"},"n":{"type":"integer","minimum":1,"default":3},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"green"}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
-// toolgenOutputEchoConstrained is the JSON Schema of echo_constrained's structured result.
+// toolgenOutputEchoConstrained is the JSON Schema of echo_constrained's
+// structured result.
 var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
@@ -2504,7 +2536,8 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.R
 // toolgenInputEchoFormats is the JSON Schema of echo_formats's arguments.
 var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date_time":{"type":"string","format":"date-time"},"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"email":{"type":"string","format":"email"},"uri":{"type":"string","format":"uri"},"uuid":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"hostname":{"type":"string","format":"hostname"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
-// toolgenOutputEchoFormats is the JSON Schema of echo_formats's structured result.
+// toolgenOutputEchoFormats is the JSON Schema of echo_formats's structured
+// result.
 var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
@@ -2528,10 +2561,15 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments. It
+// has no form in OpenAI's strict dialect (a value of any type (no type and no
+// $ref) at /properties/raw): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a value of any type (no type) at /properties/raw):
+// Gemini gets it as it is.
 var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
-// toolgenOutputEchoSpecial is the JSON Schema of echo_special's structured result.
+// toolgenOutputEchoSpecial is the JSON Schema of echo_special's structured
+// result.
 var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
@@ -2558,7 +2596,8 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Resul
 // toolgenInputEchoEmbedded is the JSON Schema of echo_embedded's arguments.
 var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","extra","own"],"additionalProperties":false}`)
 
-// toolgenOutputEchoEmbedded is the JSON Schema of echo_embedded's structured result.
+// toolgenOutputEchoEmbedded is the JSON Schema of echo_embedded's structured
+// result.
 var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
@@ -2582,7 +2621,11 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/e4): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/e4): Gemini gets it as it is.
 var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenOutputEchoOmit is the JSON Schema of echo_omit's structured result.
@@ -2609,7 +2652,9 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTree is the JSON Schema of echo_tree's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputEchoTree is the JSON Schema of echo_tree's arguments. It has no
+// form in Gemini's subset ($defs (recursive types) at the root): Gemini gets
+// it as it is.
 var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoTree is the JSON Schema of echo_tree's structured result.
@@ -2707,7 +2752,11 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDensify is the JSON Schema of densify's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputDensify is the JSON Schema of densify's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/m): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/m): Gemini gets it as it is.
 var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"additionalProperties":false}`)
 
 // toolgenOutputDensify is the JSON Schema of densify's structured result.
@@ -2734,10 +2783,15 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments. It
+// has no form in OpenAI's strict dialect (a value of any type (no type and no
+// $ref) at /properties/temp): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a value of any type (no type) at /properties/temp):
+// Gemini gets it as it is.
 var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
-// toolgenOutputEchoMethods is the JSON Schema of echo_methods's structured result.
+// toolgenOutputEchoMethods is the JSON Schema of echo_methods's structured
+// result.
 var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
@@ -2767,7 +2821,8 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 // toolgenInputEchoNumbers is the JSON Schema of echo_numbers's arguments.
 var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
-// toolgenOutputEchoNumbers is the JSON Schema of echo_numbers's structured result.
+// toolgenOutputEchoNumbers is the JSON Schema of echo_numbers's structured
+// result.
 var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
@@ -2794,10 +2849,15 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/mpa): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/mpa): Gemini gets it as it is.
 var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"ss":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
-// toolgenOutputEchoShapes is the JSON Schema of echo_shapes's structured result.
+// toolgenOutputEchoShapes is the JSON Schema of echo_shapes's structured
+// result.
 var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
@@ -2824,7 +2884,8 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result
 // toolgenInputEchoEmbeds is the JSON Schema of echo_embeds's arguments.
 var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
-// toolgenOutputEchoEmbeds is the JSON Schema of echo_embeds's structured result.
+// toolgenOutputEchoEmbeds is the JSON Schema of echo_embeds's structured
+// result.
 var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
@@ -2848,10 +2909,12 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's arguments.
+// toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's
+// arguments.
 var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["id","shared","only2","own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
-// toolgenOutputEchoEmbedsMore is the JSON Schema of echo_embeds_more's structured result.
+// toolgenOutputEchoEmbedsMore is the JSON Schema of echo_embeds_more's
+// structured result.
 var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
@@ -2881,7 +2944,8 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Re
 // toolgenInputEchoTagged is the JSON Schema of echo_tagged's arguments.
 var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
-// toolgenOutputEchoTagged is the JSON Schema of echo_tagged's structured result.
+// toolgenOutputEchoTagged is the JSON Schema of echo_tagged's structured
+// result.
 var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
@@ -2905,7 +2969,11 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/index): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/index): Gemini gets it as it is.
 var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"integer","description":"Letter is a byte written as a letter.","minimum":0,"maximum":255}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenOutputEchoNamed is the JSON Schema of echo_named's structured result.
@@ -2932,7 +3000,11 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/mu): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (an enum of other than strings at /properties/i8): Gemini
+// gets it as it is.
 var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"],"default":"héllo 世界"},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenOutputEchoWide is the JSON Schema of echo_wide's structured result.
@@ -2959,7 +3031,11 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /$defs/Graph/properties/edges): OpenAI gets it without strict
+// mode. It has no form in Gemini's subset ($defs (recursive types) at the
+// root): Gemini gets it as it is.
 var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoGraph is the JSON Schema of echo_graph's structured result.
@@ -2989,7 +3065,11 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/pmp): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset ($defs (recursive types) at the root): Gemini gets
+// it as it is.
 var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ppi":{"type":"integer"},"pps":{"type":"string"},"psp":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":"integer"}},"ppp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":"integer"}},"def":{"type":"integer","default":7},"def_s":{"type":"string","default":"x"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"red"},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputEchoDeeps is the JSON Schema of echo_deeps's structured result.
@@ -3016,7 +3096,11 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments. It has
+// no form in OpenAI's strict dialect (a value of any type (no type and no
+// $ref) at /properties/any): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a value of any type (no type) at /properties/any):
+// Gemini gets it as it is.
 var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenOutputEchoOmits is the JSON Schema of echo_omits's structured result.
@@ -3043,10 +3127,15 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/um): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/um): Gemini gets it as it is.
 var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
-// toolgenOutputEchoPlaces is the JSON Schema of echo_places's structured result.
+// toolgenOutputEchoPlaces is the JSON Schema of echo_places's structured
+// result.
 var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
@@ -3073,7 +3162,11 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlatAll is the JSON Schema of flat_all's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputFlatAll is the JSON Schema of flat_all's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/index): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/index): Gemini gets it as it is.
 var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":"integer"}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenOutputFlatAll is the JSON Schema of flat_all's structured result.
@@ -3242,7 +3335,11 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments. It has no
+// form in OpenAI's strict dialect (a value of any type (no type and no $ref)
+// at /properties/pj): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a value of any type (no type) at /properties/pj): Gemini
+// gets it as it is.
 var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":"integer"}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenOutputEchoMisc is the JSON Schema of echo_misc's structured result.
@@ -3275,7 +3372,8 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, 
 // toolgenInputFlatDefaults is the JSON Schema of flat_defaults's arguments.
 var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","description":"how many.","minimum":1,"default":4},"unit":{"type":"string","description":"the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"],"default":"fahrenheit"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
-// toolgenOutputFlatDefaults is the JSON Schema of flat_defaults's structured result.
+// toolgenOutputFlatDefaults is the JSON Schema of flat_defaults's structured
+// result.
 var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.

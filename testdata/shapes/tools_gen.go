@@ -215,7 +215,11 @@ func (r CountRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolCount}
 }
 
-// toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/by_name): OpenAI gets it without strict mode. It has no form
+// in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/by_name): Gemini gets it as it is.
 var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":"object","description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenOutputEchoGrid is the JSON Schema of echo_grid's structured result.
@@ -245,7 +249,8 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, 
 // toolgenInputEchoMatrix is the JSON Schema of echo_matrix's arguments.
 var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"m":{"type":"array","description":"the matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"additionalProperties":false}`)
 
-// toolgenOutputEchoMatrix is the JSON Schema of echo_matrix's structured result.
+// toolgenOutputEchoMatrix is the JSON Schema of echo_matrix's structured
+// result.
 var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
@@ -327,7 +332,11 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTable is the JSON Schema of echo_table's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEchoTable is the JSON Schema of echo_table's arguments. It has
+// no form in OpenAI's strict dialect (a map (additionalProperties with a
+// schema) at /properties/t): OpenAI gets it without strict mode. It has no
+// form in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/t): Gemini gets it as it is.
 var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"t":{"type":"object","description":"the table","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["t"],"additionalProperties":false}`)
 
 // toolgenOutputEchoTable is the JSON Schema of echo_table's structured result.

@@ -72,7 +72,8 @@ func (r GetWeatherRule) Rule() runtime.Rule {
 // toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}},"where":{"type":"object","description":"a precise place","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["city"],"additionalProperties":false}`)
 
-// toolgenOutputGetWeather is the JSON Schema of get_weather's structured result.
+// toolgenOutputGetWeather is the JSON Schema of get_weather's structured
+// result.
 var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.

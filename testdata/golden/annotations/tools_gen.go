@@ -210,7 +210,8 @@ func (r LongestRule) Rule() runtime.Rule {
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
 var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
-// toolgenOutputGetHTTPStatus is the JSON Schema of get_http_status's structured result.
+// toolgenOutputGetHTTPStatus is the JSON Schema of get_http_status's
+// structured result.
 var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
@@ -428,7 +429,9 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 	return runtime.TextResult("ok"), nil
 }
 
-// toolgenInputLongest is the JSON Schema of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl's arguments.
+// toolgenInputLongest is the JSON Schema of
+// abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl's
+// arguments.
 var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.

@@ -175,7 +175,11 @@ func (r ArraysRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolArrays}
 }
 
-// toolgenInputMeasure is the JSON Schema of measure's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputMeasure is the JSON Schema of measure's arguments. It has no
+// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
+// at /properties/scores): OpenAI gets it without strict mode. It has no form
+// in Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/scores): Gemini gets it as it is.
 var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenOutputMeasure is the JSON Schema of measure's structured result.
@@ -205,7 +209,11 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlat is the JSON Schema of flat's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputFlat is the JSON Schema of flat's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/lookup): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/lookup): Gemini gets it as it is.
 var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"lookup":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"keys":{"type":"array","items":{"type":"string","description":"Key is a named string used as a map key."}}},"required":["points","lookup","pair","keys"],"additionalProperties":false}`)
 
 // toolgenOutputFlat is the JSON Schema of flat's structured result.

@@ -60,7 +60,9 @@ func (r PlanRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, []string{r.Day, r.Level, r.Color})
 }
 
-// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in
+// Gemini's subset (an enum of other than strings at /properties/day): Gemini
+// gets it as it is.
 var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"day":{"type":"integer","description":"the day.\n0: the first day\n1: the second day","enum":[0,1,2]},"level":{"type":"integer","description":"how hard."},"color":{"type":"string","description":"the label.","enum":["red","green"]}},"required":["day","level","color"],"additionalProperties":false}`)
 
 // toolgenOutputPlan is the JSON Schema of plan's structured result.

@@ -123,7 +123,11 @@ func (r NameRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolName, toolgenArgsName, []string{r.C})
 }
 
-// toolgenInputMix is the JSON Schema of mix's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputMix is the JSON Schema of mix's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/by_room): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/by_room): Gemini gets it as it is.
 var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenOutputMix is the JSON Schema of mix's structured result.
@@ -150,7 +154,9 @@ func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPick is the JSON Schema of pick's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputPick is the JSON Schema of pick's arguments. It has no form in
+// Gemini's subset (an enum of other than strings at /properties/level): Gemini
+// gets it as it is.
 var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"level":{"type":"integer","description":"how much.","enum":[1,2,3]},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]}},"required":["color","priority"],"additionalProperties":false}`)
 
 // toolgenOutputPick is the JSON Schema of pick's structured result.

@@ -358,7 +358,8 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 // toolgenInputUndocumented is the JSON Schema of undocumented's arguments.
 var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
-// toolgenOutputUndocumented is the JSON Schema of undocumented's structured result.
+// toolgenOutputUndocumented is the JSON Schema of undocumented's structured
+// result.
 var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.

@@ -64,7 +64,11 @@ func (r SaveRule) Rule() toolgenruntime.Rule {
 	return toolimpl.Rule(ToolSave, toolgenObjectNote, []string{r.Text, r.Score, r.When, r.Raw})
 }
 
-// toolgenInputSave is the JSON Schema of save's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputSave is the JSON Schema of save's arguments. It has no form in
+// OpenAI's strict dialect (a value of any type (no type and no $ref) at
+// /properties/raw): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
+// gets it as it is.
 var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","pattern":"^[a-z]+$"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenOutputSave is the JSON Schema of save's structured result.

@@ -145,7 +145,8 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetIPv6Address is the JSON Schema of get_ipv6_address's arguments.
+// toolgenInputGetIPv6Address is the JSON Schema of get_ipv6_address's
+// arguments.
 var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.

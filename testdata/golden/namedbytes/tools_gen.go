@@ -94,7 +94,11 @@ func (r FlatRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Data, r.More})
 }
 
-// toolgenInputSend is the JSON Schema of send's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputSend is the JSON Schema of send's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/each): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/each): Gemini gets it as it is.
 var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"integer","description":"Letter writes itself as text: a []Letter is an array.","minimum":0,"maximum":255}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenOutputSend is the JSON Schema of send's structured result.

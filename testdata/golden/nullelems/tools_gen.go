@@ -69,7 +69,11 @@ func (r PlanRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, []string{r.Stops, r.Named, r.Ends, r.Detour})
 }
 
-// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/named): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/named): Gemini gets it as it is.
 var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stops":{"type":"array","items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenOutputPlan is the JSON Schema of plan's structured result.

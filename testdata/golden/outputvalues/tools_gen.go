@@ -85,7 +85,9 @@ func (r CombineRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, []string{r.Perms})
 }
 
-// toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in
+// Gemini's subset (an enum of other than strings at /properties/perm): Gemini
+// gets it as it is.
 var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","enum":[1,2]},"user":{"type":"string","pattern":"^[a-z]+$","minLength":1},"days":{"type":"integer","minimum":1,"maximum":30,"default":7}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenOutputWiden is the JSON Schema of widen's structured result.

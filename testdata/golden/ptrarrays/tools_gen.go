@@ -198,7 +198,11 @@ func (r MatrixRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolMatrix}
 }
 
-// toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form
+// in OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/by_name): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/by_name): Gemini gets it as it is.
 var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","description":"three integers","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","description":"pairs","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","description":"pairs by name","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","description":"a 2x2 matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","description":"two instants","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","description":"pairs of pairs of strings","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}}},"required":["rows","by_name"],"additionalProperties":false}`)
 
 // toolgenOutputShapes is the JSON Schema of shapes's structured result.
@@ -371,7 +375,11 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEcho is the JSON Schema of echo's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputEcho is the JSON Schema of echo's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/by_name): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a map (additionalProperties with a schema) at
+// /properties/by_name): Gemini gets it as it is.
 var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenOutputEcho is the JSON Schema of echo's structured result.

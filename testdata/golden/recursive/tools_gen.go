@@ -144,7 +144,9 @@ func (r DrawRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, []string{r.Roots, r.Head})
 }
 
-// toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in
+// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
+// is.
 var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputWalk is the JSON Schema of walk's structured result.
@@ -171,7 +173,9 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSum is the JSON Schema of sum's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputSum is the JSON Schema of sum's arguments. It has no form in
+// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
+// is.
 var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"list":{"$ref":"#/$defs/List","description":"List is a linked list."},"trees":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["trees"],"additionalProperties":false,"$defs":{"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false},"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenOutputSum is the JSON Schema of sum's structured result.
@@ -221,7 +225,9 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputBrowse is the JSON Schema of browse's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputBrowse is the JSON Schema of browse's arguments. It has no form
+// in Gemini's subset ($defs (recursive types) at the root): Gemini gets it as
+// it is.
 var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenOutputBrowse is the JSON Schema of browse's structured result.
@@ -255,7 +261,11 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDraw is the JSON Schema of draw's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputDraw is the JSON Schema of draw's arguments. It has no form in
+// OpenAI's strict dialect (a map (additionalProperties with a schema) at
+// /properties/roots): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
+// is.
 var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"roots":{"type":"object","additionalProperties":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenOutputDraw is the JSON Schema of draw's structured result.

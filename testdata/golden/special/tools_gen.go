@@ -200,7 +200,11 @@ func (r AddressRule) Rule() runtime.Rule {
 	return runtime.Rule{Tool: ToolAddress}
 }
 
-// toolgenInputStore is the JSON Schema of store's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputStore is the JSON Schema of store's arguments. It has no form in
+// OpenAI's strict dialect (a value of any type (no type and no $ref) at
+// /properties/raw): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
+// gets it as it is.
 var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenOutputStore is the JSON Schema of store's structured result.
@@ -227,7 +231,11 @@ func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputStamp is the JSON Schema of stamp's arguments. It has no form in OpenAI's strict dialect or in Gemini's subset: those providers get it as it is.
+// toolgenInputStamp is the JSON Schema of stamp's arguments. It has no form in
+// OpenAI's strict dialect (a value of any type (no type and no $ref) at
+// /properties/extra): OpenAI gets it without strict mode. It has no form in
+// Gemini's subset (a value of any type (no type) at /properties/extra): Gemini
+// gets it as it is.
 var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"extra":{},"value":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."}},"required":["at","data","extra","value","slug"],"additionalProperties":false}`)
 
 // toolgenOutputStamp is the JSON Schema of stamp's structured result.

@@ -106,7 +106,9 @@ func (r WaitRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolWait, toolgenArgsWait, []string{r.Timeout})
 }
 
-// toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no form in Gemini's subset: Gemini gets it as it is.
+// toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no
+// form in Gemini's subset (an enum of other than strings at
+// /properties/month): Gemini gets it as it is.
 var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenOutputEchoStd is the JSON Schema of echo_std's structured result.
