@@ -150,14 +150,10 @@ func (recv *shell) Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReadFileRule struct {
-	_    [0]func()
-	Path string // argument "path"
-	// Offset is a glob over the argument "offset", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Offset string
-	// Limit is a glob over the argument "limit", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Limit string
+	_      [0]func()
+	Path   string // argument "path"
+	Offset string // argument "offset": an integer in canonical form or null ("7" matches 7.0)
+	Limit  string // argument "limit": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -183,13 +179,11 @@ func (r WriteFileRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EditFileRule struct {
-	_         [0]func()
-	Path      string // argument "path"
-	OldString string // argument "old_string"
-	NewString string // argument "new_string"
-	// ReplaceAll is a glob over the argument "replace_all", true or false (or
-	// null).
-	ReplaceAll string
+	_          [0]func()
+	Path       string // argument "path"
+	OldString  string // argument "old_string"
+	NewString  string // argument "new_string"
+	ReplaceAll string // argument "replace_all": true or false or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -201,12 +195,9 @@ func (r EditFileRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListFilesRule struct {
-	_ [0]func()
-	// Path is a glob over the argument "path", a string's text (or null).
-	Path string
-	// Recursive is a glob over the argument "recursive", true or false (or
-	// null).
-	Recursive string
+	_         [0]func()
+	Path      string // argument "path": a string's text or null
+	Recursive string // argument "recursive": true or false or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -233,10 +224,8 @@ func (r GlobRule) Rule() runtime.Rule {
 type SearchFilesRule struct {
 	_       [0]func()
 	Pattern string // argument "pattern"
-	// Path is a glob over the argument "path", a string's text (or null).
-	Path string
-	// Glob is a glob over the argument "glob", a string's text (or null).
-	Glob string
+	Path    string // argument "path": a string's text or null
+	Glob    string // argument "glob": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -248,12 +237,9 @@ func (r SearchFilesRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type RunCommandRule struct {
-	_       [0]func()
-	Command string // argument "command"
-	// TimeoutSeconds is a glob over the argument "timeout_seconds", an integer
-	// written in canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match
-	// "7").
-	TimeoutSeconds string
+	_              [0]func()
+	Command        string // argument "command"
+	TimeoutSeconds string // argument "timeout_seconds": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

@@ -62,8 +62,7 @@ func Tools() []runtime.Tool {
 type GetWeatherRule struct {
 	_    [0]func()
 	City string // argument "city"
-	// Unit is a glob over the argument "unit", a string's text (or null).
-	Unit string
+	Unit string // argument "unit": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -77,11 +76,8 @@ func (r GetWeatherRule) Rule() runtime.Rule {
 type GetForecastRule struct {
 	_    [0]func()
 	City string // argument "city"
-	// Days is a glob over the argument "days", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Days string
-	// Unit is a glob over the argument "unit", a string's text (or null).
-	Unit string
+	Days string // argument "days": an integer in canonical form ("7" matches 7.0)
+	Unit string // argument "unit": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -151,8 +147,7 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil

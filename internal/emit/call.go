@@ -137,8 +137,7 @@ func (g *generator) writeResult(tool *model.Tool) []jen.Code {
 		}
 	}
 	out = append(out,
-		jen.Var().Id("enc").Add(impl("Encoder")),
-		e.Clone().Op(":=").Op("&").Id("enc"),
+		e.Clone().Op(":=").New(impl("Encoder")),
 		e.Clone().Dot("Reset").Call(d.Clone().Dot("Spare").Call()),
 	)
 	if r.Wrapped {

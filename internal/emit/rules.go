@@ -40,16 +40,11 @@ func (g *generator) ruleType(t *model.Tool) {
 			gr.Id("_").Index(jen.Lit(0)).Func().Params()
 		}
 		for i, f := range t.Input.Fields {
-			what := ruleFieldMatches(f.Type)
-			if what == "" {
-				gr.Id(t.RuleFields[i]).String().Comment(fmt.Sprintf("argument %q", f.JSONName))
-				continue
+			doc := fmt.Sprintf("argument %q", f.JSONName)
+			if what := ruleFieldMatches(f.Type); what != "" {
+				doc += ": " + what
 			}
-			doc := fmt.Sprintf("%s is a glob over the argument %q, %s", t.RuleFields[i], f.JSONName, what)
-			for _, line := range wrap(doc, 72) {
-				gr.Comment(line)
-			}
-			gr.Id(t.RuleFields[i]).String()
+			gr.Id(t.RuleFields[i]).String().Comment(doc)
 		}
 	})
 }
@@ -59,24 +54,24 @@ func (g *generator) ruleType(t *model.Tool) {
 func ruleFieldMatches(t *model.Type) string {
 	orNull := ""
 	if t.Kind == model.KindPointer {
-		orNull = " (or null)"
+		orNull = " or null"
 		for t.Kind == model.KindPointer {
 			t = t.Elem
 		}
 	}
 	switch {
 	case t.Kind == model.KindFloat:
-		return "a number written in canonical form" + orNull + `: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").`
+		return "a number in canonical form" + orNull + ` ("0.5" matches 5e-1)`
 	case t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindEnum && t.Basic != model.KindString:
-		return "an integer written in canonical form" + orNull + `: 7, -2 (7.0, 7e0 and 70e-1 all match "7").`
+		return "an integer in canonical form" + orNull + ` ("7" matches 7.0)`
 	case t.Kind == model.KindBool:
-		return "true or false" + orNull + "."
+		return "true or false" + orNull
 	case t.Kind == model.KindSlice || t.Kind == model.KindArray || t.Kind == model.KindMap || t.Kind == model.KindStruct:
-		return "compact JSON with numbers in canonical form" + orNull + `: \["a","b"] matches ["a", "b"], {"k":1} matches { "k": 1.0 }.`
+		return "compact JSON, numbers in canonical form" + orNull + ` (\[1] matches [1.0])`
 	case t.Kind == model.KindAny || t.Kind == model.KindRaw:
-		return "a string's text, or any other value as compact JSON with numbers in canonical form (7.0 matches \"7\")."
+		return "a string's text, else compact JSON with numbers in canonical form"
 	case orNull != "":
-		return "a string's text" + orNull + "."
+		return "a string's text" + orNull
 	}
 	return ""
 }

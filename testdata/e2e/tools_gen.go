@@ -143,23 +143,13 @@ func (recv *Counter) Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
-	_ [0]func()
-	// Page is a glob over the argument "page", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Page  string
+	_     [0]func()
+	Page  string // argument "page": an integer in canonical form ("7" matches 7.0)
 	Query string // argument "query"
 	Sort  string // argument "sort"
-	// Level is a glob over the argument "level", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Level string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Near is a glob over the argument "near", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Near  string
+	Level string // argument "level": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Near  string // argument "near": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 	Email string // argument "email"
 	Code  string // argument "code"
 }
@@ -173,11 +163,9 @@ func (r SearchRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	_    [0]func()
-	Text string // argument "text"
-	// Times is a glob over the argument "times", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Times string
+	_     [0]func()
+	Text  string // argument "text"
+	Times string // argument "times": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -210,10 +198,8 @@ func (r BoomRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SleepRule struct {
-	_ [0]func()
-	// Ms is a glob over the argument "ms", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Ms string
+	_  [0]func()
+	Ms string // argument "ms": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -225,12 +211,9 @@ func (r SleepRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CountRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Children is a glob over the argument "children", compact JSON with
-	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Children string
+	_        [0]func()
+	Name     string // argument "name"
+	Children string // argument "children": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -242,46 +225,21 @@ func (r CountRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MirrorRule struct {
-	_ [0]func()
-	// I8 is a glob over the argument "i8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I8 string
-	// U16 is a glob over the argument "u16", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U16 string
-	// U64 is a glob over the argument "u64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U64 string
-	// F32 is a glob over the argument "f32", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F32 string
-	// On is a glob over the argument "on", true or false.
-	On   string
-	When string // argument "when"
-	Blob string // argument "blob"
-	// Raw is a glob over the argument "raw", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Raw string
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any  string
-	Addr string // argument "addr"
-	// Pair is a glob over the argument "pair", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Pair string
-	// Votes is a glob over the argument "votes", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Votes string
-	// Grid is a glob over the argument "grid", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Grid string
-	// Sorts is a glob over the argument "sorts", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Sorts string
+	_     [0]func()
+	I8    string // argument "i8": an integer in canonical form ("7" matches 7.0)
+	U16   string // argument "u16": an integer in canonical form ("7" matches 7.0)
+	U64   string // argument "u64": an integer in canonical form ("7" matches 7.0)
+	F32   string // argument "f32": a number in canonical form ("0.5" matches 5e-1)
+	On    string // argument "on": true or false
+	When  string // argument "when"
+	Blob  string // argument "blob"
+	Raw   string // argument "raw": a string's text, else compact JSON with numbers in canonical form
+	Any   string // argument "any": a string's text, else compact JSON with numbers in canonical form
+	Addr  string // argument "addr"
+	Pair  string // argument "pair": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Votes string // argument "votes": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Grid  string // argument "grid": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Sorts string // argument "sorts": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -293,10 +251,8 @@ func (r MirrorRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type AddRule struct {
-	_ [0]func()
-	// By is a glob over the argument "by", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	By string
+	_  [0]func()
+	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -316,19 +272,11 @@ func (r TotalRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BoundRule struct {
-	_ [0]func()
-	// Narrow is a glob over the argument "narrow", a number written in
-	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Narrow string
-	// Wide is a glob over the argument "wide", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Wide string
-	// Width is a glob over the argument "width", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Width string
-	// Neg is a glob over the argument "neg", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Neg string
+	_      [0]func()
+	Narrow string // argument "narrow": a number in canonical form ("0.5" matches 5e-1)
+	Wide   string // argument "wide": a number in canonical form ("0.5" matches 5e-1)
+	Width  string // argument "width": a number in canonical form ("0.5" matches 5e-1)
+	Neg    string // argument "neg": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -358,8 +306,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeResults(e, &out)
 	return toolimpl.Structured(e), nil
@@ -516,8 +463,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Count(in)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -550,8 +496,7 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeKinds(e, &out)
 	return toolimpl.Structured(e), nil
@@ -612,8 +557,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runt
 		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Total()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -646,8 +590,7 @@ func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeBounds(e, &out)
 	return toolimpl.Structured(e), nil

@@ -480,14 +480,10 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnIntRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -499,14 +495,10 @@ func (r ReturnIntRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnFloatRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -518,14 +510,10 @@ func (r ReturnFloatRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBoolRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -537,14 +525,10 @@ func (r ReturnBoolRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnEnumRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -556,14 +540,10 @@ func (r ReturnEnumRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnSliceRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -575,14 +555,10 @@ func (r ReturnSliceRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnMapRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -594,14 +570,10 @@ func (r ReturnMapRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnArrayRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -613,14 +585,10 @@ func (r ReturnArrayRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBlobRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -632,14 +600,10 @@ func (r ReturnBlobRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnAnyRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -651,14 +615,10 @@ func (r ReturnAnyRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnPtrIntRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -670,14 +630,10 @@ func (r ReturnPtrIntRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnTextRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -689,14 +645,10 @@ func (r ReturnTextRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnJSONRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -708,14 +660,10 @@ func (r ReturnJSONRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnStampedRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -727,14 +675,10 @@ func (r ReturnStampedRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnForeignRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -746,14 +690,10 @@ func (r ReturnForeignRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnNamedMapRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -765,14 +705,10 @@ func (r ReturnNamedMapRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnPlacesRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -784,14 +720,10 @@ func (r ReturnPlacesRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnAnySliceRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N    string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 	Word string // argument "word"
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -803,50 +735,23 @@ func (r ReturnAnySliceRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoScalarsRule struct {
-	_ [0]func()
-	S string // argument "s"
-	// B is a glob over the argument "b", true or false.
-	B string
-	// I is a glob over the argument "i", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I string
-	// I8 is a glob over the argument "i8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I8 string
-	// I16 is a glob over the argument "i16", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I16 string
-	// I32 is a glob over the argument "i32", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I32 string
-	// I64 is a glob over the argument "i64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I64 string
-	// U is a glob over the argument "u", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U string
-	// U8 is a glob over the argument "u8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U8 string
-	// U16 is a glob over the argument "u16", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U16 string
-	// U32 is a glob over the argument "u32", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U32 string
-	// U64 is a glob over the argument "u64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U64 string
-	// F32 is a glob over the argument "f32", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F32 string
-	// F64 is a glob over the argument "f64", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F64   string
+	_     [0]func()
+	S     string // argument "s"
+	B     string // argument "b": true or false
+	I     string // argument "i": an integer in canonical form ("7" matches 7.0)
+	I8    string // argument "i8": an integer in canonical form ("7" matches 7.0)
+	I16   string // argument "i16": an integer in canonical form ("7" matches 7.0)
+	I32   string // argument "i32": an integer in canonical form ("7" matches 7.0)
+	I64   string // argument "i64": an integer in canonical form ("7" matches 7.0)
+	U     string // argument "u": an integer in canonical form ("7" matches 7.0)
+	U8    string // argument "u8": an integer in canonical form ("7" matches 7.0)
+	U16   string // argument "u16": an integer in canonical form ("7" matches 7.0)
+	U32   string // argument "u32": an integer in canonical form ("7" matches 7.0)
+	U64   string // argument "u64": an integer in canonical form ("7" matches 7.0)
+	F32   string // argument "f32": a number in canonical form ("0.5" matches 5e-1)
+	F64   string // argument "f64": a number in canonical form ("0.5" matches 5e-1)
 	Label string // argument "label"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
+	Count string // argument "count": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -858,24 +763,13 @@ func (r EchoScalarsRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoEnumsRule struct {
-	_ [0]func()
-	C string // argument "c"
-	// P is a glob over the argument "p", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	P string
-	// B is a glob over the argument "b", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	B string
-	// PC is a glob over the argument "pc", a string's text (or null).
-	PC string
-	// Cs is a glob over the argument "cs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Cs string
-	// ByName is a glob over the argument "by_name", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByName string
+	_      [0]func()
+	C      string // argument "c"
+	P      string // argument "p": an integer in canonical form ("7" matches 7.0)
+	B      string // argument "b": an integer in canonical form ("7" matches 7.0)
+	PC     string // argument "pc": a string's text or null
+	Cs     string // argument "cs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByName string // argument "by_name": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -887,48 +781,18 @@ func (r EchoEnumsRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoCollectionsRule struct {
-	_ [0]func()
-	// Strs is a glob over the argument "strs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Strs string
-	// Ints is a glob over the argument "ints", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Ints string
-	// Map is a glob over the argument "map", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Map string
-	// Nested is a glob over the argument "nested", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Nested string
-	// Lists is a glob over the argument "lists", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Lists string
-	Bytes string // argument "bytes"
-	// Keyed is a glob over the argument "keyed", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Keyed string
-	// Points is a glob over the argument "points", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Points string
-	// PtrElems is a glob over the argument "ptr_elems", compact JSON with
-	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	PtrElems string
-	// PtrMap is a glob over the argument "ptr_map", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PtrMap string
-	// Grid is a glob over the argument "grid", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Grid string
+	_        [0]func()
+	Strs     string // argument "strs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Ints     string // argument "ints": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Map      string // argument "map": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Nested   string // argument "nested": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Lists    string // argument "lists": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Bytes    string // argument "bytes"
+	Keyed    string // argument "keyed": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Points   string // argument "points": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PtrElems string // argument "ptr_elems": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PtrMap   string // argument "ptr_map": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Grid     string // argument "grid": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -940,33 +804,16 @@ func (r EchoCollectionsRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPointersRule struct {
-	_ [0]func()
-	// PS is a glob over the argument "ps", a string's text (or null).
-	PS string
-	// PI is a glob over the argument "pi", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PI string
-	// PF is a glob over the argument "pf", a number written in canonical form
-	// (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	PF string
-	// PB is a glob over the argument "pb", true or false (or null).
-	PB string
-	// PP is a glob over the argument "pp", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PP string
-	// PT is a glob over the argument "pt", a string's text (or null).
-	PT string
-	// PL is a glob over the argument "pl", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PL string
-	// PM is a glob over the argument "pm", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PM string
-	// Must is a glob over the argument "must", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Must string
+	_    [0]func()
+	PS   string // argument "ps": a string's text or null
+	PI   string // argument "pi": an integer in canonical form or null ("7" matches 7.0)
+	PF   string // argument "pf": a number in canonical form or null ("0.5" matches 5e-1)
+	PB   string // argument "pb": true or false or null
+	PP   string // argument "pp": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PT   string // argument "pt": a string's text or null
+	PL   string // argument "pl": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PM   string // argument "pm": an integer in canonical form or null ("7" matches 7.0)
+	Must string // argument "must": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -978,30 +825,17 @@ func (r EchoPointersRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoConstrainedRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	Code string // argument "code"
-	// Age is a glob over the argument "age", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Age string
-	// Ratio is a glob over the argument "ratio", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Ratio string
-	// Ratio32 is a glob over the argument "ratio32", a number written in
-	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Ratio32 string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Small is a glob over the argument "small", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Small string
-	Mode  string // argument "mode"
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N     string
-	Color string // argument "color"
+	_       [0]func()
+	Name    string // argument "name"
+	Code    string // argument "code"
+	Age     string // argument "age": an integer in canonical form ("7" matches 7.0)
+	Ratio   string // argument "ratio": a number in canonical form ("0.5" matches 5e-1)
+	Ratio32 string // argument "ratio32": a number in canonical form ("0.5" matches 5e-1)
+	Tags    string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Small   string // argument "small": an integer in canonical form ("7" matches 7.0)
+	Mode    string // argument "mode"
+	N       string // argument "n": an integer in canonical form ("7" matches 7.0)
+	Color   string // argument "color"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1036,17 +870,11 @@ func (r EchoFormatsRule) Rule() runtime.Rule {
 type EchoSpecialRule struct {
 	_    [0]func()
 	When string // argument "when"
-	// Raw is a glob over the argument "raw", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Raw string
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any  string
+	Raw  string // argument "raw": a string's text, else compact JSON with numbers in canonical form
+	Any  string // argument "any": a string's text, else compact JSON with numbers in canonical form
 	Addr string // argument "addr"
 	Blob string // argument "blob"
-	// Wait is a glob over the argument "wait", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Wait string
+	Wait string // argument "wait": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1058,15 +886,11 @@ func (r EchoSpecialRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbeddedRule struct {
-	_  [0]func()
-	ID string // argument "id"
-	// Extra is a glob over the argument "extra", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Extra string
+	_     [0]func()
+	ID    string // argument "id"
+	Extra string // argument "extra": an integer in canonical form ("7" matches 7.0)
 	Own   string // argument "own"
-	// Note is a glob over the argument "note", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Note string
+	Note  string // argument "note": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1078,46 +902,20 @@ func (r EchoEmbeddedRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitRule struct {
-	_  [0]func()
-	E1 string // argument "e1"
-	// E2 is a glob over the argument "e2", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	E2 string
-	// E3 is a glob over the argument "e3", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	E3 string
-	// E4 is a glob over the argument "e4", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	E4 string
-	// E5 is a glob over the argument "e5", true or false.
-	E5 string
-	Z1 string // argument "z1"
-	// Z2 is a glob over the argument "z2", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Z2 string
-	// Z3 is a glob over the argument "z3", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Z3 string
-	// Z4 is a glob over the argument "z4", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Z4 string
-	// Z5 is a glob over the argument "z5", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Z5 string
-	// Plain is a glob over the argument "plain", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Plain string
-	// Dict is a glob over the argument "dict", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Dict string
-	Bin  string // argument "bin"
+	_     [0]func()
+	E1    string // argument "e1"
+	E2    string // argument "e2": an integer in canonical form ("7" matches 7.0)
+	E3    string // argument "e3": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	E4    string // argument "e4": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	E5    string // argument "e5": true or false
+	Z1    string // argument "z1"
+	Z2    string // argument "z2": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Z3    string // argument "z3": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Z4    string // argument "z4": a number in canonical form ("0.5" matches 5e-1)
+	Z5    string // argument "z5": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Plain string // argument "plain": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Dict  string // argument "dict": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Bin   string // argument "bin"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1131,14 +929,8 @@ func (r EchoOmitRule) Rule() runtime.Rule {
 type EchoTreeRule struct {
 	_    [0]func()
 	Name string // argument "name"
-	// Kids is a glob over the argument "kids", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Kids string
-	// Left is a glob over the argument "left", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Left string
+	Kids string // argument "kids": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Left string // argument "left": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1150,17 +942,11 @@ func (r EchoTreeRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// When is a glob over the argument "when", a string's text (or null).
-	When  string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	When  string // argument "when": a string's text or null
 	Color string // argument "color"
 }
 
@@ -1173,27 +959,13 @@ func (r FlatRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type DensifyRule struct {
-	_ [0]func()
-	// L is a glob over the argument "l", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	L string
-	// M is a glob over the argument "m", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	M string
-	B string // argument "b"
-	// P is a glob over the argument "p", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	P string
-	// PM is a glob over the argument "pm", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PM string
-	// A is a glob over the argument "a", a string's text, or any other value
-	// as compact JSON with numbers in canonical form (7.0 matches "7").
-	A string
+	_  [0]func()
+	L  string // argument "l": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	M  string // argument "m": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	B  string // argument "b"
+	P  string // argument "p": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PM string // argument "pm": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	A  string // argument "a": a string's text, else compact JSON with numbers in canonical form
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1205,19 +977,12 @@ func (r DensifyRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMethodsRule struct {
-	_    [0]func()
-	Temp string // argument "temp"
-	// Temps is a glob over the argument "temps", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Temps string
-	// PT is a glob over the argument "pt", a string's text (or null).
-	PT    string
-	Level string // argument "level"
-	// Levels is a glob over the argument "levels", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Levels string
+	_      [0]func()
+	Temp   string // argument "temp"
+	Temps  string // argument "temps": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PT     string // argument "pt": a string's text or null
+	Level  string // argument "level"
+	Levels string // argument "levels": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1229,15 +994,11 @@ func (r EchoMethodsRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoNumbersRule struct {
-	_ [0]func()
-	N string // argument "n"
-	// Big is a glob over the argument "big", a string's text (or null).
-	Big string
-	// BigF is a glob over the argument "bigf", a string's text (or null).
-	BigF string
-	// Wait is a glob over the argument "wait", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Wait string
+	_    [0]func()
+	N    string // argument "n"
+	Big  string // argument "big": a string's text or null
+	BigF string // argument "bigf": a string's text or null
+	Wait string // argument "wait": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1249,43 +1010,16 @@ func (r EchoNumbersRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoShapesRule struct {
-	_ [0]func()
-	// PA is a glob over the argument "pa", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PA string
-	// SPA is a glob over the argument "spa", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	SPA string
-	// MPA is a glob over the argument "mpa", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	MPA string
-	// PAA is a glob over the argument "paa", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PAA string
-	// PAT is a glob over the argument "pat", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PAT string
-	// APS is a glob over the argument "aps", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	APS string
-	// SS is a glob over the argument "ss", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	SS string
-	// MS is a glob over the argument "ms", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	MS string
-	// AMap is a glob over the argument "amap", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	AMap string
+	_    [0]func()
+	PA   string // argument "pa": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	SPA  string // argument "spa": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	MPA  string // argument "mpa": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PAA  string // argument "paa": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PAT  string // argument "pat": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	APS  string // argument "aps": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	SS   string // argument "ss": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	MS   string // argument "ms": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	AMap string // argument "amap": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1300,34 +1034,15 @@ type EchoEmbedsRule struct {
 	_      [0]func()
 	Name   string // argument "Name"
 	Hidden string // argument "hidden"
-	// Shared is a glob over the argument "shared", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Shared string
-	// Only2 is a glob over the argument "only2", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Only2 string
-	// X2 is a glob over the argument "X", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	X2 string
-	// Count is a glob over the argument "Count", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	By    string // argument "by"
-	// Rev is a glob over the argument "rev", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Rev string
-	// Box is a glob over the argument "box", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Box string
-	// Kept is a glob over the argument "kept", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Kept string
-	// Hid is a glob over the argument "hid", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Hid string
+	Shared string // argument "shared": an integer in canonical form ("7" matches 7.0)
+	Only2  string // argument "only2": an integer in canonical form ("7" matches 7.0)
+	X2     string // argument "X": an integer in canonical form ("7" matches 7.0)
+	Count  string // argument "Count": an integer in canonical form ("7" matches 7.0)
+	By     string // argument "by"
+	Rev    string // argument "rev": an integer in canonical form ("7" matches 7.0)
+	Box    string // argument "box": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Kept   string // argument "kept": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Hid    string // argument "hid": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1339,17 +1054,11 @@ func (r EchoEmbedsRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type EchoEmbedsMoreRule struct {
-	_    [0]func()
-	When string // argument "stamp"
-	Lvl  string // argument "lvl"
-	// PE is a glob over the argument "pe", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PE string
-	// Whens is a glob over the argument "stamps", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Whens string
+	_     [0]func()
+	When  string // argument "stamp"
+	Lvl   string // argument "lvl"
+	PE    string // argument "pe": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Whens string // argument "stamps": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1361,25 +1070,18 @@ func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoTaggedRule struct {
-	_ [0]func()
-	// Dash is a glob over the argument "-", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Dash   string
+	_      [0]func()
+	Dash   string // argument "-": an integer in canonical form ("7" matches 7.0)
 	Uni    string // argument "naïve"
 	Space  string // argument "with space"
 	Quote  string // argument "Quote"
 	Bslash string // argument "Bslash"
-	// Empty is a glob over the argument "Empty", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Empty string
-	Punct string // argument "a-b.c:d"
-	Slash string // argument "a/b~c"
-	Pct   string // argument "100%"
-	// NoName is a glob over the argument "NoName", true or false.
-	NoName string
-	// Upper is a glob over the argument "UPPER", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Upper string
+	Empty  string // argument "Empty": an integer in canonical form ("7" matches 7.0)
+	Punct  string // argument "a-b.c:d"
+	Slash  string // argument "a/b~c"
+	Pct    string // argument "100%"
+	NoName string // argument "NoName": true or false
+	Upper  string // argument "UPPER": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1391,50 +1093,22 @@ func (r EchoTaggedRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoNamedRule struct {
-	_ [0]func()
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Board is a glob over the argument "board", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Board string
-	// Index is a glob over the argument "index", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Index  string
-	Blob   string // argument "blob"
-	Octets string // argument "octets"
-	// Hash is a glob over the argument "hash", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Hash string
-	// Arr is a glob over the argument "arr", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Arr    string
-	U8s    string // argument "u8s"
-	Joined string // argument "joined"
-	MyRaw  string // argument "my_raw"
-	// Raws is a glob over the argument "raws", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Raws string
-	// ByKey is a glob over the argument "by_key", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByKey string
-	// PBlob is a glob over the argument "pblob", a string's text (or null).
-	PBlob string
-	// Blobs is a glob over the argument "blobs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Blobs string
-	// Letters is a glob over the argument "letters", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Letters string
+	_       [0]func()
+	Tags    string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Board   string // argument "board": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Index   string // argument "index": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Blob    string // argument "blob"
+	Octets  string // argument "octets"
+	Hash    string // argument "hash": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Arr     string // argument "arr": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	U8s     string // argument "u8s"
+	Joined  string // argument "joined"
+	MyRaw   string // argument "my_raw"
+	Raws    string // argument "raws": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByKey   string // argument "by_key": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PBlob   string // argument "pblob": a string's text or null
+	Blobs   string // argument "blobs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Letters string // argument "letters": compact JSON, numbers in canonical form (\[1] matches [1.0])
 	Codes   string // argument "codes"
 }
 
@@ -1447,45 +1121,20 @@ func (r EchoNamedRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoWideRule struct {
-	_ [0]func()
-	// I8 is a glob over the argument "i8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I8 string
-	// U16 is a glob over the argument "u16", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U16 string
-	// U64 is a glob over the argument "u64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U64 string
-	// I64 is a glob over the argument "i64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I64 string
-	Odd string // argument "odd"
-	// Odds is a glob over the argument "odds", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Odds string
-	// R is a glob over the argument "r", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	R string
-	// F is a glob over the argument "f", true or false.
-	F string
-	// PU is a glob over the argument "pu", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PU string
-	// MU is a glob over the argument "mu", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	MU   string
+	_    [0]func()
+	I8   string // argument "i8": an integer in canonical form ("7" matches 7.0)
+	U16  string // argument "u16": an integer in canonical form ("7" matches 7.0)
+	U64  string // argument "u64": an integer in canonical form ("7" matches 7.0)
+	I64  string // argument "i64": an integer in canonical form ("7" matches 7.0)
+	Odd  string // argument "odd"
+	Odds string // argument "odds": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	R    string // argument "r": a number in canonical form ("0.5" matches 5e-1)
+	F    string // argument "f": true or false
+	PU   string // argument "pu": an integer in canonical form or null ("7" matches 7.0)
+	MU   string // argument "mu": compact JSON, numbers in canonical form (\[1] matches [1.0])
 	DefO string // argument "def_o"
-	// AI is a glob over the argument "ai", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	AI string
-	// KO is a glob over the argument "ko", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	KO string
+	AI   string // argument "ai": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	KO   string // argument "ko": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1497,28 +1146,13 @@ func (r EchoWideRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGraphRule struct {
-	_  [0]func()
-	ID string // argument "id"
-	// Edges is a glob over the argument "edges", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Edges string
-	// Kids is a glob over the argument "kids", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Kids string
-	// Pair is a glob over the argument "pair", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Pair string
-	// Next is a glob over the argument "next", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Next string
-	// Ref is a glob over the argument "ref", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Ref string
+	_     [0]func()
+	ID    string // argument "id"
+	Edges string // argument "edges": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Kids  string // argument "kids": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Pair  string // argument "pair": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Next  string // argument "next": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Ref   string // argument "ref": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1530,53 +1164,21 @@ func (r EchoGraphRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoDeepsRule struct {
-	_ [0]func()
-	// PPI is a glob over the argument "ppi", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PPI string
-	// PPS is a glob over the argument "pps", a string's text (or null).
-	PPS string
-	// PSP is a glob over the argument "psp", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PSP string
-	// PMP is a glob over the argument "pmp", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PMP string
-	// PPP is a glob over the argument "ppp", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PPP string
-	// SPP is a glob over the argument "spp", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	SPP string
-	// Def is a glob over the argument "def", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Def string
-	// DefS is a glob over the argument "def_s", a string's text (or null).
-	DefS string
-	// DefC is a glob over the argument "def_c", a string's text (or null).
-	DefC string
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any string
-	// Anys is a glob over the argument "anys", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Anys string
-	// MA is a glob over the argument "ma", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	MA string
-	// PA is a glob over the argument "pa", a string's text, or any other value
-	// as compact JSON with numbers in canonical form (7.0 matches "7").
-	PA string
-	// Forest is a glob over the argument "forest", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Forest string
+	_      [0]func()
+	PPI    string // argument "ppi": an integer in canonical form or null ("7" matches 7.0)
+	PPS    string // argument "pps": a string's text or null
+	PSP    string // argument "psp": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PMP    string // argument "pmp": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PPP    string // argument "ppp": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	SPP    string // argument "spp": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Def    string // argument "def": an integer in canonical form or null ("7" matches 7.0)
+	DefS   string // argument "def_s": a string's text or null
+	DefC   string // argument "def_c": a string's text or null
+	Any    string // argument "any": a string's text, else compact JSON with numbers in canonical form
+	Anys   string // argument "anys": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	MA     string // argument "ma": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PA     string // argument "pa": a string's text, else compact JSON with numbers in canonical form
+	Forest string // argument "forest": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1588,58 +1190,25 @@ func (r EchoDeepsRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitsRule struct {
-	_ [0]func()
-	// Arr is a glob over the argument "arr", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Arr string
-	// Arr0 is a glob over the argument "arr0", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Arr0 string
-	// St is a glob over the argument "st", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	St string
-	// PSt is a glob over the argument "pst", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	PSt string
-	// PI is a glob over the argument "pi", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PI string
-	// F is a glob over the argument "f", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F string
-	// U is a glob over the argument "u", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U    string
+	_    [0]func()
+	Arr  string // argument "arr": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Arr0 string // argument "arr0": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	St   string // argument "st": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PSt  string // argument "pst": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	PI   string // argument "pi": an integer in canonical form or null ("7" matches 7.0)
+	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
+	U    string // argument "u": an integer in canonical form ("7" matches 7.0)
 	Str  string // argument "str"
 	Blob string // argument "blob"
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any string
-	Raw string // argument "raw"
-	// Z is a glob over the argument "z", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Z string
-	// ZP is a glob over the argument "zp", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	ZP string
-	// ZM is a glob over the argument "zm", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ZM string
-	// ZA is a glob over the argument "za", a string's text, or any other value
-	// as compact JSON with numbers in canonical form (7.0 matches "7").
-	ZA string
-	ZB string // argument "zb"
-	ZT string // argument "zt"
-	// Both is a glob over the argument "both", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Both string
+	Any  string // argument "any": a string's text, else compact JSON with numbers in canonical form
+	Raw  string // argument "raw"
+	Z    string // argument "z": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ZP   string // argument "zp": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	ZM   string // argument "zm": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ZA   string // argument "za": a string's text, else compact JSON with numbers in canonical form
+	ZB   string // argument "zb"
+	ZT   string // argument "zt"
+	Both string // argument "both": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1651,44 +1220,19 @@ func (r EchoOmitsRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPlacesRule struct {
-	_ [0]func()
-	U string // argument "u"
-	// US is a glob over the argument "us", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	US string
-	// UA is a glob over the argument "ua", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	UA string
-	// UM is a glob over the argument "um", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	UM string
-	// PT is a glob over the argument "pt", a string's text (or null).
-	PT string
-	// PTS is a glob over the argument "pts", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PTS string
-	// PTM is a glob over the argument "ptm", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PTM string
+	_   [0]func()
+	U   string // argument "u"
+	US  string // argument "us": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	UA  string // argument "ua": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	UM  string // argument "um": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PT  string // argument "pt": a string's text or null
+	PTS string // argument "pts": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PTM string // argument "ptm": compact JSON, numbers in canonical form (\[1] matches [1.0])
 	B   string // argument "both"
-	// BS is a glob over the argument "boths", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	BS string
-	OO string // argument "oo"
-	// OOS is a glob over the argument "oos", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	OOS string
-	// OK is a glob over the argument "ok", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	OK string
+	BS  string // argument "boths": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	OO  string // argument "oo"
+	OOS string // argument "oos": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	OK  string // argument "ok": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1700,44 +1244,22 @@ func (r EchoPlacesRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type FlatAllRule struct {
-	_    [0]func()
-	Unit string // argument "unit"
-	// Place is a glob over the argument "place", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Place string
-	// PPlace is a glob over the argument "p_place", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	PPlace string
-	// Board is a glob over the argument "board", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Board string
-	Blob  string // argument "blob"
-	// Index is a glob over the argument "index", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Index string
-	// U64 is a glob over the argument "u64", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U64 string
-	// Odd is a glob over the argument "odd", a string's text (or null).
-	Odd  string
-	Temp string // argument "temp"
-	// Level is a glob over the argument "level", a string's text (or null).
-	Level string
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any string
-	// Wait is a glob over the argument "wait", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Wait   string
+	_      [0]func()
+	Unit   string // argument "unit"
+	Place  string // argument "place": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PPlace string // argument "p_place": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Board  string // argument "board": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Blob   string // argument "blob"
+	Index  string // argument "index": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	U64    string // argument "u64": an integer in canonical form ("7" matches 7.0)
+	Odd    string // argument "odd": a string's text or null
+	Temp   string // argument "temp"
+	Level  string // argument "level": a string's text or null
+	Any    string // argument "any": a string's text, else compact JSON with numbers in canonical form
+	Wait   string // argument "wait": an integer in canonical form ("7" matches 7.0)
 	Octets string // argument "octets"
 	Upper  string // argument "upper"
-	// Deep is a glob over the argument "deep", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Deep string
+	Deep   string // argument "deep": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1749,48 +1271,21 @@ func (r FlatAllRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoMiscRule struct {
-	_    [0]func()
-	ID   string // argument "id"
-	Note string // argument "note"
-	// V is a glob over the argument "v", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	V string
-	// PI is a glob over the argument "pi", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	PI string
-	PJ string // argument "pj"
-	// PJs is a glob over the argument "pjs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PJs string
-	// PJa is a glob over the argument "pja", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	PJa string
-	// PJp is a glob over the argument "pjp", a string's text (or null).
-	PJp string
-	// Upper is a glob over the argument "upper", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Upper string
-	// UPPER is a glob over the argument "UPPER", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	UPPER string
-	// Durs is a glob over the argument "durs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Durs string
-	// DurMap is a glob over the argument "dur_map", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	DurMap string
-	// Nums is a glob over the argument "nums", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Nums string
-	// Times is a glob over the argument "times", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Times string
+	_      [0]func()
+	ID     string // argument "id"
+	Note   string // argument "note"
+	V      string // argument "v": an integer in canonical form ("7" matches 7.0)
+	PI     string // argument "pi": an integer in canonical form or null ("7" matches 7.0)
+	PJ     string // argument "pj"
+	PJs    string // argument "pjs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PJa    string // argument "pja": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	PJp    string // argument "pjp": a string's text or null
+	Upper  string // argument "upper": an integer in canonical form ("7" matches 7.0)
+	UPPER  string // argument "UPPER": an integer in canonical form ("7" matches 7.0)
+	Durs   string // argument "durs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	DurMap string // argument "dur_map": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Nums   string // argument "nums": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Times  string // argument "times": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1802,18 +1297,11 @@ func (r EchoMiscRule) Rule() runtime.Rule {
 // is a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type FlatDefaultsRule struct {
-	_ [0]func()
-	// N is a glob over the argument "n", an integer written in canonical form
-	// (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N string
-	// Unit is a glob over the argument "unit", a string's text (or null).
-	Unit string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// When is a glob over the argument "when", a string's text (or null).
-	When string
+	_    [0]func()
+	N    string // argument "n": an integer in canonical form or null ("7" matches 7.0)
+	Unit string // argument "unit": a string's text or null
+	Tags string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	When string // argument "when": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1841,8 +1329,7 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -1872,8 +1359,7 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -1903,8 +1389,7 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -1934,8 +1419,7 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -1965,8 +1449,7 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2003,8 +1486,7 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2044,8 +1526,7 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2079,8 +1560,7 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2109,8 +1589,7 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2143,8 +1622,7 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Resu
 	if out == nil {
 		return runtime.ErrorResult("return_ptr_int returned no result (a nil *int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2174,8 +1652,7 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2205,8 +1682,7 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2236,8 +1712,7 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Res
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2270,8 +1745,7 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Res
 	if out == nil {
 		return runtime.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeother_Place(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -2299,8 +1773,7 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Re
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2340,8 +1813,7 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Resu
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePlaces(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2369,8 +1841,7 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Re
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -2400,8 +1871,7 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeScalars(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2431,8 +1901,7 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeEnums(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2464,8 +1933,7 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.R
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeCollections(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2497,8 +1965,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 	if out == nil {
 		return runtime.ErrorResult("echo_pointers returned no result (a nil *Pointers) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePointers(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -2526,8 +1993,7 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.R
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeConstrained(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2554,8 +2020,7 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeFormats(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2586,8 +2051,7 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Resul
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeSpecial(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2614,8 +2078,7 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Resu
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeEmbedded(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2645,8 +2108,7 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeOmit(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2674,8 +2136,7 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeTree(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2745,8 +2206,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeFlatArgs(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2776,8 +2236,7 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeDense(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2811,8 +2270,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 	if out == nil {
 		return runtime.ErrorResult("echo_methods returned no result (a nil *Methods) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeMethods(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -2842,8 +2300,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 	if out == nil {
 		return runtime.ErrorResult("echo_numbers returned no result (a nil *Numbers) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeNumbers(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -2874,8 +2331,7 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeShapes(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2902,8 +2358,7 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeEmbeds(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2934,8 +2389,7 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Re
 	if out == nil {
 		return runtime.ErrorResult("echo_embeds_more returned no result (a nil *EmbedsMore) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeEmbedsMore(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -2962,8 +2416,7 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeTagged(e, &out)
 	return toolimpl.Structured(e), nil
@@ -2993,8 +2446,7 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeNamed(e, &out)
 	return toolimpl.Structured(e), nil
@@ -3024,8 +2476,7 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeWide(e, &out)
 	return toolimpl.Structured(e), nil
@@ -3058,8 +2509,7 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result,
 	if out == nil {
 		return runtime.ErrorResult("echo_graph returned no result (a nil *Graph) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGraph(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -3089,8 +2539,7 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeDeeps(e, &out)
 	return toolimpl.Structured(e), nil
@@ -3120,8 +2569,7 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeOmits(e, &out)
 	return toolimpl.Structured(e), nil
@@ -3155,8 +2603,7 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result
 	if out == nil {
 		return runtime.ErrorResult("echo_places returned no result (a nil *Places) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePlaces(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -3328,8 +2775,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeFlatAllArgs(e, &out)
 	return toolimpl.Structured(e), nil
@@ -3362,8 +2808,7 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, 
 	if out == nil {
 		return runtime.ErrorResult("echo_misc returned no result (a nil *Misc) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeMisc(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -3432,8 +2877,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Resu
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeFlatDefaultsArgs(e, &out)
 	return toolimpl.Structured(e), nil

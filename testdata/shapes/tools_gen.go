@@ -106,35 +106,14 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGridRule struct {
-	_ [0]func()
-	// Cells is a glob over the argument "cells", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Cells string
-	// Rows is a glob over the argument "rows", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Rows string
-	// ByName is a glob over the argument "by_name", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByName string
-	// Square is a glob over the argument "square", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Square string
-	// Times is a glob over the argument "times", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Times string
-	// Deep is a glob over the argument "deep", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Deep string
-	// Items is a glob over the argument "items", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Items string
+	_      [0]func()
+	Cells  string // argument "cells": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Rows   string // argument "rows": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByName string // argument "by_name": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Square string // argument "square": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Times  string // argument "times": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Deep   string // argument "deep": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Items  string // argument "items": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -147,10 +126,7 @@ func (r EchoGridRule) Rule() runtime.Rule {
 // field does not constrain it.
 type EchoMatrixRule struct {
 	_ [0]func()
-	// M is a glob over the argument "m", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	M string
+	M string // argument "m": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -163,10 +139,7 @@ func (r EchoMatrixRule) Rule() runtime.Rule {
 // does not constrain it.
 type EchoTableRule struct {
 	_ [0]func()
-	// T is a glob over the argument "t", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	T string
+	T string // argument "t": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -178,11 +151,8 @@ func (r EchoTableRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTimesRule struct {
-	_ [0]func()
-	// At is a glob over the argument "at", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	At string
+	_  [0]func()
+	At string // argument "at": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -239,8 +209,7 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
 	return toolimpl.Structured(e), nil
@@ -310,8 +279,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 	if out == nil {
 		return runtime.ErrorResult("echo_matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -388,8 +356,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -447,8 +414,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -486,8 +452,7 @@ func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeEmpty(e, &out)
 	return toolimpl.Structured(e), nil
@@ -521,8 +486,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	if out == nil {
 		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -553,8 +517,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	if out == nil {
 		return runtime.ErrorResult("count returned no result (a nil *int)"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

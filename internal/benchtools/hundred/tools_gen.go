@@ -936,19 +936,11 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool000Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -960,19 +952,11 @@ func (r Tool000Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool001Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -984,19 +968,11 @@ func (r Tool001Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool002Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1008,19 +984,11 @@ func (r Tool002Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool003Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1032,19 +1000,11 @@ func (r Tool003Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool004Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1056,19 +1016,11 @@ func (r Tool004Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool005Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1080,19 +1032,11 @@ func (r Tool005Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool006Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1104,19 +1048,11 @@ func (r Tool006Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool007Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1128,19 +1064,11 @@ func (r Tool007Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool008Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1152,19 +1080,11 @@ func (r Tool008Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool009Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1176,19 +1096,11 @@ func (r Tool009Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool010Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1200,19 +1112,11 @@ func (r Tool010Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool011Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1224,19 +1128,11 @@ func (r Tool011Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool012Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1248,19 +1144,11 @@ func (r Tool012Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool013Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1272,19 +1160,11 @@ func (r Tool013Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool014Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1296,19 +1176,11 @@ func (r Tool014Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool015Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1320,19 +1192,11 @@ func (r Tool015Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool016Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1344,19 +1208,11 @@ func (r Tool016Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool017Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1368,19 +1224,11 @@ func (r Tool017Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool018Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1392,19 +1240,11 @@ func (r Tool018Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool019Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1416,19 +1256,11 @@ func (r Tool019Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool020Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1440,19 +1272,11 @@ func (r Tool020Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool021Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1464,19 +1288,11 @@ func (r Tool021Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool022Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1488,19 +1304,11 @@ func (r Tool022Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool023Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1512,19 +1320,11 @@ func (r Tool023Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool024Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1536,19 +1336,11 @@ func (r Tool024Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool025Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1560,19 +1352,11 @@ func (r Tool025Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool026Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1584,19 +1368,11 @@ func (r Tool026Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool027Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1608,19 +1384,11 @@ func (r Tool027Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool028Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1632,19 +1400,11 @@ func (r Tool028Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool029Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1656,19 +1416,11 @@ func (r Tool029Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool030Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1680,19 +1432,11 @@ func (r Tool030Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool031Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1704,19 +1448,11 @@ func (r Tool031Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool032Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1728,19 +1464,11 @@ func (r Tool032Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool033Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1752,19 +1480,11 @@ func (r Tool033Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool034Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1776,19 +1496,11 @@ func (r Tool034Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool035Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1800,19 +1512,11 @@ func (r Tool035Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool036Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1824,19 +1528,11 @@ func (r Tool036Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool037Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1848,19 +1544,11 @@ func (r Tool037Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool038Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1872,19 +1560,11 @@ func (r Tool038Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool039Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1896,19 +1576,11 @@ func (r Tool039Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool040Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1920,19 +1592,11 @@ func (r Tool040Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool041Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1944,19 +1608,11 @@ func (r Tool041Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool042Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1968,19 +1624,11 @@ func (r Tool042Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool043Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -1992,19 +1640,11 @@ func (r Tool043Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool044Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2016,19 +1656,11 @@ func (r Tool044Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool045Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2040,19 +1672,11 @@ func (r Tool045Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool046Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2064,19 +1688,11 @@ func (r Tool046Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool047Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2088,19 +1704,11 @@ func (r Tool047Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool048Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2112,19 +1720,11 @@ func (r Tool048Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool049Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2136,19 +1736,11 @@ func (r Tool049Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool050Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2160,19 +1752,11 @@ func (r Tool050Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool051Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2184,19 +1768,11 @@ func (r Tool051Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool052Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2208,19 +1784,11 @@ func (r Tool052Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool053Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2232,19 +1800,11 @@ func (r Tool053Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool054Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2256,19 +1816,11 @@ func (r Tool054Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool055Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2280,19 +1832,11 @@ func (r Tool055Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool056Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2304,19 +1848,11 @@ func (r Tool056Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool057Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2328,19 +1864,11 @@ func (r Tool057Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool058Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2352,19 +1880,11 @@ func (r Tool058Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool059Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2376,19 +1896,11 @@ func (r Tool059Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool060Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2400,19 +1912,11 @@ func (r Tool060Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool061Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2424,19 +1928,11 @@ func (r Tool061Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool062Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2448,19 +1944,11 @@ func (r Tool062Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool063Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2472,19 +1960,11 @@ func (r Tool063Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool064Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2496,19 +1976,11 @@ func (r Tool064Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool065Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2520,19 +1992,11 @@ func (r Tool065Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool066Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2544,19 +2008,11 @@ func (r Tool066Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool067Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2568,19 +2024,11 @@ func (r Tool067Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool068Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2592,19 +2040,11 @@ func (r Tool068Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool069Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2616,19 +2056,11 @@ func (r Tool069Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool070Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2640,19 +2072,11 @@ func (r Tool070Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool071Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2664,19 +2088,11 @@ func (r Tool071Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool072Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2688,19 +2104,11 @@ func (r Tool072Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool073Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2712,19 +2120,11 @@ func (r Tool073Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool074Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2736,19 +2136,11 @@ func (r Tool074Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool075Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2760,19 +2152,11 @@ func (r Tool075Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool076Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2784,19 +2168,11 @@ func (r Tool076Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool077Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2808,19 +2184,11 @@ func (r Tool077Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool078Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2832,19 +2200,11 @@ func (r Tool078Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool079Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2856,19 +2216,11 @@ func (r Tool079Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool080Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2880,19 +2232,11 @@ func (r Tool080Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool081Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2904,19 +2248,11 @@ func (r Tool081Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool082Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2928,19 +2264,11 @@ func (r Tool082Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool083Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2952,19 +2280,11 @@ func (r Tool083Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool084Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -2976,19 +2296,11 @@ func (r Tool084Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool085Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3000,19 +2312,11 @@ func (r Tool085Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool086Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3024,19 +2328,11 @@ func (r Tool086Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool087Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3048,19 +2344,11 @@ func (r Tool087Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool088Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3072,19 +2360,11 @@ func (r Tool088Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool089Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3096,19 +2376,11 @@ func (r Tool089Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool090Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3120,19 +2392,11 @@ func (r Tool090Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool091Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3144,19 +2408,11 @@ func (r Tool091Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool092Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3168,19 +2424,11 @@ func (r Tool092Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool093Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3192,19 +2440,11 @@ func (r Tool093Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool094Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3216,19 +2456,11 @@ func (r Tool094Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool095Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3240,19 +2472,11 @@ func (r Tool095Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool096Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3264,19 +2488,11 @@ func (r Tool096Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool097Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3288,19 +2504,11 @@ func (r Tool097Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool098Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -3312,19 +2520,11 @@ func (r Tool098Rule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type Tool099Rule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Opts is a glob over the argument "opts", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Opts string
+	_     [0]func()
+	Name  string // argument "name"
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

@@ -48,20 +48,12 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
-	_    [0]func()
-	City string // argument "city"
-	Unit string // argument "unit"
-	// Days is a glob over the argument "days", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Days string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Where is a glob over the argument "where", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Where string
+	_     [0]func()
+	City  string // argument "city"
+	Unit  string // argument "unit"
+	Days  string // argument "days": an integer in canonical form ("7" matches 7.0)
+	Tags  string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Where string // argument "where": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -90,8 +82,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeForecast(e, &out)
 	return toolimpl.Structured(e), nil

@@ -69,27 +69,17 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
-	_    [0]func()
-	Temp string // argument "temp"
-	// Temps is a glob over the argument "temps", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Temps string
-	// ByCity is a glob over the argument "by_city", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByCity string
-	// Ptr is a glob over the argument "ptr", a string's text (or null).
-	Ptr  string
-	Flag string // argument "flag"
-	// Flags is a glob over the argument "flags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Flags string
-	Count string // argument "count"
-	Level string // argument "level"
-	Both  string // argument "both"
-	Maybe string // argument "maybe"
+	_      [0]func()
+	Temp   string // argument "temp"
+	Temps  string // argument "temps": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByCity string // argument "by_city": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Ptr    string // argument "ptr": a string's text or null
+	Flag   string // argument "flag"
+	Flags  string // argument "flags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Count  string // argument "count"
+	Level  string // argument "level"
+	Both   string // argument "both"
+	Maybe  string // argument "maybe"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -101,31 +91,19 @@ func (r EchoCustomRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
-	_ [0]func()
-	// Int is a glob over the argument "int", a string's text (or null).
-	Int      string
+	_        [0]func()
+	Int      string // argument "int": a string's text or null
 	IntValue string // argument "int_value"
-	// Float is a glob over the argument "float", a string's text (or null).
-	Float string
-	// Rat is a glob over the argument "rat", a string's text (or null).
-	Rat    string
-	Number string // argument "number"
-	// Numbers is a glob over the argument "numbers", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Numbers string
-	Addr    string // argument "addr"
-	Prefix  string // argument "prefix"
-	Level   string // argument "level"
-	// Pattern is a glob over the argument "pattern", a string's text (or
-	// null).
-	Pattern string
-	// Timeout is a glob over the argument "timeout", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Timeout string
-	// Month is a glob over the argument "month", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Month string
+	Float    string // argument "float": a string's text or null
+	Rat      string // argument "rat": a string's text or null
+	Number   string // argument "number"
+	Numbers  string // argument "numbers": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Addr     string // argument "addr"
+	Prefix   string // argument "prefix"
+	Level    string // argument "level"
+	Pattern  string // argument "pattern": a string's text or null
+	Timeout  string // argument "timeout": an integer in canonical form ("7" matches 7.0)
+	Month    string // argument "month": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -137,10 +115,8 @@ func (r EchoStdRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
-	_ [0]func()
-	// Timeout is a glob over the argument "timeout", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Timeout string
+	_       [0]func()
+	Timeout string // argument "timeout": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -176,8 +152,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 	if out == nil {
 		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeCustom(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -208,8 +183,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 	if out == nil {
 		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeStd(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -245,8 +219,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Wait(argTimeout)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -241,8 +241,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

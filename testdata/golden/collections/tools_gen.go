@@ -66,71 +66,23 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type MeasureRule struct {
-	_ [0]func()
-	// Names is a glob over the argument "names", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Names string
-	// IDs is a glob over the argument "ids", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	IDs string
-	// Matrix is a glob over the argument "matrix", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Matrix string
-	// Pair is a glob over the argument "pair", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Pair string
-	// Grid is a glob over the argument "grid", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Grid string
-	// Points is a glob over the argument "points", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Points string
-	// Origin is a glob over the argument "origin", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Origin string
-	// Best is a glob over the argument "best", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Best string
-	// Optional is a glob over the argument "optional", compact JSON with
-	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Optional string
-	// Scores is a glob over the argument "scores", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Scores string
-	// ByKey is a glob over the argument "by_key", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByKey string
-	// Nested is a glob over the argument "nested", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Nested string
-	// Places is a glob over the argument "places", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Places string
-	// Empty is a glob over the argument "empty", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Empty string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Counts is a glob over the argument "counts", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Counts string
+	_        [0]func()
+	Names    string // argument "names": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	IDs      string // argument "ids": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Matrix   string // argument "matrix": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Pair     string // argument "pair": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Grid     string // argument "grid": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Points   string // argument "points": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Origin   string // argument "origin": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Best     string // argument "best": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Optional string // argument "optional": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Scores   string // argument "scores": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByKey    string // argument "by_key": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Nested   string // argument "nested": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Places   string // argument "places": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Empty    string // argument "empty": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Tags     string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Counts   string // argument "counts": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -142,23 +94,11 @@ func (r MeasureRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
-	_ [0]func()
-	// Points is a glob over the argument "points", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Points string
-	// Lookup is a glob over the argument "lookup", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Lookup string
-	// Pair is a glob over the argument "pair", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Pair string
-	// Keys is a glob over the argument "keys", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Keys string
+	_      [0]func()
+	Points string // argument "points": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Lookup string // argument "lookup": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Pair   string // argument "pair": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Keys   string // argument "keys": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -202,8 +142,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 	if out == nil {
 		return runtime.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeShapes(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -279,8 +218,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -324,8 +262,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -55,33 +55,17 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type RegisterRule struct {
-	_      [0]func()
-	Name   string // argument "name"
-	Handle string // argument "handle"
-	Code   string // argument "code"
-	// Age is a glob over the argument "age", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Age string
-	// Score is a glob over the argument "score", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Score string
-	// Ratio is a glob over the argument "ratio", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Ratio string
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Delta is a glob over the argument "delta", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Delta string
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	// Grid is a glob over the argument "grid", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Grid     string
+	_        [0]func()
+	Name     string // argument "name"
+	Handle   string // argument "handle"
+	Code     string // argument "code"
+	Age      string // argument "age": an integer in canonical form ("7" matches 7.0)
+	Score    string // argument "score": a number in canonical form ("0.5" matches 5e-1)
+	Ratio    string // argument "ratio": a number in canonical form ("0.5" matches 5e-1)
+	Count    string // argument "count": an integer in canonical form ("7" matches 7.0)
+	Delta    string // argument "delta": an integer in canonical form ("7" matches 7.0)
+	Tags     string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Grid     string // argument "grid": compact JSON, numbers in canonical form (\[1] matches [1.0])
 	When     string // argument "when"
 	Day      string // argument "day"
 	At       string // argument "at"
@@ -93,21 +77,13 @@ type RegisterRule struct {
 	Host     string // argument "host"
 	Greeting string // argument "greeting"
 	Quote    string // argument "quote"
-	// Enabled is a glob over the argument "enabled", true or false.
-	Enabled string
-	Size    string // argument "size"
-	// Level is a glob over the argument "level", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Level string
-	// MaybeInt is a glob over the argument "maybe_int", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	MaybeInt string
-	// Maybe is a glob over the argument "maybe", a string's text (or null).
-	Maybe string
-	// MaybeSz is a glob over the argument "maybe_size", a string's text (or
-	// null).
-	MaybeSz string
-	Addr    string // argument "addr"
+	Enabled  string // argument "enabled": true or false
+	Size     string // argument "size"
+	Level    string // argument "level": an integer in canonical form ("7" matches 7.0)
+	MaybeInt string // argument "maybe_int": an integer in canonical form or null ("7" matches 7.0)
+	Maybe    string // argument "maybe": a string's text or null
+	MaybeSz  string // argument "maybe_size": a string's text or null
+	Addr     string // argument "addr"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -119,27 +95,16 @@ func (r RegisterRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type BookRule struct {
-	_ [0]func()
-	// Guests is a glob over the argument "guests", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Guests string
+	_      [0]func()
+	Guests string // argument "guests": an integer in canonical form ("7" matches 7.0)
 	Name   string // argument "name"
 	Day    string // argument "day"
-	// Nights is a glob over the argument "nights", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Nights string
+	Nights string // argument "nights": an integer in canonical form ("7" matches 7.0)
 	Size   string // argument "size"
-	// Code is a glob over the argument "code", a string's text (or null).
-	Code string
-	// Extras is a glob over the argument "extras", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Extras string
-	// Note is a glob over the argument "note", a string's text (or null).
-	Note string
-	// Budget is a glob over the argument "budget", a number written in
-	// canonical form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Budget string
+	Code   string // argument "code": a string's text or null
+	Extras string // argument "extras": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Note   string // argument "note": a string's text or null
+	Budget string // argument "budget": a number in canonical form or null ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

@@ -91,9 +91,7 @@ type SplitNRule struct {
 	_   [0]func()
 	S   string // argument "s"
 	Sep string // argument "sep"
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N string
+	N   string // argument "n": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -105,11 +103,9 @@ func (r SplitNRule) Rule() runtime.Rule {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
-	_    [0]func()
-	City string // argument "city"
-	// UnitName is a glob over the argument "unit_name", a string's text (or
-	// null).
-	UnitName string
+	_        [0]func()
+	City     string // argument "city"
+	UnitName string // argument "unit_name": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -216,8 +212,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

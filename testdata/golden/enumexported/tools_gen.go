@@ -45,13 +45,9 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
-	_ [0]func()
-	// Day is a glob over the argument "day", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Day string
-	// Level is a glob over the argument "level", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Level string
+	_     [0]func()
+	Day   string // argument "day": an integer in canonical form ("7" matches 7.0)
+	Level string // argument "level": an integer in canonical form ("7" matches 7.0)
 	Color string // argument "color"
 }
 
@@ -103,8 +99,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

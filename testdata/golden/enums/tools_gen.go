@@ -64,26 +64,15 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixRule struct {
-	_     [0]func()
-	Color string // argument "color"
-	// Trim is a glob over the argument "trim", a string's text (or null).
-	Trim string
-	// Palette is a glob over the argument "palette", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Palette string
-	// ByRoom is a glob over the argument "by_room", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByRoom string
-	// Priority is a glob over the argument "priority", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Priority string
+	_        [0]func()
+	Color    string // argument "color"
+	Trim     string // argument "trim": a string's text or null
+	Palette  string // argument "palette": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByRoom   string // argument "by_room": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Priority string // argument "priority": an integer in canonical form ("7" matches 7.0)
 	Mode     string // argument "mode"
-	// Sign is a glob over the argument "sign", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Sign  string
-	Quote string // argument "quote"
+	Sign     string // argument "sign": an integer in canonical form ("7" matches 7.0)
+	Quote    string // argument "quote"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -95,14 +84,10 @@ func (r MixRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PickRule struct {
-	_     [0]func()
-	Color string // argument "color"
-	// Level is a glob over the argument "level", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Level string
-	// Priority is a glob over the argument "priority", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Priority string
+	_        [0]func()
+	Color    string // argument "color"
+	Level    string // argument "level": an integer in canonical form or null ("7" matches 7.0)
+	Priority string // argument "priority": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -147,8 +132,7 @@ func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePaint(e, &out)
 	return toolimpl.Structured(e), nil
@@ -200,8 +184,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -84,16 +84,12 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
-	_     [0]func()
-	Query string // argument "query"
-	// Limit is a glob over the argument "limit", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Limit  string
+	_      [0]func()
+	Query  string // argument "query"
+	Limit  string // argument "limit": an integer in canonical form ("7" matches 7.0)
 	UserID string // argument "user_id"
-	// Exact is a glob over the argument "exact", true or false.
-	Exact string
-	// Lang is a glob over the argument "lang", a string's text (or null).
-	Lang string
+	Exact  string // argument "exact": true or false
+	Lang   string // argument "lang": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -108,9 +104,7 @@ type GreetRule struct {
 	_        [0]func()
 	Name     string // argument "name"
 	Greeting string // argument "greeting"
-	// Times is a glob over the argument "times", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Times string
+	Times    string // argument "times": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -122,19 +116,12 @@ func (r GreetRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SnakeRule struct {
-	_        [0]func()
-	UserName string // argument "user_name"
-	// HTTPStatus is a glob over the argument "http_status", an integer written
-	// in canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	HTTPStatus string
+	_          [0]func()
+	UserName   string // argument "user_name"
+	HTTPStatus string // argument "http_status": an integer in canonical form ("7" matches 7.0)
 	XMLBody    string // argument "xml_body"
-	// X is a glob over the argument "x", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	X string
-	// Top10Items is a glob over the argument "top10_items", compact JSON with
-	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Top10Items string
+	X          string // argument "x": an integer in canonical form ("7" matches 7.0)
+	Top10Items string // argument "top10_items": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -147,12 +134,8 @@ func (r SnakeRule) Rule() runtime.Rule {
 // field does not constrain it.
 type UndocumentedRule struct {
 	_ [0]func()
-	// A is a glob over the argument "a", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	A string
-	// B is a glob over the argument "b", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	B string
+	A string // argument "a": an integer in canonical form ("7" matches 7.0)
+	B string // argument "b": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -164,12 +147,9 @@ func (r UndocumentedRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type MixedRule struct {
-	_ [0]func()
-	// Id is a glob over the argument "id", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Id string
-	// Verbose is a glob over the argument "verbose", true or false.
-	Verbose string
+	_       [0]func()
+	Id      string // argument "id": an integer in canonical form ("7" matches 7.0)
+	Verbose string // argument "verbose": true or false
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -240,8 +220,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -395,8 +374,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

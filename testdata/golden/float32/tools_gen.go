@@ -44,29 +44,14 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type TakeRule struct {
-	_ [0]func()
-	// Ratio is a glob over the argument "ratio", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Ratio string
-	// Wide is a glob over the argument "wide", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Wide string
-	// Plain is a glob over the argument "plain", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Plain string
-	// Low is a glob over the argument "low", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Low string
-	// Long is a glob over the argument "long", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Long string
-	// Maybe is a glob over the argument "maybe", a number written in canonical
-	// form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Maybe string
-	// Values is a glob over the argument "values", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Values string
+	_      [0]func()
+	Ratio  string // argument "ratio": a number in canonical form ("0.5" matches 5e-1)
+	Wide   string // argument "wide": a number in canonical form ("0.5" matches 5e-1)
+	Plain  string // argument "plain": a number in canonical form ("0.5" matches 5e-1)
+	Low    string // argument "low": a number in canonical form ("0.5" matches 5e-1)
+	Long   string // argument "long": a number in canonical form ("0.5" matches 5e-1)
+	Maybe  string // argument "maybe": a number in canonical form or null ("0.5" matches 5e-1)
+	Values string // argument "values": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

@@ -58,32 +58,14 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type LocateRule struct {
-	_ [0]func()
-	// Here is a glob over the argument "here", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Here string
-	// There is a glob over the argument "there", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	There string
-	// Pixel is a glob over the argument "pixel", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Pixel string
-	// Box is a glob over the argument "box", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Box string
-	// Odd is a glob over the argument "odd", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Odd string
-	// Level is a glob over the argument "level", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Level string
-	// Mode is a glob over the argument "mode", a string's text (or null).
-	Mode string
+	_     [0]func()
+	Here  string // argument "here": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	There string // argument "there": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Pixel string // argument "pixel": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Box   string // argument "box": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Odd   string // argument "odd": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Level string // argument "level": an integer in canonical form ("7" matches 7.0)
+	Mode  string // argument "mode": a string's text or null
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -96,12 +78,8 @@ func (r LocateRule) Rule() runtime.Rule {
 // constrain it.
 type MoveRule struct {
 	_ [0]func()
-	// X is a glob over the argument "x", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	X string
-	// Y is a glob over the argument "y", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Y string
+	X string // argument "x": an integer in canonical form ("7" matches 7.0)
+	Y string // argument "y": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -129,8 +107,7 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePlace(e, &out)
 	return toolimpl.Structured(e), nil
@@ -156,8 +133,7 @@ func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeimage_Point(e, &out)
 	return toolimpl.Structured(e), nil

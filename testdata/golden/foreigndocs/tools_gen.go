@@ -55,17 +55,11 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
-	_    [0]func()
-	Kind string // argument "kind"
-	// W is a glob over the argument "W", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	W string
-	// H is a glob over the argument "H", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	H string
-	// Size is a glob over the argument "size", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Size   string
+	_      [0]func()
+	Kind   string // argument "kind"
+	W      string // argument "W": an integer in canonical form ("7" matches 7.0)
+	H      string // argument "H": an integer in canonical form ("7" matches 7.0)
+	Size   string // argument "size": an integer in canonical form ("7" matches 7.0)
 	Label  string // argument "label"
 	Corner string // argument "corner"
 }
@@ -82,10 +76,7 @@ type PaintRule struct {
 	_     [0]func()
 	Kind  string // argument "kind"
 	Color string // argument "color"
-	// At is a glob over the argument "at", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	At string
+	At    string // argument "at": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

@@ -117,9 +117,7 @@ func (r CtxOnlyRule) Rule() runtime.Rule {
 type CtxBetweenRule struct {
 	_ [0]func()
 	A string // argument "a"
-	// B is a glob over the argument "b", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	B string
+	B string // argument "b": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.

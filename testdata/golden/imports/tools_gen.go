@@ -48,15 +48,11 @@ func Tools() []toolgenruntime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
-	_    [0]func()
-	Text string // argument "text"
-	// Score is a glob over the argument "score", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Score string
+	_     [0]func()
+	Text  string // argument "text"
+	Score string // argument "score": a number in canonical form ("0.5" matches 5e-1)
 	When  string // argument "when"
-	// Raw is a glob over the argument "raw", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Raw string
+	Raw   string // argument "raw": a string's text, else compact JSON with numbers in canonical form
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -88,8 +84,7 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntim
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeNote(e, &out)
 	return toolimpl.Structured(e), nil

@@ -79,11 +79,9 @@ func (r IsNaNRule) Rule() runtime.Rule {
 // field is a glob over that argument's value (as runtime.Rule's Args), and an
 // empty field does not constrain it.
 type GetIPv6AddressRule struct {
-	_        [0]func()
-	HostName string // argument "host_name"
-	// UseDNSOverHTTPS is a glob over the argument "use_dns_over_https", true
-	// or false.
-	UseDNSOverHTTPS string
+	_               [0]func()
+	HostName        string // argument "host_name"
+	UseDNSOverHTTPS string // argument "use_dns_over_https": true or false
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -135,8 +133,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.BadArgs(err), nil
 	}
 	out := IsNaN(argRawValue)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -45,25 +45,16 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
-	_ [0]func()
-	// Dash is a glob over the argument "-", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Dash   string
+	_      [0]func()
+	Dash   string // argument "-": an integer in canonical form ("7" matches 7.0)
 	Quote  string // argument "Quote"
 	Bslash string // argument "Bslash"
 	Uni    string // argument "naïve"
 	Space  string // argument "with space"
 	Punct  string // argument "a-b.c:d/e~f"
-	// Empty is a glob over the argument "Empty", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Empty string
-	// Meta is a glob over the argument "meta", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Meta string
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
+	Empty  string // argument "Empty": an integer in canonical form ("7" matches 7.0)
+	Meta   string // argument "meta": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Count  string // argument "count": an integer in canonical form or null ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -91,8 +82,7 @@ func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil

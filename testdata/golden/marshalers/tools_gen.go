@@ -66,27 +66,17 @@ func Tools() []runtime.Tool {
 // a glob over that argument's value (as runtime.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
-	_    [0]func()
-	Temp string // argument "temp"
-	// Temps is a glob over the argument "temps", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Temps string
-	// ByCity is a glob over the argument "by_city", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByCity string
-	// Ptr is a glob over the argument "ptr", a string's text (or null).
-	Ptr  string
-	Flag string // argument "flag"
-	// Flags is a glob over the argument "flags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Flags string
-	Count string // argument "count"
-	Level string // argument "level"
-	Both  string // argument "both"
-	Maybe string // argument "maybe"
+	_      [0]func()
+	Temp   string // argument "temp"
+	Temps  string // argument "temps": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByCity string // argument "by_city": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Ptr    string // argument "ptr": a string's text or null
+	Flag   string // argument "flag"
+	Flags  string // argument "flags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Count  string // argument "count"
+	Level  string // argument "level"
+	Both   string // argument "both"
+	Maybe  string // argument "maybe"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -138,8 +128,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 	if out == nil {
 		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeCustom(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -173,8 +162,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 	if out == nil {
 		return runtime.ErrorResult("flags returned no result (a nil *Flag) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -205,8 +193,7 @@ func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err e
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Hot()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

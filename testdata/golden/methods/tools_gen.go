@@ -160,10 +160,8 @@ func (r NowRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
-	_ [0]func()
-	// Hours is a glob over the argument "hours", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Hours string
+	_     [0]func()
+	Hours string // argument "hours": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -184,10 +182,8 @@ func (r VersionRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type IncrRule struct {
-	_ [0]func()
-	// By is a glob over the argument "by", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	By string
+	_  [0]func()
+	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -316,8 +312,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -381,8 +376,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

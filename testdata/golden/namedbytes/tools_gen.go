@@ -55,24 +55,14 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SendRule struct {
-	_     [0]func()
-	Raw   string // argument "raw"
-	Named string // argument "named"
-	// Opt is a glob over the argument "opt", a string's text (or null).
-	Opt string
-	// Each is a glob over the argument "each", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Each string
-	// Letters is a glob over the argument "letters", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Letters string
-	// Fixed is a glob over the argument "fixed", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Fixed string
-	Codes string // argument "codes"
+	_       [0]func()
+	Raw     string // argument "raw"
+	Named   string // argument "named"
+	Opt     string // argument "opt": a string's text or null
+	Each    string // argument "each": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Letters string // argument "letters": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Fixed   string // argument "fixed": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Codes   string // argument "codes"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -121,8 +111,7 @@ func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err 
 	if out == nil {
 		return runtime.ErrorResult("send returned no result (a nil *Packet) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePacket(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -167,8 +156,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

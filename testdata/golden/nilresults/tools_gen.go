@@ -170,8 +170,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 	if out == nil {
 		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -199,8 +198,7 @@ func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Full()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil
@@ -237,8 +235,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 	if (*out) == nil {
 		return runtime.ErrorResult("deep returned no result (a nil *Report) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &(*(*out)))
 	return toolimpl.Structured(e), nil
@@ -272,8 +269,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 	if out == nil {
 		return runtime.ErrorResult("numbers returned no result (a nil *[]*int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -315,8 +311,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 	if out == nil {
 		return runtime.ErrorResult("indirect returned no result (a nil **int)"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -354,8 +349,7 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -45,23 +45,11 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
-	_ [0]func()
-	// Stops is a glob over the argument "stops", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Stops string
-	// Named is a glob over the argument "named", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Named string
-	// Ends is a glob over the argument "ends", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Ends string
-	// Detour is a glob over the argument "detour", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Detour string
+	_      [0]func()
+	Stops  string // argument "stops": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Named  string // argument "named": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Ends   string // argument "ends": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Detour string // argument "detour": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -93,8 +81,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeRoute(e, &out)
 	return toolimpl.Structured(e), nil

@@ -77,8 +77,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil

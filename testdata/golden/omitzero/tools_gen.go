@@ -46,10 +46,8 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type SummarizeRule struct {
-	_ [0]func()
-	// Days is a glob over the argument "days", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Days string
+	_    [0]func()
+	Days string // argument "days": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -90,8 +88,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil

@@ -57,14 +57,10 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WidenRule struct {
-	_ [0]func()
-	// Perm is a glob over the argument "perm", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Perm string
+	_    [0]func()
+	Perm string // argument "perm": an integer in canonical form ("7" matches 7.0)
 	User string // argument "user"
-	// Days is a glob over the argument "days", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Days string
+	Days string // argument "days": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -107,8 +103,7 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGrant(e, &out)
 	return toolimpl.Structured(e), nil
@@ -147,8 +142,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

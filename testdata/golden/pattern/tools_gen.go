@@ -46,11 +46,8 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type CheckRule struct {
-	_ [0]func()
-	// S is a glob over the argument "s", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	S    string
+	_    [0]func()
+	S    string // argument "s": compact JSON, numbers in canonical form (\[1] matches [1.0])
 	Code string // argument "code"
 }
 

@@ -88,31 +88,13 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type ShapesRule struct {
-	_ [0]func()
-	// Cells is a glob over the argument "cells", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Cells string
-	// Rows is a glob over the argument "rows", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Rows string
-	// ByName is a glob over the argument "by_name", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByName string
-	// Square is a glob over the argument "square", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Square string
-	// Times is a glob over the argument "times", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Times string
-	// Deep is a glob over the argument "deep", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Deep string
+	_      [0]func()
+	Cells  string // argument "cells": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Rows   string // argument "rows": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByName string // argument "by_name": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Square string // argument "square": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Times  string // argument "times": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Deep   string // argument "deep": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -124,47 +106,17 @@ func (r ShapesRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	_ [0]func()
-	// Cells is a glob over the argument "cells", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Cells string
-	// Rows is a glob over the argument "rows", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Rows string
-	// ByName is a glob over the argument "by_name", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	ByName string
-	// Square is a glob over the argument "square", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Square string
-	// Times is a glob over the argument "times", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Times string
-	// Deep is a glob over the argument "deep", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Deep string
-	// Mixed is a glob over the argument "mixed", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Mixed string
-	// Tables is a glob over the argument "tables", compact JSON with numbers
-	// in canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Tables string
-	// Grids is a glob over the argument "grids", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Grids string
-	// Stacked is a glob over the argument "stacked", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Stacked string
+	_       [0]func()
+	Cells   string // argument "cells": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Rows    string // argument "rows": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	ByName  string // argument "by_name": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Square  string // argument "square": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Times   string // argument "times": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Deep    string // argument "deep": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Mixed   string // argument "mixed": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Tables  string // argument "tables": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Grids   string // argument "grids": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Stacked string // argument "stacked": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -368,8 +320,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
 	return toolimpl.Structured(e), nil
@@ -399,8 +350,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGrid(e, &out)
 	return toolimpl.Structured(e), nil
@@ -434,8 +384,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 	if out == nil {
 		return runtime.ErrorResult("triple returned no result (a nil *[3]int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -473,8 +422,7 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -523,8 +471,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 	if out == nil {
 		return runtime.ErrorResult("matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

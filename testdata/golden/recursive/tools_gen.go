@@ -74,12 +74,9 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WalkRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Children is a glob over the argument "children", compact JSON with
-	// numbers in canonical form: \["a","b"] matches ["a", "b"], {"k":1}
-	// matches { "k": 1.0 }.
-	Children string
+	_        [0]func()
+	Name     string // argument "name"
+	Children string // argument "children": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -91,15 +88,9 @@ func (r WalkRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type SumRule struct {
-	_ [0]func()
-	// List is a glob over the argument "list", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	List string
-	// Trees is a glob over the argument "trees", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Trees string
+	_     [0]func()
+	List  string // argument "list": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
+	Trees string // argument "trees": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -111,12 +102,9 @@ func (r SumRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type BrowseRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Files is a glob over the argument "files", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Files string
+	_     [0]func()
+	Name  string // argument "name"
+	Files string // argument "files": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -128,15 +116,9 @@ func (r BrowseRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
-	_ [0]func()
-	// Roots is a glob over the argument "roots", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Roots string
-	// Head is a glob over the argument "head", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	Head string
+	_     [0]func()
+	Roots string // argument "roots": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Head  string // argument "head": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -166,8 +148,7 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeTree(e, &out)
 	return toolimpl.Structured(e), nil
@@ -215,8 +196,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -247,8 +227,7 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -288,8 +267,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 	if out == nil {
 		return runtime.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeGraph(e, &(*out))
 	return toolimpl.Structured(e), nil

@@ -339,8 +339,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &out)
 	return toolimpl.Structured(e), nil
@@ -374,8 +373,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 	if out == nil {
 		return runtime.ErrorResult("check_ptr returned no result (a nil *Status) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -403,8 +401,7 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result,
 		return toolimpl.BadArgs(err), nil
 	}
 	out := CheckOnly()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeStatus(e, &out)
 	return toolimpl.Structured(e), nil
@@ -435,8 +432,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -474,8 +470,7 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -509,8 +504,7 @@ func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -547,8 +541,7 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Flag()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -585,8 +578,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 	if out == nil {
 		return runtime.ErrorResult("maybe returned no result (a nil *int) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

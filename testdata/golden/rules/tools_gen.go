@@ -89,11 +89,8 @@ type CopyRule struct {
 	_    [0]func()
 	From string // argument "from"
 	To   string // argument "to"
-	// Tmp is a glob over the argument "_tmp", true or false.
-	Tmp string
-	// N is a glob over the argument "n", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	N string
+	Tmp  string // argument "_tmp": true or false
+	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -108,16 +105,11 @@ type DoAssignRule struct {
 	_          [0]func()
 	OwnerName2 string // argument "owner_name"
 	TeamName   string // argument "team_name"
-	// Size is a glob over the argument "size", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Size      string
-	Rule2     string // argument "rule"
-	OwnerName string // argument "owner"
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags  string
-	Weird string // argument "2-step"
+	Size       string // argument "size": an integer in canonical form ("7" matches 7.0)
+	Rule2      string // argument "rule"
+	OwnerName  string // argument "owner"
+	Tags       string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Weird      string // argument "2-step"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -129,10 +121,8 @@ func (r DoAssignRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
-	_ [0]func()
-	// By is a glob over the argument "by", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	By string
+	_  [0]func()
+	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -263,8 +253,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Add(argBy)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

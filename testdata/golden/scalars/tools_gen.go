@@ -85,64 +85,28 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
-	_ [0]func()
-	// Int is a glob over the argument "int", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Int string
-	// Int8 is a glob over the argument "int8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Int8 string
-	// Int16 is a glob over the argument "int16", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Int16 string
-	// Int32 is a glob over the argument "int32", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Int32 string
-	// Int64 is a glob over the argument "int64", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Int64 string
-	// Uint is a glob over the argument "uint", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Uint string
-	// Uint8 is a glob over the argument "uint8", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Uint8 string
-	// Uint16 is a glob over the argument "uint16", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Uint16 string
-	// Uint32 is a glob over the argument "uint32", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Uint32 string
-	// Uint64 is a glob over the argument "uint64", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Uint64 string
-	// Byte is a glob over the argument "byte", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Byte string
-	// Rune is a glob over the argument "rune", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Rune string
-	// Float32 is a glob over the argument "float32", a number written in
-	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Float32 string
-	// Float64 is a glob over the argument "float64", a number written in
-	// canonical form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Float64 string
+	_       [0]func()
+	Int     string // argument "int": an integer in canonical form ("7" matches 7.0)
+	Int8    string // argument "int8": an integer in canonical form ("7" matches 7.0)
+	Int16   string // argument "int16": an integer in canonical form ("7" matches 7.0)
+	Int32   string // argument "int32": an integer in canonical form ("7" matches 7.0)
+	Int64   string // argument "int64": an integer in canonical form ("7" matches 7.0)
+	Uint    string // argument "uint": an integer in canonical form ("7" matches 7.0)
+	Uint8   string // argument "uint8": an integer in canonical form ("7" matches 7.0)
+	Uint16  string // argument "uint16": an integer in canonical form ("7" matches 7.0)
+	Uint32  string // argument "uint32": an integer in canonical form ("7" matches 7.0)
+	Uint64  string // argument "uint64": an integer in canonical form ("7" matches 7.0)
+	Byte    string // argument "byte": an integer in canonical form ("7" matches 7.0)
+	Rune    string // argument "rune": an integer in canonical form ("7" matches 7.0)
+	Float32 string // argument "float32": a number in canonical form ("0.5" matches 5e-1)
+	Float64 string // argument "float64": a number in canonical form ("0.5" matches 5e-1)
 	String  string // argument "string"
-	// Bool is a glob over the argument "bool", true or false.
-	Bool string
-	// Temp is a glob over the argument "temp", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Temp string
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Flag is a glob over the argument "flag", true or false.
-	Flag  string
-	Label string // argument "label"
-	// Small is a glob over the argument "small", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Small string
+	Bool    string // argument "bool": true or false
+	Temp    string // argument "temp": a number in canonical form ("0.5" matches 5e-1)
+	Count   string // argument "count": an integer in canonical form ("7" matches 7.0)
+	Flag    string // argument "flag": true or false
+	Label   string // argument "label"
+	Small   string // argument "small": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -154,24 +118,13 @@ func (r EchoRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type WidthsRule struct {
-	_ [0]func()
-	// I8 is a glob over the argument "i8", an integer written in canonical
-	// form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	I8 string
-	// U32 is a glob over the argument "u32", an integer written in canonical
-	// form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	U32 string
-	// F32 is a glob over the argument "f32", a number written in canonical
-	// form (or null): 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	F32 string
-	// Temp is a glob over the argument "temp", a number written in canonical
-	// form: 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	Temp string
-	// Count is a glob over the argument "count", an integer written in
-	// canonical form (or null): 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Count string
-	// Flag is a glob over the argument "flag", true or false.
-	Flag string
+	_     [0]func()
+	I8    string // argument "i8": an integer in canonical form ("7" matches 7.0)
+	U32   string // argument "u32": an integer in canonical form or null ("7" matches 7.0)
+	F32   string // argument "f32": a number in canonical form or null ("0.5" matches 5e-1)
+	Temp  string // argument "temp": a number in canonical form ("0.5" matches 5e-1)
+	Count string // argument "count": an integer in canonical form or null ("7" matches 7.0)
+	Flag  string // argument "flag": true or false
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -197,9 +150,7 @@ func (r GetLabelRule) Rule() runtime.Rule {
 // not constrain it.
 type Float32Rule struct {
 	_ [0]func()
-	// X is a glob over the argument "x", a number written in canonical form:
-	// 7, -2, 0.5 (7.0, 7e0 and 70e-1 all match "7").
-	X string
+	X string // argument "x": a number in canonical form ("0.5" matches 5e-1)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -212,9 +163,7 @@ func (r Float32Rule) Rule() runtime.Rule {
 // not constrain it.
 type Uint64Rule struct {
 	_ [0]func()
-	// X is a glob over the argument "x", an integer written in canonical form:
-	// 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	X string
+	X string // argument "x": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -242,8 +191,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeNumbers(e, &out)
 	return toolimpl.Structured(e), nil
@@ -327,8 +275,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -397,8 +344,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Float32(argX)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -440,8 +386,7 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

@@ -97,45 +97,24 @@ func Tools() []runtime.Tool {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StoreRule struct {
-	_    [0]func()
-	When string // argument "when"
-	// Until is a glob over the argument "until", a string's text (or null).
-	Until string
-	Since string // argument "since"
-	Blob  string // argument "blob"
-	// Raw is a glob over the argument "raw", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Raw string
-	// Any is a glob over the argument "any", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Any string
-	// Empty is a glob over the argument "empty", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Empty string
-	Addr  string // argument "addr"
-	// Prefix is a glob over the argument "prefix", a string's text (or null).
-	Prefix string
-	Slug   string // argument "slug"
-	Code   string // argument "code"
-	// Times is a glob over the argument "times", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Times string
-	// Blobs is a glob over the argument "blobs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Blobs string
-	// Addrs is a glob over the argument "addrs", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Addrs string
-	// Duration is a glob over the argument "duration", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Duration string
-	// Month is a glob over the argument "month", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Month   string
-	Stamped string // argument "stamped"
+	_        [0]func()
+	When     string // argument "when"
+	Until    string // argument "until": a string's text or null
+	Since    string // argument "since"
+	Blob     string // argument "blob"
+	Raw      string // argument "raw": a string's text, else compact JSON with numbers in canonical form
+	Any      string // argument "any": a string's text, else compact JSON with numbers in canonical form
+	Empty    string // argument "empty": a string's text, else compact JSON with numbers in canonical form
+	Addr     string // argument "addr"
+	Prefix   string // argument "prefix": a string's text or null
+	Slug     string // argument "slug"
+	Code     string // argument "code"
+	Times    string // argument "times": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Blobs    string // argument "blobs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Addrs    string // argument "addrs": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Duration string // argument "duration": an integer in canonical form ("7" matches 7.0)
+	Month    string // argument "month": an integer in canonical form ("7" matches 7.0)
+	Stamped  string // argument "stamped"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -147,18 +126,13 @@ func (r StoreRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type StampRule struct {
-	_    [0]func()
-	At   string // argument "at"
-	Data string // argument "data"
-	// Extra is a glob over the argument "extra", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Extra string
-	// Value is a glob over the argument "value", a string's text, or any other
-	// value as compact JSON with numbers in canonical form (7.0 matches "7").
-	Value string
-	// Addr is a glob over the argument "addr", a string's text (or null).
-	Addr string
-	Slug string // argument "slug"
+	_     [0]func()
+	At    string // argument "at"
+	Data  string // argument "data"
+	Extra string // argument "extra": a string's text, else compact JSON with numbers in canonical form
+	Value string // argument "value": a string's text, else compact JSON with numbers in canonical form
+	Addr  string // argument "addr": a string's text or null
+	Slug  string // argument "slug"
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -224,8 +198,7 @@ func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodePayload(e, &out)
 	return toolimpl.Structured(e), nil
@@ -307,8 +280,7 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -342,8 +314,7 @@ func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -374,8 +345,7 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Bytes()
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -409,8 +379,7 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -444,8 +413,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

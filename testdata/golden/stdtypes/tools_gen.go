@@ -59,31 +59,19 @@ func Tools() []runtime.Tool {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
-	_ [0]func()
-	// Int is a glob over the argument "int", a string's text (or null).
-	Int      string
+	_        [0]func()
+	Int      string // argument "int": a string's text or null
 	IntValue string // argument "int_value"
-	// Float is a glob over the argument "float", a string's text (or null).
-	Float string
-	// Rat is a glob over the argument "rat", a string's text (or null).
-	Rat    string
-	Number string // argument "number"
-	// Numbers is a glob over the argument "numbers", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Numbers string
-	Addr    string // argument "addr"
-	Prefix  string // argument "prefix"
-	Level   string // argument "level"
-	// Pattern is a glob over the argument "pattern", a string's text (or
-	// null).
-	Pattern string
-	// Timeout is a glob over the argument "timeout", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Timeout string
-	// Month is a glob over the argument "month", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Month string
+	Float    string // argument "float": a string's text or null
+	Rat      string // argument "rat": a string's text or null
+	Number   string // argument "number"
+	Numbers  string // argument "numbers": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Addr     string // argument "addr"
+	Prefix   string // argument "prefix"
+	Level    string // argument "level"
+	Pattern  string // argument "pattern": a string's text or null
+	Timeout  string // argument "timeout": an integer in canonical form ("7" matches 7.0)
+	Month    string // argument "month": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -95,10 +83,8 @@ func (r EchoStdRule) Rule() runtime.Rule {
 // that argument's value (as runtime.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
-	_ [0]func()
-	// Timeout is a glob over the argument "timeout", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Timeout string
+	_       [0]func()
+	Timeout string // argument "timeout": an integer in canonical form ("7" matches 7.0)
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -131,8 +117,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 	if out == nil {
 		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeStd(e, &(*out))
 	return toolimpl.Structured(e), nil
@@ -168,8 +153,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Wait(argTimeout)
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")

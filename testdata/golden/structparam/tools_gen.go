@@ -73,40 +73,22 @@ func Tools() []runtime.Tool {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ListItemsRule struct {
-	_    [0]func()
-	Name string // argument "name"
-	// Offset is a glob over the argument "offset", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Offset string
-	// Limit is a glob over the argument "limit", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	Limit  string
-	Reason string // argument "reason"
-	By     string // argument "By"
-	// Filter is a glob over the argument "filter", compact JSON with numbers
-	// in canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Filter string
-	// Extra is a glob over the argument "extra", true or false.
-	Extra   string
-	Visible string // argument "visible"
-	Label   string // argument "Label"
-	// Tags is a glob over the argument "tags", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	Tags string
-	Dash string // argument "-"
-	// NoTag is a glob over the argument "NoTag", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	NoTag string
-	// Renamed is a glob over the argument "is_renamed", true or false.
-	Renamed string
-	// Optional is a glob over the argument "optional", a string's text (or
-	// null).
-	Optional string
-	// OnlyOpts is a glob over the argument "OnlyOpts", an integer written in
-	// canonical form: 7, -2 (7.0, 7e0 and 70e-1 all match "7").
-	OnlyOpts  string
+	_         [0]func()
+	Name      string // argument "name"
+	Offset    string // argument "offset": an integer in canonical form ("7" matches 7.0)
+	Limit     string // argument "limit": an integer in canonical form ("7" matches 7.0)
+	Reason    string // argument "reason"
+	By        string // argument "By"
+	Filter    string // argument "filter": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Extra     string // argument "extra": true or false
+	Visible   string // argument "visible"
+	Label     string // argument "Label"
+	Tags      string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	Dash      string // argument "-"
+	NoTag     string // argument "NoTag": an integer in canonical form ("7" matches 7.0)
+	Renamed   string // argument "is_renamed": true or false
+	Optional  string // argument "optional": a string's text or null
+	OnlyOpts  string // argument "OnlyOpts": an integer in canonical form ("7" matches 7.0)
 	Dominated string // argument "Shown"
 }
 
@@ -127,9 +109,8 @@ func (r PingRule) Rule() runtime.Rule {
 // glob over that argument's value (as runtime.Rule's Args), and an empty field
 // does not constrain it.
 type ConfigureRule struct {
-	_ [0]func()
-	// Verbose is a glob over the argument "verbose", true or false.
-	Verbose string
+	_       [0]func()
+	Verbose string // argument "verbose": true or false
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -141,15 +122,9 @@ func (r ConfigureRule) Rule() runtime.Rule {
 // over that argument's value (as runtime.Rule's Args), and an empty field does
 // not constrain it.
 type SegmentRule struct {
-	_ [0]func()
-	// From is a glob over the argument "from", compact JSON with numbers in
-	// canonical form: \["a","b"] matches ["a", "b"], {"k":1} matches { "k":
-	// 1.0 }.
-	From string
-	// To is a glob over the argument "to", compact JSON with numbers in
-	// canonical form (or null): \["a","b"] matches ["a", "b"], {"k":1} matches
-	// { "k": 1.0 }.
-	To string
+	_    [0]func()
+	From string // argument "from": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	To   string // argument "to": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
 // Rule returns r as a runtime.Rule, for agent.Permissions.
@@ -177,8 +152,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
@@ -269,8 +243,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	var enc toolimpl.Encoder
-	e := &enc
+	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	e.Object()
 	e.Member("\"result\":")
