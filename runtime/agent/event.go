@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"github.com/toolgen-dev/toolgen/runtime"
+
 	"context"
 	"log/slog"
 	"sync"
@@ -13,13 +15,14 @@ type EventKind string
 // The events of a run, in the order they happen.
 const (
 	EventTurnStarted    EventKind = "turn_started"    // the model is asked
+	EventModelPart      EventKind = "model_part"      // a piece of the response, as it comes (RunStream only)
 	EventModelResponded EventKind = "model_responded" // with Usage and Duration
 	EventCallRequested  EventKind = "call_requested"  // the model asked for Call
 	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
 	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
 	EventToolStarted    EventKind = "tool_started"
-	EventToolFinished   EventKind = "tool_finished" // with Duration and IsError; Reason when the call timed out or did not return
+	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError; Reason when the call timed out or did not return
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
 )
 
@@ -34,6 +37,10 @@ type Event struct {
 	Duration time.Duration
 	IsError  bool
 	Stop     StopReason
+	// Part is the piece of the model's response, for EventModelPart.
+	Part Part
+	// Result is what the tool returned, for EventToolFinished.
+	Result runtime.Result
 }
 
 // eventSink hands events to the observer one at a time (tool events come
@@ -50,7 +57,10 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 		s.observer(e)
 		s.mu.Unlock()
 	}
-	if s.logger != nil {
+	if st := streamOf(ctx); st != nil {
+		st.send(e)
+	}
+	if s.logger != nil && e.Kind != EventModelPart {
 		s.logger.LogAttrs(ctx, e.level(), "agent "+string(e.Kind), e.attrs()...)
 	}
 }

@@ -20,12 +20,17 @@ import (
 // for the tool calls it starts, each up to its timeout (WithToolTimeout);
 // an abandoned call's goroutine may outlive it.
 func (a *Agent) Run(ctx context.Context, prompt string, deps any) (*State, error) {
-	s := &State{
+	s := newState(prompt)
+	return s, a.drive(ctx, s, deps)
+}
+
+// newState is the state of a new run of prompt.
+func newState(prompt string) *State {
+	return &State{
 		Version:  StateVersion,
 		RunID:    newRunID(),
 		Messages: []Message{{Role: RoleUser, Text: prompt}},
 	}
-	return s, a.drive(ctx, s, deps)
 }
 
 // Resume continues a run: a paused one once its pending calls are approved
@@ -84,7 +89,14 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 func (a *Agent) ask(ctx context.Context, s *State) error {
 	a.events.emit(ctx, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
 	start := time.Now()
-	resp, err := a.model.Generate(ctx, Request{System: a.system, Messages: s.Messages, Tools: a.specs})
+	req := Request{System: a.system, Messages: s.Messages, Tools: a.specs}
+	var resp Response
+	var err error
+	if st := streamOf(ctx); st != nil {
+		resp, err = a.askStreaming(ctx, s, st, req)
+	} else {
+		resp, err = a.model.Generate(ctx, req)
+	}
 	if err != nil {
 		return err
 	}
@@ -174,7 +186,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 		out = a.await(ctx, limit, callCtx, done)
 	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
-		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason})
+		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
 }
 

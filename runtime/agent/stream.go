@@ -1,0 +1,190 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"slices"
+)
+
+// StreamingModel is a Model that can also give its response as it is made,
+// part by part. The provider adapters implement it over their APIs'
+// streams, and agenttest scripts it. A run streams (RunStream) with any
+// Model: one that does not stream is adapted by Stream, which gives its
+// whole response as parts once it has it.
+type StreamingModel interface {
+	Model
+	// Stream yields the parts of the response to req in order, and stops
+	// at the first error, which it yields with a zero Part. A consumer
+	// that stops early ends the request.
+	Stream(ctx context.Context, req Request) iter.Seq2[Part, error]
+}
+
+// PartKind names a piece of a streamed response.
+type PartKind string
+
+// The kinds of parts, in the order a response's parts come: text and
+// reasoning interleave with calls; each call's parts come in the order
+// start, arguments, done; usage and finish come last.
+const (
+	PartText      PartKind = "text"       // Text is the next piece of the answer
+	PartReasoning PartKind = "reasoning"  // Text is the next piece of the model's reasoning
+	PartCallStart PartKind = "call_start" // Call has the ID and Name of call Index
+	PartCallArgs  PartKind = "call_args"  // Text is the next piece of call Index's JSON arguments
+	PartCallDone  PartKind = "call_done"  // Call is call Index, whole
+	PartUsage     PartKind = "usage"      // Usage counts the request's tokens
+	PartFinish    PartKind = "finish"     // Finish says why the model stopped
+)
+
+// Part is a piece of a streamed response.
+type Part struct {
+	Kind PartKind `json:"kind"`
+	// Text is the piece of text, reasoning or arguments.
+	Text string `json:"text,omitempty"`
+	// Index numbers the response's calls from 0, for call parts.
+	Index int `json:"index,omitempty"`
+	// Call is the call so far (ID and Name on call_start, all of it on
+	// call_done).
+	Call  ToolCall `json:"call,omitzero"`
+	Usage Usage    `json:"usage,omitzero"`
+	// Finish is the provider's reason for stopping ("stop", "tool_calls",
+	// "length"...), on the finish part.
+	Finish string `json:"finish,omitempty"`
+}
+
+// Stream streams m's response: m's own stream if m is a StreamingModel,
+// else its whole response as parts once Generate returns.
+func Stream(ctx context.Context, m Model, req Request) iter.Seq2[Part, error] {
+	if sm, ok := m.(StreamingModel); ok {
+		return sm.Stream(ctx, req)
+	}
+	return func(yield func(Part, error) bool) {
+		resp, err := m.Generate(ctx, req)
+		if err != nil {
+			yield(Part{}, err)
+			return
+		}
+		for p := range Parts(resp) {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Parts are the parts of a whole response, in the order a stream gives
+// them: its text, then each call (start, arguments, done), then its usage
+// and the finish.
+func Parts(resp Response) iter.Seq[Part] {
+	return func(yield func(Part) bool) {
+		msg := resp.Message
+		if msg.Text != "" && !yield(Part{Kind: PartText, Text: msg.Text}) {
+			return
+		}
+		for i, c := range msg.Calls {
+			if !yield(Part{Kind: PartCallStart, Index: i, Call: ToolCall{ID: c.ID, Name: c.Name}}) ||
+				!yield(Part{Kind: PartCallArgs, Index: i, Text: string(c.Args)}) ||
+				!yield(Part{Kind: PartCallDone, Index: i, Call: c}) {
+				return
+			}
+		}
+		if !yield(Part{Kind: PartUsage, Usage: resp.Usage}) {
+			return
+		}
+		finish := "stop"
+		if len(msg.Calls) > 0 {
+			finish = "tool_calls"
+		}
+		yield(Part{Kind: PartFinish, Finish: finish})
+	}
+}
+
+// A Collector puts a streamed response together, part by part. Its zero
+// value is ready to use.
+type Collector struct {
+	text  []byte
+	calls []collectedCall
+	usage Usage
+}
+
+type collectedCall struct {
+	call ToolCall
+	args []byte
+	done bool
+}
+
+// Add adds the next part. A call part whose Index skips a call, or that
+// comes after its call is done, is an error: the stream is out of order.
+func (c *Collector) Add(p Part) error {
+	switch p.Kind {
+	case PartText:
+		c.text = append(c.text, p.Text...)
+	case PartReasoning, PartFinish:
+		// Not part of the transcript.
+	case PartUsage:
+		c.usage = c.usage.Add(p.Usage)
+	case PartCallStart, PartCallArgs, PartCallDone:
+		return c.addCall(p)
+	default:
+		return fmt.Errorf("agent: a stream part of unknown kind %q", p.Kind)
+	}
+	return nil
+}
+
+func (c *Collector) addCall(p Part) error {
+	switch {
+	case p.Index < 0 || p.Index > len(c.calls):
+		return fmt.Errorf("agent: stream part %s for call %d, after %d calls", p.Kind, p.Index, len(c.calls))
+	case p.Index == len(c.calls):
+		c.calls = append(c.calls, collectedCall{})
+	}
+	cc := &c.calls[p.Index]
+	if cc.done {
+		return fmt.Errorf("agent: stream part %s for call %d, which is done", p.Kind, p.Index)
+	}
+	switch p.Kind {
+	case PartCallStart:
+		cc.call.ID, cc.call.Name = p.Call.ID, p.Call.Name
+	case PartCallArgs:
+		cc.args = append(cc.args, p.Text...)
+	case PartCallDone:
+		cc.call, cc.done = p.Call, true
+		if cc.call.Args == nil {
+			cc.call.Args = slices.Clip(cc.args)
+		}
+	}
+	return nil
+}
+
+// Response is the response the parts so far make: the text, the calls
+// (a call that was not done is taken as its start and argument pieces, or
+// an empty object when none came) and the usage.
+func (c *Collector) Response() Response {
+	msg := Message{Role: RoleAssistant, Text: string(c.text)}
+	for _, cc := range c.calls {
+		call := cc.call
+		if !cc.done {
+			call.Args = slices.Clip(cc.args)
+		}
+		if len(call.Args) == 0 {
+			call.Args = json.RawMessage(`{}`)
+		}
+		msg.Calls = append(msg.Calls, call)
+	}
+	return Response{Message: msg, Usage: c.usage}
+}
+
+// Collect reads a stream to its end and returns the response it makes.
+func Collect(parts iter.Seq2[Part, error]) (Response, error) {
+	var c Collector
+	for p, err := range parts {
+		if err != nil {
+			return Response{}, err
+		}
+		if err := c.Add(p); err != nil {
+			return Response{}, err
+		}
+	}
+	return c.Response(), nil
+}
