@@ -24,6 +24,11 @@
 //     [State.Approve] and [State.Reject] decide the paused calls.
 //   - Events (event.go): [WithObserver] sees every [Event] of a run, one at a
 //     time; [WithLogger] logs them.
+//   - Streaming (stream.go, runstream.go): [Agent.RunStream] and
+//     [Agent.ResumeStream] report a run as it happens, the model's answer
+//     part by part ([Part], [EventModelPart]); a [StreamingModel] streams its
+//     answer, [Stream] adapts any [Model], and [Collector] puts parts back
+//     together.
 //   - Permissions (permissions.go, glob.go): [Permissions] hold lists of
 //     [runtime.Rule]; [Permissions.Decide] checks Deny first, then Allow,
 //     then Ask, and the first list with a matching rule wins (so an Allow
