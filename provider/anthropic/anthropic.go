@@ -10,6 +10,15 @@
 // user message, with is_error set for failed calls. An answer cut short by
 // max_tokens while it was making a tool call is an error (its arguments are
 // incomplete); other stop reasons keep the text.
+//
+// Model streams (agent.StreamingModel): Stream, which Agent.RunStream uses,
+// sends the same request with "stream": true and yields the answer's text,
+// its thinking as reasoning parts, each tool_use block as a call (its
+// start, its input_json_delta pieces, the call when the block stops), then
+// the usage (input tokens from message_start, output tokens from
+// message_delta) and the stop_reason. An error status or an error event
+// in the stream is an *APIError, as for Generate; a stream that ends
+// without message_stop is an error (io.ErrUnexpectedEOF).
 package anthropic
 
 import (

@@ -28,6 +28,9 @@ type reply struct {
 	status int
 	header map[string]string
 	body   string
+	// hold, when set, runs after the body is written (a stream that
+	// stays open).
+	hold func(http.ResponseWriter, *http.Request)
 }
 
 // fakeAPI answers POST /v1/messages with its script, in order, and keeps
@@ -55,12 +58,15 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rep := f.script[len(f.bodies)-1]
+	w.Header().Set("Content-Type", "application/json")
 	for k, v := range rep.header {
 		w.Header().Set(k, v)
 	}
-	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(rep.status)
 	_, _ = io.WriteString(w, rep.body)
+	if rep.hold != nil {
+		rep.hold(w, r)
+	}
 }
 
 func (f *fakeAPI) requests() []map[string]any {

@@ -12,6 +12,16 @@
 // message with the call's tool_call_id. An answer cut short by the token
 // limit while it was making a tool call is an error (its arguments are
 // incomplete).
+//
+// Model streams (agent.StreamingModel): Stream, which Agent.RunStream uses,
+// sends the same request with "stream": true and stream_options
+// include_usage, and yields the answer's text, the calls (each call's
+// start, its argument pieces as they come, and the call when the finish
+// reason comes), the usage and the finish reason. Reasoning that
+// OpenAI-compatible servers stream as "reasoning_content" or "reasoning"
+// comes as reasoning parts. An error status or an error event in the
+// stream is an *APIError, as for Generate; a stream that ends without a
+// finish reason is an error (io.ErrUnexpectedEOF).
 package openai
 
 import (
