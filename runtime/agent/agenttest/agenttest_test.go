@@ -202,6 +202,7 @@ func TestStreamStoppedByItsConsumer(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
 	for range m.Stream(ctx, agent.Request{}) {
 		cancel(stop)
 		break
