@@ -4,7 +4,8 @@
 // scripted model, so it runs offline, or with a real one when the
 // environment configures it (OPENAI_API_KEY, OPENAI_BASE_URL or
 // ANTHROPIC_API_KEY; see examples/internal/pick); the approval is given by
-// the program (-reject refuses it).
+// the program (-reject refuses it). The run streams (Agent.RunStream): the
+// model's text is printed as it comes, and each call as it is decided.
 //
 //	go run ./examples/codingagent
 package main
@@ -80,13 +81,13 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 		agent.WithTools(files, shell),
 		agent.WithSystem("You are a careful coding agent."),
 		agent.WithPermissions(policy()),
-		agent.WithObserver(narrate(w)),
 	)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
-	state, err := ag.Run(ctx, "The check fails. Fix it, clean the build directory, and run the check.", nil)
+	show := narrate(w)
+	state, err := ag.RunStream(ctx, "The check fails. Fix it, clean the build directory, and run the check.", nil, show)
 	for err == nil && state.StopReason == agent.StopPaused {
 		for _, p := range state.Pending() {
 			fmt.Fprintf(w, "  ? %s %s asks for approval (%s)\n", p.Name, p.Args, p.Reason)
@@ -97,14 +98,10 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 			err = state.Approve()
 		}
 		if err == nil {
-			state, err = ag.Resume(ctx, state, nil)
+			state, err = ag.ResumeStream(ctx, state, nil, show)
 		}
 	}
-	if err != nil {
-		return state, err
-	}
-	fmt.Fprintf(w, "answer: %s\n", state.Output())
-	return state, nil
+	return state, err
 }
 
 func writeProject(dir string) error {
@@ -120,12 +117,32 @@ func writeProject(dir string) error {
 	return nil
 }
 
-// narrate prints each call and what became of it.
-func narrate(w io.Writer) func(agent.Event) {
-	return func(e agent.Event) {
+// narrate prints the model's text as it streams, and each call and what
+// became of it.
+func narrate(w io.Writer) func(agent.Event) error {
+	speaking := false // the model's text of this turn has begun
+	return func(e agent.Event) error {
 		switch e.Kind {
+		case agent.EventModelPart:
+			if e.Part.Kind != agent.PartText {
+				return nil
+			}
+			if !speaking {
+				speaking = true
+				fmt.Fprint(w, "model: ")
+			}
+			_, err := fmt.Fprint(w, e.Part.Text)
+			return err
+		case agent.EventModelResponded:
+			if speaking {
+				speaking = false
+				_, err := fmt.Fprintln(w)
+				return err
+			}
 		case agent.EventCallAllowed, agent.EventCallDenied, agent.EventCallPaused:
-			fmt.Fprintf(w, "%-12s %s %s (%s)\n", strings.TrimPrefix(string(e.Kind), "call_"), e.Call.Name, e.Call.Args, e.Reason)
+			_, err := fmt.Fprintf(w, "%-12s %s %s (%s)\n", strings.TrimPrefix(string(e.Kind), "call_"), e.Call.Name, e.Call.Args, e.Reason)
+			return err
 		}
+		return nil
 	}
 }

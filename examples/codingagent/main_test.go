@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
@@ -26,6 +28,45 @@ func TestApprovedEditFixesTheProject(t *testing.T) {
 	assert.Contains(t, state.Output(), `check: ok\n[exit code 0]`)
 	assert.Contains(t, out.String(), `denied       run_command {"command":"rm -rf build"} (deny rule run_command(command="rm -rf*"))`)
 	assert.Contains(t, out.String(), "paused       edit_file")
+	assert.Contains(t, out.String(), "\nmodel: "+state.Output()+"\n", "the answer, as it streamed")
+}
+
+func TestNarrateStreamsTheModelsText(t *testing.T) {
+	var out strings.Builder
+	show := narrate(&out)
+	text := func(s string) agent.Event {
+		return agent.Event{Kind: agent.EventModelPart, Part: agent.Part{Kind: agent.PartText, Text: s}}
+	}
+	require.NoError(t, show(text("Hel")))
+	assert.Equal(t, "model: Hel", out.String(), "a piece is printed as it comes")
+	require.NoError(t, show(agent.Event{Kind: agent.EventModelPart, Part: agent.Part{Kind: agent.PartReasoning, Text: "hmm"}}))
+	require.NoError(t, show(text("lo.")))
+	require.NoError(t, show(agent.Event{Kind: agent.EventModelResponded}))
+	require.NoError(t, show(agent.Event{Kind: agent.EventModelResponded}))
+	assert.Equal(t, "model: Hello.\n", out.String())
+}
+
+func TestScriptedModelStreamsWords(t *testing.T) {
+	m, ok := scriptedModel().(agent.StreamingModel)
+	require.True(t, ok)
+	req := agent.Request{Messages: []agent.Message{
+		{Role: agent.RoleAssistant}, {Role: agent.RoleAssistant}, {Role: agent.RoleAssistant},
+		{Role: agent.RoleTool, Results: []agent.ToolResult{{Result: runtime.TextResult("check: ok")}}},
+	}}
+	var words []string
+	for p, err := range m.Stream(context.Background(), req) {
+		require.NoError(t, err)
+		if p.Kind == agent.PartText {
+			words = append(words, p.Text)
+		}
+	}
+	assert.Greater(t, len(words), 1)
+	streamed, err := agent.Collect(m.Stream(context.Background(), req))
+	require.NoError(t, err)
+	whole, err := m.Generate(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, whole, streamed)
+	assert.Equal(t, strings.Join(words, ""), whole.Message.Text)
 }
 
 func TestRejectedEditLeavesTheFile(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
+	"strings"
 
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -12,23 +14,50 @@ import (
 
 // scriptedModel plays a model offline. Like a real one it keeps nothing
 // between requests: what it does depends on how many times it has spoken in
-// the transcript, and its answer on the results it got.
-func scriptedModel() agent.Model {
-	return agent.ModelFunc(func(_ context.Context, r agent.Request) (agent.Response, error) {
-		turn := 0
-		for _, m := range r.Messages {
-			if m.Role == agent.RoleAssistant {
-				turn++
+// the transcript, and its answer on the results it got. It streams its
+// text word by word, as a real model streams tokens.
+func scriptedModel() agent.Model { return scripted{} }
+
+type scripted struct{}
+
+func (scripted) Generate(_ context.Context, r agent.Request) (agent.Response, error) {
+	turn := 0
+	for _, m := range r.Messages {
+		if m.Role == agent.RoleAssistant {
+			turn++
+		}
+	}
+	if turn < len(plan) {
+		return respond(agent.Message{Calls: plan[turn]}), nil
+	}
+	return respond(agent.Message{Text: summary(r.Messages)}), nil
+}
+
+// Stream gives the response Generate makes, its text in words.
+func (m scripted) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.Part, error] {
+	return func(yield func(agent.Part, error) bool) {
+		resp, err := m.Generate(ctx, r)
+		if err != nil {
+			yield(agent.Part{}, err)
+			return
+		}
+		for _, word := range strings.SplitAfter(resp.Message.Text, " ") {
+			if word != "" && !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
+				return
 			}
 		}
-		if turn < len(plan) {
-			return respond(agent.Message{Calls: plan[turn]}), nil
+		rest := resp
+		rest.Message.Text = ""
+		for p := range agent.Parts(rest) {
+			if !yield(p, nil) {
+				return
+			}
 		}
-		return respond(agent.Message{Text: summary(r.Messages)}), nil
-	})
+	}
 }
 
 func respond(m agent.Message) agent.Response {
+	m.Role = agent.RoleAssistant
 	return agent.Response{Message: m, Usage: agent.Usage{InputTokens: 100, OutputTokens: 20}}
 }
 

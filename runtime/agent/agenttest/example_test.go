@@ -72,3 +72,28 @@ func ExampleRespond() {
 	// Output:
 	// The weather: Rome: 16°C, sunny
 }
+
+// StreamText scripts an answer in pieces: a streaming run hands them to its
+// consumer one by one, and Run gets the same answer whole.
+func ExampleStreamText() {
+	model := agenttest.NewModel(agenttest.StreamText("Sunny ", "in ", "Paris."))
+	ag, err := agent.New(model)
+	if err != nil {
+		log.Fatal(err)
+	}
+	state, err := ag.RunStream(context.Background(), "Weather in Paris?", nil, func(e agent.Event) error {
+		if e.Kind == agent.EventModelPart && e.Part.Kind == agent.PartText {
+			fmt.Printf("%q\n", e.Part.Text)
+		}
+		return nil
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(state.Output())
+	// Output:
+	// "Sunny "
+	// "in "
+	// "Paris."
+	// Sunny in Paris.
+}
