@@ -466,8 +466,8 @@ func TestEventsTellTheRun(t *testing.T) {
 	assert.Equal(t, []agent.EventKind{
 		agent.EventTurnStarted, agent.EventModelResponded,
 		agent.EventCallRequested, agent.EventCallAllowed, agent.EventCallRequested, agent.EventCallDenied,
-		agent.EventToolStarted, agent.EventToolFinished,
-		agent.EventTurnStarted, agent.EventModelResponded, agent.EventRunStopped,
+		agent.EventToolStarted, agent.EventToolFinished, agent.EventTurnFinished,
+		agent.EventTurnStarted, agent.EventModelResponded, agent.EventTurnFinished, agent.EventRunStopped,
 	}, kinds)
 }
 

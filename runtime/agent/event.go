@@ -23,6 +23,7 @@ const (
 	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
 	EventToolStarted    EventKind = "tool_started"
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError; Reason when the call timed out or did not return
+	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
 )
 
@@ -58,7 +59,7 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 		s.mu.Unlock()
 	}
 	if st := streamOf(ctx); st != nil {
-		st.send(e)
+		_ = st.send(e) // a consumer's error stops the run through its context
 	}
 	if s.logger != nil && e.Kind != EventModelPart {
 		s.logger.LogAttrs(ctx, e.level(), "agent "+string(e.Kind), e.attrs()...)
@@ -90,4 +91,17 @@ func (e Event) attrs() []slog.Attr {
 		attrs = append(attrs, slog.String("stop", string(e.Stop)))
 	}
 	return attrs
+}
+
+// emitPart hands a piece of the model's response to the observer and the
+// run's stream, and returns the stream consumer's error once it stopped the
+// run. Parts are not logged: there are many, and model_responded says
+// what they made.
+func (s *eventSink) emitPart(st *stream, e Event) error {
+	if s.observer != nil {
+		s.mu.Lock()
+		s.observer(e)
+		s.mu.Unlock()
+	}
+	return st.send(e)
 }

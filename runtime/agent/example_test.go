@@ -347,8 +347,10 @@ func ExampleWithObserver() {
 	// 1 call_allowed get_weather because no rule matched
 	// 1 tool_started get_weather
 	// 1 tool_finished get_weather error: false
+	// 1 turn_finished
 	// 2 turn_started
 	// 2 model_responded
+	// 2 turn_finished
 	// 2 run_stopped done
 }
 

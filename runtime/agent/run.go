@@ -81,6 +81,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 				return err
 			}
 			applyResults(s, results)
+			a.events.emit(ctx, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
 		}
 	}
 }
@@ -102,6 +103,9 @@ func (a *Agent) ask(ctx context.Context, s *State) error {
 	}
 	applyResponse(s, resp)
 	a.events.emit(ctx, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: resp.Usage, Duration: time.Since(start)})
+	if len(resp.Message.Calls) == 0 {
+		a.events.emit(ctx, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
+	}
 	return ctx.Err()
 }
 

@@ -50,8 +50,7 @@ func (a *Agent) askStreaming(ctx context.Context, s *State, st *stream, req Requ
 		if err := c.Add(p); err != nil {
 			return Response{}, err
 		}
-		a.events.emit(ctx, Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1, Part: p})
-		if err := st.stopped(); err != nil {
+		if err := a.events.emitPart(st, Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1, Part: p}); err != nil {
 			return Response{}, err
 		}
 	}
@@ -73,16 +72,19 @@ func streamOf(ctx context.Context) *stream {
 	return st
 }
 
-func (st *stream) send(e Event) {
+// send hands e to the consumer, unless it stopped the run, and returns its
+// error once it has.
+func (st *stream) send(e Event) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.err != nil {
-		return
+		return st.err
 	}
 	if err := st.fn(e); err != nil {
 		st.err = err
 		st.cancel(err)
 	}
+	return st.err
 }
 
 func (st *stream) stopped() error {

@@ -100,6 +100,7 @@ func TestRunStreamTextInDeltas(t *testing.T) {
 		"1 model_part usage",
 		"1 model_part finish stop",
 		"1 model_responded",
+		"1 turn_finished",
 		"1 run_stopped done",
 	}, ev.seen())
 	assert.Equal(t, "Hello, world", state.Output())
@@ -149,8 +150,9 @@ func TestRunStreamParallelCalls(t *testing.T) {
 		"1 call_requested 2 b", "1 call_allowed 2 b")
 	tools := []string{"1 tool_started 1 a", "1 tool_finished 1 a \"a done\"", "1 tool_started 2 b", "1 tool_finished 2 b \"b done\""}
 	after := []string{
+		"1 turn_finished",
 		"2 turn_started", "2 model_part text both done", "2 model_part usage", "2 model_part finish stop",
-		"2 model_responded", "2 run_stopped done",
+		"2 model_responded", "2 turn_finished", "2 run_stopped done",
 	}
 	require.Len(t, seen, len(before)+len(tools)+len(after))
 	assert.Equal(t, before, seen[:len(before)])
@@ -189,9 +191,9 @@ func TestRunStreamPausedThenResumed(t *testing.T) {
 	state, err = ag.ResumeStream(ctx, state, nil, resumed.consume)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"1 tool_started 1 w", `1 tool_finished 1 w "w done"`,
+		"1 tool_started 1 w", `1 tool_finished 1 w "w done"`, "1 turn_finished",
 		"2 turn_started", "2 model_part text written", "2 model_part usage", "2 model_part finish stop",
-		"2 model_responded", "2 run_stopped done",
+		"2 model_responded", "2 turn_finished", "2 run_stopped done",
 	}, resumed.seen())
 	assert.Equal(t, []string{`w {"path":"f"}`}, rec.ran())
 	assert.Equal(t, "written", state.Output())
@@ -217,7 +219,7 @@ func TestRunStreamWithAModelThatDoesNotStream(t *testing.T) {
 	assert.Equal(t, slices.Collect(agent.Parts(resp)), parts)
 	assert.Equal(t, []string{
 		"1 turn_started", "1 model_part text whole", "1 model_part usage", "1 model_part finish stop",
-		"1 model_responded", "1 run_stopped done",
+		"1 model_responded", "1 turn_finished", "1 run_stopped done",
 	}, ev.seen())
 	assert.Equal(t, "whole", state.Output())
 	assert.Equal(t, resp.Usage, state.Usage)
