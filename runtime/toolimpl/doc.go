@@ -30,8 +30,6 @@ type ArgsError = wire.ArgsError
 // Problem is one thing wrong with a tool's arguments.
 type Problem = wire.Problem
 
-// Formats lists the JSON Schema formats that the Decoder checks.
-var Formats = wire.Formats
 
 // Object describes the members of a JSON object type for an ObjectReader.
 type Object = wire.Object
