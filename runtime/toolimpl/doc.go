@@ -30,7 +30,6 @@ type ArgsError = wire.ArgsError
 // Problem is one thing wrong with a tool's arguments.
 type Problem = wire.Problem
 
-
 // Object describes the members of a JSON object type for an ObjectReader.
 type Object = wire.Object
 
