@@ -1,17 +1,20 @@
 // A useChat client in Node: the `ai` package's own AbstractChat with its
-// DefaultChatTransport, against the Go server at argv[2]. It sends a user
-// message, answers the approval the answer asks for (approved when argv[3]
-// is "approve", else denied, with a reason) the way useChat does
+// DefaultChatTransport, against the Go server at argv[2]; argv[4] is the
+// node_modules holding `ai`. It sends a user message, answers the approval
+// the answer asks for (approved when argv[3] is "approve", else denied,
+// with a reason) the way useChat does
 // (addToolApprovalResponse, sent by
 // lastAssistantMessageIsCompleteWithApprovalResponses), and prints the
 // chat's messages after each response, with the errors it saw, as JSON.
-import {
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [api, mode, modules] = process.argv.slice(2);
+const {
   AbstractChat,
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithApprovalResponses,
-} from 'ai';
-
-const [api, mode] = process.argv.slice(2);
+} = await import(pathToFileURL(join(modules, 'ai', 'dist', 'index.mjs')).href);
 
 class State {
   status = 'ready';
