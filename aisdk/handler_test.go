@@ -520,3 +520,38 @@ func TestTranscript(t *testing.T) {
 		{Role: agent.RoleAssistant, Text: "Done."},
 	}, aisdk.Transcript(msgs))
 }
+
+func TestOneRequestAtATimePerChat(t *testing.T) {
+	gate := rt.NewGate()
+	model := rt.NewModel(rt.StreamText("a", "b").Hold(1, gate), rt.Text("other chat"))
+	srv := serve(t, model, &tools{})
+	req := body(t, "c", userMsg("u1", "hi"))
+	first := make(chan string, 1)
+	go func() { // no require off the test's goroutine: the test reads what came
+		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(req))
+		if err != nil {
+			first <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		first <- string(b)
+	}()
+	select {
+	case <-gate.Reached():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream did not reach the gate within 10 s")
+	}
+	resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
+	require.NoError(t, err)
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusConflict, resp.StatusCode)
+	assert.Contains(t, string(b), "a request of this chat is in progress")
+	// Another chat is served meanwhile.
+	assert.Equal(t, `finish finishReason="stop"`, brief(post(t, srv.URL, body(t, "d", userMsg("u1", "hi"))))[6])
+	gate.Release()
+	got := <-first
+	assert.Contains(t, got, `{"type":"text-delta","id":"text-1","delta":"b"}`)
+	assert.True(t, strings.HasSuffix(got, "data: [DONE]\n\n"), got)
+}
