@@ -118,8 +118,8 @@ func post(t *testing.T, url, body string) []map[string]any {
 	return chunks
 }
 
-// brief is a chunk in a line: its type and its telling fields.
-func brief(chunks []map[string]any) []string {
+// short is a chunk in a line: its type and its telling fields.
+func short(chunks []map[string]any) []string {
 	var out []string
 	for _, c := range chunks {
 		s := c["type"].(string)
@@ -161,7 +161,7 @@ func TestTextAndReasoning(t *testing.T) {
 		`text-end id="text-2"`,
 		"finish-step",
 		`finish finishReason="stop"`,
-	}, brief(chunks))
+	}, short(chunks))
 	require.Len(t, model.Requests(), 1)
 	assert.Equal(t, []agent.Message{{Role: agent.RoleUser, Text: "hi"}}, model.Requests()[0].Messages)
 }
@@ -184,7 +184,7 @@ func TestToolChunks(t *testing.T) {
 	)
 	srv := serve(t, model, rec, aisdk.WithErrorText(func(err error) string { return err.Error() }))
 	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "what is x?")))
-	got := brief(chunks)
+	got := short(chunks)
 	require.Len(t, got, 24)
 	assert.Equal(t, []string{
 		"start",
@@ -244,7 +244,7 @@ func pause(t *testing.T, srv *httptest.Server, chatID string) (msgID string) {
 		`tool-approval-request toolCallId="c1" approvalId="approval-c1"`,
 		"finish-step",
 		`finish finishReason="tool-calls"`,
-	}, brief(chunks))
+	}, short(chunks))
 	return chunks[0]["messageId"].(string)
 }
 
@@ -269,7 +269,7 @@ func TestApprovalApproved(t *testing.T) {
 		`text-end id="text-1"`,
 		"finish-step",
 		`finish finishReason="stop"`,
-	}, brief(chunks))
+	}, short(chunks))
 	assert.Equal(t, []string{`write {"path":"f"}`}, rec.calls())
 	assert.Equal(t, 0, store.Len(), "a resumed run is not kept")
 
@@ -279,7 +279,7 @@ func TestApprovalApproved(t *testing.T) {
 		"start",
 		`error errorText="chat chat has no run waiting for approval (it was answered, or dropped)"`,
 		`finish finishReason="error"`,
-	}, brief(chunks))
+	}, short(chunks))
 	assert.Len(t, rec.calls(), 1)
 }
 
@@ -299,7 +299,7 @@ func TestApprovalDenied(t *testing.T) {
 		`text-end id="text-1"`,
 		"finish-step",
 		`finish finishReason="stop"`,
-	}, brief(chunks))
+	}, short(chunks))
 	assert.Empty(t, rec.calls())
 	reqs := model.Requests()
 	require.Len(t, reqs, 2)
@@ -313,7 +313,7 @@ func TestApprovalAnswersEveryCall(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`), rt.Call("c2", "write", `{"path":"g"}`)), rt.Text("Both."))
 	srv := serve(t, model, rec)
 	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g")))
-	assert.Contains(t, brief(chunks), `tool-approval-request toolCallId="c2" approvalId="approval-c2"`)
+	assert.Contains(t, short(chunks), `tool-approval-request toolCallId="c2" approvalId="approval-c2"`)
 	msgID := chunks[0]["messageId"].(string)
 
 	// c2 unanswered: an error, and the run still waits.
@@ -322,7 +322,7 @@ func TestApprovalAnswersEveryCall(t *testing.T) {
 		"start",
 		`error errorText="calls waiting for approval have no answer: c2 (write); answer every one (approved or not) in one request"`,
 		`finish finishReason="error"`,
-	}, brief(chunks))
+	}, short(chunks))
 	// An answer under another approval id is no answer.
 	forged := answer(msgID, "c1", true, "")
 	forged.Parts[1].Approval.ID = "approval-other"
@@ -330,14 +330,14 @@ func TestApprovalAnswersEveryCall(t *testing.T) {
 	forged.Parts = append(forged.Parts, aisdk.UIPart{Type: "tool-write", ToolCallID: "c2", State: aisdk.StateApprovalResponded,
 		Approval: &aisdk.Approval{ID: "approval-c2", Approved: &yes}})
 	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), forged))
-	assert.Contains(t, brief(chunks), `error errorText="calls waiting for approval have no answer: c1 (write); answer every one (approved or not) in one request"`)
+	assert.Contains(t, short(chunks), `error errorText="calls waiting for approval have no answer: c1 (write); answer every one (approved or not) in one request"`)
 	assert.Empty(t, rec.calls())
 
 	both := answer(msgID, "c1", true, "")
 	both.Parts = append(both.Parts, aisdk.UIPart{Type: "tool-write", ToolCallID: "c2", State: aisdk.StateApprovalResponded,
 		Approval: &aisdk.Approval{ID: "approval-c2", Approved: &yes}})
 	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), both))
-	assert.Equal(t, `finish finishReason="stop"`, brief(chunks)[len(chunks)-1])
+	assert.Equal(t, `finish finishReason="stop"`, short(chunks)[len(chunks)-1])
 	// The calls run with the arguments the model sent, not the client's copy.
 	assert.ElementsMatch(t, []string{`write {"path":"f"}`, `write {"path":"g"}`}, rec.calls())
 }
@@ -353,7 +353,7 @@ func TestNewMessageDropsPausedRun(t *testing.T) {
 		{Type: "tool-write", ToolCallID: "c1", State: aisdk.StateApprovalRequested, Input: json.RawMessage(`{"path":"f"}`),
 			Approval: &aisdk.Approval{ID: "approval-c1"}}}}
 	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), asked, userMsg("u2", "never mind")))
-	assert.Equal(t, `finish finishReason="stop"`, brief(chunks)[len(chunks)-1])
+	assert.Equal(t, `finish finishReason="stop"`, short(chunks)[len(chunks)-1])
 	assert.Equal(t, 0, store.Len())
 	assert.Empty(t, rec.calls())
 	// The unanswered call is not in the transcript: the model never had its result.
@@ -365,12 +365,12 @@ func TestRunError(t *testing.T) {
 	model := rt.NewModel(rt.Fail(errors.New("model API: 500 secret-key-123")))
 	srv := serve(t, model, &tools{})
 	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
-	assert.Equal(t, []string{"start", "start-step", "finish-step", `error errorText="An error occurred."`, `finish finishReason="error"`}, brief(chunks))
+	assert.Equal(t, []string{"start", "start-step", "finish-step", `error errorText="An error occurred."`, `finish finishReason="error"`}, short(chunks))
 
 	model = rt.NewModel(rt.Fail(errors.New("model API: 500")))
 	srv = serve(t, model, &tools{}, aisdk.WithErrorText(func(err error) string { return "failed: " + err.Error() }))
 	chunks = post(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
-	assert.Contains(t, brief(chunks), `error errorText="failed: model API: 500"`)
+	assert.Contains(t, short(chunks), `error errorText="failed: model API: 500"`)
 }
 
 func TestBadRequests(t *testing.T) {
@@ -549,7 +549,7 @@ func TestOneRequestAtATimePerChat(t *testing.T) {
 	assert.Equal(t, http.StatusConflict, resp.StatusCode)
 	assert.Contains(t, string(b), "a request of this chat is in progress")
 	// Another chat is served meanwhile.
-	assert.Equal(t, `finish finishReason="stop"`, brief(post(t, srv.URL, body(t, "d", userMsg("u1", "hi"))))[6])
+	assert.Equal(t, `finish finishReason="stop"`, short(post(t, srv.URL, body(t, "d", userMsg("u1", "hi"))))[6])
 	gate.Release()
 	got := <-first
 	assert.Contains(t, got, `{"type":"text-delta","id":"text-1","delta":"b"}`)
