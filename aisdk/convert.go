@@ -1,0 +1,146 @@
+package aisdk
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// Transcript converts a chat's UIMessages to the agent's transcript. A
+// user message becomes a user message of its text parts; an assistant
+// message becomes, for each of its steps (parts between step-start parts),
+// an assistant message of the step's text and finished tool calls, then a
+// tool message of their results. Tool parts that did not finish (their
+// input still streaming or available, waiting for approval) are left out:
+// the model never had their results. System messages are left out (the
+// agent has its own system prompt: a client does not set it), and so are
+// reasoning, file, source and data parts.
+func Transcript(msgs []UIMessage) []agent.Message {
+	var out []agent.Message
+	for _, m := range msgs {
+		switch m.Role {
+		case "user":
+			if text := joinText(m.Parts); text != "" {
+				out = append(out, agent.Message{Role: agent.RoleUser, Text: text})
+			}
+		case "assistant":
+			start := 0
+			for i := 0; i <= len(m.Parts); i++ {
+				if i == len(m.Parts) || m.Parts[i].Type == "step-start" {
+					out = appendStep(out, m.Parts[start:i])
+					start = i + 1
+				}
+			}
+		}
+	}
+	return out
+}
+
+func joinText(parts []UIPart) string {
+	var texts []string
+	for _, p := range parts {
+		if p.Type == "text" && p.Text != "" {
+			texts = append(texts, p.Text)
+		}
+	}
+	return strings.Join(texts, "\n")
+}
+
+// appendStep appends one step of an assistant message: its text and calls,
+// then the calls' results.
+func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
+	msg := agent.Message{Role: agent.RoleAssistant, Text: joinText(parts)}
+	var results []agent.ToolResult
+	for _, p := range parts {
+		name, ok := toolName(p)
+		if !ok {
+			continue
+		}
+		var res runtime.Result
+		switch p.State {
+		case StateOutputAvailable:
+			res = outputResult(p.Output)
+		case StateOutputError:
+			res = runtime.ErrorResult(p.ErrorText)
+		case StateOutputDenied:
+			reason := ""
+			if p.Approval != nil {
+				reason = p.Approval.Reason
+			}
+			res = runtime.ErrorResult(denial(reason))
+		default:
+			continue // not run: the model did not see a result
+		}
+		args := p.Input
+		if len(args) == 0 || string(args) == "null" {
+			args = json.RawMessage(`{}`)
+		}
+		msg.Calls = append(msg.Calls, agent.ToolCall{ID: p.ToolCallID, Name: name, Args: args})
+		results = append(results, agent.ToolResult{CallID: p.ToolCallID, Name: name, Result: res})
+	}
+	if msg.Text == "" && len(msg.Calls) == 0 {
+		return out
+	}
+	out = append(out, msg)
+	if len(results) > 0 {
+		out = append(out, agent.Message{Role: agent.RoleTool, Results: results})
+	}
+	return out
+}
+
+// toolName is the tool a part calls, if it is a tool part.
+func toolName(p UIPart) (runtime.ToolName, bool) {
+	switch {
+	case p.Type == "dynamic-tool":
+		return runtime.ToolName(p.ToolName), true
+	case strings.HasPrefix(p.Type, "tool-"):
+		return runtime.ToolName(strings.TrimPrefix(p.Type, "tool-")), true
+	}
+	return "", false
+}
+
+// outputResult is the result a tool part's output stands for: its text
+// when it is a JSON string (as this package sends a text result), else the
+// JSON itself as text.
+func outputResult(output json.RawMessage) runtime.Result {
+	var s string
+	if err := json.Unmarshal(output, &s); err == nil {
+		return runtime.TextResult(s)
+	}
+	return runtime.TextResult(string(output))
+}
+
+// denial is what the model reads about a call the user denied; the agent
+// words its own rejections the same way.
+func denial(reason string) string {
+	if reason == "" {
+		return "Denied by the user: this call was not run."
+	}
+	return "Denied by the user: " + reason
+}
+
+// output is a tool result as a tool-output-available chunk carries it: the
+// structured result when there is one, else its text as a JSON string.
+func output(res runtime.Result) json.RawMessage {
+	if len(res.Structured) > 0 && json.Valid(res.Structured) {
+		return res.Structured
+	}
+	b, _ := json.Marshal(res.Text()) // a string always marshals
+	return b
+}
+
+// input is a call's arguments as a tool-input-available chunk carries
+// them: the JSON, or, when the model sent something else, that text as a
+// JSON string.
+func input(args json.RawMessage) json.RawMessage {
+	if len(args) == 0 {
+		return json.RawMessage(`{}`)
+	}
+	if json.Valid(args) {
+		return args
+	}
+	b, _ := json.Marshal(string(args))
+	return b
+}
