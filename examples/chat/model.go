@@ -90,7 +90,7 @@ const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Ema
 
 var (
 	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
-	cityRE  = regexp.MustCompile(`(?i)\b(?:in|for|at)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
+	cityRE  = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
 )
 
 // ask is the model's first answer to the user's text: a sentence, and the
