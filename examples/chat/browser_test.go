@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBrowser runs the page in headless Chromium (test/browser.mjs, with
+// playwright-core from this directory's node_modules): it asks about the
+// weather and sees the answer stream in, approves an email in one chat and
+// denies one in another. It skips without Chromium (Debian's chromium at
+// /usr/bin/chromium, or the CHROMIUM variable), Node, or `npm ci` here;
+// .ci/run provides them and fails if it skips. Screenshots go to
+// $TOOLGEN_ARTIFACTS/chat, or a temporary directory; their paths are
+// logged.
+func TestBrowser(t *testing.T) {
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("no Chromium at %s: apt-get install chromium", chromium)
+	}
+	if _, err := os.Stat(filepath.Join("node_modules", "playwright-core", "package.json")); err != nil {
+		t.Skip("playwright-core is not installed: run `npm ci` in examples/chat")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node on PATH")
+	}
+	shots := t.TempDir()
+	if dir := os.Getenv("TOOLGEN_ARTIFACTS"); dir != "" {
+		shots = filepath.Join(dir, "chat")
+		require.NoError(t, os.MkdirAll(shots, 0o755))
+	}
+
+	// The demo model paces its words, so that the page shows the answer
+	// in parts, as a person would see it.
+	srv, outbox := serve(t, 30*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join("test", "browser.mjs"), srv.URL, shots)
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	out, err := cmd.CombinedOutput()
+	t.Logf("node test/browser.mjs %s %s:\n%s", srv.URL, shots, out)
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "browser: 2 passed, 0 failed")
+	for _, name := range []string{"chat-approval.png", "chat-approved.png", "chat-denied.png"} {
+		path := filepath.Join(shots, name)
+		assert.FileExists(t, path)
+		assert.Contains(t, string(out), "screenshot: "+path)
+	}
+	assert.Equal(t, []string{"to ana@example.com: A message from the chat (Email ana@example.com that I am late.)"}, outbox.Sent(),
+		"the approved email was sent, the denied one not")
+	assert.False(t, strings.Contains(string(out), "page error:"), "the page threw")
+}

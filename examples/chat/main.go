@@ -1,0 +1,74 @@
+// Command chat is a chat page in the browser, built with React and the
+// Vercel AI SDK's useChat, talking to a Go agent through package aisdk: the
+// weather tools, and a send_email tool that asks for the user's approval
+// (Approve / Deny buttons). The model's text streams in as it is written.
+//
+// It uses a real model when the environment configures one
+// (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY; see
+// examples/internal/pick), else a scripted demo model that streams word by
+// word. The page is embedded in the program (dist/, built from web/ by
+// `go generate`), so nothing else is needed:
+//
+//	go run ./examples/chat
+//	# then open http://127.0.0.1:8080
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/examples/internal/pick"
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "the address to serve on")
+	flag.Parse()
+	model, name, err := pick.Model(demoModel{delay: 40 * time.Millisecond})
+	if err != nil {
+		log.Fatal(err)
+	}
+	h, err := newHandler(model, &Outbox{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Fprintln(os.Stderr, "model:", name)
+	fmt.Fprintf(os.Stderr, "chat: open http://%s\n", ln.Addr())
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Fatal(err)
+	}
+}
+
+// newHandler serves the page at / and the chat at /api/chat (useChat's
+// default endpoint), with an agent on model that has the weather tools and
+// outbox's send_email.
+func newHandler(model agent.Model, outbox *Outbox) (http.Handler, error) {
+	ag, err := agent.New(model,
+		agent.WithTools(weather.Tools(), outbox.Tools()),
+		agent.WithSystem("You are a helpful assistant in a chat page. You can look up the weather, and send email (the user approves each email)."),
+	)
+	if err != nil {
+		return nil, err
+	}
+	chat, err := aisdk.Handler(ag)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/chat", chat)
+	mux.Handle("/", http.FileServerFS(page()))
+	return mux, nil
+}

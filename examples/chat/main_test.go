@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// serve runs the example's handler on 127.0.0.1 with the demo model
+// (delay between words).
+func serve(t *testing.T, delay time.Duration) (*httptest.Server, *Outbox) {
+	t.Helper()
+	outbox := &Outbox{}
+	h, err := newHandler(demoModel{delay: delay}, outbox)
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, outbox
+}
+
+func get(t *testing.T, url string) (*http.Response, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp, string(b)
+}
+
+func TestServesThePageAndItsAssets(t *testing.T) {
+	srv, _ := serve(t, 0)
+	resp, html := get(t, srv.URL+"/")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, resp.Header.Get("Content-Type"), "text/html")
+	assert.Contains(t, html, `<div id="root"></div>`)
+
+	assets := regexp.MustCompile(`(?:src|href)="(/assets/[^"]+\.(js|css))"`).FindAllStringSubmatch(html, -1)
+	require.Len(t, assets, 2, "the page links its script and its style: %s", html)
+	for _, a := range assets {
+		resp, body := get(t, srv.URL+a[1])
+		assert.Equal(t, http.StatusOK, resp.StatusCode, a[1])
+		assert.NotEmpty(t, body, a[1])
+		if a[2] == "js" {
+			assert.Contains(t, resp.Header.Get("Content-Type"), "javascript", a[1])
+			assert.Contains(t, body, "/api/chat", "the script talks to the Go endpoint")
+		} else {
+			assert.Contains(t, resp.Header.Get("Content-Type"), "text/css", a[1])
+		}
+	}
+
+	resp, _ = get(t, srv.URL+"/no-such-file")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	resp, _ = get(t, srv.URL+"/api/chat")
+	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode, "the chat takes POST only")
+}
+
+// post sends a chat request and reads the whole SSE stream into chunks.
+func post(t *testing.T, url string, req aisdk.Request) []aisdk.Chunk {
+	t.Helper()
+	body, err := json.Marshal(req)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"/api/chat", bytes.NewReader(body))
+	require.NoError(t, err)
+	r.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(r)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+	assert.Equal(t, aisdk.HeaderValue, resp.Header.Get(aisdk.HeaderName))
+	var chunks []aisdk.Chunk
+	sc := bufio.NewScanner(resp.Body)
+	done := false
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		if data == "[DONE]" {
+			done = true
+			break
+		}
+		var c aisdk.Chunk
+		require.NoError(t, json.Unmarshal([]byte(data), &c), data)
+		chunks = append(chunks, c)
+	}
+	require.NoError(t, sc.Err())
+	require.True(t, done, "the stream ends with [DONE]")
+	return chunks
+}
+
+// texts are the text parts of a stream, each whole, and how many deltas
+// made them.
+func texts(chunks []aisdk.Chunk) (whole []string, deltas int) {
+	var b strings.Builder
+	for _, c := range chunks {
+		switch c.Type {
+		case aisdk.ChunkTextDelta:
+			b.WriteString(c.Delta)
+			deltas++
+		case aisdk.ChunkTextEnd:
+			whole = append(whole, b.String())
+			b.Reset()
+		}
+	}
+	return whole, deltas
+}
+
+func find(chunks []aisdk.Chunk, typ string) (aisdk.Chunk, bool) {
+	for _, c := range chunks {
+		if c.Type == typ {
+			return c, true
+		}
+	}
+	return aisdk.Chunk{}, false
+}
+
+func userMessage(id, text string) aisdk.UIMessage {
+	return aisdk.UIMessage{ID: id, Role: "user", Parts: []aisdk.UIPart{{Type: "text", Text: text}}}
+}
+
+func TestChatStreamsTheWeather(t *testing.T) {
+	srv, outbox := serve(t, 0)
+	chunks := post(t, srv.URL, aisdk.Request{ID: "chat-1", Trigger: "submit-message",
+		Messages: []aisdk.UIMessage{userMessage("u1", "What's the weather in Paris?")}})
+
+	whole, deltas := texts(chunks)
+	assert.Equal(t, []string{"Let me look up the weather in Paris.", "Here is the weather: Paris: 17°C, sunny."}, whole)
+	assert.Equal(t, len(strings.Fields(strings.Join(whole, " "))), deltas, "the text streams word by word")
+	in, ok := find(chunks, aisdk.ChunkToolInputAvailable)
+	require.True(t, ok)
+	assert.Equal(t, "get_weather", in.ToolName)
+	assert.JSONEq(t, `{"city":"Paris"}`, string(in.Input))
+	out, ok := find(chunks, aisdk.ChunkToolOutputAvailable)
+	require.True(t, ok)
+	assert.JSONEq(t, `"Paris: 17°C, sunny"`, string(out.Output))
+	fin, ok := find(chunks, aisdk.ChunkFinish)
+	require.True(t, ok)
+	assert.Equal(t, "stop", fin.FinishReason)
+	assert.Empty(t, outbox.Sent())
+}
+
+// askToEmail starts a chat that asks to send an email, and returns the
+// messages as useChat holds them once the approval is asked for.
+func askToEmail(t *testing.T, url, chatID string) (aisdk.UIMessage, aisdk.UIMessage, aisdk.Chunk) {
+	t.Helper()
+	user := userMessage("u1", "Email ana@example.com that I am late.")
+	chunks := post(t, url, aisdk.Request{ID: chatID, Trigger: "submit-message", Messages: []aisdk.UIMessage{user}})
+	whole, _ := texts(chunks)
+	assert.Equal(t, []string{"I will email ana@example.com. Sending needs your approval."}, whole)
+	ask, ok := find(chunks, aisdk.ChunkToolApprovalRequest)
+	require.True(t, ok, "the stream asks for approval: %+v", chunks)
+	in, ok := find(chunks, aisdk.ChunkToolInputAvailable)
+	require.True(t, ok)
+	assert.Equal(t, "send_email", in.ToolName)
+	fin, _ := find(chunks, aisdk.ChunkFinish)
+	assert.Equal(t, "tool-calls", fin.FinishReason)
+	start, _ := find(chunks, aisdk.ChunkStart)
+	assistant := aisdk.UIMessage{ID: start.MessageID, Role: "assistant", Parts: []aisdk.UIPart{
+		{Type: "step-start"},
+		{Type: "text", Text: whole[0]},
+		{Type: "tool-send_email", ToolCallID: in.ToolCallID, State: aisdk.StateApprovalRequested, Input: in.Input,
+			Approval: &aisdk.Approval{ID: ask.ApprovalID}},
+	}}
+	return user, assistant, ask
+}
+
+// answerApproval sends the chat again with the approval answered, as
+// addToolApprovalResponse and sendAutomaticallyWhen do.
+func answerApproval(t *testing.T, url, chatID string, user, assistant aisdk.UIMessage, approved bool, reason string) []aisdk.Chunk {
+	t.Helper()
+	tool := &assistant.Parts[len(assistant.Parts)-1]
+	tool.State = aisdk.StateApprovalResponded
+	tool.Approval.Approved = &approved
+	tool.Approval.Reason = reason
+	return post(t, url, aisdk.Request{ID: chatID, Trigger: "submit-message", Messages: []aisdk.UIMessage{user, assistant}})
+}
+
+func TestApprovalApproved(t *testing.T) {
+	srv, outbox := serve(t, 0)
+	user, assistant, _ := askToEmail(t, srv.URL, "chat-a")
+	assert.Empty(t, outbox.Sent(), "nothing is sent before the approval")
+
+	chunks := answerApproval(t, srv.URL, "chat-a", user, assistant, true, "")
+	start, _ := find(chunks, aisdk.ChunkStart)
+	assert.Equal(t, assistant.ID, start.MessageID, "the answer continues the message that asked")
+	out, ok := find(chunks, aisdk.ChunkToolOutputAvailable)
+	require.True(t, ok)
+	assert.JSONEq(t, `"sent to ana@example.com"`, string(out.Output))
+	whole, _ := texts(chunks)
+	assert.Equal(t, []string{"Done: the email was sent to ana@example.com."}, whole)
+	assert.Equal(t, []string{"to ana@example.com: A message from the chat (Email ana@example.com that I am late.)"}, outbox.Sent())
+}
+
+func TestApprovalDenied(t *testing.T) {
+	srv, outbox := serve(t, 0)
+	user, assistant, _ := askToEmail(t, srv.URL, "chat-d")
+	chunks := answerApproval(t, srv.URL, "chat-d", user, assistant, false, "not now")
+	denied, ok := find(chunks, aisdk.ChunkToolOutputDenied)
+	require.True(t, ok)
+	assert.Equal(t, assistant.Parts[2].ToolCallID, denied.ToolCallID)
+	_, ran := find(chunks, aisdk.ChunkToolOutputAvailable)
+	assert.False(t, ran)
+	whole, _ := texts(chunks)
+	assert.Equal(t, []string{"I did not send the email. Denied by the user: not now"}, whole)
+	assert.Empty(t, outbox.Sent())
+}
+
+func TestDemoModel(t *testing.T) {
+	m := demoModel{}
+	ask := func(text string) agent.Message {
+		resp, err := m.Generate(context.Background(), agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: text}}})
+		require.NoError(t, err)
+		return resp.Message
+	}
+	msg := ask("How is the weather in New York today?")
+	require.Len(t, msg.Calls, 1)
+	assert.JSONEq(t, `{"city":"New York"}`, string(msg.Calls[0].Args))
+	msg = ask("weather?")
+	require.Len(t, msg.Calls, 1)
+	assert.JSONEq(t, `{"city":"Paris"}`, string(msg.Calls[0].Args), "Paris by default")
+	msg = ask("Please email bo@example.org the report")
+	require.Len(t, msg.Calls, 1)
+	assert.Equal(t, ToolSendEmail, msg.Calls[0].Name)
+	assert.Contains(t, string(msg.Calls[0].Args), `"to":"bo@example.org"`)
+	msg = ask("Hello")
+	assert.Empty(t, msg.Calls)
+	assert.Equal(t, hint, msg.Text)
+
+	// Streamed, the text comes word by word and adds up to Generate's.
+	req := agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hello"}}}
+	resp, err := agent.Collect(m.Stream(context.Background(), req))
+	require.NoError(t, err)
+	assert.Equal(t, hint, resp.Message.Text)
+	n := 0
+	for p, err := range m.Stream(context.Background(), req) {
+		require.NoError(t, err)
+		if p.Kind == agent.PartText {
+			n++
+			assert.NotContains(t, strings.TrimSuffix(p.Text, " "), " ")
+		}
+	}
+	assert.Equal(t, len(strings.Fields(hint)), n)
+}
+
+func TestDemoModelStopsWhenCanceled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var err error
+	for _, e := range (demoModel{delay: time.Hour}).Stream(ctx, agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hello"}}}) {
+		if e != nil {
+			err = e
+		}
+	}
+	assert.ErrorIs(t, err, context.Canceled)
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// demoModel plays a model offline, deterministically, so that the page
+// works without an API key. Like a real model it keeps nothing between
+// requests: it reads the transcript. Asked about the weather it calls
+// get_weather, then answers with the result; asked to email it calls
+// send_email (which waits for the user's approval), then says what became
+// of it; anything else gets a hint. It streams its text word by word,
+// pausing for delay after each word so that a person sees it come in.
+type demoModel struct {
+	delay time.Duration
+}
+
+func (m demoModel) Generate(_ context.Context, r agent.Request) (agent.Response, error) {
+	msg := agent.Message{Role: agent.RoleAssistant}
+	if len(r.Messages) == 0 {
+		msg.Text = hint
+		return agent.Response{Message: msg}, nil
+	}
+	last := r.Messages[len(r.Messages)-1]
+	switch {
+	case last.Role == agent.RoleTool && len(last.Results) > 0:
+		msg.Text = answer(last.Results[0])
+	case last.Role == agent.RoleUser:
+		msg.Text, msg.Calls = ask(last.Text, len(r.Messages))
+	default:
+		msg.Text = hint
+	}
+	return agent.Response{Message: msg, Usage: agent.Usage{InputTokens: 50, OutputTokens: 10}}, nil
+}
+
+// Stream gives the response Generate makes, its text word by word.
+func (m demoModel) Stream(ctx context.Context, r agent.Request) iter.Seq2[agent.Part, error] {
+	return func(yield func(agent.Part, error) bool) {
+		resp, err := m.Generate(ctx, r)
+		if err != nil {
+			yield(agent.Part{}, err)
+			return
+		}
+		for word := range strings.SplitAfterSeq(resp.Message.Text, " ") {
+			if word == "" {
+				continue
+			}
+			if !yield(agent.Part{Kind: agent.PartText, Text: word}, nil) {
+				return
+			}
+			if err := sleep(ctx, m.delay); err != nil {
+				yield(agent.Part{}, err)
+				return
+			}
+		}
+		rest := resp
+		rest.Message.Text = ""
+		for p := range agent.Parts(rest) {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`
+
+var (
+	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
+	cityRE  = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
+)
+
+// ask is the model's first answer to the user's text: a sentence, and the
+// call it makes. n makes call ids unique within the chat.
+func ask(text string, n int) (string, []agent.ToolCall) {
+	lower := strings.ToLower(text)
+	id := fmt.Sprintf("call-%d", n)
+	switch {
+	case strings.Contains(lower, "email") || strings.Contains(lower, "mail "):
+		to := emailRE.FindString(text)
+		if to == "" {
+			to = "ana@example.com"
+		}
+		args, _ := json.Marshal(map[string]string{"to": to, "subject": "A message from the chat", "body": text})
+		return fmt.Sprintf("I will email %s. Sending needs your approval.", to),
+			[]agent.ToolCall{{ID: id, Name: ToolSendEmail, Args: args}}
+	case strings.Contains(lower, "weather"):
+		city := "Paris"
+		if m := cityRE.FindStringSubmatch(text); m != nil {
+			city = m[1]
+		}
+		args, _ := json.Marshal(map[string]string{"city": city})
+		return fmt.Sprintf("Let me look up the weather in %s.", city),
+			[]agent.ToolCall{{ID: id, Name: weather.ToolGetWeather, Args: args}}
+	}
+	return hint, nil
+}
+
+// answer is the model's last word on a call's result.
+func answer(r agent.ToolResult) string {
+	text := r.Result.Text()
+	switch {
+	case r.Name == ToolSendEmail && r.Result.IsError:
+		return "I did not send the email. " + text
+	case r.Name == ToolSendEmail:
+		return "Done: the email was " + text + "."
+	case r.Result.IsError:
+		return "The tool failed: " + text
+	}
+	return "Here is the weather: " + text + "."
+}

@@ -1,0 +1,126 @@
+// The chat page in a real browser: headless Chromium (Debian's, at
+// /usr/bin/chromium, or CHROMIUM) driven by playwright-core, against the Go
+// server at argv[2] (run by the Go test TestBrowser, with the demo model).
+// Screenshots go to argv[3] (default: the working directory), and each
+// path is printed.
+//
+// 1. Approve: ask about the weather and watch the answer stream in (the
+//    page shows part of it before all of it), then ask to send an email,
+//    see the approval request, click Approve, and see the tool's result and
+//    the final answer.
+// 2. Deny: in a new chat, ask to send an email, click Deny, and see the
+//    model told so.
+//
+// Every wait is bounded; the first failure ends the run with exit code 1.
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [url, outDir = '.'] = process.argv.slice(2);
+if (!url) {
+  console.error('usage: node test/browser.mjs URL [screenshot-dir]');
+  process.exit(2);
+}
+const WAIT = 15000; // ms, for any one thing to show
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox'], // CI runs as root
+  timeout: 30000,
+});
+try {
+  for (const scenario of [approve, deny]) {
+    const page = await newPage();
+    try {
+      await scenario(page);
+    } catch (e) {
+      await screenshot(page, `chat-${scenario.name}-failed.png`).catch(() => {});
+      throw e;
+    }
+  }
+  console.log('browser: 2 passed, 0 failed');
+} finally {
+  await browser.close();
+}
+
+async function newPage() {
+  const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+  page.setDefaultTimeout(WAIT);
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(url, { timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  // Keep every text the assistant's messages show, as they change.
+  await page.evaluate(() => {
+    window.seenTexts = [];
+    new MutationObserver(() => {
+      for (const p of document.querySelectorAll('[data-role=assistant] .text')) {
+        const t = p.textContent;
+        if (window.seenTexts.at(-1) !== t) window.seenTexts.push(t);
+      }
+    }).observe(document.querySelector('.messages'), { childList: true, subtree: true, characterData: true });
+  });
+  return page;
+}
+
+async function ask(page, text) {
+  await page.getByLabel('Message').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+// see waits for an element of the page to show text.
+async function see(page, selector, text) {
+  await page.locator(selector, { hasText: text }).first().waitFor({ state: 'visible' });
+  console.log(`saw ${selector}: ${JSON.stringify(text)}`);
+}
+
+async function ready(page) {
+  await page.locator('.status[data-status=ready]').waitFor();
+}
+
+async function screenshot(page, name) {
+  const path = resolve(outDir, name);
+  await page.screenshot({ path, fullPage: true });
+  console.log('screenshot: ' + path);
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error('check failed: ' + what);
+}
+
+async function approve(page) {
+  console.log('== approve');
+  await ask(page, "What's the weather in Paris?");
+  await see(page, '[data-role=assistant] .text', 'Let me look up the weather in Paris.');
+  await see(page, '.tool[data-tool=get_weather][data-state=output-available] .output', 'Paris: 17°C, sunny');
+  const answer = 'Here is the weather: Paris: 17°C, sunny.';
+  await see(page, '[data-role=assistant] .text', answer);
+  await ready(page);
+  const seen = await page.evaluate(() => window.seenTexts);
+  const partial = seen.filter((t) => t.length > 0 && answer.startsWith(t) && t !== answer);
+  console.log(`streamed: ${partial.length} partial texts of the answer before it was whole, e.g. ${JSON.stringify(partial[0])}`);
+  check(partial.length >= 2, 'the answer streamed in: partial texts seen ' + JSON.stringify(seen));
+
+  await ask(page, 'Email ana@example.com that I am late.');
+  await see(page, '[data-role=assistant] .text', 'I will email ana@example.com. Sending needs your approval.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  await screenshot(page, 'chat-approval.png');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await see(page, '.tool[data-tool=send_email][data-state=output-available] .output', 'sent to ana@example.com');
+  await see(page, '[data-role=assistant] .text', 'Done: the email was sent to ana@example.com.');
+  await ready(page);
+  check((await page.getByRole('button', { name: 'Approve' }).count()) === 0, 'the approval buttons are gone');
+  await screenshot(page, 'chat-approved.png');
+}
+
+async function deny(page) {
+  console.log('== deny');
+  await ask(page, 'Email bo@example.com that the meeting moved.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await see(page, '.tool[data-tool=send_email][data-state=output-denied] .output', 'denied');
+  await see(page, '[data-role=assistant] .text', 'I did not send the email. Denied by the user: the user said no');
+  await ready(page);
+  await screenshot(page, 'chat-denied.png');
+}
