@@ -25,7 +25,7 @@ func aiModules(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules"))
 	require.NoError(t, err)
-	if _, err := os.Stat(filepath.Join(dir, "ai", "dist", "index.mjs")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "ai", "package.json")); err != nil {
 		t.Skip("the ai package from npm is not installed: run `npm install` in testdata/npm")
 	}
 	return dir
@@ -44,6 +44,18 @@ func nodeBin(t *testing.T, modules string) string {
 	return p
 }
 
+// pinnedAI is the version of ai testdata/npm/package.json pins.
+func pinnedAI(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "npm", "package.json"))
+	require.NoError(t, err)
+	var pkg struct {
+		DevDependencies map[string]string `json:"devDependencies"`
+	}
+	require.NoError(t, json.Unmarshal(b, &pkg))
+	return pkg.DevDependencies["ai"]
+}
+
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
@@ -52,6 +64,7 @@ func fileExists(p string) bool {
 // chatOutput is what testdata/chat.mjs prints: the chat after each
 // response.
 type chatOutput struct {
+	AI    string `json:"ai"` // the version of the ai package
 	Steps []struct {
 		Messages []nodeMessage `json:"messages"`
 		Finish   struct {
@@ -95,6 +108,7 @@ func runChat(t *testing.T, mode string) (chatOutput, *tools) {
 	require.NoError(t, err, "chat.mjs: %s", out)
 	var got chatOutput
 	require.NoError(t, json.Unmarshal(out, &got), "%s", out)
+	require.Equal(t, pinnedAI(t), got.AI, "testdata/npm/node_modules is stale: run `npm install` in testdata/npm")
 	t.Logf("chat.mjs (node %s): %s", node, out)
 	return got, rec
 }

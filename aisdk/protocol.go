@@ -2,10 +2,15 @@ package aisdk
 
 import "encoding/json"
 
-// The wire types below follow the `ai` npm package (6.0.326, pinned in
+// The wire types below follow the `ai` npm package (7.0.173, pinned in
 // testdata/npm): its uiMessageChunkSchema for the chunks, UIMessage and
 // UIToolInvocation for the messages, and HttpChatTransport.sendMessages
-// for the request body.
+// for the request body. What this package writes and reads is the same in
+// ai 6 (6.0.326 was checked too): ai 7 added chunk types (custom,
+// reasoning-file, steering-message, reset-step, tool-approval-response), the
+// finish reason "interrupted" and optional fields, none of which this
+// package sends, and kept the headers, the request body, the tool part
+// states and the approval flow.
 
 // Request is the body useChat's DefaultChatTransport POSTs: the chat's id,
 // its messages (the whole conversation, the newest last), what triggered

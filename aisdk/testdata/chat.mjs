@@ -5,16 +5,21 @@
 // with a reason) the way useChat does
 // (addToolApprovalResponse, sent by
 // lastAssistantMessageIsCompleteWithApprovalResponses), and prints the
-// chat's messages after each response, with the errors it saw, as JSON.
+// chat's messages after each response, with the errors it saw and the
+// version of `ai`, as JSON.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [api, mode, modules] = process.argv.slice(2);
+// The package's ES module entry, as its exports name it (dist/index.mjs in
+// ai 6, dist/index.js in ai 7).
+const pkg = JSON.parse(readFileSync(join(modules, 'ai', 'package.json'), 'utf8'));
 const {
   AbstractChat,
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithApprovalResponses,
-} = await import(pathToFileURL(join(modules, 'ai', 'dist', 'index.mjs')).href);
+} = await import(pathToFileURL(join(modules, 'ai', pkg.exports['.'].import)).href);
 
 class State {
   status = 'ready';
@@ -47,7 +52,7 @@ async function nextFinish(n) {
   }
 }
 
-const out = { steps: [] };
+const out = { ai: pkg.version, steps: [] };
 await chat.sendMessage({ text: 'Look up x, then write it.' });
 await nextFinish(1);
 out.steps.push({ messages: structuredClone(chat.messages), finish: finished[0] });
