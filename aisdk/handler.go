@@ -165,7 +165,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "aisdk: a request of this chat is in progress", http.StatusConflict)
 		return
 	}
-	defer h.release(req.ID)
+	claimed := true
+	release := func() {
+		if claimed {
+			claimed = false
+			h.release(req.ID)
+		}
+	}
+	defer release()
 	deps, err := h.deps(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
@@ -186,6 +193,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			runErr = err
 		}
 	}
+	// The run is over (and saved if paused): the chat's next request, an
+	// approval sent as soon as the client reads the end, must not find the
+	// chat still claimed.
+	release()
 	st.end(runErr, state, h.errorText)
 }
 

@@ -555,3 +555,37 @@ func TestOneRequestAtATimePerChat(t *testing.T) {
 	assert.Contains(t, got, `{"type":"text-delta","id":"text-1","delta":"b"}`)
 	assert.True(t, strings.HasSuffix(got, "data: [DONE]\n\n"), got)
 }
+
+// untilDone posts body and reads the stream only up to its [DONE] line, as
+// a client that acts on the end at once does, leaving the rest unread.
+func untilDone(t *testing.T, url, body string) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if sc.Text() == "data: [DONE]" {
+			return
+		}
+	}
+	t.Fatalf("the stream ended without [DONE]: %v", sc.Err())
+}
+
+// The chat is free for its next request by the time the client reads the
+// end of a stream: useChat sends an approval as soon as it sees the
+// request for it.
+func TestTheNextRequestMayFollowTheEnd(t *testing.T) {
+	for i := range 20 {
+		rec := &tools{}
+		model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.StreamText("Written."))
+		srv := serve(t, model, rec)
+		chat := fmt.Sprintf("chat-%d", i)
+		untilDone(t, srv.URL, body(t, chat, userMsg("u1", "write f")))
+		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, chat, userMsg("u1", "write f"), answer("m1", "c1", true, ""))))
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, "round %d", i)
+	}
+}
