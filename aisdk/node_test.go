@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/internal/npmtest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -21,28 +23,10 @@ import (
 
 // aiModules is testdata/npm/node_modules with `ai` in it, or the test is
 // skipped.
-func aiModules(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules"))
-	require.NoError(t, err)
-	if _, err := os.Stat(filepath.Join(dir, "ai", "package.json")); err != nil {
-		t.Skip("the ai package from npm is not installed: run `npm install` in testdata/npm")
-	}
-	return dir
-}
+func aiModules(t *testing.T) string { return npmtest.Modules(t, filepath.Join("ai", "package.json")) }
 
-// nodeBin is the Node 22 from testdata/npm, else node on PATH.
-func nodeBin(t *testing.T, modules string) string {
-	t.Helper()
-	if p := filepath.Join(modules, ".bin", "node"); fileExists(p) {
-		return p
-	}
-	p, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node: run `npm install` in testdata/npm")
-	}
-	return p
-}
+// nodeBin is the Node that runs the ai package.
+func nodeBin(t *testing.T, modules string) string { return npmtest.Node(t, modules) }
 
 // pinnedAI is the version of ai testdata/npm/package.json pins.
 func pinnedAI(t *testing.T) string {
@@ -54,11 +38,6 @@ func pinnedAI(t *testing.T) string {
 	}
 	require.NoError(t, json.Unmarshal(b, &pkg))
 	return pkg.DevDependencies["ai"]
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 // chatOutput is what testdata/chat.mjs prints: the chat after each

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/internal/npmtest"
+
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
@@ -23,34 +25,11 @@ import (
 
 // npmModules is testdata/npm/node_modules, or the test is skipped.
 func npmModules(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "npm", "node_modules"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "@modelcontextprotocol", "server-everything")); err != nil {
-		t.Skip("the MCP servers from npm are not installed: run `npm install` in testdata/npm")
-	}
-	return dir
+	return npmtest.Modules(t, filepath.Join("@modelcontextprotocol", "server-everything"))
 }
 
-// node is the Node 22 from testdata/npm, else node on PATH.
-func node(t *testing.T, modules string) string {
-	t.Helper()
-	if p := filepath.Join(modules, ".bin", "node"); fileExists(p) {
-		return p
-	}
-	p, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node: run `npm install` in testdata/npm")
-	}
-	return p
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
-}
+// node is the Node that runs the npm servers.
+func node(t *testing.T, modules string) string { return npmtest.Node(t, modules) }
 
 // serverJS is the entry point of an npm MCP server package.
 func serverJS(modules, pkg string) string {
