@@ -222,7 +222,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box),
-		events: &eventSink{observer: c.observer, logger: c.logger},
+		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 	}
 	for _, t := range box.Tools() {
 		if offered[t.Name] {

@@ -21,16 +21,25 @@ const (
 	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
 	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
+	EventCallApproved   EventKind = "call_approved"   // on Resume: a person approved paused Call, which will run
+	EventCallRejected   EventKind = "call_rejected"   // on Resume: a person rejected paused Call; Reason is what the model reads
 	EventToolStarted    EventKind = "tool_started"
-	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError; Reason when the call timed out or did not return
+	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
 	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
+	EventRunFailed      EventKind = "run_failed"    // with Err, which Run (or Resume, RunStream...) returns next
 )
 
 // Event is one thing that happened in a run, for observers and logs.
 type Event struct {
-	Kind     EventKind
-	RunID    string
+	Kind  EventKind
+	RunID string
+	// ParentRunID is the run whose tool call started this run (a sub-agent
+	// made a tool with AsTool, or any run started with a tool call's
+	// context), or "" for a run of its own.
+	ParentRunID string
+	// Agent is the agent's name (WithName), or "".
+	Agent    string
 	Turn     int
 	Call     ToolCall // for call and tool events
 	Reason   string
@@ -42,17 +51,23 @@ type Event struct {
 	Part Part
 	// Result is what the tool returned, for EventToolFinished.
 	Result runtime.Result
+	// Err is what went wrong: for EventRunFailed, the run's error; for an
+	// EventToolFinished with IsError, the tool's error, or the text of the
+	// failed result it returned.
+	Err error
 }
 
 // eventSink hands events to the observer one at a time (tool events come
 // from the goroutines running the calls) and to the logger.
 type eventSink struct {
 	mu       sync.Mutex
+	agent    string // the agent's name
 	observer func(Event)
 	logger   *slog.Logger
 }
 
 func (s *eventSink) emit(ctx context.Context, e Event) {
+	s.label(ctx, &e)
 	if s.observer != nil {
 		s.mu.Lock()
 		s.observer(e)
@@ -68,14 +83,22 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 
 func (e Event) level() slog.Level {
 	switch e.Kind {
-	case EventModelResponded, EventToolFinished, EventCallDenied, EventCallPaused, EventRunStopped:
+	case EventModelResponded, EventToolFinished, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
 		return slog.LevelInfo
+	case EventRunFailed:
+		return slog.LevelError
 	}
 	return slog.LevelDebug
 }
 
 func (e Event) attrs() []slog.Attr {
 	attrs := []slog.Attr{slog.String("run", e.RunID), slog.Int("turn", e.Turn)}
+	if e.Agent != "" {
+		attrs = append(attrs, slog.String("agent", e.Agent))
+	}
+	if e.ParentRunID != "" {
+		attrs = append(attrs, slog.String("parent_run", e.ParentRunID))
+	}
 	if e.Call.ID != "" || e.Call.Name != "" {
 		attrs = append(attrs, slog.String("tool", string(e.Call.Name)), slog.String("call", e.Call.ID))
 	}
@@ -90,6 +113,9 @@ func (e Event) attrs() []slog.Attr {
 	case EventRunStopped:
 		attrs = append(attrs, slog.String("stop", string(e.Stop)))
 	}
+	if e.Err != nil {
+		attrs = append(attrs, slog.String("error", e.Err.Error()))
+	}
 	return attrs
 }
 
@@ -97,7 +123,8 @@ func (e Event) attrs() []slog.Attr {
 // run's stream, and returns the stream consumer's error once it stopped the
 // run. Parts are not logged: there are many, and model_responded says
 // what they made.
-func (s *eventSink) emitPart(st *stream, e Event) error {
+func (s *eventSink) emitPart(ctx context.Context, st *stream, e Event) error {
+	s.label(ctx, &e)
 	if s.observer != nil {
 		s.mu.Lock()
 		s.observer(e)

@@ -56,6 +56,7 @@ func newRunID() string {
 
 // drive carries out the loop's plans until one stops the run.
 func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
+	ctx, sub := withSubUsage(ctx)
 	for {
 		p := a.next(s)
 		switch p.kind {
@@ -70,15 +71,18 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			return nil
 		case planModel:
 			if err := a.ask(ctx, s); err != nil {
-				return err
+				return a.fail(ctx, s, err)
 			}
 		case planTools:
 			if s.Paused == nil {
 				a.reportDecisions(ctx, s, p.decisions)
+			} else {
+				a.reportApprovals(ctx, s, p.decisions)
 			}
 			results, err := a.settle(ctx, s, p.decisions, deps)
+			s.Usage = s.Usage.Add(sub.take()) // spent, whether or not the turn completes
 			if err != nil {
-				return err
+				return a.fail(ctx, s, err)
 			}
 			applyResults(s, results)
 			a.events.emit(ctx, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
@@ -190,7 +194,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 		out = a.await(ctx, limit, callCtx, done)
 	}
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
-		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res})
+		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
 }
 

@@ -50,7 +50,7 @@ func (a *Agent) askStreaming(ctx context.Context, s *State, st *stream, req Requ
 		if err := c.Add(p); err != nil {
 			return Response{}, err
 		}
-		if err := a.events.emitPart(st, Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1, Part: p}); err != nil {
+		if err := a.events.emitPart(ctx, st, Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1, Part: p}); err != nil {
 			return Response{}, err
 		}
 	}

@@ -62,12 +62,16 @@ func describe(e agent.Event) string {
 		case agent.PartFinish:
 			s += " " + p.Finish
 		}
-	case agent.EventCallRequested, agent.EventCallAllowed, agent.EventCallPaused, agent.EventCallDenied, agent.EventToolStarted:
+	case agent.EventCallRequested, agent.EventCallAllowed, agent.EventCallPaused, agent.EventCallDenied, agent.EventCallApproved, agent.EventToolStarted:
 		s += fmt.Sprintf(" %s %s", e.Call.ID, e.Call.Name)
+	case agent.EventCallRejected:
+		s += fmt.Sprintf(" %s %s %q", e.Call.ID, e.Call.Name, e.Reason)
 	case agent.EventToolFinished:
 		s += fmt.Sprintf(" %s %s %q", e.Call.ID, e.Call.Name, e.Result.Text())
 	case agent.EventRunStopped:
 		s += " " + string(e.Stop)
+	case agent.EventRunFailed:
+		s += " " + e.Err.Error()
 	}
 	return s
 }
@@ -191,7 +195,7 @@ func TestRunStreamPausedThenResumed(t *testing.T) {
 	state, err = ag.ResumeStream(ctx, state, nil, resumed.consume)
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"1 tool_started 1 w", `1 tool_finished 1 w "w done"`, "1 turn_finished",
+		"1 call_approved 1 w", "1 tool_started 1 w", `1 tool_finished 1 w "w done"`, "1 turn_finished",
 		"2 turn_started", "2 model_part text written", "2 model_part usage", "2 model_part finish stop",
 		"2 model_responded", "2 turn_finished", "2 run_stopped done",
 	}, resumed.seen())
@@ -327,7 +331,7 @@ func TestRunStreamCancelledByTheCaller(t *testing.T) {
 		t.Fatal("the run did not stop")
 	}
 	require.ErrorIs(t, out.err, context.Canceled)
-	assert.Equal(t, []string{"1 turn_started", "1 model_part text x"}, ev.seen(), "no event after the cancel")
+	assert.Equal(t, []string{"1 turn_started", "1 model_part text x", "0 run_failed context canceled"}, ev.seen(), "the failure, and no other event after the cancel")
 	assert.Equal(t, []error{context.Canceled}, model.Ended())
 	assert.Equal(t, 0, out.state.Turns)
 	assert.Len(t, out.state.Messages, 1)

@@ -44,8 +44,9 @@ func (s *subagent) askAgent(ctx context.Context, prompt string) (answer string, 
 		}
 	}()
 	st, err := s.agent.Run(ctx, prompt, runtime.CtxFrom(ctx).Deps)
+	addSubUsage(ctx, st.Usage) // the caller's run pays for what this one used
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("agent %s failed: %w", s.label(), err)
 	}
 	switch st.StopReason {
 	case StopPaused:
@@ -53,9 +54,18 @@ func (s *subagent) askAgent(ctx context.Context, prompt string) (answer string, 
 		for _, p := range st.Pending() {
 			calls = append(calls, fmt.Sprintf("%s %s", p.Name, p.Args))
 		}
-		return "", fmt.Errorf("agent %s stopped: it needs a person's approval to run %s, which cannot be given from here", s.name, strings.Join(calls, "; "))
+		return "", fmt.Errorf("agent %s stopped: it needs a person's approval to run %s, which cannot be given from here", s.label(), strings.Join(calls, "; "))
 	case StopMaxTurns:
-		return "", fmt.Errorf("agent %s stopped after its maximum number of turns without an answer; its last words: %s", s.name, st.Output())
+		return "", fmt.Errorf("agent %s stopped after its maximum number of turns without an answer; its last words: %s", s.label(), st.Output())
 	}
 	return st.Output(), nil
+}
+
+// label names the agent in its messages: by the tool name the caller's
+// model knows it by, and by its own name (WithName) when it has another.
+func (s *subagent) label() string {
+	if s.agent.name == "" || s.agent.name == string(s.name) {
+		return string(s.name)
+	}
+	return fmt.Sprintf("%s (%s)", s.name, s.agent.name)
 }

@@ -1,0 +1,84 @@
+package agent
+
+import (
+	"github.com/toolgen-dev/toolgen/runtime"
+
+	"context"
+	"errors"
+	"sync"
+)
+
+// label names the agent and the run's parent on an event. A run started
+// with a tool call's context (a sub-agent's, see AsTool) has that call's
+// runtime.Ctx in its own context, whose RunID is the parent run: the
+// loop's own events are emitted with the run's context, never a call's.
+func (s *eventSink) label(ctx context.Context, e *Event) {
+	e.Agent = s.agent
+	e.ParentRunID = runtime.CtxFrom(ctx).RunID
+}
+
+// fail reports a run's failure and returns its error.
+func (a *Agent) fail(ctx context.Context, s *State, err error) error {
+	a.events.emit(ctx, Event{Kind: EventRunFailed, RunID: s.RunID, Turn: s.Turns, Err: err})
+	return err
+}
+
+// reportApprovals emits the answers a person gave to the calls a resumed
+// run paused on.
+func (a *Agent) reportApprovals(ctx context.Context, s *State, decisions []Decision) {
+	for _, d := range decisions {
+		switch {
+		case d.Outcome != OutcomeAsk:
+		case d.Approval == Approved:
+			a.events.emit(ctx, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
+		case d.Approval == Rejected:
+			a.events.emit(ctx, Event{Kind: EventCallRejected, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Refusal})
+		}
+	}
+}
+
+// toolErr is the Err of a call's tool_finished event.
+func toolErr(out outcome) error {
+	switch {
+	case out.err != nil:
+		return out.err
+	case out.res.IsError:
+		return errors.New(out.res.Text())
+	}
+	return nil
+}
+
+// subUsage adds up what the sub-agents (AsTool) called by a run's tool
+// calls used, from the calls' goroutines, until the run takes it.
+type subUsage struct {
+	mu sync.Mutex
+	u  Usage
+}
+
+type subUsageKey struct{}
+
+// withSubUsage gives a run's context a sum of its sub-agents' usage,
+// which the sub-agents its calls run find with addSubUsage.
+func withSubUsage(ctx context.Context) (context.Context, *subUsage) {
+	u := &subUsage{}
+	return context.WithValue(ctx, subUsageKey{}, u), u
+}
+
+// addSubUsage adds what a sub-agent used to the run whose tool call ctx
+// belongs to, if any.
+func addSubUsage(ctx context.Context, u Usage) {
+	if su, ok := ctx.Value(subUsageKey{}).(*subUsage); ok {
+		su.mu.Lock()
+		su.u = su.u.Add(u)
+		su.mu.Unlock()
+	}
+}
+
+// take returns the usage added since the last take.
+func (su *subUsage) take() Usage {
+	su.mu.Lock()
+	defer su.mu.Unlock()
+	u := su.u
+	su.u = Usage{}
+	return u
+}
