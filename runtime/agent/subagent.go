@@ -15,7 +15,10 @@ import (
 // the agent on the prompt it is given, with the deps of the run that calls
 // it, and returns the agent's answer. A sub-agent cannot stop its caller for
 // approval: if it pauses, the call fails and says which call needed
-// approval, so give the sub-agent permissions that need no person.
+// approval, so give the sub-agent permissions that need no person. What the
+// sub-agent's run used counts in its caller's State.Usage, and its events
+// carry the caller's run as ParentRunID; its messages name it by the tool
+// name and, when it has another, its own (WithName).
 func (a *Agent) AsTool(name runtime.ToolName, description string) runtime.Tool {
 	t := (&subagent{agent: a, name: name}).Tools()[0]
 	t.Name, t.Description = name, description
