@@ -76,6 +76,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			if s.Paused == nil {
 				a.reportDecisions(ctx, s, p.decisions)
 			}
+			a.startTurn(s, p.decisions)
 			results, err := a.settle(ctx, s, p.decisions, deps)
 			if err != nil {
 				return err
@@ -119,7 +120,8 @@ func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decis
 }
 
 // settle runs a turn's runnable calls concurrently, at most a.parallelism
-// at once, and returns every call's result in call order. It waits for
+// at once, records each finished call's result in its decision (the
+// state's Paused turn), and returns every call's result in call order. It waits for
 // every call it started, each up to its timeout: a call still running then
 // is abandoned (see call), and only its goroutine outlives settle.
 func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
@@ -142,6 +144,10 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			results[i], errs[i] = a.call(ctx, s, d.Call, deps)
+			if errs[i] == nil {
+				res := results[i].Result
+				decisions[i].Result = &res // at most once: a resume does not run it again
+			}
 		}()
 	}
 	wg.Wait()
