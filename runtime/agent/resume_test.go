@@ -104,7 +104,7 @@ func TestResumeDecidesAgainstTheCurrentPolicy(t *testing.T) {
 		require.NoError(t, s.Approve())
 		ag, err := agent.New(model, tools(&rec), agent.WithPermissions(agent.Permissions{Deny: []runtime.Rule{{Tool: "gated"}}}))
 		require.NoError(t, err)
-		s, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
+		_, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
 		require.NoError(t, err)
 		assert.Equal(t, []string{"free {}"}, rec.ran(), "the approved call is denied now")
 		assert.Equal(t, []string{"free done", "Denied by policy: this call is not permitted."}, texts(lastResults(t, model)))
