@@ -38,6 +38,16 @@ func newState(prompt string) *State {
 // other allowed calls of the turn run too, rejected ones are reported to the
 // model as denied by the user), or a finished one to which the program
 // appended a user message. The state may come from another process (JSON).
+//
+// The paused turn's calls are decided again against a's tools, filters and
+// permissions, which may have changed since the pause: a call now denied
+// (a deny rule, a tool filtered out) does not run, a person's approval still
+// counts over an ask rule, and a call that asks now without an approval
+// pauses the run again. A tool whose input schema, RequiresApproval or
+// annotations changed is an error. A state saved after Run or Resume failed
+// mid-turn (a cancelled ctx) resumes that turn: the calls that finished
+// (their results are in the state) do not run again, the others do (see
+// runtime.Ctx.IdempotencyKey for what a state cannot know).
 func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
 	if err := a.checkResumable(s); err != nil {
 		return s, err
