@@ -22,6 +22,15 @@ type Ctx struct {
 // IdempotencyKey is a key that stays the same if this very call is made
 // again (a run resumed after a crash, say): the run id and the call id. A
 // tool with side effects can use it to do them once. It is "" outside a run.
+//
+// The agent loop records each call's result in its State as the call
+// finishes, and a resume of that State does not run the call again. What
+// it cannot know about is a call that ran after the copy being resumed was
+// saved: a copy saved before the turn's calls ran (or a process that died
+// mid-call, before the State was saved) runs them again, with the same key.
+// A tool whose effect must happen once keys it with this key (a request id
+// for a payment API, say), or the run is made durable by saving the State
+// after every step (a durable-execution engine recording each call).
 func (c Ctx) IdempotencyKey() string {
 	if c.RunID == "" {
 		return ""

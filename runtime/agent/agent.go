@@ -190,7 +190,8 @@ func WithLogger(l *slog.Logger) Option {
 
 // New builds an agent. Configuration mistakes are errors here, never
 // surprises in a run: duplicate tools, unknown tool names in filters, deny
-// or ask rules naming a tool that is not registered.
+// or ask rules naming a tool that is not registered, rules naming an
+// argument the tool does not take (see Permissions.Check).
 func New(model Model, opts ...Option) (*Agent, error) {
 	if model == nil {
 		return nil, errors.New("agent: a model is required")
@@ -208,7 +209,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
-	if err := c.perms.Check(box.Names()); err != nil {
+	if err := c.perms.Check(box.Tools()); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	if err := c.checkTimeouts(box); err != nil {

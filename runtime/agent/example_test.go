@@ -22,7 +22,7 @@ func ExamplePermissions_Decide() {
 		Ask:   []runtime.Rule{{Tool: weather.ToolGetWeather}},
 		Deny:  []runtime.Rule{weather.GetForecastRule{Days: "1[0-4]"}.Rule()},
 	}
-	if err := perms.Check([]runtime.ToolName{weather.ToolGetWeather, weather.ToolGetForecast}); err != nil {
+	if err := perms.Check(weather.Tools()); err != nil {
 		log.Fatal(err)
 	}
 	for _, call := range []struct {

@@ -62,18 +62,29 @@ func MatchRule(r runtime.Rule, name runtime.ToolName, args []byte) bool {
 	return call.matches(&r, name)
 }
 
-// Check reports configuration errors, all at once: a rule with an empty
-// Tool; a malformed glob, in Tool or in Args; and a Deny or Ask rule whose
-// Tool is not a pattern and is not among registered, since a typo must never
-// silently allow. Allow rules may name tools the agent lacks (one policy
-// shared by several agents), and pattern rules are not checked. If
-// registered is empty, the unregistered check is skipped.
-func (p Permissions) Check(registered []runtime.ToolName) error {
+// Check reports configuration errors, all at once, against the tools the
+// rules are for: a rule with an empty Tool; a malformed glob, in Tool or in
+// Args; a Deny or Ask rule whose Tool is not a pattern and is not among
+// tools, since a typo must never silently allow; and a rule whose Args name
+// an argument that is not a property of the input schema of the tool it
+// names, or, for a pattern, of any tool it matches (see checkArgs), since
+// such a rule matches no call. Allow rules may name tools the agent lacks
+// (one policy shared by several agents), and pattern rules need not match a
+// tool. If tools is empty, the checks against tools are skipped. agent.New
+// runs Check with the agent's tools.
+func (p Permissions) Check(tools []runtime.Tool) error {
 	var errs []error
 	for _, l := range p.lists() {
 		for i := range l.rules {
 			errs = append(errs, checkRule(l.name, i, &l.rules[i])...)
+			if err := checkArgs(l.name, i, &l.rules[i], tools); err != nil {
+				errs = append(errs, err)
+			}
 		}
+	}
+	registered := make([]runtime.ToolName, len(tools))
+	for i, t := range tools {
+		registered[i] = t.Name
 	}
 	if err := p.checkRegistered(registered); err != nil {
 		errs = append(errs, err)

@@ -248,7 +248,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.perms.Check(tt.registered)
+			err := tt.perms.Check(toolsNamed(tt.registered...))
 			if tt.want == "" {
 				require.NoError(t, err)
 				return
@@ -260,9 +260,9 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckDoesNotReorderRegistered(t *testing.T) {
-	registered := []runtime.ToolName{"b", "a"}
-	require.Error(t, Permissions{Deny: []runtime.Rule{{Tool: "c"}}}.Check(registered))
-	assert.Equal(t, []runtime.ToolName{"b", "a"}, registered)
+	tools := toolsNamed("b", "a")
+	require.Error(t, Permissions{Deny: []runtime.Rule{{Tool: "c"}}}.Check(tools))
+	assert.Equal(t, []runtime.ToolName{"b", "a"}, []runtime.ToolName{tools[0].Name, tools[1].Name})
 }
 
 func TestPermissionsJSON(t *testing.T) {

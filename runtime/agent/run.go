@@ -38,6 +38,16 @@ func newState(prompt string) *State {
 // other allowed calls of the turn run too, rejected ones are reported to the
 // model as denied by the user), or a finished one to which the program
 // appended a user message. The state may come from another process (JSON).
+//
+// The paused turn's calls are decided again against a's tools, filters and
+// permissions, which may have changed since the pause: a call now denied
+// (a deny rule, a tool filtered out) does not run, a person's approval still
+// counts over an ask rule, and a call that asks now without an approval
+// pauses the run again. A tool whose input schema, RequiresApproval or
+// annotations changed is an error. A state saved after Run or Resume failed
+// mid-turn (a cancelled ctx) resumes that turn: the calls that finished
+// (their results are in the state) do not run again, the others do (see
+// runtime.Ctx.IdempotencyKey for what a state cannot know).
 func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
 	if err := a.checkResumable(s); err != nil {
 		return s, err
@@ -79,6 +89,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 			} else {
 				a.reportApprovals(ctx, s, p.decisions)
 			}
+			a.startTurn(s, p.decisions)
 			results, err := a.settle(ctx, s, p.decisions, deps)
 			s.Usage = s.Usage.Add(sub.take()) // spent, whether or not the turn completes
 			if err != nil {
@@ -123,7 +134,8 @@ func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decis
 }
 
 // settle runs a turn's runnable calls concurrently, at most a.parallelism
-// at once, and returns every call's result in call order. It waits for
+// at once, records each finished call's result in its decision (the
+// state's Paused turn), and returns every call's result in call order. It waits for
 // every call it started, each up to its timeout: a call still running then
 // is abandoned (see call), and only its goroutine outlives settle.
 func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
@@ -146,6 +158,10 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			results[i], errs[i] = a.call(ctx, s, d.Call, deps)
+			if errs[i] == nil {
+				res := results[i].Result
+				decisions[i].Result = &res // at most once: a resume does not run it again
+			}
 		}()
 	}
 	wg.Wait()

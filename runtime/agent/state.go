@@ -35,12 +35,17 @@ type State struct {
 	// Turns counts the model's responses.
 	Turns int   `json:"turns"`
 	Usage Usage `json:"usage"`
-	// Paused is the turn waiting for approval, while StopReason is paused.
+	// Paused is the turn waiting for approval, while StopReason is paused;
+	// or, after a run failed or was cancelled while a turn's calls ran, that
+	// turn, with the results of the calls that finished (see Decision.Result).
 	Paused *PausedTurn `json:"paused,omitempty"`
 }
 
-// PausedTurn is a turn whose calls were decided but not run, because some
-// wait for approval.
+// PausedTurn is a turn whose calls were decided but not all run: some wait
+// for approval, or the run stopped (an error, a cancelled ctx) while they
+// ran. Resume decides every call that has not run again, against the
+// agent's current tools, filters and permissions (see Agent.Resume), and
+// runs only calls without a Result.
 type PausedTurn struct {
 	// Calls are every call of the turn, in order, with their decisions.
 	Calls []Decision `json:"calls"`
@@ -59,6 +64,12 @@ type Decision struct {
 	Refusal string `json:"refusal,omitempty"`
 	// Approval is a person's answer to an ask: "" until given.
 	Approval Approval `json:"approval,omitempty"`
+	// Result is what the call returned, recorded as it finished, so that
+	// a resume of this state does not run it again; nil while it has not
+	// run, or did not finish (it failed with the run's ctx). A copy of the
+	// state saved before the call finished cannot know that it ran: a
+	// tool with effects should key them with runtime.Ctx.IdempotencyKey.
+	Result *runtime.Result `json:"result,omitempty"`
 }
 
 // Approval is a person's answer to a call that asked.
@@ -70,11 +81,16 @@ const (
 	Rejected Approval = "rejected"
 )
 
-// ToolFingerprint identifies a tool's contract: its name and a hash of its
-// input schema.
+// ToolFingerprint identifies a tool's contract: its name, a hash of its
+// input schema, and a hash of everything about the tool that changes a
+// decision on its calls (the input schema, RequiresApproval and the
+// annotations).
 type ToolFingerprint struct {
 	Name       runtime.ToolName `json:"name"`
 	SchemaHash string           `json:"schema_sha256"`
+	// ContractHash is empty in a state saved by a runtime that did not
+	// write it; only SchemaHash is compared then.
+	ContractHash string `json:"contract_sha256,omitempty"`
 }
 
 // PendingCall is a call waiting for approval.

@@ -33,7 +33,7 @@ type plan struct {
 // next decides the next step of s.
 func (a *Agent) next(s *State) plan {
 	if s.Paused != nil {
-		return plan{kind: planTools, decisions: s.Paused.Calls}
+		return a.redecideTurn(s.Paused.Calls)
 	}
 	last := s.Messages[len(s.Messages)-1]
 	switch {
@@ -91,13 +91,18 @@ func (a *Agent) unavailable(name runtime.ToolName) string {
 	return fmt.Sprintf("unknown tool %q; the tools are: %s", name, joinNames(names))
 }
 
-// runs reports whether a decided call is to run.
+// runs reports whether a decided call is to run: allowed or approved, and
+// not run already.
 func (d Decision) runs() bool {
-	return d.Outcome == OutcomeAllow || (d.Outcome == OutcomeAsk && d.Approval == Approved)
+	return d.Result == nil && (d.Outcome == OutcomeAllow || (d.Outcome == OutcomeAsk && d.Approval == Approved))
 }
 
-// refusal is the result of a call that does not run.
+// refusal is the result of a call that does not run: what it returned if
+// it ran already, else why not.
 func (d Decision) refusal() ToolResult {
+	if d.Result != nil {
+		return ToolResult{CallID: d.Call.ID, Name: d.Call.Name, Result: *d.Result}
+	}
 	return ToolResult{CallID: d.Call.ID, Name: d.Call.Name, Result: runtime.ErrorResult(d.Refusal)}
 }
 
@@ -133,7 +138,7 @@ func (a *Agent) fingerprints(decisions []Decision) []ToolFingerprint {
 			continue
 		}
 		seen[t.Name] = true
-		out = append(out, ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema)})
+		out = append(out, ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)})
 	}
 	return out
 }
@@ -171,6 +176,9 @@ func (a *Agent) checkFingerprints(fps []ToolFingerprint) error {
 		}
 		if schemaHash(t.InputSchema) != fp.SchemaHash {
 			return fmt.Errorf("resume: tool %s changed since the run paused (its input schema differs), so the paused calls were checked against another contract; start a new run", fp.Name)
+		}
+		if fp.ContractHash != "" && contractHash(t) != fp.ContractHash {
+			return fmt.Errorf("resume: tool %s changed since the run paused (its RequiresApproval or annotations differ), so the paused calls were approved under another contract; start a new run", fp.Name)
 		}
 	}
 	return nil

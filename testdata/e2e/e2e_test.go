@@ -153,11 +153,7 @@ func TestGeneratedRulesDecide(t *testing.T) {
 		Allow: []runtime.Rule{EchoRule{Times: "[1-3]"}.Rule(), AddRule{By: "1"}.Rule()},
 		Ask:   []runtime.Rule{AddRule{}.Rule(), BoomRule{}.Rule()},
 	}
-	var names []runtime.ToolName
-	for _, tool := range append(Tools(), c.Tools()...) {
-		names = append(names, tool.Name)
-	}
-	require.NoError(t, perms.Check(names))
+	require.NoError(t, perms.Check(append(Tools(), c.Tools()...)))
 
 	tests := []struct {
 		tool runtime.ToolName
