@@ -121,10 +121,10 @@ func (e Event) attrs() []slog.Attr {
 
 // emitPart hands a piece of the model's response to the observer and the
 // run's stream, and returns the stream consumer's error once it stopped the
-// run. Parts are not logged: there are many, and model_responded says
-// what they made.
-func (s *eventSink) emitPart(ctx context.Context, st *stream, e Event) error {
-	s.label(ctx, &e)
+// run. e comes labelled (see label), once per answer rather than once per
+// part. Parts are not logged: there are many, and model_responded says what
+// they made.
+func (s *eventSink) emitPart(st *stream, e Event) error {
 	if s.observer != nil {
 		s.mu.Lock()
 		s.observer(e)

@@ -43,6 +43,9 @@ func (a *Agent) driveStreaming(ctx context.Context, s *State, deps any, fn func(
 // consumer as it comes, and puts the response together.
 func (a *Agent) askStreaming(ctx context.Context, s *State, st *stream, req Request) (Response, error) {
 	var c Collector
+	// Labelled once: a part is the hot path of a streaming run.
+	part := Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1}
+	a.events.label(ctx, &part)
 	for p, err := range Stream(ctx, a.model, req) {
 		if err != nil {
 			return Response{}, err
@@ -50,7 +53,8 @@ func (a *Agent) askStreaming(ctx context.Context, s *State, st *stream, req Requ
 		if err := c.Add(p); err != nil {
 			return Response{}, err
 		}
-		if err := a.events.emitPart(ctx, st, Event{Kind: EventModelPart, RunID: s.RunID, Turn: s.Turns + 1, Part: p}); err != nil {
+		part.Part = p
+		if err := a.events.emitPart(st, part); err != nil {
 			return Response{}, err
 		}
 	}
