@@ -22,8 +22,13 @@
 //   - [State] (state.go): plain data that round-trips through JSON, so a run
 //     paused for approval in one process resumes in another; [State.Pending],
 //     [State.Approve] and [State.Reject] decide the paused calls.
-//   - Events (event.go): [WithObserver] sees every [Event] of a run, one at a
-//     time; [WithLogger] logs them.
+//   - Events (event.go, observe.go): [WithObserver] sees every [Event] of a
+//     run, one at a time, ending with run_stopped or run_failed; events
+//     name their agent and, for a sub-agent, the run that called it;
+//     [WithLogger] logs them.
+//   - Resuming (resume.go): a paused turn's calls are decided again against
+//     the agent's current tools and permissions, and a call that finished
+//     (its result is in the State) never runs again.
 //   - Streaming (stream.go, runstream.go): [Agent.RunStream] and
 //     [Agent.ResumeStream] report a run as it happens, the model's answer
 //     part by part ([Part], [EventModelPart]); a [StreamingModel] streams its
