@@ -40,7 +40,8 @@ type Agent struct {
 	preset      Preset
 	maxTurns    int
 	parallelism int
-	limits      map[runtime.ToolName]toolLimit // every tool's timeout
+	limits      map[runtime.ToolName]toolLimit       // every tool's timeout
+	prints      map[runtime.ToolName]ToolFingerprint // every tool's, computed once
 	events      *eventSink
 }
 
@@ -225,7 +226,9 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		limits: c.limits(box),
 		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 	}
+	a.prints = make(map[runtime.ToolName]ToolFingerprint, len(box.Tools()))
 	for _, t := range box.Tools() {
+		a.prints[t.Name] = ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)}
 		if offered[t.Name] {
 			a.specs = append(a.specs, ToolSpec{
 				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,

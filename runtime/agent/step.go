@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"slices"
+
 	"github.com/toolgen-dev/toolgen/runtime"
 
 	"crypto/sha256"
@@ -131,14 +133,12 @@ func (a *Agent) applyPause(s *State, decisions []Decision) {
 // in call order, once each.
 func (a *Agent) fingerprints(decisions []Decision) []ToolFingerprint {
 	var out []ToolFingerprint
-	seen := map[runtime.ToolName]bool{}
 	for _, d := range decisions {
-		t, ok := a.tools.Lookup(d.Call.Name)
-		if !ok || seen[t.Name] {
+		fp, ok := a.prints[d.Call.Name]
+		if !ok || slices.ContainsFunc(out, func(o ToolFingerprint) bool { return o.Name == fp.Name }) {
 			continue
 		}
-		seen[t.Name] = true
-		out = append(out, ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)})
+		out = append(out, fp)
 	}
 	return out
 }
