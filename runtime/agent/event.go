@@ -24,6 +24,7 @@ const (
 	EventCallApproved   EventKind = "call_approved"   // on Resume: a person approved paused Call, which will run
 	EventCallRejected   EventKind = "call_rejected"   // on Resume: a person rejected paused Call; Reason is what the model reads
 	EventToolStarted    EventKind = "tool_started"
+	EventFileChanged    EventKind = "file_changed"  // the running Call changed a file: FileChange says how
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
 	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
@@ -49,6 +50,8 @@ type Event struct {
 	Stop     StopReason
 	// Part is the piece of the model's response, for EventModelPart.
 	Part Part
+	// FileChange is the change the call made, for EventFileChanged.
+	FileChange *runtime.FileChange
 	// Result is what the tool returned, for EventToolFinished.
 	Result runtime.Result
 	// Err is what went wrong: for EventRunFailed, the run's error; for an
@@ -83,7 +86,7 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 
 func (e Event) level() slog.Level {
 	switch e.Kind {
-	case EventModelResponded, EventToolFinished, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
+	case EventModelResponded, EventToolFinished, EventFileChanged, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
 		return slog.LevelInfo
 	case EventRunFailed:
 		return slog.LevelError
@@ -112,6 +115,10 @@ func (e Event) attrs() []slog.Attr {
 		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError))
 	case EventRunStopped:
 		attrs = append(attrs, slog.String("stop", string(e.Stop)))
+	case EventFileChanged:
+		if c := e.FileChange; c != nil {
+			attrs = append(attrs, slog.String("path", c.Path), slog.String("change", string(c.Kind)))
+		}
 	}
 	if e.Err != nil {
 		attrs = append(attrs, slog.String("error", e.Err.Error()))

@@ -198,8 +198,9 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	defer cancel()
 	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
+	changes := a.fileChanges(ctx, s, c)
 	done := make(chan outcome, 1) // an abandoned call's send does not block
-	go runTool(withTranscript(runtime.WithCtx(callCtx, rc), s.Messages), c.Name, t.Call, c.Args, done)
+	go runTool(withTranscript(runtime.WithFileChanges(runtime.WithCtx(callCtx, rc), changes.report), s.Messages), c.Name, t.Call, c.Args, done)
 	var out outcome
 	select {
 	case out = <-done:
@@ -209,6 +210,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
 		out = a.await(ctx, limit, callCtx, done)
 	}
+	changes.end() // no change is reported after tool_finished
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
