@@ -346,12 +346,26 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 		file.Close()
 		old = info
 	}
+	report := runtime.ReportsFileChanges(ctx)
+	var before fileState
+	if report && old != nil {
+		if before, err = f.ws.readState(ctx, path, name); err != nil {
+			before = fileState{exists: true, size: old.Size()} // unreadable: no hash, no content
+		}
+	}
+	after := newStateRecorder()
 	err = f.ws.replace(ctx, path, name, old, func(w io.Writer) error {
+		if report {
+			w = io.MultiWriter(w, after)
+		}
 		_, err := io.WriteString(w, content)
 		return err
 	})
 	if err != nil {
 		return "", err
+	}
+	if report {
+		runtime.ReportFileChange(ctx, fileChange(name, before, after.state()))
 	}
 	verb := "created"
 	if old != nil {
@@ -428,11 +442,19 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 		return "", fmt.Errorf("the edit would make %s larger than edit_file makes files (%d bytes): %d %s of old_string by new_string add %d bytes each; write_file can replace it whole",
 			path, f.maxEdit, n, plural(n, "replacement", "replacements"), grow)
 	}
+	report := runtime.ReportsFileChanges(ctx)
+	after := newStateRecorder()
 	err = f.ws.replace(ctx, path, name, info, func(w io.Writer) error {
+		if report {
+			w = io.MultiWriter(w, after)
+		}
 		return writeReplaced(w, content, []byte(oldString), []byte(newString))
 	})
 	if err != nil {
 		return "", err
+	}
+	if report {
+		runtime.ReportFileChange(ctx, fileChange(name, contentState(content), after.state()))
 	}
 	return fmt.Sprintf("edited %s: %d %s replaced", rel(name), n, plural(n, "occurrence", "occurrences")), nil
 }

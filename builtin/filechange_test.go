@@ -1,0 +1,230 @@
+package builtin_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+)
+
+func sha(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// changes calls a tool with a context that records the file changes it
+// reports, and returns them.
+func (e *fileEnv) changes(name runtime.ToolName, args string) ([]runtime.FileChange, runtime.Result) {
+	e.t.Helper()
+	var got []runtime.FileChange
+	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { got = append(got, c) })
+	res, err := e.tools[name].Call(ctx, []byte(args))
+	require.NoError(e.t, err)
+	return got, res
+}
+
+func args(kv ...any) string {
+	m := map[string]any{}
+	for i := 0; i < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+func TestFileToolsReportTheirChanges(t *testing.T) {
+	e := newFileEnv(t, builtin.FilesWithoutApproval())
+
+	got, res := e.changes(builtin.ToolWriteFile, args("path", "dir/a.txt", "content", "one\ntwo\n"))
+	require.False(t, res.IsError, res.Text())
+	assert.Equal(t, []runtime.FileChange{{
+		Path: "dir/a.txt", Kind: runtime.FileCreated,
+		SizeAfter: 8, HashAfter: sha("one\ntwo\n"),
+		Diff: "--- /dev/null\n+++ b/dir/a.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n",
+	}}, got, "created")
+
+	got, res = e.changes(builtin.ToolWriteFile, args("path", "dir/a.txt", "content", "one\n2\n"))
+	require.False(t, res.IsError, res.Text())
+	assert.Equal(t, []runtime.FileChange{{
+		Path: "dir/a.txt", Kind: runtime.FileModified,
+		SizeBefore: 8, SizeAfter: 6, HashBefore: sha("one\ntwo\n"), HashAfter: sha("one\n2\n"),
+		Before: []byte("one\ntwo\n"),
+		Diff:   "--- a/dir/a.txt\n+++ b/dir/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n",
+	}}, got, "replaced")
+
+	got, res = e.changes(builtin.ToolEditFile, args("path", "dir/a.txt", "old_string", "one", "new_string", "1"))
+	require.False(t, res.IsError, res.Text())
+	assert.Equal(t, []runtime.FileChange{{
+		Path: "dir/a.txt", Kind: runtime.FileModified,
+		SizeBefore: 6, SizeAfter: 4, HashBefore: sha("one\n2\n"), HashAfter: sha("1\n2\n"),
+		Before: []byte("one\n2\n"),
+		Diff:   "--- a/dir/a.txt\n+++ b/dir/a.txt\n@@ -1,2 +1,2 @@\n-one\n+1\n 2\n",
+	}}, got, "edited")
+
+	got, res = e.changes(builtin.ToolEditFile, args("path", "dir/a.txt", "old_string", "absent", "new_string", "x"))
+	require.True(t, res.IsError)
+	assert.Empty(t, got, "a failed edit changes nothing")
+
+	got, res = e.changes(builtin.ToolReadFile, args("path", "dir/a.txt"))
+	require.False(t, res.IsError)
+	assert.Empty(t, got, "reading changes nothing")
+}
+
+func TestFileChangesOfLargeAndBinaryFiles(t *testing.T) {
+	e := newFileEnv(t, builtin.FilesWithoutApproval())
+	large := strings.Repeat("x", builtin.MaxChangeBytes) + "\n"
+	e.write("large.txt", large)
+	got, _ := e.changes(builtin.ToolEditFile, args("path", "large.txt", "old_string", "\n", "new_string", "y\n"))
+	require.Len(t, got, 1)
+	c := got[0]
+	assert.Equal(t, runtime.FileModified, c.Kind)
+	assert.Equal(t, int64(len(large)), c.SizeBefore)
+	assert.Equal(t, int64(len(large)+1), c.SizeAfter)
+	assert.Equal(t, sha(large), c.HashBefore)
+	assert.Equal(t, sha(e.read("large.txt")), c.HashAfter)
+	assert.Nil(t, c.Before, "too large to keep")
+	assert.Empty(t, c.Diff)
+
+	e.write("bin", "a\x00b")
+	got, _ = e.changes(builtin.ToolWriteFile, args("path", "bin", "content", "text"))
+	require.Len(t, got, 1)
+	assert.Equal(t, []byte("a\x00b"), got[0].Before, "kept, for Revert")
+	assert.Empty(t, got[0].Diff, "no diff of binary content")
+}
+
+func TestRevertRestoresTheWorkspace(t *testing.T) {
+	e := newFileEnv(t, builtin.FilesWithoutApproval())
+	e.write("kept.txt", "original\n")
+	e.write("empty.txt", "")
+	var all []runtime.FileChange
+	for _, call := range []struct {
+		tool runtime.ToolName
+		args string
+	}{
+		{builtin.ToolWriteFile, args("path", "new/created.txt", "content", "new\n")},
+		{builtin.ToolEditFile, args("path", "kept.txt", "old_string", "original", "new_string", "edited")},
+		{builtin.ToolWriteFile, args("path", "kept.txt", "content", "rewritten\n")},
+		{builtin.ToolWriteFile, args("path", "empty.txt", "content", "full\n")},
+	} {
+		got, res := e.changes(call.tool, call.args)
+		require.False(t, res.IsError, res.Text())
+		all = append(all, got...)
+	}
+	// The changes may come from JSON (a UI sending back the events).
+	data, err := json.Marshal(all)
+	require.NoError(t, err)
+	var decoded []runtime.FileChange
+	require.NoError(t, json.Unmarshal(data, &decoded))
+
+	ws, err := builtin.NewWorkspace(e.root)
+	require.NoError(t, err)
+	defer ws.Close()
+	require.NoError(t, ws.Revert(decoded...))
+	assert.Equal(t, "original\n", e.read("kept.txt"))
+	assert.Equal(t, "", e.read("empty.txt"))
+	assert.NoFileExists(t, filepath.Join(e.root, "new", "created.txt"))
+}
+
+func TestRevertRefusesAFileChangedSince(t *testing.T) {
+	e := newFileEnv(t, builtin.FilesWithoutApproval())
+	e.write("a.txt", "a\n")
+	e.write("b.txt", "b\n")
+	ca, _ := e.changes(builtin.ToolWriteFile, args("path", "a.txt", "content", "A\n"))
+	cb, _ := e.changes(builtin.ToolWriteFile, args("path", "b.txt", "content", "B\n"))
+	e.write("b.txt", "someone else's\n")
+
+	ws, err := builtin.NewWorkspace(e.root)
+	require.NoError(t, err)
+	defer ws.Close()
+	err = ws.Revert(append(ca, cb...)...)
+	require.ErrorIs(t, err, builtin.ErrChangedSince)
+	assert.Contains(t, err.Error(), `"b.txt"`)
+	assert.Equal(t, "A\n", e.read("a.txt"), "nothing is written unless every file can be reverted")
+	assert.Equal(t, "someone else's\n", e.read("b.txt"))
+
+	// A created file changed since is not removed; a deleted one
+	// recreated since is not overwritten.
+	cc, _ := e.changes(builtin.ToolWriteFile, args("path", "c.txt", "content", "c\n"))
+	e.write("c.txt", "changed\n")
+	require.ErrorIs(t, ws.Revert(cc...), builtin.ErrChangedSince)
+	assert.Equal(t, "changed\n", e.read("c.txt"))
+	gone := runtime.FileChange{Path: "c.txt", Kind: runtime.FileDeleted, SizeBefore: 2, HashBefore: sha("c\n"), Before: []byte("c\n")}
+	require.ErrorIs(t, ws.Revert(gone), builtin.ErrChangedSince)
+	require.NoError(t, os.Remove(filepath.Join(e.root, "c.txt")))
+	require.NoError(t, ws.Revert(gone), "a deleted file comes back")
+	assert.Equal(t, "c\n", e.read("c.txt"))
+}
+
+func TestRevertRefusesWhatItCannotRestore(t *testing.T) {
+	e := newFileEnv(t, builtin.FilesWithoutApproval())
+	large := strings.Repeat("x", builtin.MaxChangeBytes+1)
+	e.write("large.txt", large)
+	got, _ := e.changes(builtin.ToolWriteFile, args("path", "large.txt", "content", "small"))
+	ws, err := builtin.NewWorkspace(e.root)
+	require.NoError(t, err)
+	defer ws.Close()
+	err = ws.Revert(got...)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "was not kept")
+	assert.Equal(t, "small", e.read("large.txt"))
+
+	tampered := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, SizeBefore: 3, HashBefore: sha("old"), Before: []byte("new"), HashAfter: sha("small")}
+	assert.ErrorContains(t, ws.Revert(tampered), "does not match its hash")
+
+	outside := runtime.FileChange{Path: "../x", Kind: runtime.FileCreated, HashAfter: sha("x")}
+	assert.ErrorIs(t, ws.Revert(outside), builtin.ErrOutsideWorkspace)
+
+	first := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, HashBefore: sha("a"), Before: []byte("a"), HashAfter: sha("b")}
+	second := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, HashBefore: sha("c"), HashAfter: sha("small")}
+	assert.ErrorContains(t, ws.Revert(first, second), "do not follow one another")
+	assert.Equal(t, "small", e.read("large.txt"))
+}
+
+func TestFileChangesInAStreamingRun(t *testing.T) {
+	root := t.TempDir()
+	tools, err := builtin.FileTools(root, builtin.FilesWithoutApproval())
+	require.NoError(t, err)
+	model := agenttest.NewModel(agenttest.Calls(
+		agenttest.Call("1", builtin.ToolWriteFile, args("path", "a.txt", "content", "a\n")),
+	), agenttest.Calls(
+		agenttest.Call("2", builtin.ToolEditFile, args("path", "a.txt", "old_string", "a", "new_string", "b")),
+	), agenttest.Text("done"))
+	ag, err := agent.New(model, agent.WithTools(tools))
+	require.NoError(t, err)
+	var seen []string
+	var changes []runtime.FileChange
+	_, err = ag.RunStream(context.Background(), "go", nil, func(e agent.Event) error {
+		switch e.Kind {
+		case agent.EventToolStarted, agent.EventToolFinished:
+			seen = append(seen, fmt.Sprintf("%s %s", e.Kind, e.Call.ID))
+		case agent.EventFileChanged:
+			seen = append(seen, fmt.Sprintf("%s %s %s %s", e.Kind, e.Call.ID, e.FileChange.Kind, e.FileChange.Path))
+			changes = append(changes, *e.FileChange)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"tool_started 1", "file_changed 1 created a.txt", "tool_finished 1",
+		"tool_started 2", "file_changed 2 modified a.txt", "tool_finished 2",
+	}, seen)
+
+	ws, err := builtin.NewWorkspace(root)
+	require.NoError(t, err)
+	defer ws.Close()
+	require.NoError(t, ws.Revert(changes...), "the run's changes roll back from its events")
+	assert.NoFileExists(t, filepath.Join(root, "a.txt"))
+}
