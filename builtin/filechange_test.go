@@ -228,3 +228,65 @@ func TestFileChangesInAStreamingRun(t *testing.T) {
 	require.NoError(t, ws.Revert(changes...), "the run's changes roll back from its events")
 	assert.NoFileExists(t, filepath.Join(root, "a.txt"))
 }
+
+// commandChanges runs a command with run_command in root, recording the
+// file changes it reports.
+func commandChanges(t *testing.T, root, command string) ([]runtime.FileChange, string) {
+	t.Helper()
+	tools, err := builtin.ShellTool(root)
+	require.NoError(t, err)
+	var got []runtime.FileChange
+	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { got = append(got, c) })
+	res, err := tools[0].Call(ctx, []byte(args("command", command)))
+	require.NoError(t, err)
+	require.False(t, res.IsError, res.Text())
+	return got, res.Text()
+}
+
+func TestRunCommandReportsTheFilesItChanged(t *testing.T) {
+	root := t.TempDir()
+	e := openFileEnv(t, root)
+	e.write("edit.txt", "one\n")
+	e.write("gone.txt", "bye\n")
+	e.write("same.txt", "same\n")
+	e.write(".git/HEAD", "ref\n")
+	got, text := commandChanges(t, root, "echo two >> edit.txt && rm gone.txt && mkdir -p d && printf new > d/new.txt && touch same.txt && echo x > .git/HEAD")
+	assert.Equal(t, "(no output)\n[exit code 0]", text)
+	assert.Equal(t, []runtime.FileChange{
+		{Path: "d/new.txt", Kind: runtime.FileCreated, SizeAfter: 3, HashAfter: sha("new"),
+			Diff: "--- /dev/null\n+++ b/d/new.txt\n@@ -0,0 +1 @@\n+new\n\\ No newline at end of file\n"},
+		{Path: "edit.txt", Kind: runtime.FileModified, SizeBefore: 4, SizeAfter: 8, HashBefore: sha("one\n"), HashAfter: sha("one\ntwo\n"),
+			Before: []byte("one\n"), Diff: "--- a/edit.txt\n+++ b/edit.txt\n@@ -1 +1,2 @@\n one\n+two\n"},
+		{Path: "gone.txt", Kind: runtime.FileDeleted, SizeBefore: 4, HashBefore: sha("bye\n"),
+			Before: []byte("bye\n"), Diff: "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n"},
+	}, got, "a file touched but not changed is not reported, nor .git")
+
+	ws, err := builtin.NewWorkspace(root)
+	require.NoError(t, err)
+	defer ws.Close()
+	require.NoError(t, ws.Revert(got...))
+	assert.Equal(t, "one\n", e.read("edit.txt"))
+	assert.Equal(t, "bye\n", e.read("gone.txt"))
+	assert.NoFileExists(t, filepath.Join(root, "d", "new.txt"))
+}
+
+func TestRunCommandChangesAreBounded(t *testing.T) {
+	root := t.TempDir()
+	e := openFileEnv(t, root)
+	big := strings.Repeat("x", builtin.MaxChangeBytes+1)
+	e.write("big.txt", big)
+	got, _ := commandChanges(t, root, "echo more >> big.txt")
+	require.Len(t, got, 1)
+	assert.Equal(t, runtime.FileModified, got[0].Kind)
+	assert.Empty(t, got[0].HashBefore, "a large file's old content is not read")
+	assert.Nil(t, got[0].Before)
+	assert.Equal(t, sha(big+"more\n"), got[0].HashAfter)
+
+	const note = "\n[file changes not reported: the workspace has more than 10000 files]"
+	got, text := commandChanges(t, root, "mkdir many && cd many && seq 1 10001 | xargs touch")
+	assert.Empty(t, got)
+	assert.Equal(t, "(no output)\n[exit code 0]"+note, text, "found when comparing after the command")
+	got, text = commandChanges(t, root, "echo y > y.txt")
+	assert.Empty(t, got)
+	assert.Equal(t, "(no output)\n[exit code 0]"+note, text, "found before the command")
+}

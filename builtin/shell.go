@@ -280,6 +280,7 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	out := newCappedWriter(s.maxOutput)
+	changed := watchTree(ctx, s.root)
 	cmd, timedOut := s.command(runCtx, command, out)
 	err := cmd.Run()
 	if cmd.Process != nil {
@@ -287,15 +288,24 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 		// process outlives the call it was started by.
 		_ = killGroup(cmd.Process.Pid)
 	}
+	// Files the command changed are reported (once it and what it
+	// started are gone) whatever became of it.
+	note := changed()
+	var last string
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()
 	case timedOut.Load():
-		return report(out, fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)), nil
+		last = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
 	case cmd.ProcessState == nil:
 		return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+	default:
+		last = exitText(cmd.ProcessState)
 	}
-	return report(out, exitText(cmd.ProcessState)), nil
+	if note != "" {
+		last += "\n" + note
+	}
+	return report(out, last), nil
 }
 
 // limit is the call's timeout: the model's, capped at the configured one.
