@@ -353,7 +353,10 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 			before = fileState{exists: true, size: old.Size()} // unreadable: no hash, no content
 		}
 	}
-	after := newStateRecorder()
+	var after *stateRecorder
+	if report {
+		after = newStateRecorder()
+	}
 	err = f.ws.replace(ctx, path, name, old, func(w io.Writer) error {
 		if report {
 			w = io.MultiWriter(w, after)
@@ -443,7 +446,10 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 			path, f.maxEdit, n, plural(n, "replacement", "replacements"), grow)
 	}
 	report := runtime.ReportsFileChanges(ctx)
-	after := newStateRecorder()
+	var after *stateRecorder
+	if report {
+		after = newStateRecorder()
+	}
 	err = f.ws.replace(ctx, path, name, info, func(w io.Writer) error {
 		if report {
 			w = io.MultiWriter(w, after)
