@@ -26,6 +26,9 @@
 //     run, one at a time, ending with run_stopped or run_failed; events
 //     name their agent and, for a sub-agent, the run that called it;
 //     [WithLogger] logs them.
+//   - File changes (filechange.go): a tool's runtime.ReportFileChange
+//     reaches observers and RunStream as an EventFileChanged, between the
+//     call's tool_started and tool_finished.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.
