@@ -43,6 +43,7 @@ type Agent struct {
 	limits      map[runtime.ToolName]toolLimit       // every tool's timeout
 	prints      map[runtime.ToolName]ToolFingerprint // every tool's, computed once
 	events      *eventSink
+	compaction  *compaction // nil: none (WithCompaction)
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -65,6 +66,7 @@ type config struct {
 	observer         func(Event)
 	logger           *slog.Logger
 	activeSet, inSet bool
+	compaction       *compaction
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -223,7 +225,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
-		limits: c.limits(box),
+		limits: c.limits(box), compaction: c.compaction,
 		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 	}
 	a.prints = make(map[runtime.ToolName]ToolFingerprint, len(box.Tools()))

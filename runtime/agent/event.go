@@ -14,6 +14,7 @@ type EventKind string
 
 // The events of a run, in the order they happen.
 const (
+	EventCompaction     EventKind = "compaction"      // the transcript was compacted before a request: Compaction says how
 	EventTurnStarted    EventKind = "turn_started"    // the model is asked
 	EventModelPart      EventKind = "model_part"      // a piece of the response, as it comes (RunStream only)
 	EventModelResponded EventKind = "model_responded" // with Usage and Duration
@@ -52,6 +53,9 @@ type Event struct {
 	Part Part
 	// FileChange is the change the call made, for EventFileChanged.
 	FileChange *runtime.FileChange
+	// Compaction is what was compacted, for EventCompaction (Usage is
+	// what the compaction spent).
+	Compaction *CompactionRecord
 	// Result is what the tool returned, for EventToolFinished.
 	Result runtime.Result
 	// Err is what went wrong: for EventRunFailed, the run's error; for an
@@ -86,7 +90,7 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 
 func (e Event) level() slog.Level {
 	switch e.Kind {
-	case EventModelResponded, EventToolFinished, EventFileChanged, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
+	case EventCompaction, EventModelResponded, EventToolFinished, EventFileChanged, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
 		return slog.LevelInfo
 	case EventRunFailed:
 		return slog.LevelError
@@ -115,6 +119,10 @@ func (e Event) attrs() []slog.Attr {
 		attrs = append(attrs, slog.Duration("duration", e.Duration), slog.Bool("error", e.IsError))
 	case EventRunStopped:
 		attrs = append(attrs, slog.String("stop", string(e.Stop)))
+	case EventCompaction:
+		if c := e.Compaction; c != nil {
+			attrs = append(attrs, slog.String("policy", c.Policy), slog.String("removed", c.Removed), slog.Int("saved_tokens", c.SavedTokens))
+		}
 	case EventFileChanged:
 		if c := e.FileChange; c != nil {
 			attrs = append(attrs, slog.String("path", c.Path), slog.String("change", string(c.Kind)))

@@ -103,6 +103,9 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 
 // ask calls the model and adds its response.
 func (a *Agent) ask(ctx context.Context, s *State) error {
+	if err := a.compact(ctx, s); err != nil {
+		return err
+	}
 	a.events.emit(ctx, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
 	start := time.Now()
 	req := Request{System: a.system, Messages: s.Messages, Tools: a.specs}
@@ -116,6 +119,7 @@ func (a *Agent) ask(ctx context.Context, s *State) error {
 	if err != nil {
 		return err
 	}
+	noteInput(s, req, resp.Usage)
 	applyResponse(s, resp)
 	a.events.emit(ctx, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: resp.Usage, Duration: time.Since(start)})
 	if len(resp.Message.Calls) == 0 {

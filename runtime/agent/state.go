@@ -39,6 +39,11 @@ type State struct {
 	// or, after a run failed or was cancelled while a turn's calls ran, that
 	// turn, with the results of the calls that finished (see Decision.Result).
 	Paused *PausedTurn `json:"paused,omitempty"`
+	// Compactions are the compactions of Messages, in order (see
+	// WithCompaction).
+	Compactions []CompactionRecord `json:"compactions,omitempty"`
+
+	measured measured // the model's count of the last request (compaction.go)
 }
 
 // PausedTurn is a turn whose calls were decided but not all run: some wait
