@@ -321,3 +321,70 @@ func TestCompactionRefusesAnInvalidTranscript(t *testing.T) {
 		assert.EqualError(t, err, want)
 	}
 }
+
+func TestCompactionInAStreamingRun(t *testing.T) {
+	model := rt.NewModel(longScript()...)
+	a, err := agent.New(model, agent.WithTools([]runtime.Tool{readTool()}), agent.WithCompaction(budget, agent.ElideToolResults(1, 1024)))
+	require.NoError(t, err)
+	var kinds []agent.EventKind
+	s, err := a.RunStream(context.Background(), "Read the parts.", nil, func(e agent.Event) error {
+		if e.Kind == agent.EventCompaction || e.Kind == agent.EventTurnStarted {
+			kinds = append(kinds, e.Kind)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, "the last part was part 15", s.Output())
+	assert.Equal(t, []agent.EventKind{agent.EventTurnStarted, agent.EventTurnStarted, agent.EventTurnStarted,
+		agent.EventCompaction, agent.EventTurnStarted}, kinds[:5], "a compaction comes before the turn it makes room for")
+	for _, req := range model.Requests() {
+		assert.LessOrEqual(t, agent.EstimateTokens(req), budget)
+	}
+}
+
+// BenchmarkCompaction runs the long scripted run (15 turns reading 20 KB
+// each) without compaction and with each policy, and reports the tokens
+// sent (EstimateTokens summed over the requests, the summarizer's
+// included) and the largest request.
+func BenchmarkCompaction(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		policy func() (agent.Compactor, *rt.Model)
+	}{
+		{"compaction=none", nil},
+		{"compaction=elide", func() (agent.Compactor, *rt.Model) { return agent.ElideToolResults(1, 1024), nil }},
+		{"compaction=summarize", func() (agent.Compactor, *rt.Model) {
+			sum := summarizer(longTurns)
+			return agent.Summarize(sum, 2), sum
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var total, largest int
+			for b.Loop() {
+				model := rt.NewModel(longScript()...)
+				opts := []agent.Option{agent.WithTools([]runtime.Tool{readTool()}), agent.WithSystem("You read parts.")}
+				var sum *rt.Model
+				if c.policy != nil {
+					var p agent.Compactor
+					p, sum = c.policy()
+					opts = append(opts, agent.WithCompaction(budget, p))
+				}
+				a, err := agent.New(model, opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s, err := a.Run(context.Background(), "Read the parts.", nil)
+				if err != nil || s.Output() != "the last part was part 15" {
+					b.Fatal(err, s.Output())
+				}
+				total, largest = sentTokens(model)
+				if sum != nil {
+					t, _ := sentTokens(sum)
+					total += t
+				}
+			}
+			b.ReportMetric(float64(total), "tokens-sent/run")
+			b.ReportMetric(float64(largest), "largest-request-tokens")
+		})
+	}
+}
