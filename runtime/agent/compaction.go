@@ -66,8 +66,9 @@ type CompactionRecord struct {
 	Removed         string `json:"removed,omitempty"`
 	RemovedMessages int    `json:"removed_messages,omitempty"`
 	ElidedResults   int    `json:"elided_results,omitempty"`
-	// TokensBefore and TokensAfter are the request's estimated tokens;
-	// SavedTokens is their difference.
+	// TokensBefore is the request's size as the budget is checked (see
+	// WithCompaction), SavedTokens the estimate (EstimateTokens) of what
+	// the compaction removed, and TokensAfter their difference.
 	TokensBefore int   `json:"tokens_before"`
 	TokensAfter  int   `json:"tokens_after"`
 	SavedTokens  int   `json:"saved_tokens"`
@@ -194,13 +195,16 @@ func (a *Agent) compact(ctx context.Context, s *State) error {
 		if err := checkCompacted(s.Messages, out.Messages); err != nil {
 			return fmt.Errorf("agent: compaction %s: %w", out.Policy, err)
 		}
+		// What a policy saves is estimated; the size after is the size
+		// before (the model's count, when it is the larger) less that.
+		saved := (messageBytes(s.Messages) - messageBytes(out.Messages)) / 4
+		after := before - saved
 		s.Messages = out.Messages
-		s.measured = measured{} // the reported count was of another prefix
-		after := EstimateTokens(Request{System: a.system, Messages: s.Messages, Tools: a.specs})
+		s.measured = measured{} // the reported count was of another transcript
 		rec := CompactionRecord{
 			Turn: s.Turns + 1, Policy: out.Policy, Removed: out.Removed,
 			RemovedMessages: out.RemovedMessages, ElidedResults: out.ElidedResults,
-			TokensBefore: before, TokensAfter: after, SavedTokens: before - after, Usage: out.Usage,
+			TokensBefore: before, TokensAfter: after, SavedTokens: saved, Usage: out.Usage,
 		}
 		s.Compactions = append(s.Compactions, rec)
 		a.events.emit(ctx, Event{Kind: EventCompaction, RunID: s.RunID, Turn: rec.Turn, Compaction: &rec, Usage: out.Usage})

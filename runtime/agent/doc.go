@@ -29,6 +29,11 @@
 //   - File changes (filechange.go): a tool's runtime.ReportFileChange
 //     reaches observers and RunStream as an EventFileChanged, between the
 //     call's tool_started and tool_finished.
+//   - Compaction (compaction.go): [WithCompaction] keeps requests under a
+//     token budget ([EstimateTokens]) with policies ([ElideToolResults],
+//     [Summarize], or a [Compactor] of one's own); the compacted transcript
+//     replaces the State's, [State.Compactions] and [EventCompaction] say
+//     what was removed.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.
