@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -588,4 +589,38 @@ func TestTheNextRequestMayFollowTheEnd(t *testing.T) {
 		resp.Body.Close()
 		require.Equal(t, http.StatusOK, resp.StatusCode, "round %d", i)
 	}
+}
+
+// A file a tool changed reaches useChat as a data part of its own, between
+// the call's input and its output.
+func TestFileChangeDataParts(t *testing.T) {
+	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+		runtime.ReportFileChange(ctx, runtime.FileChange{Path: "a.txt", Kind: runtime.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
+		runtime.ReportFileChange(ctx, runtime.FileChange{Path: "b.txt", Kind: runtime.FileDeleted, SizeBefore: 3, HashBefore: "h3", Before: []byte("old")})
+		return runtime.TextResult("written"), nil
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Done."))
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	require.NoError(t, err)
+	h, err := aisdk.Handler(ag)
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "write")))
+	var data []map[string]any
+	var types []string
+	for _, c := range chunks {
+		types = append(types, c["type"].(string))
+		if c["type"] == aisdk.ChunkDataFileChange {
+			data = append(data, c)
+		}
+	}
+	require.Len(t, data, 2)
+	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "a.txt", "kind": "created", "sizeBefore": 0.0, "sizeAfter": 2.0, "hashAfter": "h2", "diff": "+hi\n"}, data[0]["data"])
+	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "b.txt", "kind": "deleted", "sizeBefore": 3.0, "sizeAfter": 0.0, "hashBefore": "h3"}, data[1]["data"], "the old content is not sent")
+	assert.NotEqual(t, data[0]["id"], data[1]["id"], "each change is a part of its own")
+	first, out := slices.Index(types, aisdk.ChunkDataFileChange), slices.Index(types, aisdk.ChunkToolOutputAvailable)
+	assert.Less(t, slices.Index(types, aisdk.ChunkToolInputAvailable), first)
+	assert.Less(t, first, out, "the changes come before the call's output")
 }

@@ -95,11 +95,29 @@ type Chunk struct {
 	// FinishReason is the finish chunk's: "stop", "length",
 	// "content-filter", "tool-calls", "error" or "other".
 	FinishReason string `json:"finishReason,omitempty"`
+	// Data is a data chunk's value (type "data-<name>").
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// FileChangeData is the data of a ChunkDataFileChange chunk: a file a tool
+// changed (see runtime.FileChange; the old content is not sent).
+type FileChangeData struct {
+	ToolCallID string `json:"toolCallId"`
+	Path       string `json:"path"`
+	Kind       string `json:"kind"`
+	SizeBefore int64  `json:"sizeBefore"`
+	SizeAfter  int64  `json:"sizeAfter"`
+	HashBefore string `json:"hashBefore,omitempty"`
+	HashAfter  string `json:"hashAfter,omitempty"`
+	Diff       string `json:"diff,omitempty"`
 }
 
 // The chunk types this package writes.
 const (
-	ChunkStart               = "start"
+	ChunkStart = "start"
+	// ChunkDataFileChange reports a file a tool changed, as a data part
+	// (useChat keeps it in the message as a "data-file-change" part).
+	ChunkDataFileChange      = "data-file-change"
 	ChunkStartStep           = "start-step"
 	ChunkTextStart           = "text-start"
 	ChunkTextDelta           = "text-delta"

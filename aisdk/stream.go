@@ -1,9 +1,11 @@
 package aisdk
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 
+	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
@@ -54,8 +56,27 @@ func (s *streamer) event(e agent.Event) error {
 		return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: e.Call.ID, Output: output(e.Result)})
 	case agent.EventTurnFinished:
 		return s.finishStep()
+	case agent.EventFileChanged:
+		if e.FileChange == nil {
+			return nil
+		}
+		return s.fileChange(e.Call.ID, *e.FileChange)
 	}
 	return nil
+}
+
+// fileChange writes a data part for a file a tool changed, with an id of
+// its own so that useChat keeps every change rather than the last.
+func (s *streamer) fileChange(callID string, c runtime.FileChange) error {
+	data, err := json.Marshal(FileChangeData{
+		ToolCallID: callID, Path: c.Path, Kind: string(c.Kind),
+		SizeBefore: c.SizeBefore, SizeAfter: c.SizeAfter,
+		HashBefore: c.HashBefore, HashAfter: c.HashAfter, Diff: c.Diff,
+	})
+	if err != nil {
+		return err // never: strings and numbers
+	}
+	return s.send(Chunk{Type: ChunkDataFileChange, ID: s.nextID("file-"), Data: data})
 }
 
 // part writes the chunks of a piece of the model's response.
