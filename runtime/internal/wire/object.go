@@ -20,37 +20,14 @@ type Object struct {
 	// were absent.
 	NullAbsent []int
 
-	once       sync.Once
-	index      map[string]int // for objects of many members
-	heads      []uint64       // each name's first 8 bytes, for a quick comparison
-	nullAbsent []bool
-	known      string // the names, quoted, for "unknown field" problems
+	once  sync.Once
+	known string // the names, quoted, for "unknown field" problems
 }
 
-// linearLookup is the number of members up to which a key is looked up by
-// comparing it with each name: cheaper than hashing for a few short names.
-const linearLookup = 8
-
-// prepare works out, on first use, what reading needs: done then rather
-// than in package initialisation, so that a package of many tools starts
-// (and compiles) without a per-object init step.
+// prepare works out, on first use, the text of an unknown-member problem:
+// done then rather than in package initialisation, so that a package of
+// many tools starts (and compiles) without a per-object init step.
 func (o *Object) prepare() {
-	o.nullAbsent = make([]bool, len(o.Names))
-	for _, i := range o.NullAbsent {
-		o.nullAbsent[i] = true
-	}
-	o.heads = make([]uint64, len(o.Names))
-	for i, n := range o.Names {
-		o.heads[i] = head(n)
-	}
-	if len(o.Names) > linearLookup {
-		o.index = make(map[string]int, len(o.Names))
-		for i, n := range o.Names {
-			if _, dup := o.index[n]; !dup {
-				o.index[n] = i
-			}
-		}
-	}
 	var b []byte
 	for i, n := range o.Names {
 		if i > 0 {
@@ -59,43 +36,6 @@ func (o *Object) prepare() {
 		b = strconv.AppendQuote(b, n)
 	}
 	o.known = string(b)
-}
-
-// lookup returns the index of the member named key, or -1. Names of up to
-// eight bytes are told apart by one integer comparison (as the compiler
-// does for a switch over short strings); longer ones compare the rest.
-func (o *Object) lookup(key []byte) int {
-	if o.index != nil {
-		if i, ok := o.index[string(key)]; ok {
-			return i
-		}
-		return -1
-	}
-	if len(key) == 0 {
-		for i, n := range o.Names {
-			if n == "" {
-				return i
-			}
-		}
-		return -1
-	}
-	first, last := key[0], key[len(key)-1]
-	for i, n := range o.Names {
-		if len(n) == len(key) && n[0] == first && n[len(n)-1] == last && n == string(key) {
-			return i
-		}
-	}
-	return -1
-}
-
-// head packs the first eight bytes of s (fewer for a shorter s) into an
-// integer.
-func head[T string | []byte](s T) uint64 {
-	var h uint64
-	for i := 0; i < len(s) && i < 8; i++ {
-		h |= uint64(s[i]) << (8 * i)
-	}
-	return h
 }
 
 // ObjectReader reads the members of an object described by an Object,
@@ -159,23 +99,19 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 func (r *ObjectReader) Unknown(d *Decoder) { d.Unknown(r.obj.known) }
 
 // readsNullAsAbsent reports whether key names a member that reads null as
-// absent.
+// absent. It is asked only about members whose value is null.
 func (o *Object) readsNullAsAbsent(key []byte) bool {
-	i := o.lookup(key)
-	return i >= 0 && o.nullAbsent[i]
+	for _, i := range o.NullAbsent {
+		if o.Names[i] == string(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // Saw records that the required member at place j of Required came. The
 // caller calls it when it reads that member.
 func (r *ObjectReader) Saw(j int) {
-	if j < 64 {
-		r.seen |= 1 << j
-		return
-	}
-	r.see(j)
-}
-
-func (r *ObjectReader) see(j int) {
 	if j < 64 {
 		r.seen |= 1 << j
 		return
