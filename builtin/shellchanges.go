@@ -34,34 +34,25 @@ type tree map[string]*trackedFile
 // errTooManyFiles stops a walk of more than maxTrackedFiles files.
 var errTooManyFiles = fmt.Errorf("more than %d files", maxTrackedFiles)
 
-// walkTree lists the regular files below root, calling visit for each.
-func walkTree(ctx context.Context, root *os.Root, visit func(path string, info fs.FileInfo) error) error {
+// files visits the regular files of the workspace (not in .git), with the
+// workspace's own walk: one directory open at a time, names that are not
+// UTF-8 included. A directory it cannot read is not compared.
+func (w *Workspace) files(ctx context.Context, visit func(path string, info fs.FileInfo) error) error {
 	n := 0
-	return fs.WalkDir(root.FS(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // unreadable: not compared
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == ".git" {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
+	_, err := w.walk(ctx, ".", func(e entry) error {
+		if !e.Type().IsRegular() {
 			return nil
 		}
 		if n++; n > maxTrackedFiles {
 			return errTooManyFiles
 		}
-		info, err := d.Info()
+		info, err := e.Info()
 		if err != nil {
-			return nil
+			return nil // vanished: not compared
 		}
-		return visit(path, info)
+		return visit(e.name, info)
 	})
+	return err
 }
 
 // readTracked reads a file's state if the budget allows, which it spends.
@@ -86,10 +77,11 @@ func readTracked(ctx context.Context, root *os.Root, path string, size int64, bu
 // snapshotBefore records the files below root before a command: sizes and
 // modification times, and the contents of the small ones within
 // maxTrackedBytes, to compare with and to revert to.
-func snapshotBefore(ctx context.Context, root *os.Root) (tree, error) {
+func snapshotBefore(ctx context.Context, w *Workspace) (tree, error) {
+	root := w.root
 	t := tree{}
 	budget := int64(maxTrackedBytes)
-	err := walkTree(ctx, root, func(path string, info fs.FileInfo) error {
+	err := w.files(ctx, func(path string, info fs.FileInfo) error {
 		f := &trackedFile{size: info.Size(), mtime: info.ModTime()}
 		if info.Size() <= MaxChangeBytes {
 			f.state = readTracked(ctx, root, path, info.Size(), &budget)
@@ -106,11 +98,12 @@ func snapshotBefore(ctx context.Context, root *os.Root) (tree, error) {
 // contents are those the snapshot kept; new ones are hashed (and kept, when
 // small) within maxTrackedBytes. note says what went unreported, if
 // anything.
-func commandChanges(ctx context.Context, root *os.Root, before tree) (changes []runtime.FileChange, note string, err error) {
+func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []runtime.FileChange, note string, err error) {
+	root := w.root
 	budget := int64(maxTrackedBytes)
 	seen := map[string]bool{}
 	unhashed := 0
-	err = walkTree(ctx, root, func(path string, info fs.FileInfo) error {
+	err = w.files(ctx, func(path string, info fs.FileInfo) error {
 		seen[path] = true
 		old := before[path]
 		var now fileState
@@ -176,21 +169,21 @@ func watchTree(ctx context.Context, dir string) (done func() string) {
 	if !runtime.ReportsFileChanges(ctx) {
 		return func() string { return "" }
 	}
-	root, err := os.OpenRoot(dir)
+	w, err := NewWorkspace(dir)
 	if err != nil {
 		return func() string { return "" }
 	}
-	before, err := snapshotBefore(ctx, root)
+	before, err := snapshotBefore(ctx, w)
 	if err != nil {
-		root.Close()
+		w.Close()
 		if errors.Is(err, errTooManyFiles) {
 			return func() string { return fmt.Sprintf("[file changes not reported: the workspace has %v]", err) }
 		}
 		return func() string { return "" }
 	}
 	return func() string {
-		defer root.Close()
-		changes, note, err := commandChanges(ctx, root, before)
+		defer w.Close()
+		changes, note, err := commandChanges(ctx, w, before)
 		if err != nil {
 			return ""
 		}
