@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/internal/benchtools/hundred"
 	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 var args = json.RawMessage(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
@@ -82,8 +83,18 @@ type hundredArgs struct {
 	Opts  *hundred.Options `json:"opts,omitempty"`
 }
 
-// BenchmarkNewServer100 builds a server with 100 tools.
+// BenchmarkNewServer100 builds a server with 100 tools. toolgen_Toolbox
+// builds no server: it is what a program that calls the tools itself (an
+// agent) pays to have them ready by name, side by side with the servers.
 func BenchmarkNewServer100(b *testing.B) {
+	b.Run("server=toolgen_Toolbox", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := runtime.NewToolbox(hundred.Tools()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("server=toolgen", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
