@@ -373,3 +373,70 @@ func TestSubAgent(t *testing.T) {
 	}
 	assert.Len(t, named(spans, "chat"), 4)
 }
+
+func TestFileChangesAndCompactionsAreEvents(t *testing.T) {
+	for _, content := range []bool{false, true} {
+		rec := newRecorder(t)
+		var opts []agentotel.Option
+		if content {
+			opts = append(opts, agentotel.WithContent())
+		}
+		write := tool("write", func(ctx context.Context, _ []byte) (runtime.Result, error) {
+			runtime.ReportFileChange(ctx, runtime.FileChange{Path: "notes/secret.txt", Kind: runtime.FileCreated})
+			return runtime.TextResult("a long result the compaction elides"), nil
+		})
+		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.Text("written")),
+			agent.WithTools([]runtime.Tool{write}), agent.WithCompaction(1, agent.ElideToolResults(0, 1)),
+			agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
+		require.NoError(t, err)
+		_, err = ag.Run(context.Background(), "write it down", nil)
+		require.NoError(t, err)
+		spans := rec.spans(t)
+
+		call := one(t, spans, "execute_tool write")
+		require.Equal(t, []string{"file_changed"}, eventNames(call))
+		ev := attrs2(call.Events()[0].Attributes)
+		assert.Equal(t, "created", ev["toolgen.file.change"].AsString())
+		if content {
+			assert.Equal(t, "notes/secret.txt", ev["toolgen.file.path"].AsString())
+		} else {
+			assert.NotContains(t, ev, attribute.Key("toolgen.file.path"), "paths are content")
+		}
+
+		run := one(t, spans, "invoke_agent")
+		require.Equal(t, []string{"compaction"}, eventNames(run))
+		ev = attrs2(run.Events()[0].Attributes)
+		assert.Equal(t, "elide_tool_results", ev["toolgen.compaction.policy"].AsString())
+		assert.Equal(t, int64(2), ev["toolgen.agent.turn"].AsInt64())
+	}
+}
+
+func TestRejectionReasonIsContent(t *testing.T) {
+	for _, content := range []bool{false, true} {
+		rec := newRecorder(t)
+		var opts []agentotel.Option
+		if content {
+			opts = append(opts, agentotel.WithContent())
+		}
+		send := tool("send", func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("sent"), nil })
+		send.RequiresApproval = true
+		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "send", `{}`)), rt.Text("not sent")),
+			agent.WithTools([]runtime.Tool{send}), agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
+		require.NoError(t, err)
+		s, err := ag.Run(context.Background(), "mail bob", nil)
+		require.NoError(t, err)
+		require.NoError(t, s.Reject("bob is on leave"))
+		_, err = ag.Resume(context.Background(), s, nil)
+		require.NoError(t, err)
+		runs := named(rec.spans(t), "invoke_agent")
+		require.Len(t, runs, 2)
+		require.Equal(t, []string{"call_rejected"}, eventNames(runs[1]))
+		ev := attrs2(runs[1].Events()[0].Attributes)
+		assert.Equal(t, "c1", ev["gen_ai.tool.call.id"].AsString())
+		if content {
+			assert.Contains(t, ev["toolgen.agent.reason"].AsString(), "bob is on leave")
+		} else {
+			assert.NotContains(t, ev, attribute.Key("toolgen.agent.reason"), "a person's words are content")
+		}
+	}
+}
