@@ -42,7 +42,9 @@
 // Tool arguments and results, the paths of changed files and the reasons a
 // person gave for rejecting a call are not recorded unless WithContent is
 // given: traces often go to places that should not see them. Token usage,
-// tool names, call ids, durations and errors are always recorded.
+// tool names, call ids, durations and errors are always recorded; a failed
+// call's status holds its error's text, which for a failed result is the
+// text the tool returned (an error message, meant to say what went wrong).
 package agentotel
 
 import (
