@@ -31,11 +31,11 @@
 // An observer is handed events, not the run's context, so a run's span
 // cannot be the child of the span in the context given to Run: it is the
 // root of a trace of its own. A sub-agent's run (agent.AsTool, whose events
-// carry the caller's run as ParentRunID) is nested under the caller's tool
-// call when the same observer watches both agents: under the caller's
-// running call of the tool named as the sub-agent (agent.WithName), else
-// its only running call, else the caller's run span (several calls running
-// and none named as the sub-agent).
+// carry the caller's run and call as ParentRunID and ParentCallID) is
+// nested under the caller's tool call when the same observer watches both
+// agents; when the call has no id, under the caller's running call of the
+// tool named as the sub-agent (agent.WithName), else its only running call,
+// else the caller's run span.
 //
 // # Privacy
 //
@@ -229,7 +229,7 @@ func (o *observer) run(e agent.Event) *run {
 	}
 	parent := context.Background()
 	if p, ok := o.runs[e.ParentRunID]; ok && e.ParentRunID != "" {
-		parent = trace.ContextWithSpan(parent, p.callOf(e.Agent))
+		parent = trace.ContextWithSpan(parent, p.callOf(e.ParentCallID, e.Agent))
 	}
 	m := o.model(e.Agent)
 	name := semconv.GenAIOperationNameInvokeAgent.Value.AsString()
@@ -319,10 +319,16 @@ func (r *run) take(c agent.ToolCall) *call {
 	return nil
 }
 
-// callOf is the span a sub-agent named agentName nests under: the running
+// callOf is the span a sub-agent named agentName, started by the call
+// callID, nests under: that running call; without its id, the running
 // call of the tool of that name, else the only running call, else the
-// run's span. (Events name the caller's run, not its call.)
-func (r *run) callOf(agentName string) trace.Span {
+// run's span.
+func (r *run) callOf(callID, agentName string) trace.Span {
+	for _, c := range r.calls {
+		if callID != "" && c.id == callID {
+			return c.span
+		}
+	}
 	var named []*call
 	for _, c := range r.calls {
 		if agentName != "" && c.name == agentName {

@@ -40,6 +40,9 @@ type Event struct {
 	// made a tool with AsTool, or any run started with a tool call's
 	// context), or "" for a run of its own.
 	ParentRunID string
+	// ParentCallID is the id of the parent run's tool call that started
+	// this run, when ParentRunID is set and the call has one.
+	ParentCallID string
 	// Agent is the agent's name (WithName), or "".
 	Agent    string
 	Turn     int
@@ -105,6 +108,9 @@ func (e Event) attrs() []slog.Attr {
 	}
 	if e.ParentRunID != "" {
 		attrs = append(attrs, slog.String("parent_run", e.ParentRunID))
+	}
+	if e.ParentCallID != "" {
+		attrs = append(attrs, slog.String("parent_call", e.ParentCallID))
 	}
 	if e.Call.ID != "" || e.Call.Name != "" {
 		attrs = append(attrs, slog.String("tool", string(e.Call.Name)), slog.String("call", e.Call.ID))

@@ -14,7 +14,8 @@ import (
 // loop's own events are emitted with the run's context, never a call's.
 func (s *eventSink) label(ctx context.Context, e *Event) {
 	e.Agent = s.agent
-	e.ParentRunID = runtime.CtxFrom(ctx).RunID
+	c := runtime.CtxFrom(ctx)
+	e.ParentRunID, e.ParentCallID = c.RunID, c.CallID
 }
 
 // fail reports a run's failure and returns its error.

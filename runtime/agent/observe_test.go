@@ -181,13 +181,25 @@ func TestSubAgentsNestAndPay(t *testing.T) {
 
 	runs := map[string]string{}    // run id: agent
 	parents := map[string]string{} // run id: parent run id
+	calls := map[string]string{}   // run id: parent call id
 	for _, e := range obs.events() {
 		if prev, ok := runs[e.RunID]; ok {
 			assert.Equal(t, prev, e.Agent, "one run, one agent")
 			assert.Equal(t, parents[e.RunID], e.ParentRunID, "one run, one parent")
+			assert.Equal(t, calls[e.RunID], e.ParentCallID, "one run, one parent call")
 		}
-		runs[e.RunID], parents[e.RunID] = e.Agent, e.ParentRunID
+		runs[e.RunID], parents[e.RunID], calls[e.RunID] = e.Agent, e.ParentRunID, e.ParentCallID
 	}
+	var midCalls []string
+	for id, name := range runs {
+		switch name {
+		case "mid":
+			midCalls = append(midCalls, calls[id])
+		case "leaf":
+			assert.Equal(t, "m1", calls[id], "the leaf's parent call is mid's call of ask_leaf")
+		}
+	}
+	assert.ElementsMatch(t, []string{"t1", "t2"}, midCalls, "each mid run names the call of top's that started it")
 	require.Len(t, runs, 5, "top, two mid runs, two leaf runs")
 	for id, name := range runs {
 		switch name {
