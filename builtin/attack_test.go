@@ -663,3 +663,61 @@ func TestAttackSwapFileForLinks(t *testing.T) {
 	})
 	requireSameTree(t, before, snapshotTree(t, filepath.Dir(ws), ws))
 }
+
+// TestAttackSwapDeletedFile puts, over and over, a regular file, a symbolic
+// link to an outside file, a hard link to another one and a directory link
+// to outside at the name delete_file is deleting (each put in place by a
+// rename, so the loop goes on whatever the deletions): the outside files
+// are never deleted or changed, and what is deleted is only ever the name
+// inside.
+func TestAttackSwapDeletedFile(t *testing.T) {
+	ws, out := t.TempDir(), t.TempDir()
+	secret := newSecret("race")
+	putFile(t, filepath.Join(out, "outside-secret.txt"), secret+"\n")
+	putFile(t, filepath.Join(out, "outside-hard.txt"), secret+"\n")
+	putFile(t, filepath.Join(out, "outside-dir", "f.txt"), secret+"\n")
+	before := snapshotTree(t, filepath.Dir(ws), ws)
+	e := openFileEnv(t, ws)
+	f, tmp := filepath.Join(ws, "f.txt"), filepath.Join(ws, "tmp")
+	puts := []func() error{
+		func() error { return os.WriteFile(tmp, []byte("inside\n"), 0o644) },
+		func() error { return os.Symlink(filepath.Join(out, "outside-secret.txt"), tmp) },
+		func() error { return os.Link(filepath.Join(out, "outside-hard.txt"), tmp) },
+		func() error { return os.Symlink(filepath.Join(out, "outside-dir"), tmp) },
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if err := puts[i%len(puts)](); err != nil {
+				t.Errorf("put: %v", err)
+				return
+			}
+			if err := os.Rename(tmp, f); err != nil {
+				t.Errorf("rename: %v", err)
+				return
+			}
+		}
+	})
+	deleted := 0
+	deadline := time.Now().Add(2 * time.Second)
+	for n := 0; n < 20_000 && time.Now().Before(deadline); n++ {
+		for _, path := range []string{"f.txt", "f.txt/f.txt"} {
+			res := e.call(builtin.ToolDeleteFile, jsonArgs("path", path))
+			require.NotContains(t, res.Text(), secret)
+			if !res.IsError {
+				require.Equal(t, "deleted f.txt (7 bytes)", res.Text())
+				deleted++
+			}
+		}
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("%d deletions", deleted)
+	requireSameTree(t, before, snapshotTree(t, filepath.Dir(ws), ws))
+}
