@@ -161,6 +161,9 @@ type attackCase struct {
 	path string
 	glob string // glob's pattern, when not path
 	want [numOps]outcome
+	// del is delete_file's outcome, tried apart (TestAttackCorpusDelete):
+	// the other tools' cases depend on the files it would delete.
+	del outcome
 }
 
 func (c attackCase) globPattern() string {
@@ -193,8 +196,18 @@ func escapeCase(name, path string) attackCase {
 		c.want[op] = escape
 	}
 	c.want[opSearchGlob] = anyOK
+	c.del = escape
 	return c
 }
+
+// deleting returns c with another outcome for delete_file.
+func (c attackCase) deleting(o outcome) attackCase {
+	c.del = o
+	return c
+}
+
+// isLink is delete_file's refusal of a symbolic link, wherever it leads.
+var isLink = errorWith("is a symbolic link; delete_file deletes regular files (neither the link nor what it leads to is deleted)")
 
 // insideCase is a path to the file target inside the workspace, which
 // every tool must reach; shown is how glob lists it.
@@ -210,6 +223,7 @@ func insideCase(name, path, target, shown string) attackCase {
 		opWrite:      okWith("replaced "),
 		opEdit:       okWith(": 1 occurrence replaced"),
 	}
+	c.del = okWith("deleted ")
 	return c
 }
 
@@ -227,6 +241,7 @@ func newNameCase(name, path string) attackCase {
 		opWrite:      okWith("created "),
 		opEdit:       okWith(": 1 occurrence replaced"),
 	}
+	c.del = missing
 	return c
 }
 
@@ -244,6 +259,7 @@ func attackCorpus(f *attackFixture) []attackCase {
 		opWrite:      errorWith(`path "hard.txt" has other hard links`),
 		opEdit:       errorWith(`path "hard.txt" has other hard links`),
 	}
+	hard.del = errorWith(`path "hard.txt" has other hard links`)
 	root := attackCase{name: "the root as .", path: "."}
 	root.want = [numOps]outcome{
 		opRead:       errorWith(`path "." is a directory, not a file; use list_files`),
@@ -255,19 +271,22 @@ func attackCorpus(f *attackFixture) []attackCase {
 		opWrite:      errorWith(`path "." is the workspace root, not a file`),
 		opEdit:       errorWith(`path "." is a directory, not a file`),
 	}
+	root.del = errorWith(`path "." is the workspace root, not a file`)
 	empty := root
 	empty.name, empty.path = "the root as an empty path", ""
 	empty = empty.with(opRead, errorWith(`path "" is a directory, not a file; use list_files`),
 		opSearchGlob, okWith("inside.txt:1: inside SECRET inside.txt"), // no glob: every file
 		opGlob, okWith(`no files match ""`),
 		opWrite, errorWith(`path "" is the workspace root, not a file`),
-		opEdit, errorWith(`path "" is a directory, not a file`))
+		opEdit, errorWith(`path "" is a directory, not a file`)).deleting(
+		errorWith(`path "" is the workspace root, not a file`))
 	loop := attackCase{name: "a loop of links", path: "lnk_loop_a", glob: "lnk_loop_a/*"}
 	for op := range numOps {
 		loop.want[op] = errorWith(`path "lnk_loop_a" is a loop of symbolic links`)
 	}
 	loop.want[opGlob] = errorWith(`path "lnk_loop_a/*" is a loop of symbolic links`)
 	loop.want[opSearchGlob] = noMatches
+	loop.del = isLink
 	long := strings.Repeat("a", 300)
 	tooLong := attackCase{name: "a name longer than the system allows", path: long}
 	for op := range numOps {
@@ -275,6 +294,7 @@ func attackCorpus(f *attackFixture) []attackCase {
 	}
 	tooLong.want[opGlob] = okWith("no files match")
 	tooLong.want[opSearchGlob] = noMatches
+	tooLong.del = errorWith("file name too long")
 
 	return []attackCase{
 		// lexical escapes
@@ -301,24 +321,24 @@ func attackCorpus(f *attackFixture) []attackCase {
 		insideCase("absolute inside the root", filepath.Join(f.ws, "abs.txt"), "abs.txt", "abs.txt"),
 		insideCase("absolute inside the root, down and up", f.ws+"/sub/../abs2.txt", "abs2.txt", "abs2.txt"),
 		// symbolic links
-		escapeCase("link to an outside file", "lnk_file").globbing("lnk_file/*", escape),
-		escapeCase("relative link to an outside file", "lnk_file_rel").globbing("lnk_file_rel/*", escape),
-		escapeCase("link to an outside directory", "lnk_dir").globbing("lnk_dir/*", escape),
+		escapeCase("link to an outside file", "lnk_file").globbing("lnk_file/*", escape).deleting(isLink),
+		escapeCase("relative link to an outside file", "lnk_file_rel").globbing("lnk_file_rel/*", escape).deleting(isLink),
+		escapeCase("link to an outside directory", "lnk_dir").globbing("lnk_dir/*", escape).deleting(isLink),
 		escapeCase("reading through a link to an outside directory", "lnk_dir/outside-nested.txt"),
-		escapeCase("chain of links to an outside file", "lnk_chain_a").globbing("lnk_chain_a/*", escape),
+		escapeCase("chain of links to an outside file", "lnk_chain_a").globbing("lnk_chain_a/*", escape).deleting(isLink),
 		escapeCase("chain of links to an outside directory", "lnk_chain_dir_a/outside-nested.txt"),
 		escapeCase("link as an intermediate directory", "dirlink/sub/file").globbing("dirlink/*/file", escape),
 		escapeCase("link in an intermediate directory", "real/inner/sub/file").globbing("real/inner/*/file", escape),
 		escapeCase("link to the root's parent", "lnk_parent/"+outBase+"/outside-secret.txt"),
-		escapeCase("link to the root's parent, listed", "lnk_parent").globbing("lnk_parent/*", escape),
+		escapeCase("link to the root's parent, listed", "lnk_parent").globbing("lnk_parent/*", escape).deleting(isLink),
 		escapeCase("absolute link to the root's parent", "lnk_parent_abs/outside-parent.txt"),
 		escapeCase("link to /", "lnk_slash/etc/passwd"),
-		escapeCase("dangling link to outside", "lnk_dangling_out").globbing("lnk_dangling_out/*", escape),
+		escapeCase("dangling link to outside", "lnk_dangling_out").globbing("lnk_dangling_out/*", escape).deleting(isLink),
 		escapeCase("dangling link to an outside directory", "lnk_dangling_out_dir/outside-created.txt"),
-		insideCase("chain of links that stays inside", "lnk_in_a", "chain_target.txt", "lnk_in_a"),
+		insideCase("chain of links that stays inside", "lnk_in_a", "chain_target.txt", "lnk_in_a").deleting(isLink),
 		insideCase("link to an inside directory", "lnk_in_dir/insub.txt", "sub/insub.txt", "lnk_in_dir/insub.txt"),
 		insideCase("link to the root itself", "lnk_self/self.txt", "self.txt", "lnk_self/self.txt"),
-		newNameCase("dangling link inside", "lnk_dangling_in").globbing("lnk_dangling_in", okWith("lnk_dangling_in")),
+		newNameCase("dangling link inside", "lnk_dangling_in").globbing("lnk_dangling_in", okWith("lnk_dangling_in")).deleting(isLink),
 		loop,
 		hard,
 		// odd names
@@ -326,7 +346,7 @@ func attackCorpus(f *attackFixture) []attackCase {
 			opRead, errorWith(`contains a NUL byte`), opList, errorWith(`contains a NUL byte`),
 			opListRec, errorWith(`contains a NUL byte`), opSearch, errorWith(`contains a NUL byte`),
 			opGlob, errorWith(`contains a NUL byte`), opWrite, errorWith(`contains a NUL byte`),
-			opEdit, errorWith(`contains a NUL byte`)),
+			opEdit, errorWith(`contains a NUL byte`)).deleting(errorWith(`contains a NUL byte`)),
 		newNameCase("invalid UTF-8 name", "bad\xff.txt"),
 		root,
 		empty,
@@ -396,6 +416,59 @@ func TestAttackCorpus(t *testing.T) {
 	// The harmless names were created inside.
 	for _, name := range []string{`..\x`, "..foo", "~", "~root/.bashrc", "file:/etc/passwd", "dangling_target.txt", "bad\uFFFD.txt"} {
 		require.FileExists(t, filepath.Join(f.ws, name))
+	}
+}
+
+// TestAttackCorpusDelete tries delete_file on every path of the corpus, and
+// a few more aimed at deletion, each in a fresh fixture: nothing outside is
+// ever deleted or changed, a refusal changes nothing inside either, and
+// a deletion removes the one file the path names.
+func TestAttackCorpusDelete(t *testing.T) {
+	// The cases name the fixture's paths: each case is taken from the
+	// corpus of its own fixture.
+	cases := func(f *attackFixture) []attackCase {
+		return append(attackCorpus(f),
+			attackCase{name: "the root, absolute", path: f.ws, del: errorWith("is the workspace root, not a file")},
+			attackCase{name: "the root, absolute, with a slash", path: f.ws + "/", del: errorWith("is the workspace root, not a file")},
+			attackCase{name: "the root as down and up", path: "sub/..", del: errorWith(`path "sub/.." is the workspace root, not a file`)},
+			attackCase{name: "the root through a link to it", path: "lnk_self/.", del: isLink},
+			attackCase{name: "up through a link to the root", path: "lnk_self/..", del: escape},
+			attackCase{name: "a directory inside", path: "sub", del: errorWith(`path "sub" is a directory; delete_file deletes files, one at a time`)},
+			attackCase{name: "a directory through a link", path: "lnk_in_dir/", del: isLink},
+			attackCase{name: "/proc/self/cwd", path: "/proc/self/cwd/inside.txt", del: escape},
+			attackCase{name: "/proc/self/root to the workspace", path: "/proc/self/root" + f.ws + "/inside.txt", del: escape},
+			attackCase{name: "a file descriptor's link", path: "/proc/self/fd/0", del: escape},
+			attackCase{name: "a regular file", path: "inside.txt", del: okWith("deleted inside.txt (")},
+		)
+	}
+	n := len(cases(newAttackFixture(t)))
+	for i := range n {
+		f := newAttackFixture(t)
+		c := cases(f)[i]
+		t.Run(c.name, func(t *testing.T) {
+			outsideBefore := snapshotTree(t, f.parent, f.ws)
+			insideBefore := snapshotTree(t, f.ws, "")
+			e := openFileEnv(t, f.ws)
+			res := e.call(builtin.ToolDeleteFile, jsonArgs("path", c.path))
+			where := fmt.Sprintf("delete_file %q", c.path)
+			requireOutcome(t, where, res, c.del, decoded(t, c.path))
+			for _, s := range f.secrets {
+				require.NotContains(t, res.Text(), s, where)
+			}
+			requireSameTree(t, outsideBefore, snapshotTree(t, f.parent, f.ws))
+			insideAfter := snapshotTree(t, f.ws, "")
+			if res.IsError {
+				requireSameTree(t, insideBefore, insideAfter)
+				return
+			}
+			// One regular file is gone, nothing else.
+			require.Len(t, insideAfter, len(insideBefore)-1, where)
+			for name, st := range insideBefore {
+				if _, ok := insideAfter[name]; !ok {
+					require.True(t, st.mode.IsRegular(), "%s deleted %s, not a regular file", where, name)
+				}
+			}
+		})
 	}
 }
 
@@ -588,5 +661,63 @@ func TestAttackSwapFileForLinks(t *testing.T) {
 		{builtin.ToolSearchFiles, jsonArgs("pattern", ".", "path", "f.txt"), isAny("f.txt:1: inside f", "f.txt:1: written", "f.txt:1: edited", `no matches for "."`)},
 		{builtin.ToolSearchFiles, jsonArgs("pattern", "."), func(s string) bool { return !strings.Contains(s, "SECRET") }},
 	})
+	requireSameTree(t, before, snapshotTree(t, filepath.Dir(ws), ws))
+}
+
+// TestAttackSwapDeletedFile puts, over and over, a regular file, a symbolic
+// link to an outside file, a hard link to another one and a directory link
+// to outside at the name delete_file is deleting (each put in place by a
+// rename, so the loop goes on whatever the deletions): the outside files
+// are never deleted or changed, and what is deleted is only ever the name
+// inside.
+func TestAttackSwapDeletedFile(t *testing.T) {
+	ws, out := t.TempDir(), t.TempDir()
+	secret := newSecret("race")
+	putFile(t, filepath.Join(out, "outside-secret.txt"), secret+"\n")
+	putFile(t, filepath.Join(out, "outside-hard.txt"), secret+"\n")
+	putFile(t, filepath.Join(out, "outside-dir", "f.txt"), secret+"\n")
+	before := snapshotTree(t, filepath.Dir(ws), ws)
+	e := openFileEnv(t, ws)
+	f, tmp := filepath.Join(ws, "f.txt"), filepath.Join(ws, "tmp")
+	puts := []func() error{
+		func() error { return os.WriteFile(tmp, []byte("inside\n"), 0o644) },
+		func() error { return os.Symlink(filepath.Join(out, "outside-secret.txt"), tmp) },
+		func() error { return os.Link(filepath.Join(out, "outside-hard.txt"), tmp) },
+		func() error { return os.Symlink(filepath.Join(out, "outside-dir"), tmp) },
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if err := puts[i%len(puts)](); err != nil {
+				t.Errorf("put: %v", err)
+				return
+			}
+			if err := os.Rename(tmp, f); err != nil {
+				t.Errorf("rename: %v", err)
+				return
+			}
+		}
+	})
+	deleted := 0
+	deadline := time.Now().Add(2 * time.Second)
+	for n := 0; n < 20_000 && time.Now().Before(deadline); n++ {
+		for _, path := range []string{"f.txt", "f.txt/f.txt"} {
+			res := e.call(builtin.ToolDeleteFile, jsonArgs("path", path))
+			require.NotContains(t, res.Text(), secret)
+			if !res.IsError {
+				require.Equal(t, "deleted f.txt (7 bytes)", res.Text())
+				deleted++
+			}
+		}
+	}
+	close(stop)
+	wg.Wait()
+	t.Logf("%d deletions", deleted)
 	requireSameTree(t, before, snapshotTree(t, filepath.Dir(ws), ws))
 }

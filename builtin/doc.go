@@ -1,6 +1,6 @@
 // Package builtin holds ready-made tools for coding agents: file tools
 // confined to a workspace directory (read_file, list_files, search_files,
-// glob, write_file, edit_file) and a shell tool (run_command). They are
+// glob, write_file, edit_file, delete_file) and a shell tool (run_command). They are
 // ordinary annotated methods, made into tools by toolgen like any user's
 // (tools_gen.go), and their names are the usual ones, as constants for
 // permission rules: builtin.ToolReadFile, builtin.ToolRunCommand...

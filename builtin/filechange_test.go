@@ -290,3 +290,79 @@ func TestRunCommandChangesAreBounded(t *testing.T) {
 	assert.Empty(t, got)
 	assert.Equal(t, "(no output)\n[exit code 0]"+note, text, "found before the command")
 }
+
+func TestDeleteFileReportsAndReverts(t *testing.T) {
+	e := newFileEnv(t)
+	e.write("dir/a.txt", "one\ntwo\n")
+	e.write("bin", "a\x00b")
+	large := strings.Repeat("x", builtin.MaxChangeBytes+1)
+	e.write("large.txt", large)
+
+	got, res := e.changes(builtin.ToolDeleteFile, args("path", "dir/a.txt"))
+	require.False(t, res.IsError, res.Text())
+	assert.Equal(t, []runtime.FileChange{{
+		Path: "dir/a.txt", Kind: runtime.FileDeleted,
+		SizeBefore: 8, HashBefore: sha("one\ntwo\n"),
+		Before: []byte("one\ntwo\n"),
+		Diff:   "--- a/dir/a.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-one\n-two\n",
+	}}, got)
+	deleted := got
+
+	got, res = e.changes(builtin.ToolDeleteFile, args("path", "bin"))
+	require.False(t, res.IsError, res.Text())
+	require.Len(t, got, 1)
+	assert.Equal(t, []byte("a\x00b"), got[0].Before, "kept, for Revert")
+	assert.Empty(t, got[0].Diff, "no diff of binary content")
+	deleted = append(deleted, got...)
+
+	got, res = e.changes(builtin.ToolDeleteFile, args("path", "large.txt"))
+	require.False(t, res.IsError, res.Text())
+	require.Len(t, got, 1)
+	assert.Equal(t, runtime.FileChange{Path: "large.txt", Kind: runtime.FileDeleted,
+		SizeBefore: int64(len(large)), HashBefore: sha(large)}, got[0], "too large to keep or show")
+	largeChange := got[0]
+
+	got, res = e.changes(builtin.ToolDeleteFile, args("path", "dir/a.txt"))
+	require.True(t, res.IsError)
+	assert.Empty(t, got, "a failed deletion changes nothing")
+
+	// Revert brings the files back (from JSON, as a UI would send the
+	// events back), the directory emptied too.
+	require.NoError(t, os.Remove(filepath.Join(e.root, "dir")))
+	data, err := json.Marshal(deleted)
+	require.NoError(t, err)
+	var decoded []runtime.FileChange
+	require.NoError(t, json.Unmarshal(data, &decoded))
+	ws, err := builtin.NewWorkspace(e.root)
+	require.NoError(t, err)
+	defer ws.Close()
+	require.NoError(t, ws.Revert(decoded...))
+	assert.Equal(t, "one\ntwo\n", e.read("dir/a.txt"))
+	assert.Equal(t, "a\x00b", e.read("bin"))
+
+	// A large file's content was not kept: it cannot come back, and Revert
+	// says so rather than creating an empty file.
+	assert.ErrorContains(t, ws.Revert(largeChange), "was not kept")
+	assert.NoFileExists(t, filepath.Join(e.root, "large.txt"))
+
+	// A file written, then deleted, in one run: reverting both leaves
+	// what was there before the run.
+	e.write("c.txt", "before\n")
+	var run []runtime.FileChange
+	for _, call := range []struct {
+		tool runtime.ToolName
+		args string
+	}{
+		{builtin.ToolWriteFile, args("path", "c.txt", "content", "during\n")},
+		{builtin.ToolDeleteFile, args("path", "c.txt")},
+		{builtin.ToolWriteFile, args("path", "tmp.txt", "content", "scratch\n")},
+		{builtin.ToolDeleteFile, args("path", "tmp.txt")},
+	} {
+		got, res := e.changes(call.tool, call.args)
+		require.False(t, res.IsError, res.Text())
+		run = append(run, got...)
+	}
+	require.NoError(t, ws.Revert(run...))
+	assert.Equal(t, "before\n", e.read("c.txt"))
+	assert.NoFileExists(t, filepath.Join(e.root, "tmp.txt"), "created then deleted: nothing to restore")
+}

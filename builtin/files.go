@@ -31,8 +31,8 @@ const (
 // ignored.
 type FileOption func(*files) error
 
-// ReadOnly leaves out write_file and edit_file: a narrower toolbox is a
-// stronger guarantee than a rule.
+// ReadOnly leaves out write_file, edit_file and delete_file: a narrower
+// toolbox is a stronger guarantee than a rule.
 func ReadOnly() FileOption { return func(f *files) error { f.readOnly = true; return nil } }
 
 // MaxReadBytes caps the output of one read_file call (DefaultMaxReadBytes by
@@ -55,6 +55,8 @@ func MaxEditBytes(n int) FileOption {
 }
 
 // FilesWithoutApproval lets write_file and edit_file run without asking.
+// delete_file still asks: it is destructive, and a program that lets it run
+// says so with a permission rule (or agent.PresetAllowAll).
 func FilesWithoutApproval() FileOption {
 	return func(f *files) error { f.noApproval = true; return nil }
 }
@@ -78,9 +80,9 @@ type files struct {
 }
 
 // FileTools returns the file tools of a workspace rooted at root: read_file,
-// list_files, search_files, glob, write_file and edit_file (the first four
-// with ReadOnly). The two that write require approval unless
-// FilesWithoutApproval.
+// list_files, search_files, glob, write_file, edit_file and delete_file (the
+// first four with ReadOnly). The three that write require approval;
+// FilesWithoutApproval lifts it for write_file and edit_file.
 func FileTools(root string, opts ...FileOption) ([]runtime.Tool, error) {
 	ws, err := NewWorkspace(root)
 	if err != nil {
@@ -107,7 +109,7 @@ func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
 		if writes && f.readOnly {
 			continue
 		}
-		if writes && f.noApproval {
+		if writes && f.noApproval && !t.Annotations.Destructive {
 			t.RequiresApproval = false
 		}
 		out = append(out, t)
@@ -116,7 +118,7 @@ func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
 }
 
 // toolOrder is the order the tools are offered in: reading before writing.
-var toolOrder = []runtime.ToolName{ToolReadFile, ToolListFiles, ToolSearchFiles, ToolGlob, ToolWriteFile, ToolEditFile}
+var toolOrder = []runtime.ToolName{ToolReadFile, ToolListFiles, ToolSearchFiles, ToolGlob, ToolWriteFile, ToolEditFile, ToolDeleteFile}
 
 func (f *files) tool(name runtime.ToolName) runtime.Tool {
 	for _, t := range f.Tools() {
@@ -512,6 +514,83 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// DeleteFile deletes a file of the workspace. It deletes one regular file:
+// not a directory, and not a symbolic link (neither the link nor what it
+// leads to).
+//
+// Parameters:
+//   - path: the file, relative to the workspace root.
+//
+//toolgen:tool requires_approval destructive idempotent
+func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
+	name, err := f.ws.name(path)
+	if err != nil {
+		return "", err
+	}
+	// Lstat: the last component is not followed. os.Root still refuses a
+	// path whose directories lead out.
+	info, err := f.ws.root.Lstat(name)
+	switch {
+	case err != nil:
+		return "", explain(path, err)
+	case name == ".":
+		return "", &pathError{path: path, msg: "is the workspace root, not a file"}
+	case info.IsDir():
+		if root, err := f.ws.root.Stat("."); err == nil && os.SameFile(info, root) {
+			return "", &pathError{path: path, msg: "is the workspace root, not a file"}
+		}
+		return "", &pathError{path: path, msg: "is a directory; delete_file deletes files, one at a time"}
+	case info.Mode()&fs.ModeSymlink != 0:
+		return "", &pathError{path: path, msg: "is a symbolic link; delete_file deletes regular files (neither the link nor what it leads to is deleted)"}
+	}
+	if err := checkRegular(path, info); err != nil {
+		return "", err
+	}
+	report := runtime.ReportsFileChanges(ctx)
+	var before fileState
+	if report {
+		// The content, for the change report (and Revert), read from the
+		// file itself: opened, then checked to be the file looked at.
+		file, opened, err := f.ws.openName(path, name, os.O_RDONLY)
+		if err != nil {
+			return "", err
+		}
+		rec := newStateRecorder()
+		_, err = io.Copy(rec, ctxReader{ctx, file})
+		file.Close()
+		switch {
+		case ctx.Err() != nil:
+			return "", ctx.Err()
+		case err != nil:
+			return "", explain(path, err)
+		case !os.SameFile(opened, info):
+			return "", changedWhileDeleting(path)
+		}
+		before = rec.state()
+	}
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	// The name must still be the file checked: a link or a directory
+	// swapped in since is left alone.
+	if now, err := f.ws.root.Lstat(name); err != nil || !os.SameFile(now, info) {
+		return "", changedWhileDeleting(path)
+	}
+	if err := f.ws.root.Remove(name); err != nil {
+		return "", explain(path, err)
+	}
+	dir, _ := split(name)
+	f.ws.syncDir(dir)
+	if report {
+		runtime.ReportFileChange(ctx, fileChange(name, before, fileState{}))
+	}
+	return fmt.Sprintf("deleted %s (%d bytes)", rel(name), info.Size()), nil
+}
+
+func changedWhileDeleting(path string) error {
+	return &pathError{path: path, msg: "changed while it was being deleted; it was left as it is: look at it again"}
 }
 
 // statDir checks that a path names a directory.

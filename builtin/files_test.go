@@ -31,11 +31,12 @@ func TestFileToolsOptions(t *testing.T) {
 	dir := t.TempDir()
 	all, err := builtin.FileTools(dir)
 	require.NoError(t, err)
-	require.Equal(t, []runtime.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolWriteFile, builtin.ToolEditFile}, toolNames(all))
+	require.Equal(t, []runtime.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolWriteFile, builtin.ToolEditFile, builtin.ToolDeleteFile}, toolNames(all))
 	for _, tool := range all {
-		writes := tool.Name == builtin.ToolWriteFile || tool.Name == builtin.ToolEditFile
+		writes := tool.Name == builtin.ToolWriteFile || tool.Name == builtin.ToolEditFile || tool.Name == builtin.ToolDeleteFile
 		assert.Equal(t, !writes, tool.Annotations.ReadOnly, "%s ReadOnly", tool.Name)
 		assert.Equal(t, writes, tool.RequiresApproval, "%s RequiresApproval", tool.Name)
+		assert.Equal(t, tool.Name == builtin.ToolDeleteFile, tool.Annotations.Destructive, "%s Destructive", tool.Name)
 		assert.NotEmpty(t, tool.Description, tool.Name)
 	}
 
@@ -45,9 +46,10 @@ func TestFileToolsOptions(t *testing.T) {
 
 	free, err := builtin.FileTools(dir, builtin.FilesWithoutApproval())
 	require.NoError(t, err)
-	require.Len(t, free, 6)
+	require.Len(t, free, 7)
 	for _, tool := range free {
-		assert.False(t, tool.RequiresApproval, tool.Name)
+		// delete_file is destructive: it still asks.
+		assert.Equal(t, tool.Name == builtin.ToolDeleteFile, tool.RequiresApproval, tool.Name)
 	}
 }
 
@@ -69,7 +71,7 @@ func TestFileToolsOptionErrors(t *testing.T) {
 	require.EqualError(t, err, "builtin.MaxResults(0): must be at least 1")
 	tools, err := ws.FileTools(builtin.MaxResults(1))
 	require.NoError(t, err)
-	require.Len(t, tools, 6)
+	require.Len(t, tools, 7)
 }
 
 func TestFileToolsNeedADirectory(t *testing.T) {
@@ -241,6 +243,7 @@ func TestFileToolsDoNotBlockOnAFIFO(t *testing.T) {
 		{builtin.ToolSearchFiles, jsonArgs("pattern", "x", "path", "pipe"), `path "pipe" is not a regular file`},
 		{builtin.ToolWriteFile, jsonArgs("path", "pipe", "content", "x"), `path "pipe" is not a regular file`},
 		{builtin.ToolEditFile, jsonArgs("path", "pipe", "old_string", "x", "new_string", "y"), `path "pipe" is not a regular file`},
+		{builtin.ToolDeleteFile, jsonArgs("path", "pipe"), `path "pipe" is not a regular file`},
 	}
 	for _, c := range calls {
 		done := make(chan runtime.Result, 1)
@@ -580,4 +583,56 @@ func TestEditFile(t *testing.T) {
 		require.Equal(t, c.want, e.fail(builtin.ToolEditFile, c.args), c.args)
 	}
 	requireSameTree(t, before, snapshotTree(t, e.root, ""))
+}
+
+// --- delete_file ---
+
+func TestDeleteFile(t *testing.T) {
+	e := newFileEnv(t)
+	e.write("a.txt", "hello\n")
+	e.write("sub/b.txt", "")
+	e.write("sub/c.txt", "c")
+	e.write("ro.txt", "read-only")
+	require.NoError(t, os.Chmod(filepath.Join(e.root, "ro.txt"), 0o444))
+	del := func(path string) string { return e.ok(builtin.ToolDeleteFile, jsonArgs("path", path)) }
+
+	require.Equal(t, "deleted a.txt (6 bytes)", del("a.txt"))
+	require.NoFileExists(t, filepath.Join(e.root, "a.txt"))
+	require.Equal(t, "deleted sub/b.txt (0 bytes)", del("./sub//b.txt"))
+	require.Equal(t, "deleted sub/c.txt (1 bytes)", del(filepath.Join(e.root, "sub", "c.txt")))
+	require.DirExists(t, filepath.Join(e.root, "sub"), "the emptied directory stays")
+	require.Equal(t, "deleted ro.txt (9 bytes)", del("ro.txt"), "a file's mode does not protect it, as with rm -f")
+
+	// Every refusal leaves the workspace as it was: a symbolic link is
+	// neither removed nor followed.
+	e.write("target.txt", "target")
+	e.write("d/inner.txt", "inner")
+	require.NoError(t, os.Symlink("target.txt", filepath.Join(e.root, "link")))
+	require.NoError(t, os.Symlink("missing.txt", filepath.Join(e.root, "dangling")))
+	require.NoError(t, os.Symlink("d", filepath.Join(e.root, "dlink")))
+	require.NoError(t, os.Link(filepath.Join(e.root, "target.txt"), filepath.Join(e.root, "hard.txt")))
+	before := snapshotTree(t, e.root, "")
+	for _, c := range []struct{ path, want string }{
+		{"missing.txt", `path "missing.txt" does not exist`},
+		{"a.txt", `path "a.txt" does not exist`}, // already deleted
+		{"d", `path "d" is a directory; delete_file deletes files, one at a time`},
+		{"d/", `path "d/" is a directory; delete_file deletes files, one at a time`},
+		{"dlink", `path "dlink" is a symbolic link; delete_file deletes regular files (neither the link nor what it leads to is deleted)`},
+		{"link", `path "link" is a symbolic link; delete_file deletes regular files (neither the link nor what it leads to is deleted)`},
+		{"dangling", `path "dangling" is a symbolic link; delete_file deletes regular files (neither the link nor what it leads to is deleted)`},
+		{"hard.txt", `path "hard.txt" has other hard links, which may lie outside the workspace; it is not read or written`},
+		{".", `path "." is the workspace root, not a file`},
+		{"", `path "" is the workspace root, not a file`},
+		{"d/..", `path "d/.." is the workspace root, not a file`},
+		{e.root, fmt.Sprintf("path %q is the workspace root, not a file", e.root)},
+		{"target.txt/x", `path "target.txt/x" goes through a file as if it were a directory`},
+	} {
+		require.Equal(t, c.want, e.fail(builtin.ToolDeleteFile, jsonArgs("path", c.path)), c.path)
+	}
+	require.Contains(t, e.fail(builtin.ToolDeleteFile, `{}`), "/path: missing (required)")
+	requireSameTree(t, before, snapshotTree(t, e.root, ""))
+
+	// Through a link to a directory inside, the file in it is deleted.
+	require.Equal(t, "deleted dlink/inner.txt (5 bytes)", del("dlink/inner.txt"))
+	require.NoFileExists(t, filepath.Join(e.root, "d", "inner.txt"))
 }

@@ -110,6 +110,9 @@ func restorable(c runtime.FileChange) ([]byte, error) {
 // restore gives a file the content it had, or removes it.
 func (w *Workspace) restore(ctx context.Context, path, name string, remove bool, content []byte, exists bool) error {
 	if remove {
+		if !exists {
+			return nil // created, then deleted: as before already
+		}
 		target, err := w.resolveLinks(path, name)
 		if err == nil {
 			err = w.root.Remove(target)

@@ -32,6 +32,9 @@ const (
 	// it from read_file, without the line numbers, white space included), or set
 	// replace_all to replace every occurrence.
 	ToolEditFile runtime.ToolName = "edit_file"
+	// ToolDeleteFile names the tool delete_file ((*files).DeleteFile). DeleteFile
+	// deletes a file of the workspace.
+	ToolDeleteFile runtime.ToolName = "delete_file"
 	// ToolListFiles names the tool list_files ((*files).ListFiles). ListFiles
 	// lists a directory of the workspace: its entries, or with recursive every
 	// file and directory below it.
@@ -57,13 +60,14 @@ var (
 	_ func(*files, context.Context, string, *int, *int) (string, error)            = (*files).ReadFile
 	_ func(*files, context.Context, string, string) (string, error)                = (*files).WriteFile
 	_ func(*files, context.Context, string, string, string, *bool) (string, error) = (*files).EditFile
+	_ func(*files, context.Context, string) (string, error)                        = (*files).DeleteFile
 	_ func(*files, context.Context, *string, *bool) (string, error)                = (*files).ListFiles
 	_ func(*files, context.Context, string) (string, error)                        = (*files).Glob
 	_ func(*files, context.Context, string, *string, *string) (string, error)      = (*files).SearchFiles
 	_ func(*shell, context.Context, string, *int) (string, error)                  = (*shell).RunCommand
 )
 
-// Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, list_files, glob, search_files.
+// Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, delete_file, list_files, glob, search_files.
 func (recv *files) Tools() []runtime.Tool {
 	return toolimpl.Tools([]runtime.Tool{{
 		Name:        ToolReadFile,
@@ -92,6 +96,18 @@ func (recv *files) Tools() []runtime.Tool {
 		RequiresApproval: true,
 		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
+		},
+	}, {
+		Name:        ToolDeleteFile,
+		Description: "DeleteFile deletes a file of the workspace. It deletes one regular file: not a directory, and not a symbolic link (neither the link nor what it leads to).",
+		InputSchema: toolgenInputDeleteFile,
+		Annotations: runtime.Annotations{
+			Destructive: true,
+			Idempotent:  true,
+		},
+		RequiresApproval: true,
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			return toolgenCallDeleteFile(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolListFiles,
@@ -189,6 +205,19 @@ type EditFileRule struct {
 // Rule returns r as a runtime.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() runtime.Rule {
 	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, []string{r.Path, r.OldString, r.NewString, r.ReplaceAll})
+}
+
+// DeleteFileRule is a permission rule for the tool delete_file: each field is
+// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// field does not constrain it.
+type DeleteFileRule struct {
+	_    [0]func()
+	Path string // argument "path"
+}
+
+// Rule returns r as a runtime.Rule, for agent.Permissions.
+func (r DeleteFileRule) Rule() runtime.Rule {
+	return toolimpl.Rule(ToolDeleteFile, toolgenArgsDeleteFile, []string{r.Path})
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
@@ -397,6 +426,39 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 	return runtime.TextResult(out), nil
 }
 
+// toolgenInputDeleteFile is the JSON Schema of delete_file's arguments.
+var toolgenInputDeleteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."}},"required":["path"],"additionalProperties":false}`)
+
+// toolgenCallDeleteFile reads the arguments of delete_file, calls (*files).DeleteFile and writes its result.
+func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argPath string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsDeleteFile); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "path":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argPath = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	out, err := recv.DeleteFile(ctx, argPath)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return runtime.TextResult(out), nil
+}
+
 // toolgenInputListFiles is the JSON Schema of list_files's arguments.
 var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
@@ -582,6 +644,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}}
 var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
 var toolgenArgsEditFile = &toolimpl.Object{Names: []string{"path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
+var toolgenArgsDeleteFile = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"path", "recursive"}}
 var toolgenArgsGlob = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}

@@ -61,7 +61,7 @@ func policy() agent.Permissions {
 			{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolListFiles}, {Tool: builtin.ToolSearchFiles}, {Tool: builtin.ToolGlob},
 			builtin.RunCommandRule{Command: "sh check.sh"}.Rule(),
 		},
-		Ask: []runtime.Rule{{Tool: builtin.ToolWriteFile}, {Tool: builtin.ToolEditFile}},
+		Ask: []runtime.Rule{{Tool: builtin.ToolWriteFile}, {Tool: builtin.ToolEditFile}, {Tool: builtin.ToolDeleteFile}},
 	}
 }
 
