@@ -1,4 +1,8 @@
 // Package benchtools holds the packages toolgen's benchmarks run on: weather,
 // a realistic five-parameter tool, and hundred, a package of 100 tools. Each
 // has its generated tools_gen.go checked in (kept fresh by the tests).
+// Source and WriteModule make packages of any number of tools from
+// hundred's template; BenchmarkGenerate1000 (internal/generate) writes one
+// of 1000 tools to a temporary module rather than checking in its 3 MB
+// generated file.
 package benchtools

@@ -41,8 +41,8 @@ func (g *generator) callFunc(t *model.Tool) {
 	body = append(body, jen.If(jen.Err().Op(":=").Add(d.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(
 		jen.Return(impl("BadArgs").Call(jen.Err()), jen.Nil())))
 	body = append(body, g.callAndWrite(t)...)
-	g.f.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
-	g.f.Func().Id(callName(t)).Params(params...).Params(jen.Id("res").Add(rt("Result")), jen.Err().Error()).Block(body...)
+	g.code.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
+	g.code.Func().Id(callName(t)).Params(params...).Params(jen.Id("res").Add(rt("Result")), jen.Err().Error()).Block(body...)
 }
 
 func (g *generator) readInput(t *model.Tool) []jen.Code {
@@ -190,8 +190,8 @@ func (g *generator) typeText(t *model.Type) string {
 func (g *generator) structHelper(t *model.Type) string {
 	name := "toolgenDecode" + t.Struct.ID
 	g.want(name, func() {
-		g.f.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
-		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			g.objectBody(t.Struct, objectVar(t.Struct), func(f *model.Field) *jen.Statement { return fieldExpr(jen.Id("v"), f.Path) })...)
 	})
 	return name
@@ -201,8 +201,8 @@ func (g *generator) structHelper(t *model.Type) string {
 func (g *generator) encodeHelper(t *model.Type) string {
 	name := "toolgenEncode" + t.Struct.ID
 	g.want(name, func() {
-		g.f.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
-		g.f.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
+		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			g.structBody(t.Struct, jen.Id("v"))...)
 	})
 	return name
@@ -254,8 +254,8 @@ func (g *generator) enumHelper(t *model.Type) string {
 			cases = append(cases, jen.Case(jen.Id(v.Value)).Block(jen.Op("*").Id("v").Op("=").Add(g.constRef(t, v))))
 		}
 		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(strings.Join(allowed, ", ")))))
-		g.f.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, strings.Join(allowed, ", ")))
-		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, strings.Join(allowed, ", ")))
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(read),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 			jen.Switch(subject).Block(cases...),

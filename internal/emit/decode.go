@@ -78,7 +78,7 @@ func (g *generator) objectVar(name string, names, required, nullAbsent []jen.Cod
 		fields = append(fields, jen.Id("NullAbsent").Op(":").Index().Int().Values(nullAbsent...))
 	}
 	g.want(name, func() {
-		g.f.Var().Id(name).Op("=").Op("&").Add(impl("Object")).Values(fields...)
+		g.code.Var().Id(name).Op("=").Op("&").Add(impl("Object")).Values(fields...)
 	})
 }
 
@@ -444,8 +444,8 @@ func (g *generator) sliceHelper(t *model.Type, r model.Constraints) (string, boo
 	g.sliceTypes[name] = id
 	g.want(name, func() {
 		n0 := func(name string) *jen.Statement { return jen.Id(name + "0") }
-		g.f.Comment(fmt.Sprintf("%s reads a %s.", name, g.typeText(t)))
-		g.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+		g.code.Comment(fmt.Sprintf("%s reads a %s.", name, g.typeText(t)))
+		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			g.readSlice(t, jen.Op("*").Id("v"), r, 0, n0)...)
 	})
 	return name, true

@@ -21,7 +21,12 @@ const GenVersion = toolimpl.GenVersion
 
 type generator struct {
 	pkg *model.Package
-	f   *jen.File
+	f   *jen.File // the file's header and imports
+	// pieces renders the file a piece at a time (a tool's schemas and
+	// dispatch, the helpers...); code holds the current piece's code.
+	pieces *genfile.Pieces
+	code   *jen.Group
+	err    error // the first error of a flush
 	// helpers to write, by name, in the order first asked for; writing one
 	// may ask for more.
 	helpers     map[string]bool
@@ -49,32 +54,55 @@ func File(pkg *model.Package) ([]byte, error) {
 }
 
 // file renders pkg's file, importing the paths in aliases under those names.
+// Each piece starts with a doc comment, as genfile.Pieces requires: the
+// parts below and each tool's schemas and dispatch start with one.
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{}}
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
 	}
+	g.pieces = genfile.NewPieces(g.f)
+	g.code = g.pieces.Code()
 	g.versionGuard()
 	g.toolNames()
+	g.flush()
 	g.signatureGuards()
+	g.flush()
 	g.toolsFuncs()
+	g.flush()
 	g.ruleTypes()
-	for _, t := range pkg.Tools {
+	g.flush()
+	for i, t := range pkg.Tools {
+		if i > 0 {
+			g.flush()
+		}
 		g.schemas(t)
 		g.callFunc(t)
 	}
+	// The helpers go in the last tool's piece: one may be a variable
+	// without a comment.
 	for i := 0; i < len(g.helperQueue); i++ {
 		g.helperQueue[i]()
 	}
+	g.flush()
 	g.patternVars()
-	return render(g.f)
+	if g.err != nil {
+		return nil, g.err
+	}
+	return g.pieces.Bytes()
 }
 
-func render(f *jen.File) ([]byte, error) { return genfile.Render(f) }
+// flush renders the code written since the last flush.
+func (g *generator) flush() {
+	if err := g.pieces.Flush(); err != nil && g.err == nil {
+		g.err = err
+	}
+	g.code = g.pieces.Code()
+}
 
 // versionGuard: compile errors when this file and the runtime disagree.
-func (g *generator) versionGuard() { genfile.VersionGuard(g.f, GenVersion) }
+func (g *generator) versionGuard() { genfile.VersionGuard(g.code, GenVersion) }
 
 // toolNames declares a documented ToolName constant per tool.
 func (g *generator) toolNames() {
@@ -89,8 +117,8 @@ func (g *generator) toolNames() {
 		}
 		defs = append(defs, jen.Id(t.ConstName).Add(rt("ToolName")).Op("=").Lit(t.Name))
 	}
-	g.f.Comment("The names of the tools, for permission rules and lookups.")
-	g.f.Const().Defs(defs...)
+	g.code.Comment("The names of the tools, for permission rules and lookups.")
+	g.code.Const().Defs(defs...)
 }
 
 func goRef(t *model.Tool) string {
@@ -118,9 +146,9 @@ func (g *generator) signatureGuards() {
 		}
 		defs = append(defs, jen.Id("_").Func().Params(params...).Add(resultTypes(t.Result)).Op("=").Add(fn))
 	}
-	g.f.Comment("A compile error here means a tool's signature changed since this file was")
-	g.f.Comment("generated: run go generate.")
-	g.f.Var().Defs(defs...)
+	g.code.Comment("A compile error here means a tool's signature changed since this file was")
+	g.code.Comment("generated: run go generate.")
+	g.code.Var().Defs(defs...)
 }
 
 func paramType(p *model.Param) jen.Code {

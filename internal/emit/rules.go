@@ -31,9 +31,9 @@ func (g *generator) ruleType(t *model.Tool) {
 			"(as runtime.Rule's Args), and an empty field does not constrain it.", t.RuleName, t.Name)
 	}
 	for _, line := range wrap(doc, 76) {
-		g.f.Comment(line)
+		g.code.Comment(line)
 	}
-	g.f.Type().Id(t.RuleName).StructFunc(func(gr *jen.Group) {
+	g.code.Type().Id(t.RuleName).StructFunc(func(gr *jen.Group) {
 		if len(t.Input.Fields) > 0 {
 			// Not comparable, so that the compiler writes no equality
 			// function per rule type (a millisecond of build time a tool).
@@ -92,6 +92,6 @@ func (g *generator) ruleMethod(t *model.Tool) {
 		}
 		ret = impl("Rule").Call(jen.Id(t.ConstName), jen.Id(inputObjectVar(t)), jen.Index().String().Values(globs...))
 	}
-	g.f.Comment("Rule returns r as a runtime.Rule, for agent.Permissions.")
-	g.f.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))
+	g.code.Comment("Rule returns r as a runtime.Rule, for agent.Permissions.")
+	g.code.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))
 }

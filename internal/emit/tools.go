@@ -46,11 +46,11 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 		values[i] = g.toolValue(t)
 	}
 	if recv == "" {
-		g.f.Comment(fmt.Sprintf("Tools returns the tools of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")))
+		g.code.Comment(fmt.Sprintf("Tools returns the tools of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")))
 	} else {
-		g.f.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
+		g.code.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
 	}
-	fn := g.f.Func()
+	fn := g.code.Func()
 	if recv != "" {
 		fn = fn.Params(jen.Id("recv").Op("*").Id(recv))
 	}
@@ -132,9 +132,9 @@ func (g *generator) schemaVar(name, doc string, s *model.Schema) {
 		panic(fmt.Sprintf("toolgen bug: schema %s does not encode: %v", name, err)) // built from plain data
 	}
 	for _, line := range wrap(doc, 76) {
-		g.f.Comment(line)
+		g.code.Comment(line)
 	}
-	g.f.Var().Id(name).Op("=").Index().Byte().Call(textLiteral(text))
+	g.code.Var().Id(name).Op("=").Index().Byte().Call(textLiteral(text))
 }
 
 // textLiteral is a raw string literal, or quoted lines joined with + when
@@ -172,7 +172,7 @@ func (g *generator) patternVars() {
 		translated, _ := ecmaregex.Translate(p)
 		defs = append(defs, jen.Comment(p), jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(translated)))
 	}
-	g.f.Comment("Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),")
-	g.f.Comment("translated to Go regular expressions that match the same strings, compiled once.")
-	g.f.Var().Defs(defs...)
+	g.code.Comment("Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),")
+	g.code.Comment("translated to Go regular expressions that match the same strings, compiled once.")
+	g.code.Var().Defs(defs...)
 }

@@ -77,6 +77,67 @@ func Render(f *jen.File) ([]byte, error) {
 	return out, nil
 }
 
+// Pieces builds a file a piece at a time, for files too large to hold
+// whole: each piece's code is rendered and formatted when the piece is
+// complete and then dropped, so that neither the jennifer tree nor the
+// syntax tree of the whole file is ever in memory. Every byte is still
+// formatted once, and the result is the bytes Render would return for the
+// file holding all the pieces' code: each piece starts with a doc comment
+// (gofmt puts one blank line before it, as between the pieces), and the
+// file's header and imports, known once every piece has been rendered,
+// are formatted on their own.
+type Pieces struct {
+	f     *jen.File
+	piece *jen.Group
+	body  bytes.Buffer
+}
+
+// NewPieces starts a file: f gives the header, package and import names;
+// code added to f itself is not rendered.
+func NewPieces(f *jen.File) *Pieces {
+	return &Pieces{f: f, piece: jen.NewFile("").Group}
+}
+
+// Code is where the current piece's top-level code goes. The first item of
+// a piece must be a comment that documents a declaration.
+func (p *Pieces) Code() *jen.Group { return p.piece }
+
+// Flush renders and formats the current piece, if it has code, and starts
+// the next.
+func (p *Pieces) Flush() error {
+	var raw bytes.Buffer
+	if err := p.piece.RenderWithFile(&raw, p.f); err != nil {
+		return fmt.Errorf("rendering generated code (a toolgen bug): %w", err)
+	}
+	p.piece = jen.NewFile("").Group
+	code := bytes.TrimSpace(raw.Bytes())
+	if len(code) == 0 {
+		return nil
+	}
+	if !bytes.HasPrefix(code, []byte("//")) {
+		return fmt.Errorf("a piece of generated code does not start with a doc comment (a toolgen bug):\n%.200s", code)
+	}
+	p.body.WriteByte('\n')
+	p.body.Write(code)
+	p.body.WriteByte('\n')
+	return nil
+}
+
+// Bytes flushes the current piece and returns the file: its header and
+// imports, then the pieces.
+func (p *Pieces) Bytes() ([]byte, error) {
+	if err := p.Flush(); err != nil {
+		return nil, err
+	}
+	head, err := Render(p.f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(head)+p.body.Len())
+	out = append(out, head...)
+	return append(out, p.body.Bytes()...), nil
+}
+
 // groupImports splits the import block jennifer writes (one spec a line,
 // sorted by path) into the standard library's and the others, separated by
 // a blank line, so that gofmt keeps them apart.
@@ -156,7 +217,7 @@ func Check(path, name string, content []byte) (string, error) {
 // VersionGuard declares the constants that fail to compile when a file
 // generated for version and the runtime it is built with disagree (see
 // toolimpl.EnforceVersion).
-func VersionGuard(f *jen.File, version int) {
+func VersionGuard(f *jen.Group, version int) {
 	f.Comment("A compile error on these lines means this file and the toolgen runtime disagree:")
 	f.Comment("see the documentation of toolimpl.EnforceVersion for what to do.")
 	f.Const().Defs(

@@ -79,7 +79,7 @@ func Generate(cfg Config) ([]byte, error) {
 
 // versionGuard: compile errors when the stubs and the runtime disagree, the
 // guard of the tools files.
-func versionGuard(f *jen.File) { genfile.VersionGuard(f, genVersion) }
+func versionGuard(f *jen.File) { genfile.VersionGuard(f.Group, genVersion) }
 
 // stubsDecl declares Stubs and NewStubs.
 func stubsDecl(f *jen.File, source string) {
