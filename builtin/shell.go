@@ -83,6 +83,8 @@ type shellConfig struct {
 	keep       []string
 	set        []string
 	noApproval bool
+	sandbox    sandboxConfig
+	require    bool
 }
 
 // Timeout sets the longest a command may run (DefaultTimeout by default);
@@ -152,6 +154,8 @@ type shell struct {
 	timeout   time.Duration
 	maxOutput int
 	env       []string
+	confine   confinement
+	policy    sandboxPolicy // what every command's helper enforces, but its temporary directory
 }
 
 // ShellTool returns the run_command tool: it runs a command through
@@ -176,11 +180,17 @@ func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set)}
+	confine, err := newConfinement(c.sandbox, c.require)
+	if err != nil {
+		return nil, err
+	}
+	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine}
+	s.policy = newPolicy(confine, dir)
 	tools := s.Tools()
 	for i := range tools {
-		// The doc comment cannot know the configured limits; the model plans
-		// better knowing them.
+		// The doc comment cannot know the configured limits, nor what the
+		// kernel confines; the model plans better knowing them.
+		tools[i].Description += " " + confine.describe()
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", c.timeout, c.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && !c.noApproval
 	}
@@ -281,9 +291,21 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	defer cancel()
 	out := newCappedWriter(s.maxOutput)
 	changed := watchTree(ctx, s.root)
-	cmd, timedOut := s.command(runCtx, command, out)
-	err := cmd.Run()
-	if cmd.Process != nil {
+	var run *shellRun
+	var err error
+	if s.supervised() {
+		run, err = s.helperCommand(runCtx, command, out)
+	} else {
+		run = s.command(runCtx, command, out)
+	}
+	if run.cleanup != nil {
+		defer run.cleanup()
+	}
+	if err == nil {
+		err = run.run()
+	}
+	cmd := run.cmd
+	if cmd != nil && cmd.Process != nil {
 		// What the command left in the background goes with it, so that no
 		// process outlives the call it was started by.
 		_ = killGroup(cmd.Process.Pid)
@@ -295,10 +317,14 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()
-	case timedOut.Load():
+	case run.timedOut.Load():
 		last = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
-	case cmd.ProcessState == nil:
+	case cmd == nil || cmd.ProcessState == nil:
 		return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+	case run.exit != nil:
+		if last, err = run.exit(); err != nil {
+			return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+		}
 	default:
 		last = exitText(cmd.ProcessState)
 	}
@@ -325,8 +351,8 @@ func (s *shell) limit(seconds *int) time.Duration {
 // the command runs in its own group, Cancel kills the group, and WaitDelay
 // stops waiting for the pipe when something outside the group still holds
 // it.
-func (s *shell) command(ctx context.Context, command string, out *cappedWriter) (*exec.Cmd, *atomic.Bool) {
-	timedOut := new(atomic.Bool)
+func (s *shell) command(ctx context.Context, command string, out *cappedWriter) *shellRun {
+	run := &shellRun{}
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
 	cmd.Dir = s.root
 	cmd.Env = s.env
@@ -336,11 +362,35 @@ func (s *shell) command(ctx context.Context, command string, out *cappedWriter) 
 	cmd.Stderr = out
 	cmd.SysProcAttr = newGroup()
 	cmd.Cancel = func() error {
-		timedOut.Store(true)
+		run.timedOut.Store(true)
 		return killGroup(cmd.Process.Pid)
 	}
 	cmd.WaitDelay = pipeGrace
-	return cmd, timedOut
+	run.cmd = cmd
+	return run
+}
+
+// shellRun is a command being run.
+type shellRun struct {
+	cmd        *exec.Cmd
+	timedOut   atomic.Bool                     // set when the context ended the command
+	afterStart func()                          // called once the command started, if not nil
+	exit       func() (last string, err error) // the result's last line once it exited, if not from cmd
+	cleanup    func()                          // called when the call is done, if not nil
+}
+
+// run runs the command and waits for it.
+func (r *shellRun) run() error {
+	if err := r.cmd.Start(); err != nil {
+		if r.afterStart != nil {
+			r.afterStart()
+		}
+		return err
+	}
+	if r.afterStart != nil {
+		r.afterStart()
+	}
+	return r.cmd.Wait()
 }
 
 // report is the text the model reads: the output, then the last line.
