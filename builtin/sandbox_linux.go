@@ -43,6 +43,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -52,6 +53,10 @@ import (
 // helperName is argv[0] of the helper process; no program is started so
 // by accident.
 const helperName = "toolgen-run-command-sandbox"
+
+// helperGrace is how long the helper has, after SIGTERM, to kill the
+// command's processes and exit.
+const helperGrace = 10 * time.Second
 
 // helperExe is the program that runs as the helper: this one.
 const helperExe = "/proc/self/exe"
@@ -414,11 +419,13 @@ func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWr
 	cmd.SysProcAttr = newGroup()
 	cmd.Cancel = func() error {
 		// The helper kills the shell and all it left, then exits; should it
-		// not, WaitDelay kills it.
+		// not, WaitDelay kills it (and what it had not killed yet escapes).
 		run.timedOut.Store(true)
 		return cmd.Process.Signal(syscall.SIGTERM)
 	}
-	cmd.WaitDelay = pipeGrace
+	// Nothing but the helper's processes hold the output, and they are gone
+	// when it exits: the delay only bounds its cleanup.
+	cmd.WaitDelay = helperGrace
 	run.cmd = cmd
 	run.afterStart = func() { statusW.Close() }
 	cleanup := run.cleanup

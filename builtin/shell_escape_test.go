@@ -333,6 +333,15 @@ func TestRunCommandConfinedWorks(t *testing.T) {
 		assert.Equal(t, "(no output)\n[timed out after 500ms: the command and every process it started were killed]", got)
 		requireGone(t, m)
 	})
+	t.Run("a fork loop past the timeout", func(t *testing.T) {
+		m := shellMarker(152)
+		tool := escapeTool(t, w, builtin.Timeout(time.Second))
+		// Bounded (300 processes) so that a failure cannot take the machine
+		// down; each one in its own session, out of the group's reach.
+		got := runShell(t, tool, fmt.Sprintf("i=0; while [ $i -lt 300 ]; do setsid sleep %s >/dev/null 2>&1 & i=$((i+1)); done; sleep 30", m))
+		assert.Equal(t, "(no output)\n[timed out after 1s: the command and every process it started were killed]", got)
+		requireGone(t, m)
+	})
 	t.Run("cancel kills what escaped the group", func(t *testing.T) {
 		m := shellMarker(151)
 		tool := escapeTool(t, w)
