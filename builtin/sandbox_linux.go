@@ -115,20 +115,39 @@ var (
 	systemWriteFiles = []string{"/dev/null", "/dev/zero", "/dev/full"}
 )
 
-// etcSecrets are entries of /etc (and of /etc/ssh, /etc/ssl) that hold
-// secrets rather than configuration: password hashes, sudo rules, private
-// keys. Everything else in /etc is readable.
-func etcSecret(path string) bool {
-	switch path {
-	case "/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d",
-		"/etc/ssl/private", "/etc/security/opasswd", "/etc/krb5.keytab", "/etc/machine-id":
-		return true
-	}
-	return strings.HasPrefix(path, "/etc/ssh/ssh_host_") && strings.HasSuffix(path, "_key")
+// etcSecrets are the files and directories of /etc that hold secrets
+// rather than configuration: password hashes, sudo rules, private keys and
+// credentials. Everything else in /etc is readable.
+var etcSecrets = []string{
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/security/opasswd",
+	"/etc/sudoers", "/etc/sudoers.d", "/etc/doas.conf",
+	"/etc/ssl/private", "/etc/pki/tls/private", "/etc/letsencrypt", "/etc/wireguard", "/etc/ipsec.secrets",
+	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/NetworkManager/system-connections",
+	"/etc/krb5.keytab", "/etc/credstore", "/etc/credstore.encrypted",
 }
 
-// etcEntries lists /etc without its secrets, one level down in the
-// directories that hold some (a rule on /etc itself would grant them all).
+// etcSecret tells whether path is one of etcSecrets, or an SSH host key.
+func etcSecret(path string) bool {
+	return slices.Contains(etcSecrets, path) ||
+		strings.HasPrefix(path, "/etc/ssh/ssh_host_") && strings.HasSuffix(path, "_key")
+}
+
+// holdsSecret tells whether a directory of /etc holds a secret below it.
+func holdsSecret(dir string) bool {
+	if dir == "/etc/ssh" {
+		return true
+	}
+	for _, s := range etcSecrets {
+		if strings.HasPrefix(s, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// etcEntries lists dir (/etc) without its secrets: a rule on a directory
+// grants all below it, so the directories that hold a secret are listed
+// in turn, down to the secret, which is left out.
 func etcEntries(dir string) (dirs, files []string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -142,7 +161,7 @@ func etcEntries(dir string) (dirs, files []string) {
 		info, err := os.Stat(path) // through symlinks: Landlock does the same
 		switch {
 		case err != nil:
-		case info.IsDir() && (path == "/etc/ssh" || path == "/etc/ssl" || path == "/etc/security"):
+		case info.IsDir() && holdsSecret(path):
 			d, f := etcEntries(path)
 			dirs, files = append(dirs, d...), append(files, f...)
 		case info.IsDir():

@@ -288,6 +288,15 @@ func TestRunCommandTimeoutKillsTheGroup(t *testing.T) {
 	command := fmt.Sprintf("sh -c 'sleep %s & sleep %s & echo started; wait'", m, m)
 	assert.Equal(t, "started\n[timed out after 500ms: the command and every process it started were killed]", runShell(t, tool, command))
 	requireGone(t, m)
+
+	t.Run("Unconfined", func(t *testing.T) {
+		m := shellMarker(5)
+		tool, _ := shellTool(t, builtin.Timeout(500*time.Millisecond), builtin.Unconfined())
+		command := fmt.Sprintf("sh -c 'sleep %s & sleep %s & echo started; wait'", m, m)
+		assert.Equal(t, "started\n[timed out after 500ms: the command and every process it started were killed]", runShell(t, tool, command))
+		requireGone(t, m)
+		assert.Equal(t, "(no output)\n[killed by signal SIGTERM]", runShell(t, tool, "kill -TERM $$"))
+	})
 }
 
 func TestRunCommandDoesNotWaitForBackgroundOutput(t *testing.T) {
