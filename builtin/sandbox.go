@@ -3,6 +3,7 @@ package builtin
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -159,13 +160,16 @@ func (c confinement) describe() string {
 		return "Commands are NOT confined: " + kernelLandlock(c.abi) + ", so they can read and write anything this program can, and reach the network."
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Commands run confined by the kernel (Landlock ABI %d): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command)", c.abi)
-	if len(c.cfg.write) > 0 {
-		fmt.Fprintf(&b, " and %s", strings.Join(c.cfg.write, ", "))
+	fmt.Fprintf(&b, "Commands run confined by the kernel (Landlock ABI %d): they can write only in the working directory", c.abi)
+	for _, p := range c.cfg.write {
+		fmt.Fprintf(&b, ", in %s", p)
 	}
-	b.WriteString("; read only there, in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc)")
-	if len(c.cfg.read) > 0 {
-		fmt.Fprintf(&b, " and %s", strings.Join(c.cfg.read, ", "))
+	b.WriteString(" and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc)")
+	for _, p := range c.cfg.read {
+		fmt.Fprintf(&b, ", %s", p)
+	}
+	if !c.grantsHome() {
+		b.WriteString(", not in $HOME")
 	}
 	switch {
 	case c.cfg.anyNetwork:
@@ -188,6 +192,20 @@ func (c confinement) describe() string {
 		b.WriteString(" Truncating or renaming files outside may not be prevented on this kernel.")
 	}
 	return b.String()
+}
+
+// grantsHome tells whether ReadPaths or WritePaths give any of $HOME.
+func (c confinement) grantsHome() bool {
+	home := os.Getenv("HOME")
+	if home == "" {
+		return true // nothing to say about it
+	}
+	for _, p := range slices.Concat(c.cfg.read, c.cfg.write) {
+		if p == home || strings.HasPrefix(p, home+"/") || strings.HasPrefix(home, strings.TrimSuffix(p, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 func joinPorts(ports []uint16) string {

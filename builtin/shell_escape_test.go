@@ -395,4 +395,29 @@ func TestRunCommandReportsNoLandlock(t *testing.T) {
 	assert.Contains(t, tools[0].Description, "signals and abstract sockets are NOT confined on this kernel")
 	_, err = builtin.ShellTool(root, builtin.RequireConfinement())
 	require.EqualError(t, err, "builtin.RequireConfinement: this kernel's Landlock ABI is 3, and run_command needs ABI 6 or later (Linux 6.12) to confine files, network, signals and abstract sockets")
+
+	restore()
+	restore = builtin.SimulateLandlockABI(7)
+	t.Setenv("HOME", "/home/someone")
+	tools, err = builtin.ShellTool(root, builtin.RequireConfinement())
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, " Commands run confined by the kernel (Landlock ABI 7): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc), not in $HOME; they can neither open nor accept TCP connections; they cannot signal processes or reach abstract sockets outside the command. Here commands")
+	tools, err = builtin.ShellTool(root, builtin.WritePaths("/home/someone/.cache"), builtin.AllowConnect(443))
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, "they can write only in the working directory, in /home/someone/.cache and in $TMPDIR")
+	assert.Contains(t, tools[0].Description, "the system-wide files of /proc); they can open TCP connections only to ports 443, and listen on none;")
+	tools, err = builtin.ShellTool(root, builtin.Unconfined())
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, "Commands are not confined: they can read and write anything this program can, and reach the network.")
+}
+
+func TestShellToolRejectsBadSandboxOptions(t *testing.T) {
+	_, err := builtin.ShellTool(t.TempDir(), builtin.ReadPaths("rel", "/ok"), builtin.WritePaths(""), builtin.AllowConnect(0, 443), builtin.Unconfined(), builtin.RequireConfinement())
+	require.EqualError(t, err, strings.Join([]string{
+		`builtin.ReadPaths: "rel" is not an absolute path`,
+		`builtin.WritePaths: "" is not an absolute path`,
+		"builtin.AllowConnect(0): not a port",
+	}, "\n"))
+	_, err = builtin.ShellTool(t.TempDir(), builtin.Unconfined(), builtin.RequireConfinement())
+	require.EqualError(t, err, "builtin.RequireConfinement: contradicts builtin.Unconfined")
 }
