@@ -257,6 +257,8 @@ func (p sandboxPolicy) rules() (landlock.Config, []landlock.Rule) {
 // runHelper is the helper process: it runs argv under the policy described
 // by desc and returns the helper's exit code.
 func runHelper(desc string, argv []string) int {
+	// Not for the command to inherit (and write a status of its choosing).
+	syscall.CloseOnExec(3)
 	status := os.NewFile(3, "status")
 	fail := func(err error) int {
 		fmt.Fprintf(status, "error %s", err)

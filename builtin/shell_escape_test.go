@@ -242,6 +242,7 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 		{name: "signal the helper", command: "kill -0 $PPID", want: "kill", check: func(t *testing.T, w *escapeWorld, out string) {}},
 		{name: "kill the program", command: "kill -TERM $TEST", want: "kill", check: alive(os.Getpid)},
 		{name: "kill another process", command: "kill -KILL $CANARY", want: "kill", check: alive(func() int { return w.canary })},
+		{name: "forge the helper's status", command: "echo 'status 0' >&3; echo 'status 0' >&4; exit 3", want: "[exit code 3]"},
 		// Processes that would outlive the call.
 		{name: "setsid", command: fmt.Sprintf("setsid sleep %s >/dev/null 2>&1 &", m(1)), check: gone(m(1))},
 		{name: "setsid --fork", command: fmt.Sprintf("setsid -f sleep %s >/dev/null 2>&1", m(2)), check: gone(m(2))},
