@@ -6,5 +6,6 @@
 // permission rules: builtin.ToolReadFile, builtin.ToolRunCommand...
 //
 // Files: workspace.go (confinement on os.Root), files.go (the tools),
-// find.go (walking, glob and search), shell.go (run_command).
+// find.go (walking, glob and search), shell.go (run_command), sandbox.go and
+// sandbox_linux.go (run_command's confinement by Landlock, and its helper).
 package builtin

@@ -28,12 +28,46 @@ package builtin
 // - run_command requires approval (the agent loop pauses until a person
 //   approves each call) unless ShellWithoutApproval; permission rules match
 //   its command, e.g. Deny {Tool: builtin.ToolRunCommand, Args:
-//   {"command": "*rm -rf*"}}.
-// - It is not a sandbox: the directory bounds where a command starts, not
-//   what it can reach. A command can read and write anything the process
-//   can, reach the network, and escape the process group (setsid, a daemon)
-//   to outlive the call. Rules match text, so they are guard rails, not a
-//   security boundary: run untrusted commands in a container or VM.
+//   {"command": "*rm -rf*"}}. Rules match text: they are guard rails; the
+//   confinement below is the boundary.
+// - Commands are confined by the kernel (Landlock, Linux 5.13 or later), by
+//   default. A command, and every process it starts, can
+//   - write (create, remove, rename) only in dir and in $TMPDIR, a private
+//     directory made for the call and removed after it, plus WritePaths;
+//   - read and execute only there, in /usr, /bin, /sbin, /lib*, /opt, /etc
+//     (not its secrets: shadow, gshadow, sudoers, SSH host keys,
+//     ssl/private), /dev/null, /dev/zero, /dev/full, /dev/urandom and the
+//     system-wide files of /proc (cpuinfo, meminfo, sys...), plus
+//     ReadPaths. Not $HOME: give what a toolchain needs (a build cache) with
+//     WritePaths. Not the per-process directories of /proc, /proc/self
+//     included, so no other process's environment or memory (ps does not
+//     work);
+//   - open no TCP connection and listen on no TCP port, but to the ports of
+//     AllowConnect; AllowNetwork lifts this (Landlock ABI 4, Linux 6.7);
+//   - not signal, nor connect to abstract unix sockets of, any process
+//     outside the command (ABI 6, Linux 6.12);
+//   - not outlive the call: a helper (below) adopts what calls setsid or
+//     forks twice, and kills it when the shell exits, times out or is
+//     cancelled (this also without Landlock; below ABI 6 a command could
+//     kill the helper first).
+//   Not confined: UDP (DNS included); unix sockets that have a path (a
+//   docker.sock the process can reach is reachable); the metadata of
+//   files outside (chmod, chown, utimes: Landlock does not check them);
+//   whether a process exists (kill -0 fails differently); and CPU, memory
+//   or process counts (only the timeout bounds a command).
+// - On kernels with an older Landlock ABI, commands get what it supports
+//   (ABI 1-3: files only); without Landlock, or on another system, they run
+//   unconfined. Never silently: the tool's description says which
+//   protections are in force, and RequireConfinement makes ShellTool fail
+//   unless all of them are (ABI 6). Unconfined opts out altogether: the
+//   shell runs directly, as the process could run it.
+// - The helper is the program itself: each command re-executes
+//   /proc/self/exe with a marker argv[0] that an init function of this
+//   package recognizes before main runs, so a program needs nothing but to
+//   import builtin (a go test binary works the same way; see
+//   sandbox_linux.go). It costs a few milliseconds a command
+//   (BENCHMARKS.md). The program's own package init functions run in the
+//   helper too: keep them free of outside effects.
 //
 // Unix only: on other systems ShellTool returns an error.
 
@@ -83,6 +117,8 @@ type shellConfig struct {
 	keep       []string
 	set        []string
 	noApproval bool
+	sandbox    sandboxConfig
+	require    bool
 }
 
 // Timeout sets the longest a command may run (DefaultTimeout by default);
@@ -152,18 +188,24 @@ type shell struct {
 	timeout   time.Duration
 	maxOutput int
 	env       []string
+	confine   confinement
+	policy    sandboxPolicy // what every command's helper enforces, but its temporary directory
 }
 
 // ShellTool returns the run_command tool: it runs a command through
 // /bin/sh -c in root, an existing directory. The command gets the
 // variables PATH, HOME, USER, LOGNAME, LANG, LC_ALL, LC_CTYPE, TZ, TMPDIR
 // and TERM from the process's environment as it is now (PATH
-// /usr/local/bin:/usr/bin:/bin when unset), PWD set to root, the variables
-// named by KeepEnv and those of Env, and nothing else. The tool requires
-// approval unless ShellWithoutApproval.
+// /usr/local/bin:/usr/bin:/bin when unset; TMPDIR a private directory when
+// confined), PWD set to root, the variables named by KeepEnv and those of
+// Env, and nothing else. The tool requires approval unless
+// ShellWithoutApproval.
 //
-// It is not a sandbox: root bounds where a command starts, not what it can
-// reach.
+// Commands are confined by the kernel (Landlock) to root, their temporary
+// directory and the system's files, with no network; the options
+// ReadPaths, WritePaths, AllowConnect, AllowNetwork, RequireConfinement
+// and Unconfined change that. The tool's description says what is
+// confined on this kernel.
 func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	if err := shellSupported(); err != nil {
 		return nil, err
@@ -176,11 +218,17 @@ func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set)}
+	confine, err := newConfinement(c.sandbox, c.require)
+	if err != nil {
+		return nil, err
+	}
+	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine}
+	s.policy = newPolicy(confine, dir)
 	tools := s.Tools()
 	for i := range tools {
-		// The doc comment cannot know the configured limits; the model plans
-		// better knowing them.
+		// The doc comment cannot know the configured limits, nor what the
+		// kernel confines; the model plans better knowing them.
+		tools[i].Description += " " + confine.describe()
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", c.timeout, c.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && !c.noApproval
 	}
@@ -281,9 +329,21 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	defer cancel()
 	out := newCappedWriter(s.maxOutput)
 	changed := watchTree(ctx, s.root)
-	cmd, timedOut := s.command(runCtx, command, out)
-	err := cmd.Run()
-	if cmd.Process != nil {
+	var run *shellRun
+	var err error
+	if s.supervised() {
+		run, err = s.helperCommand(runCtx, command, out)
+	} else {
+		run = s.command(runCtx, command, out)
+	}
+	if run.cleanup != nil {
+		defer run.cleanup()
+	}
+	if err == nil {
+		err = run.run()
+	}
+	cmd := run.cmd
+	if cmd != nil && cmd.Process != nil {
 		// What the command left in the background goes with it, so that no
 		// process outlives the call it was started by.
 		_ = killGroup(cmd.Process.Pid)
@@ -295,10 +355,14 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()
-	case timedOut.Load():
+	case run.timedOut.Load():
 		last = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
-	case cmd.ProcessState == nil:
+	case cmd == nil || cmd.ProcessState == nil:
 		return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+	case run.exit != nil:
+		if last, err = run.exit(); err != nil {
+			return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+		}
 	default:
 		last = exitText(cmd.ProcessState)
 	}
@@ -325,8 +389,8 @@ func (s *shell) limit(seconds *int) time.Duration {
 // the command runs in its own group, Cancel kills the group, and WaitDelay
 // stops waiting for the pipe when something outside the group still holds
 // it.
-func (s *shell) command(ctx context.Context, command string, out *cappedWriter) (*exec.Cmd, *atomic.Bool) {
-	timedOut := new(atomic.Bool)
+func (s *shell) command(ctx context.Context, command string, out *cappedWriter) *shellRun {
+	run := &shellRun{}
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", command)
 	cmd.Dir = s.root
 	cmd.Env = s.env
@@ -336,11 +400,35 @@ func (s *shell) command(ctx context.Context, command string, out *cappedWriter) 
 	cmd.Stderr = out
 	cmd.SysProcAttr = newGroup()
 	cmd.Cancel = func() error {
-		timedOut.Store(true)
+		run.timedOut.Store(true)
 		return killGroup(cmd.Process.Pid)
 	}
 	cmd.WaitDelay = pipeGrace
-	return cmd, timedOut
+	run.cmd = cmd
+	return run
+}
+
+// shellRun is a command being run.
+type shellRun struct {
+	cmd        *exec.Cmd
+	timedOut   atomic.Bool                     // set when the context ended the command
+	afterStart func()                          // called once the command started, if not nil
+	exit       func() (last string, err error) // the result's last line once it exited, if not from cmd
+	cleanup    func()                          // called when the call is done, if not nil
+}
+
+// run runs the command and waits for it.
+func (r *shellRun) run() error {
+	if err := r.cmd.Start(); err != nil {
+		if r.afterStart != nil {
+			r.afterStart()
+		}
+		return err
+	}
+	if r.afterStart != nil {
+		r.afterStart()
+	}
+	return r.cmd.Wait()
 }
 
 // report is the text the model reads: the output, then the last line.

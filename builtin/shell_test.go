@@ -201,7 +201,7 @@ func TestRunCommandEnvironment(t *testing.T) {
 	t.Setenv("TOOLGEN_OTHER", "other")
 
 	t.Run("only the documented variables", func(t *testing.T) {
-		tool, root := shellTool(t)
+		tool, root := shellTool(t, builtin.Unconfined())
 		want := maps.Clone(documented)
 		want["PWD"] = root
 		got := shellVars(t, tool)
@@ -210,6 +210,21 @@ func TestRunCommandEnvironment(t *testing.T) {
 			delete(got, own)
 		}
 		assert.Equal(t, want, got)
+	})
+	t.Run("confined: TMPDIR is private", func(t *testing.T) {
+		tool, root := shellTool(t)
+		want := maps.Clone(documented)
+		want["PWD"] = root
+		got := shellVars(t, tool)
+		for _, own := range []string{"SHLVL", "_", "OLDPWD"} {
+			delete(got, own)
+		}
+		tmp := got["TMPDIR"]
+		assert.True(t, strings.HasPrefix(tmp, "/tmp/toolgen-run-"), "TMPDIR=%s: a directory of the process's TMPDIR", tmp)
+		assert.NoDirExists(t, tmp, "removed after the command")
+		want["TMPDIR"] = tmp
+		assert.Equal(t, want, got)
+		assert.Equal(t, "ok\n[exit code 0]", runShell(t, tool, `cd "$TMPDIR" && touch a && mkdir b && mv a b/ && test -f b/a && echo ok`), "the command can use it")
 	})
 	t.Run("KeepEnv", func(t *testing.T) {
 		tool, _ := shellTool(t, builtin.KeepEnv("TOOLGEN_SECRET", "TOOLGEN_UNSET"))
@@ -273,6 +288,15 @@ func TestRunCommandTimeoutKillsTheGroup(t *testing.T) {
 	command := fmt.Sprintf("sh -c 'sleep %s & sleep %s & echo started; wait'", m, m)
 	assert.Equal(t, "started\n[timed out after 500ms: the command and every process it started were killed]", runShell(t, tool, command))
 	requireGone(t, m)
+
+	t.Run("Unconfined", func(t *testing.T) {
+		m := shellMarker(5)
+		tool, _ := shellTool(t, builtin.Timeout(500*time.Millisecond), builtin.Unconfined())
+		command := fmt.Sprintf("sh -c 'sleep %s & sleep %s & echo started; wait'", m, m)
+		assert.Equal(t, "started\n[timed out after 500ms: the command and every process it started were killed]", runShell(t, tool, command))
+		requireGone(t, m)
+		assert.Equal(t, "(no output)\n[killed by signal SIGTERM]", runShell(t, tool, "kill -TERM $$"))
+	})
 }
 
 func TestRunCommandDoesNotWaitForBackgroundOutput(t *testing.T) {

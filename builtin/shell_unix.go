@@ -36,10 +36,18 @@ func killGroup(pid int) error {
 
 // exitText is the result's last line for a shell that exited by itself.
 func exitText(ps *os.ProcessState) string {
-	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return fmt.Sprintf("[killed by signal %s]", signalName(ws.Signal()))
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok {
+		return waitText(ws)
 	}
 	return fmt.Sprintf("[exit code %d]", ps.ExitCode())
+}
+
+// waitText is the result's last line for a shell that ended with ws.
+func waitText(ws syscall.WaitStatus) string {
+	if ws.Signaled() {
+		return fmt.Sprintf("[killed by signal %s]", signalName(ws.Signal()))
+	}
+	return fmt.Sprintf("[exit code %d]", ws.ExitStatus())
 }
 
 // signalNames are the POSIX signals, by the names people know them by

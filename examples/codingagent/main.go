@@ -73,7 +73,7 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 	if err != nil {
 		return nil, err
 	}
-	shell, err := builtin.ShellTool(dir)
+	shell, err := newShell(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +102,14 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 		}
 	}
 	return state, err
+}
+
+// newShell is run_command in dir, confined by the kernel (the default):
+// the agent's commands can write only in the project and reach no
+// network. Where Landlock is missing the tool's description says so; add
+// builtin.RequireConfinement() to refuse to start instead.
+func newShell(dir string) ([]runtime.Tool, error) {
+	return builtin.ShellTool(dir)
 }
 
 func writeProject(dir string) error {

@@ -78,3 +78,18 @@ func TestRejectedEditLeavesTheFile(t *testing.T) {
 	assert.Equal(t, "Helo, world!\n", string(greeting))
 	assert.Contains(t, state.Output(), "check: greeting is wrong")
 }
+
+func TestShellIsConfined(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "project")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	shell, err := newShell(dir)
+	require.NoError(t, err)
+	if !strings.Contains(shell[0].Description, "confined by the kernel") {
+		t.Skipf("no Landlock here; the tool says: %s", shell[0].Description)
+	}
+	res, err := shell[0].Call(context.Background(), []byte(`{"command":"echo x > ../outside.txt"}`))
+	require.NoError(t, err)
+	assert.Contains(t, res.Text(), "Permission denied")
+	assert.NoFileExists(t, filepath.Join(base, "outside.txt"))
+}

@@ -1,0 +1,36 @@
+//go:build linux
+
+package builtin
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestEtcEntriesLeaveSecretsOut(t *testing.T) {
+	assert.True(t, etcSecret("/etc/shadow"))
+	assert.True(t, etcSecret("/etc/ssh/ssh_host_ed25519_key"))
+	assert.False(t, etcSecret("/etc/ssh/ssh_host_ed25519_key.pub"))
+	assert.False(t, etcSecret("/etc/passwd"))
+	assert.True(t, holdsSecret("/etc/ssl"))
+	assert.True(t, holdsSecret("/etc/NetworkManager"))
+	assert.False(t, holdsSecret("/etc/ssl/certs"))
+	assert.False(t, holdsSecret("/etc/apt"))
+
+	dirs, files := etcEntries("/etc")
+	require.NotEmpty(t, files, "/etc has files to read")
+	all := append(dirs, files...)
+	for _, p := range all {
+		assert.False(t, etcSecret(p), p)
+		for _, s := range etcSecrets {
+			assert.False(t, strings.HasPrefix(s, p+"/"), "a rule on %s would grant %s", p, s)
+		}
+	}
+	if _, err := os.Stat("/etc/passwd"); err == nil {
+		assert.Contains(t, files, "/etc/passwd")
+	}
+}
