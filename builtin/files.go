@@ -321,29 +321,48 @@ func endOfFile(out *strings.Builder, lines, offset int) string {
 //
 //toolgen:tool requires_approval idempotent
 func (f *files) WriteFile(ctx context.Context, path, content string) (string, error) {
-	name, err := f.ws.name(path)
+	name, created, err := f.ws.writeFile(ctx, path, func(w io.Writer) error {
+		_, err := io.WriteString(w, content)
+		return err
+	})
 	if err != nil {
 		return "", err
+	}
+	verb := "replaced"
+	if created {
+		verb = "created"
+	}
+	return fmt.Sprintf("%s %s (%d bytes)", verb, rel(name), len(content)), nil
+}
+
+// writeFile gives the file a path names the content write writes, creating
+// it and its parent directories, and reports the change: the work of
+// write_file, and of Sandbox.WriteFile. It returns the file's name in the
+// workspace, and whether it was created.
+func (w *Workspace) writeFile(ctx context.Context, path string, write func(io.Writer) error) (name string, created bool, err error) {
+	name, err = w.name(path)
+	if err != nil {
+		return "", false, err
 	}
 	if name == "." {
-		return "", &pathError{path: path, msg: "is the workspace root, not a file"}
+		return "", false, &pathError{path: path, msg: "is the workspace root, not a file"}
 	}
-	old, err := f.checkWritable(path, name)
+	old, err := w.checkWritable(path, name)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if dir, _ := split(name); dir != "." {
-		if err := f.ws.root.MkdirAll(dir, 0o755); err != nil {
-			return "", explain(path, err)
+		if err := w.root.MkdirAll(dir, 0o755); err != nil {
+			return "", false, explain(path, err)
 		}
 	}
 	if old != nil {
 		// Opened for writing, and checked, as the file itself: the same
 		// refusals as before it was replaced by a new file (no write
 		// permission, a hard link or a special file swapped in).
-		file, info, err := f.ws.openName(path, name, os.O_WRONLY)
+		file, info, err := w.openName(path, name, os.O_WRONLY)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		file.Close()
 		old = info
@@ -351,7 +370,7 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 	report := runtime.ReportsFileChanges(ctx)
 	var before fileState
 	if report && old != nil {
-		if before, err = f.ws.readState(ctx, path, name); err != nil {
+		if before, err = w.readState(ctx, path, name); err != nil {
 			before = fileState{exists: true, size: old.Size()} // unreadable: no hash, no content
 		}
 	}
@@ -359,39 +378,34 @@ func (f *files) WriteFile(ctx context.Context, path, content string) (string, er
 	if report {
 		after = newStateRecorder()
 	}
-	err = f.ws.replace(ctx, path, name, old, func(w io.Writer) error {
+	err = w.replace(ctx, path, name, old, func(out io.Writer) error {
 		if report {
-			w = io.MultiWriter(w, after)
+			out = io.MultiWriter(out, after)
 		}
-		_, err := io.WriteString(w, content)
-		return err
+		return write(out)
 	})
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if report {
 		runtime.ReportFileChange(ctx, fileChange(name, before, after.state()))
 	}
-	verb := "created"
-	if old != nil {
-		verb = "replaced"
-	}
-	return fmt.Sprintf("%s %s (%d bytes)", verb, rel(name), len(content)), nil
+	return name, old == nil, nil
 }
 
 // checkWritable returns the file a path names, nil if there is none,
 // refusing what must not be written: directories (the root among them),
 // special files, files with other hard links. It gives clear messages
 // early; the file is checked again once open.
-func (f *files) checkWritable(path, name string) (fs.FileInfo, error) {
-	info, err := f.ws.root.Stat(name)
+func (w *Workspace) checkWritable(path, name string) (fs.FileInfo, error) {
+	info, err := w.root.Stat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
 	case err != nil:
 		return nil, explain(path, err)
 	case info.IsDir():
-		if root, err := f.ws.root.Stat("."); err == nil && os.SameFile(info, root) {
+		if root, err := w.root.Stat("."); err == nil && os.SameFile(info, root) {
 			return nil, &pathError{path: path, msg: "is the workspace root, not a file"}
 		}
 		return nil, &pathError{path: path, msg: "is a directory, not a file"}

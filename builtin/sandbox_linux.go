@@ -451,16 +451,20 @@ func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWr
 	run.afterStart = func() { statusW.Close() }
 	cleanup := run.cleanup
 	run.cleanup = func() { statusR.Close(); cleanup() }
-	run.exit = func() (string, error) {
+	run.exit = func() (string, int, error) {
 		text, err := io.ReadAll(io.LimitReader(statusR, 4096))
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		ws, err := helperStatus(string(text))
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
-		return waitText(ws), nil
+		code := ws.ExitStatus()
+		if ws.Signaled() {
+			code = -1
+		}
+		return waitText(ws), code, nil
 	}
 	return run, nil
 }

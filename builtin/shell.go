@@ -190,6 +190,7 @@ type shell struct {
 	env       []string
 	confine   confinement
 	policy    sandboxPolicy // what every command's helper enforces, but its temporary directory
+	approval  bool          // run_command requires approval (not ShellWithoutApproval)
 }
 
 // ShellTool returns the run_command tool: it runs a command through
@@ -207,6 +208,16 @@ type shell struct {
 // and Unconfined change that. The tool's description says what is
 // confined on this kernel.
 func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
+	s, err := newShell(root, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.tools(), nil
+}
+
+// newShell checks the options and the kernel, and prepares what every
+// command of root runs with.
+func newShell(root string, opts []ShellOption) (*shell, error) {
 	if err := shellSupported(); err != nil {
 		return nil, err
 	}
@@ -222,17 +233,22 @@ func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine}
+	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine, approval: !c.noApproval}
 	s.policy = newPolicy(confine, dir)
+	return s, nil
+}
+
+// tools is run_command, described as configured.
+func (s *shell) tools() []runtime.Tool {
 	tools := s.Tools()
 	for i := range tools {
 		// The doc comment cannot know the configured limits, nor what the
 		// kernel confines; the model plans better knowing them.
-		tools[i].Description += " " + confine.describe()
-		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", c.timeout, c.maxOutput)
-		tools[i].RequiresApproval = tools[i].RequiresApproval && !c.noApproval
+		tools[i].Description += " " + s.confine.describe()
+		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", s.timeout, s.maxOutput)
+		tools[i].RequiresApproval = tools[i].RequiresApproval && s.approval
 	}
-	return tools, nil
+	return tools
 }
 
 // applyOptions applies opts to c and reports every mistake in them at once.
@@ -321,20 +337,43 @@ func (e *envList) set(k, v string) {
 //
 //toolgen:tool requires_approval destructive openworld
 func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *int) (string, error) {
-	if err := ctx.Err(); err != nil {
+	o, err := s.run(ctx, command, s.limit(timeoutSeconds))
+	if err != nil {
 		return "", err
 	}
-	limit := s.limit(timeoutSeconds)
+	last := o.status
+	if o.note != "" {
+		last += "\n" + o.note
+	}
+	return report(o.out, last), nil
+}
+
+// commandOutcome is what came of a command that ran.
+type commandOutcome struct {
+	out      *cappedWriter
+	status   string // how it ended: "[exit code N]", "[killed by signal S]", "[timed out ...]"
+	code     int    // its exit code; -1 when killed
+	timedOut bool
+	note     string // about the file changes reported, or ""
+}
+
+// run runs a command for at most limit: the work of run_command, and of
+// Sandbox.Run. The error is for a command that could not run, or a ctx
+// that ended.
+func (s *shell) run(ctx context.Context, command string, limit time.Duration) (commandOutcome, error) {
+	if err := ctx.Err(); err != nil {
+		return commandOutcome{}, err
+	}
 	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	out := newCappedWriter(s.maxOutput)
+	o := commandOutcome{out: newCappedWriter(s.maxOutput), code: -1}
 	changed := watchTree(ctx, s.root)
 	var run *shellRun
 	var err error
 	if s.supervised() {
-		run, err = s.helperCommand(runCtx, command, out)
+		run, err = s.helperCommand(runCtx, command, o.out)
 	} else {
-		run = s.command(runCtx, command, out)
+		run = s.command(runCtx, command, o.out)
 	}
 	if run.cleanup != nil {
 		defer run.cleanup()
@@ -350,26 +389,23 @@ func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *
 	}
 	// Files the command changed are reported (once it and what it
 	// started are gone) whatever became of it.
-	note := changed()
-	var last string
+	o.note = changed()
 	switch {
 	case ctx.Err() != nil:
-		return "", ctx.Err()
+		return commandOutcome{}, ctx.Err()
 	case run.timedOut.Load():
-		last = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
+		o.timedOut = true
+		o.status = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
 	case cmd == nil || cmd.ProcessState == nil:
-		return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+		return commandOutcome{}, fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
 	case run.exit != nil:
-		if last, err = run.exit(); err != nil {
-			return "", fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
+		if o.status, o.code, err = run.exit(); err != nil {
+			return commandOutcome{}, fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
 		}
 	default:
-		last = exitText(cmd.ProcessState)
+		o.status, o.code = exitText(cmd.ProcessState), cmd.ProcessState.ExitCode()
 	}
-	if note != "" {
-		last += "\n" + note
-	}
-	return report(out, last), nil
+	return o, nil
 }
 
 // limit is the call's timeout: the model's, capped at the configured one.
@@ -411,10 +447,10 @@ func (s *shell) command(ctx context.Context, command string, out *cappedWriter) 
 // shellRun is a command being run.
 type shellRun struct {
 	cmd        *exec.Cmd
-	timedOut   atomic.Bool                     // set when the context ended the command
-	afterStart func()                          // called once the command started, if not nil
-	exit       func() (last string, err error) // the result's last line once it exited, if not from cmd
-	cleanup    func()                          // called when the call is done, if not nil
+	timedOut   atomic.Bool                               // set when the context ended the command
+	afterStart func()                                    // called once the command started, if not nil
+	exit       func() (last string, code int, err error) // the result's last line and exit code (-1: killed) once it exited, if not from cmd
+	cleanup    func()                                    // called when the call is done, if not nil
 }
 
 // run runs the command and waits for it.

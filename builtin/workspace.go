@@ -13,11 +13,20 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // ErrOutsideWorkspace is the error of every attempt to reach a path outside
-// the workspace: through "..", an absolute path, or a symbolic link.
-var ErrOutsideWorkspace = errors.New("outside the workspace")
+// the workspace: through "..", an absolute path, or a symbolic link. It
+// wraps runtime.ErrOutsideSandbox, so that a tool working through a
+// runtime.Sandbox tells a refusal without knowing this package.
+var ErrOutsideWorkspace error = outsideWorkspace{}
+
+type outsideWorkspace struct{}
+
+func (outsideWorkspace) Error() string { return "outside the workspace" }
+func (outsideWorkspace) Unwrap() error { return runtime.ErrOutsideSandbox }
 
 // Workspace is a directory that file tools cannot leave. Every path is
 // resolved by os.Root, which refuses, at the time of each operation, any

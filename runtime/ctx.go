@@ -17,6 +17,11 @@ type Ctx struct {
 	RunID string
 	// Turn is the number of model responses so far in the run.
 	Turn int
+	// Sandbox is where the tool does file and command work, confined: the
+	// one the program gave the run (agent.WithSandbox), nil when it gave
+	// none. A tool that needs one gets it with NeedSandbox, which says
+	// what is missing when it is nil.
+	Sandbox Sandbox
 }
 
 // IdempotencyKey is a key that stays the same if this very call is made

@@ -43,7 +43,8 @@ type Agent struct {
 	limits      map[runtime.ToolName]toolLimit       // every tool's timeout
 	prints      map[runtime.ToolName]ToolFingerprint // every tool's, computed once
 	events      *eventSink
-	compaction  *compaction // nil: none (WithCompaction)
+	compaction  *compaction     // nil: none (WithCompaction)
+	sandbox     runtime.Sandbox // every call's runtime.Ctx.Sandbox; nil: none
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -67,6 +68,7 @@ type config struct {
 	logger           *slog.Logger
 	activeSet, inSet bool
 	compaction       *compaction
+	sandbox          runtime.Sandbox
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -191,6 +193,23 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// WithSandbox gives every tool call of the agent's runs sb, as
+// runtime.Ctx.Sandbox: tools of one's own then read, write, list and run
+// commands through the same confinement as the built-in tools
+// (builtin.NewSandbox). The agent itself does nothing with it; the tools
+// the agent is given keep their own configuration (a builtin.ShellTool
+// confines its commands whether or not the agent has a sandbox). A nil sb
+// is an error.
+func WithSandbox(sb runtime.Sandbox) Option {
+	return func(c *config) error {
+		if sb == nil {
+			return errors.New("agent.WithSandbox(nil): nil sandbox")
+		}
+		c.sandbox = sb
+		return nil
+	}
+}
+
 // New builds an agent. Configuration mistakes are errors here, never
 // surprises in a run: duplicate tools, unknown tool names in filters, deny
 // or ask rules naming a tool that is not registered, rules naming an
@@ -225,7 +244,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
-		limits: c.limits(box), compaction: c.compaction,
+		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox,
 		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 	}
 	a.prints = make(map[runtime.ToolName]ToolFingerprint, len(box.Tools()))

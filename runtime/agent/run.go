@@ -193,7 +193,7 @@ type outcome struct {
 // never from the tool's goroutine, so none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
-	rc := runtime.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns}
+	rc := runtime.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx)}
 	limit := a.limitOf(c.Name)
 	callCtx, cancel := ctx, context.CancelFunc(func() {})
 	if limit.d > 0 {
@@ -218,6 +218,17 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
+}
+
+// sandboxFor is the sandbox of a run's calls: the agent's (WithSandbox),
+// or else the one of the tool call the run was started in (a sub-agent's
+// run, see AsTool), as it inherits the deps: a sub-agent works in its
+// parent's sandbox unless it was given its own.
+func (a *Agent) sandboxFor(ctx context.Context) runtime.Sandbox {
+	if a.sandbox != nil {
+		return a.sandbox
+	}
+	return runtime.CtxFrom(ctx).Sandbox
 }
 
 // await is what a call whose context ended comes to. At its deadline it is
