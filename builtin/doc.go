@@ -4,8 +4,12 @@
 // ordinary annotated methods, made into tools by toolgen like any user's
 // (tools_gen.go), and their names are the usual ones, as constants for
 // permission rules: builtin.ToolReadFile, builtin.ToolRunCommand...
+// NewSandbox gives tools of one's own the same boundary: a
+// runtime.Sandbox (read, write, list, run) made of the same Workspace and
+// the same confined runner, for agent.WithSandbox.
 //
 // Files: workspace.go (confinement on os.Root), files.go (the tools),
 // find.go (walking, glob and search), shell.go (run_command), sandbox.go and
-// sandbox_linux.go (run_command's confinement by Landlock, and its helper).
+// sandbox_linux.go (run_command's confinement by Landlock, and its helper),
+// toolsandbox.go (Sandbox, the runtime.Sandbox of both).
 package builtin

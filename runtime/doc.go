@@ -11,6 +11,9 @@
 //   - [Ctx]: what a tool learns about the run that called it (its deps, the
 //     tool's name, the call and run ids, the turn), through a runtime.Ctx
 //     parameter or [CtxFrom]; [DepsAs] gives the deps their type.
+//   - [Sandbox]: where a tool reads, writes, lists and runs commands,
+//     confined, found in [Ctx] (package builtin implements it; the agent
+//     loop hands it on); [ErrNoSandbox] when a call has none.
 //   - [Rule]: a permission rule as data, a tool name or glob and argument
 //     globs. Generated XRule types build one; package agent decides with it.
 //   - [Toolbox]: tools from any number of packages, looked up and called by

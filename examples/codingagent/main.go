@@ -69,16 +69,18 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 	if err := writeProject(dir); err != nil {
 		return nil, err
 	}
-	files, err := builtin.FileTools(dir)
+	sb, err := newSandbox(dir)
 	if err != nil {
 		return nil, err
 	}
-	shell, err := newShell(dir)
+	defer sb.Close()
+	tools, err := sb.Tools() // the file tools and run_command, on the sandbox's boundary
 	if err != nil {
 		return nil, err
 	}
 	ag, err := agent.New(model,
-		agent.WithTools(files, shell),
+		agent.WithTools(tools),
+		agent.WithSandbox(sb), // for tools of one's own: runtime.Ctx.Sandbox
 		agent.WithSystem("You are a careful coding agent."),
 		agent.WithPermissions(policy()),
 	)
@@ -104,12 +106,13 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 	return state, err
 }
 
-// newShell is run_command in dir, confined by the kernel (the default):
-// the agent's commands can write only in the project and reach no
-// network. Where Landlock is missing the tool's description says so; add
-// builtin.RequireConfinement() to refuse to start instead.
-func newShell(dir string) ([]runtime.Tool, error) {
-	return builtin.ShellTool(dir)
+// newSandbox is the project's sandbox: the file tools cannot leave dir,
+// and commands are confined by the kernel (the default): they can write
+// only in the project and reach no network. Where Landlock is missing
+// run_command's description says so; add builtin.RequireConfinement() to
+// refuse to start instead.
+func newSandbox(dir string) (*builtin.Sandbox, error) {
+	return builtin.NewSandbox(dir)
 }
 
 func writeProject(dir string) error {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
@@ -83,13 +84,22 @@ func TestShellIsConfined(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "project")
 	require.NoError(t, os.Mkdir(dir, 0o755))
-	shell, err := newShell(dir)
+	sb, err := newSandbox(dir)
 	require.NoError(t, err)
-	if !strings.Contains(shell[0].Description, "confined by the kernel") {
-		t.Skipf("no Landlock here; the tool says: %s", shell[0].Description)
+	defer sb.Close()
+	tools, err := sb.Tools()
+	require.NoError(t, err)
+	shell := tools[len(tools)-1]
+	require.Equal(t, builtin.ToolRunCommand, shell.Name)
+	if !strings.Contains(shell.Description, "confined by the kernel") {
+		t.Skipf("no Landlock here; the tool says: %s", shell.Description)
 	}
-	res, err := shell[0].Call(context.Background(), []byte(`{"command":"echo x > ../outside.txt"}`))
+	res, err := shell.Call(context.Background(), []byte(`{"command":"echo x > ../outside.txt"}`))
 	require.NoError(t, err)
 	assert.Contains(t, res.Text(), "Permission denied")
+	r, err := sb.Run(context.Background(), "echo x > ../outside.txt")
+	require.NoError(t, err)
+	assert.Contains(t, r.Output, "Permission denied", "the sandbox's own commands are confined the same way")
+	assert.NotEqual(t, 0, r.ExitCode)
 	assert.NoFileExists(t, filepath.Join(base, "outside.txt"))
 }

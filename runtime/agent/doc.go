@@ -51,6 +51,8 @@
 //     the tools' annotations.
 //   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of
 //     another agent.
+//   - Sandbox: [WithSandbox] gives every call a runtime.Sandbox, in its
+//     runtime.Ctx (a sub-agent without its own inherits its caller's).
 //   - [TranscriptFrom]: a tool reads the transcript up to its call from its
 //     context (the rest of what it learns about the run is runtime.Ctx).
 //
