@@ -6,11 +6,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -588,19 +590,35 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 		return "", err
 	}
 	// The name must still be the file checked: a link or a directory
-	// swapped in since is left alone.
-	if now, err := f.ws.root.Lstat(name); err != nil || !os.SameFile(now, info) {
-		return "", changedWhileDeleting(path)
-	}
-	if err := f.ws.root.Remove(name); err != nil {
+	// swapped in since is left alone. Checking the name and then removing
+	// it could remove whatever was renamed over it in between (and a stat
+	// racing a rename can even see the old file with the new link count),
+	// so the file is first moved aside to a name nothing else uses, checked
+	// there, and removed there; anything else is put back.
+	dir, _ := split(name)
+	aside := asideName(dir)
+	if err := f.ws.root.Rename(name, aside); err != nil {
 		return "", explain(path, err)
 	}
-	dir, _ := split(name)
+	if now, err := f.ws.root.Lstat(aside); err != nil || !os.SameFile(now, info) || !now.Mode().IsRegular() || hardLinked(now) {
+		f.ws.root.Rename(aside, name)
+		return "", changedWhileDeleting(path)
+	}
+	if err := f.ws.root.Remove(aside); err != nil {
+		f.ws.root.Rename(aside, name)
+		return "", explain(path, err)
+	}
 	f.ws.syncDir(dir)
 	if report {
 		runtime.ReportFileChange(ctx, fileChange(name, before, fileState{}))
 	}
 	return fmt.Sprintf("deleted %s (%d bytes)", rel(name), info.Size()), nil
+}
+
+// asideName is a name in dir for a file about to be deleted: random, so
+// that nothing else renames over it.
+func asideName(dir string) string {
+	return filepath.Join(dir, ".toolgen-delete-"+rand.Text())
 }
 
 func changedWhileDeleting(path string) error {
