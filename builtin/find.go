@@ -12,8 +12,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -521,13 +524,17 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 		return "", err
 	}
 	where := strOr(path, ".")
-	s := &searcher{re: re, quick: quickFilter(pattern), keep: keep, out: newLister(f.maxResults)}
-	unread, err := f.searchPath(ctx, where, s)
+	s := &searcher{re: re, keep: keep, limit: f.maxResults}
+	if s.lit = requiredLiteral(pattern); s.lit == nil {
+		s.quick = quickFilter(pattern)
+	}
+	out := newLister(f.maxResults)
+	unread, err := f.searchPath(ctx, where, s, out)
 	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(where, err)
 	}
 	nothing := fmt.Sprintf("no matches for %q", pattern)
-	return answer(s.out, nothing, nothing, unread)
+	return answer(out, nothing, nothing, unread)
 }
 
 // searchPath searches one file, or every file below a directory. A file
@@ -535,7 +542,7 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 // directory, the files search_files does not search (binary, too large,
 // hard-linked, special) are skipped, and those it could not read are
 // reported.
-func (f *files) searchPath(ctx context.Context, where string, s *searcher) (walkProblems, error) {
+func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *lister) (walkProblems, error) {
 	name, err := f.ws.name(where)
 	if err != nil {
 		return nil, err
@@ -545,25 +552,134 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher) (walk
 		return nil, err
 	}
 	if !info.IsDir() {
-		return nil, s.file(ctx, f.ws, where, name)
+		file, info, err := f.ws.openName(where, name, os.O_RDONLY)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		buf := getSearchBuffer()
+		defer putSearchBuffer(buf)
+		err = s.scan(ctx, where, rel(name), file, info, buf, func(line string) bool {
+			out.add(line, false)
+			return out.full() == nil
+		})
+		return nil, err
 	}
-	var unread walkProblems
-	problems, err := f.ws.walk(ctx, name, func(e entry) error {
+	return s.walk(ctx, f.ws, name, out)
+}
+
+// Searching a tree, the walk opens the files, in order, and a few workers
+// read and search them while it goes on; their results are taken in the
+// walk's order, so the answer is the one a search of one file after the
+// other gives, limits included.
+const (
+	maxSearchWorkers = 4  // at most; GOMAXPROCS when fewer
+	searchesInFlight = 32 // files opened and not yet taken: open descriptors
+)
+
+// searchJob is one file of a walk to search, and then its result.
+type searchJob struct {
+	name  string
+	file  *os.File
+	lines []string // matching lines, at most limit+1
+	err   error
+	done  chan struct{} // closed when lines and err are set
+}
+
+// walk searches every file below dir, in walk order.
+func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *lister) (walkProblems, error) {
+	wctx, cancel := context.WithCancel(ctx)
+	jobs := make(chan *searchJob, searchesInFlight)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), maxSearchWorkers)) {
+		wg.Go(func() {
+			buf := getSearchBuffer()
+			defer putSearchBuffer(buf)
+			for j := range jobs {
+				s.job(wctx, j, buf)
+			}
+		})
+	}
+	var (
+		queue  []*searchJob // in flight, in walk order
+		unread walkProblems
+	)
+	// take takes the result of the oldest job: its lines go out, its
+	// error is a problem to report, or stops the search.
+	take := func() error {
+		j := queue[0]
+		<-j.done
+		queue[0] = nil
+		queue = queue[1:]
+		for _, line := range j.lines {
+			out.add(line, false)
+		}
+		var skipped *pathError
+		switch err := j.err; {
+		case err == nil || errors.As(err, &skipped):
+		case errors.Is(err, errFull) || ctx.Err() != nil:
+			return err
+		default:
+			unread.add(j.name, err)
+		}
+		return out.full()
+	}
+	problems, err := w.walk(ctx, dir, func(e entry) error {
 		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
 			return nil
 		}
-		err := s.entry(ctx, e)
-		var skipped *pathError
-		switch {
-		case err == nil || errors.As(err, &skipped):
-			return nil
-		case errors.Is(err, errFull) || ctx.Err() != nil:
-			return err
+		j := &searchJob{name: e.name, done: make(chan struct{})}
+		j.file, j.err = e.dir.openFile(e.Name())
+		queue = append(queue, j)
+		if j.err != nil {
+			close(j.done)
+		} else {
+			jobs <- j
 		}
-		unread.add(e.name, err)
+		for len(queue) > 0 {
+			if len(queue) < searchesInFlight {
+				select {
+				case <-queue[0].done:
+				default:
+					return nil // the oldest is not done: go on walking
+				}
+			}
+			if err := take(); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
+	for err == nil && len(queue) > 0 {
+		err = take()
+	}
+	cancel() // the jobs left, if the search stopped, close their files and end
+	close(jobs)
+	wg.Wait()
 	return append(problems, unread...), err
+}
+
+// job searches a file of a walk and closes it.
+func (s *searcher) job(ctx context.Context, j *searchJob, buf *[]byte) {
+	defer close(j.done)
+	defer j.file.Close()
+	if j.err = ctx.Err(); j.err != nil {
+		return
+	}
+	info, err := j.file.Stat()
+	if err == nil {
+		err = checkRegular(j.name, info)
+	}
+	if err == nil {
+		err = s.scan(ctx, j.name, j.name, j.file, info, buf, func(line string) bool {
+			j.lines = append(j.lines, line)
+			return len(j.lines) <= s.limit
+		})
+	}
+	if errors.Is(err, errFull) {
+		err = nil // all that can be shown from this file is there
+	}
+	j.err = err
 }
 
 // globFilter turns search_files' glob into a test on root-relative names.
@@ -582,12 +698,13 @@ func globFilter(glob string) (func(string) bool, error) {
 	return m.match, nil
 }
 
-// searcher collects matching lines.
+// searcher is the search of one search_files call.
 type searcher struct {
 	re    *regexp.Regexp
-	quick *regexp.Regexp // nil, or a whole-file test no matching file fails
+	lit   *literal       // nil, or a literal every matching line holds
+	quick *regexp.Regexp // without lit: nil, or a whole-file test no matching file fails
 	keep  func(string) bool
-	out   *lister
+	limit int // matching lines shown
 }
 
 // quickFilter compiles a test of a whole file that every file with a
@@ -620,62 +737,141 @@ func anchorsText(re *syntax.Regexp) bool {
 	return false
 }
 
-// file searches one file, refusing it when it is not a regular file, has
-// other hard links (its contents may be a file's outside the workspace), is
-// too large or binary. path is the file as the model named it, name its
-// name in the root.
-func (s *searcher) file(ctx context.Context, w *Workspace, path, name string) error {
-	file, info, err := w.openName(path, name, os.O_RDONLY)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	return s.scan(ctx, path, rel(name), file, info)
-}
+// Search buffers are reused from file to file and search to search: a
+// search reads every file it searches whole, and allocating for each was
+// most of its garbage.
+var searchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
-// entry searches a regular file a walk met, opened in its directory. A
-// file it does not search is a *pathError saying why.
-func (s *searcher) entry(ctx context.Context, e entry) error {
-	f, err := e.dir.openFile(e.Name())
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if err := checkRegular(e.name, info); err != nil {
-		return err
-	}
-	return s.scan(ctx, e.name, e.name, f, info)
-}
+func getSearchBuffer() *[]byte  { return searchBuffers.Get().(*[]byte) }
+func putSearchBuffer(b *[]byte) { *b = (*b)[:0]; searchBuffers.Put(b) }
 
-// scan searches an open file; shown is its name in the results. It
-// refuses a file too large or binary with a *pathError.
-func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo) error {
+// scan searches an open file; shown is its name in the results, path its
+// name in errors. It refuses a file too large or binary with a *pathError,
+// and gives each matching line to emit, stopping with errFull when emit
+// returns false. buf holds the file's contents.
+func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo, buf *[]byte, emit func(string) bool) error {
 	if info.Size() > maxSearchFileSize {
 		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
-	data, err := io.ReadAll(io.LimitReader(ctxReader{ctx, file}, maxSearchFileSize))
+	data, err := readText(ctx, file, info.Size(), buf)
 	if err != nil {
 		return err
 	}
-	if !isText(data[:min(len(data), textSniffLen)]) {
+	if data == nil {
 		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
+	}
+	found := func(n int, line []byte) error {
+		if !emit(matchLine(shown, n, line)) {
+			return errFull
+		}
+		return nil
+	}
+	if s.lit != nil {
+		return s.scanLiteral(data, found)
 	}
 	if s.quick != nil && !s.quick.Match(data) {
 		return nil
 	}
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
-			s.out.add(fmt.Sprintf("%s:%d: %s", shown, n, shorten(line)), false)
-			if err := s.out.full(); err != nil {
+			if err := found(n, line); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// scanLiteral finds the lines holding the literal and matches only them.
+func (s *searcher) scanLiteral(data []byte, found func(int, []byte) error) error {
+	f := newFinder(s.lit, data)
+	n, counted := 1, 0 // line n starts at counted
+	for from := 0; ; {
+		at := f.next(from)
+		if at < 0 {
+			return nil
+		}
+		start := bytes.LastIndexByte(data[:at], '\n') + 1
+		end := len(data)
+		if i := bytes.IndexByte(data[at:], '\n'); i >= 0 {
+			end = at + i
+		}
+		n += bytes.Count(data[counted:start], []byte{'\n'})
+		counted = start
+		line := bytes.TrimRight(data[start:end], "\r")
+		if s.lit.whole || s.re.Match(line) {
+			if err := found(n, line); err != nil {
+				return err
+			}
+		}
+		from = end + 1
+	}
+}
+
+// readText reads a file of size bytes (as its stat says: it may change)
+// into buf, at most maxSearchFileSize bytes; its contents, or nil if the
+// file is binary: its first textSniffLen bytes are not text. A binary
+// file is read no further.
+func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]byte, error) {
+	data := (*buf)[:0]
+	if want := int(min(size, maxSearchFileSize)) + 1; cap(data) < want {
+		data = make([]byte, 0, want) // +1: no growing to find the end
+	}
+	defer func() { *buf = data[:0] }()
+	sniffed := false
+	for len(data) < maxSearchFileSize {
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(len(data), maxSearchFileSize-len(data)))
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		n, err := file.Read(data[len(data):min(cap(data), maxSearchFileSize)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !sniffed && len(data) >= textSniffLen {
+			if !isText(data[:textSniffLen]) {
+				return nil, nil
+			}
+			sniffed = true
+		}
+	}
+	if !sniffed && !isText(data[:min(len(data), textSniffLen)]) {
+		return nil, nil
+	}
+	return data, nil
+}
+
+// matchLine is a matching line as search_files shows it, "path:n: text",
+// the text trimmed and cut to keep it readable.
+func matchLine(shown string, n int, line []byte) string {
+	const max = 300
+	line = bytes.TrimSpace(line)
+	cut := len(line) > max
+	if cut {
+		i := max
+		for i > 0 && (line[i]&0xC0) == 0x80 {
+			i--
+		}
+		line = line[:i]
+	}
+	var b strings.Builder
+	b.Grow(len(shown) + 24 + len(line))
+	b.WriteString(shown)
+	b.WriteByte(':')
+	var num [20]byte
+	b.Write(strconv.AppendInt(num[:0], int64(n), 10))
+	b.WriteString(": ")
+	b.Write(line)
+	if cut {
+		b.WriteString("…")
+	}
+	return b.String()
 }
 
 // lines yields the 1-based number and text of each line.
@@ -693,18 +889,4 @@ func lines(data []byte) func(yield func(int, []byte) bool) {
 			}
 		}
 	}
-}
-
-// shorten keeps a matching line readable.
-func shorten(line []byte) string {
-	const max = 300
-	s := strings.TrimSpace(string(line))
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && (s[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
 }
