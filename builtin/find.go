@@ -220,7 +220,7 @@ func (d *walkDir) read() ([]fs.DirEntry, error) {
 			return nil, &fs.PathError{Op: "readdirent", Path: d.name, Err: err}
 		}
 	}
-	return readEntries(r)
+	return readEntries(d, r)
 }
 
 // openFile opens a regular file of the directory for reading.
@@ -258,8 +258,16 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 		if !e.IsDir() {
 			continue
 		}
-		d.close() // one directory open at a time, whatever the depth
 		sub := &walkDir{ws: wk.ws, name: name}
+		if d.r != nil {
+			// One system call rather than one per component of the name
+			// from the root; if this fails, read opens it from the root,
+			// as when the directory is no longer open.
+			if r, err := d.r.OpenRoot(e.Name()); err == nil {
+				sub.r = r
+			}
+		}
+		d.close() // one directory open at a time, whatever the depth
 		subEntries, err := sub.read()
 		if err != nil {
 			sub.close()
@@ -271,18 +279,6 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 		}
 	}
 	return nil
-}
-
-// readEntries reads a directory's entries, sorted by name.
-func readEntries(r *os.Root) ([]fs.DirEntry, error) {
-	d, err := r.Open(".")
-	if err != nil {
-		return nil, err
-	}
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return entries, err
 }
 
 // readDir reads a directory's entries, sorted by name.
@@ -331,13 +327,18 @@ func (p walkProblems) String() string {
 // read, it is an error: absence is not established.
 // nothing says that the walk found nothing, for the error.
 func answer(out *lister, empty, nothing string, unread walkProblems) (string, error) {
+	return answerText(out.text(empty), len(out.lines) > 0, nothing, unread)
+}
+
+// answerText is answer for a result text, which found something or not.
+func answerText(text string, found bool, nothing string, unread walkProblems) (string, error) {
 	if len(unread) == 0 {
-		return out.text(empty), nil
+		return text, nil
 	}
-	if len(out.lines) == 0 {
+	if !found {
 		return "", fmt.Errorf("%s in what could be read, but part of the tree could not be read: %s", nothing, unread)
 	}
-	return fmt.Sprintf("%s\n[part of the tree could not be read: %s]", out.text(empty), unread), nil
+	return fmt.Sprintf("%s\n[part of the tree could not be read: %s]", text, unread), nil
 }
 
 // Glob finds the files of the workspace whose paths match a pattern, sorted.
@@ -528,13 +529,92 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 	if s.lit = requiredLiteral(pattern); s.lit == nil {
 		s.quick = quickFilter(pattern)
 	}
-	out := newLister(f.maxResults)
+	out := &matches{limit: f.maxResults}
 	unread, err := f.searchPath(ctx, where, s, out)
 	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(where, err)
 	}
 	nothing := fmt.Sprintf("no matches for %q", pattern)
-	return answer(out, nothing, nothing, unread)
+	return answerText(out.String(nothing), out.n > 0, nothing, unread)
+}
+
+// matches collects the matching lines search_files shows, at most limit,
+// in one text (a search may find hundreds of thousands), then notes that
+// there were more.
+type matches struct {
+	text  []byte // lines, each ended by a newline
+	n     int    // lines in text
+	limit int
+	more  bool
+}
+
+// add adds a file's matching lines, count lines each ended by a newline.
+func (m *matches) add(lines []byte, count int) {
+	if m.n+count <= m.limit {
+		m.text = append(m.text, lines...)
+		m.n += count
+		return
+	}
+	for ; m.n < m.limit; m.n++ {
+		i := bytes.IndexByte(lines, '\n')
+		m.text = append(m.text, lines[:i+1]...)
+		lines = lines[i+1:]
+	}
+	m.more = true
+}
+
+func (m *matches) full() error {
+	if m.more {
+		return errFull
+	}
+	return nil
+}
+
+// String is the result: the lines, or empty when there are none.
+func (m *matches) String(empty string) string {
+	if m.n == 0 {
+		return empty
+	}
+	text := string(m.text[:len(m.text)-1])
+	if m.more {
+		text += fmt.Sprintf("\n[... more not shown: the list stops at %d; narrow the path or pattern]", m.limit)
+	}
+	return text
+}
+
+// found are the matching lines of one file, as shown.
+type found struct {
+	text  []byte // lines, each ended by a newline
+	count int
+	max   int // lines wanted: the last stops the search of the file with errFull
+}
+
+// add adds a matching line, "path:n: text", the text trimmed and cut to
+// keep it readable.
+func (f *found) add(shown string, n int, line []byte) error {
+	const max = 300
+	line = bytes.TrimSpace(line)
+	cut := len(line) > max
+	if cut {
+		i := max
+		for i > 0 && (line[i]&0xC0) == 0x80 {
+			i--
+		}
+		line = line[:i]
+	}
+	f.text = append(f.text, shown...)
+	f.text = append(f.text, ':')
+	f.text = strconv.AppendInt(f.text, int64(n), 10)
+	f.text = append(f.text, ": "...)
+	f.text = append(f.text, line...)
+	if cut {
+		f.text = append(f.text, "…"...)
+	}
+	f.text = append(f.text, '\n')
+	if f.count++; f.count >= f.max {
+		return errFull
+	}
+	return nil
 }
 
 // searchPath searches one file, or every file below a directory. A file
@@ -542,7 +622,7 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 // directory, the files search_files does not search (binary, too large,
 // hard-linked, special) are skipped, and those it could not read are
 // reported.
-func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *lister) (walkProblems, error) {
+func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *matches) (walkProblems, error) {
 	name, err := f.ws.name(where)
 	if err != nil {
 		return nil, err
@@ -559,10 +639,12 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *
 		defer file.Close()
 		buf := getSearchBuffer()
 		defer putSearchBuffer(buf)
-		err = s.scan(ctx, where, rel(name), file, info, buf, func(line string) bool {
-			out.add(line, false)
-			return out.full() == nil
-		})
+		lines := &found{max: s.limit + 1}
+		err = s.scan(ctx, where, rel(name), file, info, buf, lines)
+		out.add(lines.text, lines.count)
+		if err == nil {
+			err = out.full()
+		}
 		return nil, err
 	}
 	return s.walk(ctx, f.ws, name, out)
@@ -581,13 +663,13 @@ const (
 type searchJob struct {
 	name  string
 	file  *os.File
-	lines []string // matching lines, at most limit+1
+	lines found // at most limit+1
 	err   error
 	done  chan struct{} // closed when lines and err are set
 }
 
 // walk searches every file below dir, in walk order.
-func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *lister) (walkProblems, error) {
+func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matches) (walkProblems, error) {
 	wctx, cancel := context.WithCancel(ctx)
 	jobs := make(chan *searchJob, searchesInFlight)
 	var wg sync.WaitGroup
@@ -611,9 +693,7 @@ func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *list
 		<-j.done
 		queue[0] = nil
 		queue = queue[1:]
-		for _, line := range j.lines {
-			out.add(line, false)
-		}
+		out.add(j.lines.text, j.lines.count)
 		var skipped *pathError
 		switch err := j.err; {
 		case err == nil || errors.As(err, &skipped):
@@ -628,7 +708,7 @@ func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *list
 		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
 			return nil
 		}
-		j := &searchJob{name: e.name, done: make(chan struct{})}
+		j := &searchJob{name: e.name, lines: found{max: s.limit + 1}, done: make(chan struct{})}
 		j.file, j.err = e.dir.openFile(e.Name())
 		queue = append(queue, j)
 		if j.err != nil {
@@ -671,10 +751,7 @@ func (s *searcher) job(ctx context.Context, j *searchJob, buf *[]byte) {
 		err = checkRegular(j.name, info)
 	}
 	if err == nil {
-		err = s.scan(ctx, j.name, j.name, j.file, info, buf, func(line string) bool {
-			j.lines = append(j.lines, line)
-			return len(j.lines) <= s.limit
-		})
+		err = s.scan(ctx, j.name, j.name, j.file, info, buf, &j.lines)
 	}
 	if errors.Is(err, errFull) {
 		err = nil // all that can be shown from this file is there
@@ -747,9 +824,9 @@ func putSearchBuffer(b *[]byte) { *b = (*b)[:0]; searchBuffers.Put(b) }
 
 // scan searches an open file; shown is its name in the results, path its
 // name in errors. It refuses a file too large or binary with a *pathError,
-// and gives each matching line to emit, stopping with errFull when emit
-// returns false. buf holds the file's contents.
-func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo, buf *[]byte, emit func(string) bool) error {
+// and adds each matching line to out, stopping with errFull when out has
+// all it wants. buf holds the file's contents.
+func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo, buf *[]byte, out *found) error {
 	if info.Size() > maxSearchFileSize {
 		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
@@ -760,21 +837,15 @@ func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, 
 	if data == nil {
 		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
 	}
-	found := func(n int, line []byte) error {
-		if !emit(matchLine(shown, n, line)) {
-			return errFull
-		}
-		return nil
-	}
 	if s.lit != nil {
-		return s.scanLiteral(data, found)
+		return s.scanLiteral(data, shown, out)
 	}
 	if s.quick != nil && !s.quick.Match(data) {
 		return nil
 	}
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
-			if err := found(n, line); err != nil {
+			if err := out.add(shown, n, line); err != nil {
 				return err
 			}
 		}
@@ -783,7 +854,7 @@ func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, 
 }
 
 // scanLiteral finds the lines holding the literal and matches only them.
-func (s *searcher) scanLiteral(data []byte, found func(int, []byte) error) error {
+func (s *searcher) scanLiteral(data []byte, shown string, out *found) error {
 	f := newFinder(s.lit, data)
 	n, counted := 1, 0 // line n starts at counted
 	for from := 0; ; {
@@ -800,7 +871,7 @@ func (s *searcher) scanLiteral(data []byte, found func(int, []byte) error) error
 		counted = start
 		line := bytes.TrimRight(data[start:end], "\r")
 		if s.lit.whole || s.re.Match(line) {
-			if err := found(n, line); err != nil {
+			if err := out.add(shown, n, line); err != nil {
 				return err
 			}
 		}
@@ -808,8 +879,9 @@ func (s *searcher) scanLiteral(data []byte, found func(int, []byte) error) error
 	}
 }
 
-// readText reads a file of size bytes (as its stat says: it may change)
-// into buf, at most maxSearchFileSize bytes; its contents, or nil if the
+// readText reads a file of size bytes (as its stat says) into buf, at most
+// maxSearchFileSize bytes: its size when opened, or up to EOF if it has
+// shrunk since or gives no size; its contents, or nil if the
 // file is binary: its first textSniffLen bytes are not text. A binary
 // file is read no further.
 func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]byte, error) {
@@ -828,8 +900,8 @@ func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]by
 		}
 		n, err := file.Read(data[len(data):min(cap(data), maxSearchFileSize)])
 		data = data[:len(data)+n]
-		if err == io.EOF {
-			break
+		if err == io.EOF || size > 0 && int64(len(data)) == size {
+			break // as large as it was when it was opened: no read for EOF
 		}
 		if err != nil {
 			return nil, err
@@ -845,33 +917,6 @@ func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]by
 		return nil, nil
 	}
 	return data, nil
-}
-
-// matchLine is a matching line as search_files shows it, "path:n: text",
-// the text trimmed and cut to keep it readable.
-func matchLine(shown string, n int, line []byte) string {
-	const max = 300
-	line = bytes.TrimSpace(line)
-	cut := len(line) > max
-	if cut {
-		i := max
-		for i > 0 && (line[i]&0xC0) == 0x80 {
-			i--
-		}
-		line = line[:i]
-	}
-	var b strings.Builder
-	b.Grow(len(shown) + 24 + len(line))
-	b.WriteString(shown)
-	b.WriteByte(':')
-	var num [20]byte
-	b.Write(strconv.AppendInt(num[:0], int64(n), 10))
-	b.WriteString(": ")
-	b.Write(line)
-	if cut {
-		b.WriteString("…")
-	}
-	return b.String()
 }
 
 // lines yields the 1-based number and text of each line.
