@@ -147,6 +147,14 @@ func (l *lister) text(empty string) string {
 // with os.Root's own methods, not its io/fs view, which refuses names that
 // are not UTF-8: one such directory would fail every walk.
 func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) (walkProblems, error) {
+	return w.walkLeaving(ctx, dir, visit, nil)
+}
+
+// walkLeaving is walk, calling leave (when not nil) with each directory
+// the walk is done with for now, before it closes it (when it goes into a
+// subdirectory, and at its end). leave may take the directory's open
+// handle (setting its r to nil), which it must then close.
+func (w *Workspace) walkLeaving(ctx context.Context, dir string, visit func(entry) error, leave func(*walkDir)) (walkProblems, error) {
 	start := rel(dir)
 	if start != "." {
 		// os.Root.OpenRoot on a file does not say ENOTDIR; callers test it.
@@ -154,7 +162,7 @@ func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) erro
 			return nil, &fs.PathError{Op: "open", Path: start, Err: syscall.ENOTDIR}
 		}
 	}
-	wk := &walker{ws: w, visit: visit}
+	wk := &walker{ws: w, visit: visit, leave: leave}
 	d := &walkDir{ws: w, name: start}
 	entries, err := d.read()
 	if err != nil {
@@ -169,6 +177,7 @@ func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) erro
 type walker struct {
 	ws       *Workspace
 	visit    func(entry) error
+	leave    func(*walkDir) // nil, or called before a directory is closed
 	problems walkProblems
 }
 
@@ -243,7 +252,7 @@ func (d *walkDir) openFile(base string) (*os.File, error) {
 var testHookWalkOpen func(name string) error
 
 func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry) error {
-	defer d.close()
+	defer wk.release(d)
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -267,7 +276,7 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 				sub.r = r
 			}
 		}
-		d.close() // one directory open at a time, whatever the depth
+		wk.release(d) // one directory open at a time, whatever the depth
 		subEntries, err := sub.read()
 		if err != nil {
 			sub.close()
@@ -279,6 +288,14 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 		}
 	}
 	return nil
+}
+
+// release closes a directory the walk is done with for now.
+func (wk *walker) release(d *walkDir) {
+	if wk.leave != nil {
+		wk.leave(d)
+	}
+	d.close()
 }
 
 // readDir reads a directory's entries, sorted by name.
@@ -650,78 +667,91 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *
 	return s.walk(ctx, f.ws, name, out)
 }
 
-// Searching a tree, the walk opens the files, in order, and a few workers
-// read and search them while it goes on; their results are taken in the
+// Searching a tree, the walk goes on while a few workers open, read and
+// search the files it met, in batches: the files of a directory met one
+// after the other, with the directory's open handle, which the walk hands
+// over when it is done with the directory instead of closing it. The walk
+// itself holds one directory open at a time, as every walk; each batch
+// waiting or being searched holds its directory, and a worker one file,
+// so a search holds at most maxSearchBatches+1 directories and
+// maxSearchWorkers files open, whatever the depth. Results are taken in the
 // walk's order, so the answer is the one a search of one file after the
 // other gives, limits included.
 const (
 	maxSearchWorkers = 4  // at most; GOMAXPROCS when fewer
-	searchesInFlight = 32 // files opened and not yet taken: open descriptors
+	maxSearchBatches = 8  // batches met and not yet taken
+	maxSearchBatch   = 64 // files in a batch
 )
 
-// searchJob is one file of a walk to search, and then its result.
-type searchJob struct {
-	name  string
-	file  *os.File
+// searchBatch is files of one directory to search, and then their results.
+type searchBatch struct {
+	dir   *walkDir
+	root  *os.Root // the directory's handle, the batch's to close
+	files []searchFile
+	done  chan struct{} // closed once every file has its result
+}
+
+// searchFile is a file of a batch and its result.
+type searchFile struct {
+	name  string // root-relative
+	base  string
 	lines found // at most limit+1
 	err   error
-	done  chan struct{} // closed when lines and err are set
 }
 
 // walk searches every file below dir, in walk order.
 func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matches) (walkProblems, error) {
 	wctx, cancel := context.WithCancel(ctx)
-	jobs := make(chan *searchJob, searchesInFlight)
+	batches := make(chan *searchBatch, maxSearchBatches+1)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), maxSearchWorkers)) {
 		wg.Go(func() {
 			buf := getSearchBuffer()
 			defer putSearchBuffer(buf)
-			for j := range jobs {
-				s.job(wctx, j, buf)
+			for b := range batches {
+				s.batch(wctx, b, buf)
 			}
 		})
 	}
 	var (
-		queue  []*searchJob // in flight, in walk order
-		unread walkProblems
+		queue   []*searchBatch // sent to the workers, in walk order
+		pending *searchBatch   // being filled
+		unread  walkProblems
+		stop    error // what stopped the search
 	)
-	// take takes the result of the oldest job: its lines go out, its
-	// error is a problem to report, or stops the search.
+	// take takes the results of the oldest batch: their lines go out,
+	// their errors are problems to report, or stop the search.
 	take := func() error {
-		j := queue[0]
-		<-j.done
+		b := queue[0]
+		<-b.done
 		queue[0] = nil
 		queue = queue[1:]
-		out.add(j.lines.text, j.lines.count)
-		var skipped *pathError
-		switch err := j.err; {
-		case err == nil || errors.As(err, &skipped):
-		case errors.Is(err, errFull) || ctx.Err() != nil:
-			return err
-		default:
-			unread.add(j.name, err)
+		for i := range b.files {
+			f := &b.files[i]
+			out.add(f.lines.text, f.lines.count)
+			var skipped *pathError
+			switch err := f.err; {
+			case err == nil || errors.As(err, &skipped):
+			case errors.Is(err, errFull) || ctx.Err() != nil:
+				return err
+			default:
+				unread.add(f.name, err)
+			}
+			if err := out.full(); err != nil {
+				return err
+			}
 		}
-		return out.full()
+		return nil
 	}
-	problems, err := w.walk(ctx, dir, func(e entry) error {
-		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
-			return nil
-		}
-		j := &searchJob{name: e.name, lines: found{max: s.limit + 1}, done: make(chan struct{})}
-		j.file, j.err = e.dir.openFile(e.Name())
-		queue = append(queue, j)
-		if j.err != nil {
-			close(j.done)
-		} else {
-			jobs <- j
-		}
+	// takeDone takes the batches done, and waits for the oldest while
+	// more than max are in flight.
+	takeDone := func(max int) error {
 		for len(queue) > 0 {
-			if len(queue) < searchesInFlight {
+			if len(queue) <= max {
 				select {
 				case <-queue[0].done:
 				default:
-					return nil // the oldest is not done: go on walking
+					return nil
 				}
 			}
 			if err := take(); err != nil {
@@ -729,34 +759,110 @@ func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matc
 			}
 		}
 		return nil
-	})
+	}
+	// flush sends the pending batch to the workers, with its directory.
+	flush := func(d *walkDir) {
+		b := pending
+		if b == nil || b.dir != d {
+			return
+		}
+		pending = nil
+		b.root, d.r = d.r, nil
+		if stop != nil {
+			if b.root != nil {
+				b.root.Close()
+			}
+			return
+		}
+		queue = append(queue, b)
+		batches <- b
+		if err := takeDone(maxSearchBatches); err != nil {
+			stop = err
+		}
+	}
+	problems, err := w.walkLeaving(ctx, dir, func(e entry) error {
+		if stop != nil {
+			return stop
+		}
+		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
+			return nil
+		}
+		if pending != nil && (pending.dir != e.dir || len(pending.files) == maxSearchBatch) {
+			flush(pending.dir)
+			if stop != nil {
+				return stop
+			}
+		}
+		if pending == nil {
+			pending = &searchBatch{dir: e.dir, done: make(chan struct{})}
+		}
+		f := searchFile{name: e.name, base: e.Name(), lines: found{max: s.limit + 1}}
+		// The directory is open for the batch, or opened again (as to
+		// open a file in it), and the file opened by a worker.
+		if _, f.err = e.dir.root(); f.err == nil {
+			if hook := testHookWalkOpen; hook != nil {
+				if err := hook(e.name); err != nil {
+					f.err = &fs.PathError{Op: "open", Path: f.base, Err: err}
+				}
+			}
+		}
+		pending.files = append(pending.files, f)
+		return nil
+	}, flush)
+	if err == nil {
+		err = stop
+	}
+	if err == nil && pending != nil {
+		flush(pending.dir) // the walk closed it: no handle, the files fail
+		err = stop
+	}
 	for err == nil && len(queue) > 0 {
 		err = take()
 	}
-	cancel() // the jobs left, if the search stopped, close their files and end
-	close(jobs)
+	cancel() // the batches left, if the search stopped, end at once
+	close(batches)
 	wg.Wait()
 	return append(problems, unread...), err
 }
 
-// job searches a file of a walk and closes it.
-func (s *searcher) job(ctx context.Context, j *searchJob, buf *[]byte) {
-	defer close(j.done)
-	defer j.file.Close()
-	if j.err = ctx.Err(); j.err != nil {
-		return
+// batch searches the files of a batch and closes its directory.
+func (s *searcher) batch(ctx context.Context, b *searchBatch, buf *[]byte) {
+	defer close(b.done)
+	if b.root != nil {
+		defer b.root.Close()
 	}
-	info, err := j.file.Stat()
+	for i := range b.files {
+		f := &b.files[i]
+		switch {
+		case f.err != nil:
+		case ctx.Err() != nil:
+			f.err = ctx.Err()
+		case b.root == nil:
+			f.err = &fs.PathError{Op: "open", Path: f.base, Err: os.ErrClosed}
+		default:
+			f.err = s.file(ctx, b.root, f, buf)
+		}
+	}
+}
+
+// file opens and searches a file of a batch.
+func (s *searcher) file(ctx context.Context, dir *os.Root, f *searchFile, buf *[]byte) error {
+	file, err := dir.OpenFile(f.base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	info, err := file.Stat()
 	if err == nil {
-		err = checkRegular(j.name, info)
+		err = checkRegular(f.name, info)
 	}
 	if err == nil {
-		err = s.scan(ctx, j.name, j.name, j.file, info, buf, &j.lines)
+		err = s.scan(ctx, f.name, f.name, file, info, buf, &f.lines)
 	}
 	if errors.Is(err, errFull) {
 		err = nil // all that can be shown from this file is there
 	}
-	j.err = err
+	return err
 }
 
 // globFilter turns search_files' glob into a test on root-relative names.
