@@ -141,9 +141,10 @@ func (l *lister) text(empty string) string {
 // there.
 //
 // A walk holds a handful of descriptors whatever the depth: each directory
-// is opened from the root by its name (os.Root resolves the name again,
-// confined), read, and closed before its subdirectories are walked; it is
-// opened again only if a visitor opens a file in it after that. This walks
+// is opened (from its parent if that is still open, or from the root by its
+// name: os.Root resolves the name again, confined), read, and closed before
+// its subdirectories are walked; it is opened again only if a visitor opens
+// a file in it after that. This walks
 // with os.Root's own methods, not its io/fs view, which refuses names that
 // are not UTF-8: one such directory would fail every walk.
 func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) (walkProblems, error) {
@@ -232,23 +233,9 @@ func (d *walkDir) read() ([]fs.DirEntry, error) {
 	return readEntries(d, r)
 }
 
-// openFile opens a regular file of the directory for reading.
-func (d *walkDir) openFile(base string) (*os.File, error) {
-	r, err := d.root()
-	if err != nil {
-		return nil, err
-	}
-	if hook := testHookWalkOpen; hook != nil {
-		if err := hook(join(d.name, base)); err != nil {
-			return nil, &fs.PathError{Op: "open", Path: base, Err: err}
-		}
-	}
-	return r.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-}
-
 // testHookWalkOpen, when set by a test, is called with the name of each
-// directory a walk reads and each file it opens, and fails them with the
-// error it returns.
+// directory a walk reads and each file search_files is to open, and fails
+// them with the error it returns.
 var testHookWalkOpen func(name string) error
 
 func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry) error {

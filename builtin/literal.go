@@ -3,6 +3,7 @@ package builtin
 import (
 	"bytes"
 	"regexp/syntax"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -43,12 +44,10 @@ func requiredLiteral(pattern string) *literal {
 	if best == nil {
 		return nil
 	}
-	if re.Op == syntax.OpLiteral && best.whole && !bytes.ContainsAny(best.text, "\r\n") {
-		// A line is matched with its line ending trimmed.
-	} else {
-		best.whole = false
-	}
-	best.rare = rarest(best.text)
+	// A line is matched with its line ending trimmed: a literal holding
+	// one is not all a match needs.
+	best.whole = best.whole && re.Op == syntax.OpLiteral && !bytes.ContainsAny(best.text, "\r\n")
+	best.rare = best.rarest()
 	return best
 }
 
@@ -137,17 +136,27 @@ func upper(b byte) byte {
 	return b
 }
 
-// byteCommonness ranks bytes by how often they occur in source code and
-// text, the most common first; bytes not in it are rarer than all of them.
-const byteCommonness = " \tetaoinsrlcdu\nhpmfg.,()\"_bywv=:{}*/;0x1kE2SCTRIANO-&[]+>!<#%'3456789jqzPDLMFBGHUWYVKXJQZ|$@^`~\\?"
+// byteCommonness ranks bytes by how often they occur in source trees
+// (counted over Go's, test data included), the most common first; bytes not
+// in it are rarer than all of them.
+const byteCommonness = " et\t0rn\naiso,xclfdu1.pA(/)2mg:h\"=4b_3SE6Ty8Rv{}ICO5D\\P9LM7kBHwXNVF-[]UG*QW|!;+Yz$&<K'>%q@jZJ`#?^~"
 
-// rarest is the index of the literal's rarest byte.
-func rarest(text []byte) int {
+// commonness is where b stands in byteCommonness.
+func commonness(b byte) int {
+	if i := strings.IndexByte(byteCommonness, b); i >= 0 {
+		return i
+	}
+	return len(byteCommonness)
+}
+
+// rarest is the index of the literal's rarest byte; with fold, a letter is
+// as common as the more common of its two cases.
+func (l *literal) rarest() int {
 	best, bestRank := 0, -1
-	for i, b := range text {
-		rank := bytes.IndexByte([]byte(byteCommonness), b)
-		if rank < 0 {
-			rank = len(byteCommonness)
+	for i, b := range l.text {
+		rank := commonness(b)
+		if l.fold {
+			rank = min(commonness(lower(b)), commonness(upper(b)))
 		}
 		if rank > bestRank {
 			best, bestRank = i, rank
@@ -164,7 +173,6 @@ type finder struct {
 	// lower and upper case (len(data) when there is none), so that neither
 	// is searched for twice over the same bytes.
 	nextLower, nextUpper int
-	from                 int // where the positions were searched from
 }
 
 func newFinder(lit *literal, data []byte) *finder {
