@@ -16,7 +16,9 @@ import (
 // the directory; one whose type the file system does not give is lstat'ed
 // at once.
 func readEntries(d *walkDir, r *os.Root) ([]fs.DirEntry, error) {
-	f, err := r.Open(".")
+	// O_NONBLOCK (no effect on a directory) spares os the two fcntl calls
+	// it makes to try the poller with a blocking descriptor.
+	f, err := r.OpenFile(".", os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
