@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -27,13 +28,14 @@ func readEntries(d *walkDir, r *os.Root) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf := make([]byte, 16<<10)
+	buf := direntBuffers.Get().(*[]byte)
+	defer direntBuffers.Put(buf)
 	var entries []fs.DirEntry
 	for {
 		var n int
 		var rerr error
 		if err := rc.Read(func(fd uintptr) bool {
-			n, rerr = syscall.ReadDirent(int(fd), buf)
+			n, rerr = syscall.ReadDirent(int(fd), *buf)
 			return rerr != syscall.EAGAIN
 		}); err != nil {
 			rerr = err
@@ -44,13 +46,16 @@ func readEntries(d *walkDir, r *os.Root) ([]fs.DirEntry, error) {
 		if n <= 0 {
 			break
 		}
-		if entries, err = parseDirents(d, r, buf[:n], entries); err != nil {
+		if entries, err = parseDirents(d, r, (*buf)[:n], entries); err != nil {
 			return entries, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, nil
 }
+
+// direntBuffers are getdents buffers, reused from directory to directory.
+var direntBuffers = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
 
 // parseDirents appends the entries of getdents records (struct
 // linux_dirent64: inode, offset, record length, type, name).
