@@ -546,25 +546,29 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 // in one text (a search may find hundreds of thousands), then notes that
 // there were more.
 type matches struct {
-	text  []byte // lines, each ended by a newline
-	n     int    // lines in text
+	files [][]byte // the files' lines, each ended by a newline
+	size  int      // bytes in files
+	n     int      // lines in files
 	limit int
 	more  bool
 }
 
-// add adds a file's matching lines, count lines each ended by a newline.
+// add adds a file's matching lines, count lines each ended by a newline,
+// which it keeps.
 func (m *matches) add(lines []byte, count int) {
-	if m.n+count <= m.limit {
-		m.text = append(m.text, lines...)
+	if m.n+count > m.limit {
+		cut := 0
+		for ; m.n < m.limit; m.n++ {
+			cut += bytes.IndexByte(lines[cut:], '\n') + 1
+		}
+		lines, count = lines[:cut], 0
+		m.more = true
+	}
+	if len(lines) > 0 {
+		m.files = append(m.files, lines)
+		m.size += len(lines)
 		m.n += count
-		return
 	}
-	for ; m.n < m.limit; m.n++ {
-		i := bytes.IndexByte(lines, '\n')
-		m.text = append(m.text, lines[:i+1]...)
-		lines = lines[i+1:]
-	}
-	m.more = true
 }
 
 func (m *matches) full() error {
@@ -579,7 +583,13 @@ func (m *matches) String(empty string) string {
 	if m.n == 0 {
 		return empty
 	}
-	text := string(m.text[:len(m.text)-1])
+	var b strings.Builder
+	b.Grow(m.size + 100)
+	for _, lines := range m.files {
+		b.Write(lines)
+	}
+	text := b.String()
+	text = text[:len(text)-1] // the last newline
 	if m.more {
 		text += fmt.Sprintf("\n[... more not shown: the list stops at %d; narrow the path or pattern]", m.limit)
 	}
@@ -693,10 +703,11 @@ func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matc
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), maxSearchWorkers)) {
 		wg.Go(func() {
-			buf := getSearchBuffer()
+			buf, lines := getSearchBuffer(), getSearchBuffer()
 			defer putSearchBuffer(buf)
+			defer putSearchBuffer(lines)
 			for b := range batches {
-				s.batch(wctx, b, buf)
+				s.batch(wctx, b, buf, lines)
 			}
 		})
 	}
@@ -813,7 +824,8 @@ func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matc
 }
 
 // batch searches the files of a batch and closes its directory.
-func (s *searcher) batch(ctx context.Context, b *searchBatch, buf *[]byte) {
+// buf holds a file's contents, lines its matching lines as they are found.
+func (s *searcher) batch(ctx context.Context, b *searchBatch, buf, lines *[]byte) {
 	defer close(b.done)
 	if b.root != nil {
 		defer b.root.Close()
@@ -827,7 +839,10 @@ func (s *searcher) batch(ctx context.Context, b *searchBatch, buf *[]byte) {
 		case b.root == nil:
 			f.err = &fs.PathError{Op: "open", Path: f.base, Err: os.ErrClosed}
 		default:
+			f.lines.text = (*lines)[:0]
 			f.err = s.file(ctx, b.root, f, buf)
+			*lines = f.lines.text[:0]
+			f.lines.text = bytes.Clone(f.lines.text) // as large as it needs
 		}
 	}
 }
