@@ -670,10 +670,10 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *
 // over when it is done with the directory instead of closing it. The walk
 // itself holds one directory open at a time, as every walk; each batch
 // waiting or being searched holds its directory, and a worker one file,
-// so a search holds at most maxSearchBatches+1 directories and
-// maxSearchWorkers files open, whatever the depth. Results are taken in the
-// walk's order, so the answer is the one a search of one file after the
-// other gives, limits included.
+// so a search holds, whatever the depth, the walk's directory, at most
+// maxSearchBatches+1 batches' directories and maxSearchWorkers files open.
+// Results are taken in the walk's order, so the answer is the one a search
+// of one file after the other gives, limits included.
 const (
 	maxSearchWorkers = 4  // at most; GOMAXPROCS when fewer
 	maxSearchBatches = 8  // batches met and not yet taken
