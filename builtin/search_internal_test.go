@@ -69,7 +69,7 @@ func searchTestTree(t *testing.T, dir string, files int) {
 		var b strings.Builder
 		if i%4 == 0 {
 			// Text first: the bytes that are not UTF-8 below are searched.
-			b.WriteString(strings.Repeat("filler\n", textSniffLen/7+1))
+			b.WriteString(strings.Repeat(strings.Repeat("filler ", 14)+"\n", textSniffLen/99+1))
 		}
 		for range rng.IntN(40) {
 			for range rng.IntN(8) {
@@ -98,13 +98,12 @@ func searchTestTree(t *testing.T, dir string, files int) {
 	}
 }
 
-// searchReference is what search_files answers, found the simple way: each
-// text file read whole, in walk order, and each of its lines matched.
-func searchReference(t *testing.T, dir string, re *regexp.Regexp, limit int) string {
+// searchReference is the lines search_files shows, found the simple way:
+// each text file read whole, in walk order, and each of its lines matched.
+func searchReference(t *testing.T, dir string, re *regexp.Regexp) []string {
 	var out []string
-	more := false
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() || more {
+		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
 		data, err := os.ReadFile(p)
@@ -114,10 +113,6 @@ func searchReference(t *testing.T, dir string, re *regexp.Regexp, limit int) str
 		name, _ := filepath.Rel(dir, p)
 		for n, line := range lines(data) {
 			if re.Match(line) {
-				if len(out) == limit {
-					more = true
-					break
-				}
 				out = append(out, fmt.Sprintf("%s:%d: %s", filepath.ToSlash(name), n, strings.TrimSpace(string(line))))
 			}
 		}
@@ -126,14 +121,18 @@ func searchReference(t *testing.T, dir string, re *regexp.Regexp, limit int) str
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out) == 0 {
-		return fmt.Sprintf("no matches for %q", re)
+	return out
+}
+
+// searchAnswer is search_files' answer for lines found and a limit.
+func searchAnswer(pattern string, lines []string, limit int) string {
+	if len(lines) == 0 {
+		return fmt.Sprintf("no matches for %q", pattern)
 	}
-	text := strings.Join(out, "\n")
-	if more {
-		text += fmt.Sprintf("\n[... more not shown: the list stops at %d; narrow the path or pattern]", limit)
+	if len(lines) <= limit {
+		return strings.Join(lines, "\n")
 	}
-	return text
+	return strings.Join(lines[:limit], "\n") + fmt.Sprintf("\n[... more not shown: the list stops at %d; narrow the path or pattern]", limit)
 }
 
 // search_files finds the lines a regular expression matches one line at a
@@ -143,15 +142,17 @@ func TestSearchMatchesLineByLine(t *testing.T) {
 	patterns := []string{`return`, `(?i)return`, `(?i)http`, `func \w+\(ctx context\.Context`, `(?i)kiss`,
 		`(?i)k`, `(?i)s`, `\x{FFFD}`, "\xef\xbf\xbd", `(return)+`, `^return`, `return$`, `\breturn\b`, `return http`,
 		`(?i)ſ`, `é`, "return\r", `ctx|http`, `^$`, `n$`, `(?i)^\s*RETURN\s*$`, `retur\nn`}
-	for _, limit := range []int{1 << 20, 7, 150} {
-		f, dir := testFiles(t, MaxResults(limit))
-		searchTestTree(t, dir, 300)
-		for _, pattern := range patterns {
+	f, dir := testFiles(t)
+	searchTestTree(t, dir, 200)
+	for _, pattern := range patterns {
+		want := searchReference(t, dir, regexp.MustCompile(pattern))
+		for _, limit := range []int{1 << 20, 7, 150} {
+			f.maxResults = limit
 			got, err := f.SearchFiles(context.Background(), pattern, nil, nil)
 			if err != nil {
 				t.Fatalf("%q: %v", pattern, err)
 			}
-			if want := searchReference(t, dir, regexp.MustCompile(pattern), limit); got != want {
+			if want := searchAnswer(pattern, want, limit); got != want {
 				t.Errorf("limit %d, pattern %q:\n got %.2000q\nwant %.2000q", limit, pattern, got, want)
 			}
 		}
