@@ -144,9 +144,9 @@ func (l *lister) text(empty string) string {
 // is opened (from its parent if that is still open, or from the root by its
 // name: os.Root resolves the name again, confined), read, and closed before
 // its subdirectories are walked; it is opened again only if a visitor opens
-// a file in it after that. This walks
-// with os.Root's own methods, not its io/fs view, which refuses names that
-// are not UTF-8: one such directory would fail every walk.
+// a file in it after that. This walks with os.Root's own methods, not its
+// io/fs view, which refuses names that are not UTF-8: one such directory
+// would fail every walk.
 func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) (walkProblems, error) {
 	return w.walkLeaving(ctx, dir, visit, nil)
 }
