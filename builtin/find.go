@@ -987,26 +987,30 @@ func (s *searcher) scanLiteral(data []byte, shown string, out *found) error {
 	}
 }
 
+// searchBlock is what readText reads first: enough to tell a binary file,
+// which is read no further, and all of most source files.
+const searchBlock = 64 << 10
+
 // readText reads a file of size bytes (as its stat says) into buf, at most
 // maxSearchFileSize bytes: its size when opened, or up to EOF if it has
-// shrunk since or gives no size; its contents, or nil if the
-// file is binary: its first textSniffLen bytes are not text. A binary
-// file is read no further.
+// shrunk since or gives no size; its contents, or nil if the file is
+// binary: its first textSniffLen bytes are not text.
 func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]byte, error) {
 	data := (*buf)[:0]
-	if want := int(min(size, maxSearchFileSize)) + 1; cap(data) < want {
-		data = make([]byte, 0, want) // +1: no growing to find the end
-	}
 	defer func() { *buf = data[:0] }()
+	want := int(min(size, maxSearchFileSize)) + 1 // +1: no growing to find the end
+	end := searchBlock                            // until the start is known to be text
 	sniffed := false
 	for len(data) < maxSearchFileSize {
-		if len(data) == cap(data) {
-			data = slices.Grow(data, min(len(data), maxSearchFileSize-len(data)))
-		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		n, err := file.Read(data[len(data):min(cap(data), maxSearchFileSize)])
+		if cap(data) < min(want, end) {
+			data = slices.Grow(data, min(want, end)-len(data))
+		} else if len(data) == cap(data) {
+			data = slices.Grow(data, min(len(data), maxSearchFileSize-len(data)))
+		}
+		n, err := file.Read(data[len(data):min(cap(data), end)])
 		data = data[:len(data)+n]
 		if err == io.EOF || size > 0 && int64(len(data)) == size {
 			break // as large as it was when it was opened: no read for EOF
@@ -1018,7 +1022,7 @@ func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]by
 			if !isText(data[:textSniffLen]) {
 				return nil, nil
 			}
-			sniffed = true
+			sniffed, end = true, maxSearchFileSize
 		}
 	}
 	if !sniffed && !isText(data[:min(len(data), textSniffLen)]) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -194,5 +195,25 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 	_, err := f.SearchFiles(ctx, "return", nil, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("search_files: %v", err)
+	}
+}
+
+// A binary file is read no further than its first block.
+func TestSearchReadsBinaryFilesNoFurther(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "big.bin")
+	writeTestFile(t, name, "\x00"+strings.Repeat("x", 4*searchBlock))
+	file, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	buf := getSearchBuffer()
+	defer putSearchBuffer(buf)
+	data, err := readText(context.Background(), file, 4*searchBlock+1, buf)
+	if data != nil || err != nil {
+		t.Fatalf("readText = %d bytes, %v; want nil, nil (binary)", len(data), err)
+	}
+	if at, err := file.Seek(0, io.SeekCurrent); err != nil || at > searchBlock {
+		t.Errorf("readText read %d bytes (%v) of a binary file; want at most %d", at, err, searchBlock)
 	}
 }
