@@ -12,8 +12,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"regexp/syntax"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -138,12 +141,21 @@ func (l *lister) text(empty string) string {
 // there.
 //
 // A walk holds a handful of descriptors whatever the depth: each directory
-// is opened from the root by its name (os.Root resolves the name again,
-// confined), read, and closed before its subdirectories are walked; it is
-// opened again only if a visitor opens a file in it after that. This walks
-// with os.Root's own methods, not its io/fs view, which refuses names that
-// are not UTF-8: one such directory would fail every walk.
+// is opened (from its parent if that is still open, or from the root by its
+// name: os.Root resolves the name again, confined), read, and closed before
+// its subdirectories are walked; it is opened again only if a visitor opens
+// a file in it after that. This walks with os.Root's own methods, not its
+// io/fs view, which refuses names that are not UTF-8: one such directory
+// would fail every walk.
 func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) error) (walkProblems, error) {
+	return w.walkLeaving(ctx, dir, visit, nil)
+}
+
+// walkLeaving is walk, calling leave (when not nil) with each directory
+// the walk is done with for now, before it closes it (when it goes into a
+// subdirectory, and at its end). leave may take the directory's open
+// handle (setting its r to nil), which it must then close.
+func (w *Workspace) walkLeaving(ctx context.Context, dir string, visit func(entry) error, leave func(*walkDir)) (walkProblems, error) {
 	start := rel(dir)
 	if start != "." {
 		// os.Root.OpenRoot on a file does not say ENOTDIR; callers test it.
@@ -151,7 +163,7 @@ func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) erro
 			return nil, &fs.PathError{Op: "open", Path: start, Err: syscall.ENOTDIR}
 		}
 	}
-	wk := &walker{ws: w, visit: visit}
+	wk := &walker{ws: w, visit: visit, leave: leave}
 	d := &walkDir{ws: w, name: start}
 	entries, err := d.read()
 	if err != nil {
@@ -166,6 +178,7 @@ func (w *Workspace) walk(ctx context.Context, dir string, visit func(entry) erro
 type walker struct {
 	ws       *Workspace
 	visit    func(entry) error
+	leave    func(*walkDir) // nil, or called before a directory is closed
 	problems walkProblems
 }
 
@@ -217,30 +230,16 @@ func (d *walkDir) read() ([]fs.DirEntry, error) {
 			return nil, &fs.PathError{Op: "readdirent", Path: d.name, Err: err}
 		}
 	}
-	return readEntries(r)
-}
-
-// openFile opens a regular file of the directory for reading.
-func (d *walkDir) openFile(base string) (*os.File, error) {
-	r, err := d.root()
-	if err != nil {
-		return nil, err
-	}
-	if hook := testHookWalkOpen; hook != nil {
-		if err := hook(join(d.name, base)); err != nil {
-			return nil, &fs.PathError{Op: "open", Path: base, Err: err}
-		}
-	}
-	return r.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return readEntries(d, r)
 }
 
 // testHookWalkOpen, when set by a test, is called with the name of each
-// directory a walk reads and each file it opens, and fails them with the
-// error it returns.
+// directory a walk reads and each file search_files is to open, and fails
+// them with the error it returns.
 var testHookWalkOpen func(name string) error
 
 func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry) error {
-	defer d.close()
+	defer wk.release(d)
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -255,8 +254,16 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 		if !e.IsDir() {
 			continue
 		}
-		d.close() // one directory open at a time, whatever the depth
 		sub := &walkDir{ws: wk.ws, name: name}
+		if d.r != nil {
+			// One system call rather than one per component of the name
+			// from the root; if this fails, read opens it from the root,
+			// as when the directory is no longer open.
+			if r, err := d.r.OpenRoot(e.Name()); err == nil {
+				sub.r = r
+			}
+		}
+		wk.release(d) // one directory open at a time, whatever the depth
 		subEntries, err := sub.read()
 		if err != nil {
 			sub.close()
@@ -270,16 +277,12 @@ func (wk *walker) entries(ctx context.Context, d *walkDir, entries []fs.DirEntry
 	return nil
 }
 
-// readEntries reads a directory's entries, sorted by name.
-func readEntries(r *os.Root) ([]fs.DirEntry, error) {
-	d, err := r.Open(".")
-	if err != nil {
-		return nil, err
+// release closes a directory the walk is done with for now.
+func (wk *walker) release(d *walkDir) {
+	if wk.leave != nil {
+		wk.leave(d)
 	}
-	defer d.Close()
-	entries, err := d.ReadDir(-1)
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return entries, err
+	d.close()
 }
 
 // readDir reads a directory's entries, sorted by name.
@@ -328,13 +331,18 @@ func (p walkProblems) String() string {
 // read, it is an error: absence is not established.
 // nothing says that the walk found nothing, for the error.
 func answer(out *lister, empty, nothing string, unread walkProblems) (string, error) {
+	return answerText(out.text(empty), len(out.lines) > 0, nothing, unread)
+}
+
+// answerText is answer for a result text, which found something or not.
+func answerText(text string, found bool, nothing string, unread walkProblems) (string, error) {
 	if len(unread) == 0 {
-		return out.text(empty), nil
+		return text, nil
 	}
-	if len(out.lines) == 0 {
+	if !found {
 		return "", fmt.Errorf("%s in what could be read, but part of the tree could not be read: %s", nothing, unread)
 	}
-	return fmt.Sprintf("%s\n[part of the tree could not be read: %s]", out.text(empty), unread), nil
+	return fmt.Sprintf("%s\n[part of the tree could not be read: %s]", text, unread), nil
 }
 
 // Glob finds the files of the workspace whose paths match a pattern, sorted.
@@ -521,13 +529,106 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 		return "", err
 	}
 	where := strOr(path, ".")
-	s := &searcher{re: re, quick: quickFilter(pattern), keep: keep, out: newLister(f.maxResults)}
-	unread, err := f.searchPath(ctx, where, s)
+	s := &searcher{re: re, keep: keep, limit: f.maxResults}
+	if s.lit = requiredLiteral(pattern); s.lit == nil {
+		s.quick = quickFilter(pattern)
+	}
+	out := &matches{limit: f.maxResults}
+	unread, err := f.searchPath(ctx, where, s, out)
 	if err != nil && !errors.Is(err, errFull) {
 		return "", explain(where, err)
 	}
 	nothing := fmt.Sprintf("no matches for %q", pattern)
-	return answer(s.out, nothing, nothing, unread)
+	return answerText(out.String(nothing), out.n > 0, nothing, unread)
+}
+
+// matches collects the matching lines search_files shows, at most limit,
+// in one text (a search may find hundreds of thousands), then notes that
+// there were more.
+type matches struct {
+	files [][]byte // the files' lines, each ended by a newline
+	size  int      // bytes in files
+	n     int      // lines in files
+	limit int
+	more  bool
+}
+
+// add adds a file's matching lines, count lines each ended by a newline,
+// which it keeps.
+func (m *matches) add(lines []byte, count int) {
+	if m.n+count > m.limit {
+		cut := 0
+		for ; m.n < m.limit; m.n++ {
+			cut += bytes.IndexByte(lines[cut:], '\n') + 1
+		}
+		lines, count = lines[:cut], 0
+		m.more = true
+	}
+	if len(lines) > 0 {
+		m.files = append(m.files, lines)
+		m.size += len(lines)
+		m.n += count
+	}
+}
+
+func (m *matches) full() error {
+	if m.more {
+		return errFull
+	}
+	return nil
+}
+
+// String is the result: the lines, or empty when there are none.
+func (m *matches) String(empty string) string {
+	if m.n == 0 {
+		return empty
+	}
+	var b strings.Builder
+	b.Grow(m.size + 100)
+	for _, lines := range m.files {
+		b.Write(lines)
+	}
+	text := b.String()
+	text = text[:len(text)-1] // the last newline
+	if m.more {
+		text += fmt.Sprintf("\n[... more not shown: the list stops at %d; narrow the path or pattern]", m.limit)
+	}
+	return text
+}
+
+// found are the matching lines of one file, as shown.
+type found struct {
+	text  []byte // lines, each ended by a newline
+	count int
+	max   int // lines wanted: the last stops the search of the file with errFull
+}
+
+// add adds a matching line, "path:n: text", the text trimmed and cut to
+// keep it readable.
+func (f *found) add(shown string, n int, line []byte) error {
+	const max = 300
+	line = bytes.TrimSpace(line)
+	cut := len(line) > max
+	if cut {
+		i := max
+		for i > 0 && (line[i]&0xC0) == 0x80 {
+			i--
+		}
+		line = line[:i]
+	}
+	f.text = append(f.text, shown...)
+	f.text = append(f.text, ':')
+	f.text = strconv.AppendInt(f.text, int64(n), 10)
+	f.text = append(f.text, ": "...)
+	f.text = append(f.text, line...)
+	if cut {
+		f.text = append(f.text, "…"...)
+	}
+	f.text = append(f.text, '\n')
+	if f.count++; f.count >= f.max {
+		return errFull
+	}
+	return nil
 }
 
 // searchPath searches one file, or every file below a directory. A file
@@ -535,7 +636,7 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 // directory, the files search_files does not search (binary, too large,
 // hard-linked, special) are skipped, and those it could not read are
 // reported.
-func (f *files) searchPath(ctx context.Context, where string, s *searcher) (walkProblems, error) {
+func (f *files) searchPath(ctx context.Context, where string, s *searcher, out *matches) (walkProblems, error) {
 	name, err := f.ws.name(where)
 	if err != nil {
 		return nil, err
@@ -545,25 +646,225 @@ func (f *files) searchPath(ctx context.Context, where string, s *searcher) (walk
 		return nil, err
 	}
 	if !info.IsDir() {
-		return nil, s.file(ctx, f.ws, where, name)
+		file, info, err := f.ws.openName(where, name, os.O_RDONLY)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		buf := getSearchBuffer()
+		defer putSearchBuffer(buf)
+		lines := &found{max: s.limit + 1}
+		err = s.scan(ctx, where, rel(name), file, info, buf, lines)
+		out.add(lines.text, lines.count)
+		if err == nil {
+			err = out.full()
+		}
+		return nil, err
 	}
-	var unread walkProblems
-	problems, err := f.ws.walk(ctx, name, func(e entry) error {
+	return s.walk(ctx, f.ws, name, out)
+}
+
+// Searching a tree, the walk goes on while a few workers open, read and
+// search the files it met, in batches: the files of a directory met one
+// after the other, with the directory's open handle, which the walk hands
+// over when it is done with the directory instead of closing it. The walk
+// itself holds one directory open at a time, as every walk; each batch
+// waiting or being searched holds its directory, and a worker one file,
+// so a search holds, whatever the depth, the walk's directory, at most
+// maxSearchBatches+1 batches' directories and maxSearchWorkers files open.
+// Results are taken in the walk's order, so the answer is the one a search
+// of one file after the other gives, limits included.
+const (
+	maxSearchWorkers = 4  // at most; GOMAXPROCS when fewer
+	maxSearchBatches = 8  // batches met and not yet taken
+	maxSearchBatch   = 64 // files in a batch
+)
+
+// searchBatch is files of one directory to search, and then their results.
+type searchBatch struct {
+	dir   *walkDir
+	root  *os.Root // the directory's handle, the batch's to close
+	files []searchFile
+	done  chan struct{} // closed once every file has its result
+}
+
+// searchFile is a file of a batch and its result.
+type searchFile struct {
+	name  string // root-relative
+	base  string
+	lines found // at most limit+1
+	err   error
+}
+
+// walk searches every file below dir, in walk order.
+func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matches) (walkProblems, error) {
+	wctx, cancel := context.WithCancel(ctx)
+	batches := make(chan *searchBatch, maxSearchBatches+1)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), maxSearchWorkers)) {
+		wg.Go(func() {
+			buf, lines := getSearchBuffer(), getSearchBuffer()
+			defer putSearchBuffer(buf)
+			defer putSearchBuffer(lines)
+			for b := range batches {
+				s.batch(wctx, b, buf, lines)
+			}
+		})
+	}
+	var (
+		queue   []*searchBatch // sent to the workers, in walk order
+		pending *searchBatch   // being filled
+		unread  walkProblems
+		stop    error // what stopped the search
+	)
+	// take takes the results of the oldest batch: their lines go out,
+	// their errors are problems to report, or stop the search.
+	take := func() error {
+		b := queue[0]
+		<-b.done
+		queue[0] = nil
+		queue = queue[1:]
+		for i := range b.files {
+			f := &b.files[i]
+			out.add(f.lines.text, f.lines.count)
+			var skipped *pathError
+			switch err := f.err; {
+			case err == nil || errors.As(err, &skipped):
+			case errors.Is(err, errFull) || ctx.Err() != nil:
+				return err
+			default:
+				unread.add(f.name, err)
+			}
+			if err := out.full(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// takeDone takes the batches done, and waits for the oldest while
+	// more than max are in flight.
+	takeDone := func(max int) error {
+		for len(queue) > 0 {
+			if len(queue) <= max {
+				select {
+				case <-queue[0].done:
+				default:
+					return nil
+				}
+			}
+			if err := take(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// flush sends the pending batch to the workers, with its directory.
+	flush := func(d *walkDir) {
+		b := pending
+		if b == nil || b.dir != d {
+			return
+		}
+		pending = nil
+		b.root, d.r = d.r, nil
+		if stop != nil {
+			if b.root != nil {
+				b.root.Close()
+			}
+			return
+		}
+		queue = append(queue, b)
+		batches <- b
+		if err := takeDone(maxSearchBatches); err != nil {
+			stop = err
+		}
+	}
+	problems, err := w.walkLeaving(ctx, dir, func(e entry) error {
+		if stop != nil {
+			return stop
+		}
 		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
 			return nil
 		}
-		err := s.entry(ctx, e)
-		var skipped *pathError
-		switch {
-		case err == nil || errors.As(err, &skipped):
-			return nil
-		case errors.Is(err, errFull) || ctx.Err() != nil:
-			return err
+		if pending != nil && (pending.dir != e.dir || len(pending.files) == maxSearchBatch) {
+			flush(pending.dir)
+			if stop != nil {
+				return stop
+			}
 		}
-		unread.add(e.name, err)
+		if pending == nil {
+			pending = &searchBatch{dir: e.dir, done: make(chan struct{})}
+		}
+		f := searchFile{name: e.name, base: e.Name(), lines: found{max: s.limit + 1}}
+		// The directory is open for the batch, or opened again (as to
+		// open a file in it), and the file opened by a worker.
+		if _, f.err = e.dir.root(); f.err == nil {
+			if hook := testHookWalkOpen; hook != nil {
+				if err := hook(e.name); err != nil {
+					f.err = &fs.PathError{Op: "open", Path: f.base, Err: err}
+				}
+			}
+		}
+		pending.files = append(pending.files, f)
 		return nil
-	})
+	}, flush)
+	if err == nil {
+		err = stop
+	}
+	if err == nil && pending != nil {
+		flush(pending.dir) // the walk closed it: no handle, the files fail
+		err = stop
+	}
+	for err == nil && len(queue) > 0 {
+		err = take()
+	}
+	cancel() // the batches left, if the search stopped, end at once
+	close(batches)
+	wg.Wait()
 	return append(problems, unread...), err
+}
+
+// batch searches the files of a batch and closes its directory.
+// buf holds a file's contents, lines its matching lines as they are found.
+func (s *searcher) batch(ctx context.Context, b *searchBatch, buf, lines *[]byte) {
+	defer close(b.done)
+	if b.root != nil {
+		defer b.root.Close()
+	}
+	for i := range b.files {
+		f := &b.files[i]
+		switch {
+		case f.err != nil:
+		case ctx.Err() != nil:
+			f.err = ctx.Err()
+		case b.root == nil:
+			f.err = &fs.PathError{Op: "open", Path: f.base, Err: os.ErrClosed}
+		default:
+			f.lines.text = (*lines)[:0]
+			f.err = s.file(ctx, b.root, f, buf)
+			*lines = f.lines.text[:0]
+			f.lines.text = bytes.Clone(f.lines.text) // as large as it needs
+		}
+	}
+}
+
+// file opens and searches a file of a batch.
+func (s *searcher) file(ctx context.Context, dir *os.Root, f *searchFile, buf *[]byte) error {
+	file, err := dir.OpenFile(f.base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err == nil {
+		err = checkRegular(f.name, info)
+	}
+	if err == nil {
+		err = s.scan(ctx, f.name, f.name, file, info, buf, &f.lines)
+	}
+	if errors.Is(err, errFull) {
+		err = nil // all that can be shown from this file is there
+	}
+	return err
 }
 
 // globFilter turns search_files' glob into a test on root-relative names.
@@ -582,12 +883,13 @@ func globFilter(glob string) (func(string) bool, error) {
 	return m.match, nil
 }
 
-// searcher collects matching lines.
+// searcher is the search of one search_files call.
 type searcher struct {
 	re    *regexp.Regexp
-	quick *regexp.Regexp // nil, or a whole-file test no matching file fails
+	lit   *literal       // nil, or a literal every matching line holds
+	quick *regexp.Regexp // without lit: nil, or a whole-file test no matching file fails
 	keep  func(string) bool
-	out   *lister
+	limit int // matching lines shown
 }
 
 // quickFilter compiles a test of a whole file that every file with a
@@ -620,62 +922,113 @@ func anchorsText(re *syntax.Regexp) bool {
 	return false
 }
 
-// file searches one file, refusing it when it is not a regular file, has
-// other hard links (its contents may be a file's outside the workspace), is
-// too large or binary. path is the file as the model named it, name its
-// name in the root.
-func (s *searcher) file(ctx context.Context, w *Workspace, path, name string) error {
-	file, info, err := w.openName(path, name, os.O_RDONLY)
-	if err != nil {
-		return err
-	}
-	defer file.Close()
-	return s.scan(ctx, path, rel(name), file, info)
-}
+// Search buffers are reused from file to file and search to search: a
+// search reads every file it searches whole, and allocating for each was
+// most of its garbage.
+var searchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
-// entry searches a regular file a walk met, opened in its directory. A
-// file it does not search is a *pathError saying why.
-func (s *searcher) entry(ctx context.Context, e entry) error {
-	f, err := e.dir.openFile(e.Name())
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if err := checkRegular(e.name, info); err != nil {
-		return err
-	}
-	return s.scan(ctx, e.name, e.name, f, info)
-}
+func getSearchBuffer() *[]byte  { return searchBuffers.Get().(*[]byte) }
+func putSearchBuffer(b *[]byte) { *b = (*b)[:0]; searchBuffers.Put(b) }
 
-// scan searches an open file; shown is its name in the results. It
-// refuses a file too large or binary with a *pathError.
-func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo) error {
+// scan searches an open file; shown is its name in the results, path its
+// name in errors. It refuses a file too large or binary with a *pathError,
+// and adds each matching line to out, stopping with errFull when out has
+// all it wants. buf holds the file's contents.
+func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, info fs.FileInfo, buf *[]byte, out *found) error {
 	if info.Size() > maxSearchFileSize {
 		return &pathError{path: path, msg: fmt.Sprintf("is too large to search (%d bytes; the limit is %d)", info.Size(), maxSearchFileSize)}
 	}
-	data, err := io.ReadAll(io.LimitReader(ctxReader{ctx, file}, maxSearchFileSize))
+	data, err := readText(ctx, file, info.Size(), buf)
 	if err != nil {
 		return err
 	}
-	if !isText(data[:min(len(data), textSniffLen)]) {
+	if data == nil {
 		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
+	}
+	if s.lit != nil {
+		return s.scanLiteral(data, shown, out)
 	}
 	if s.quick != nil && !s.quick.Match(data) {
 		return nil
 	}
 	for n, line := range lines(data) {
 		if s.re.Match(line) {
-			s.out.add(fmt.Sprintf("%s:%d: %s", shown, n, shorten(line)), false)
-			if err := s.out.full(); err != nil {
+			if err := out.add(shown, n, line); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// scanLiteral finds the lines holding the literal and matches only them.
+func (s *searcher) scanLiteral(data []byte, shown string, out *found) error {
+	f := newFinder(s.lit, data)
+	n, counted := 1, 0 // line n starts at counted
+	for from := 0; ; {
+		at := f.next(from)
+		if at < 0 {
+			return nil
+		}
+		start := bytes.LastIndexByte(data[:at], '\n') + 1
+		end := len(data)
+		if i := bytes.IndexByte(data[at:], '\n'); i >= 0 {
+			end = at + i
+		}
+		n += bytes.Count(data[counted:start], []byte{'\n'})
+		counted = start
+		line := bytes.TrimRight(data[start:end], "\r")
+		if s.lit.whole || s.re.Match(line) {
+			if err := out.add(shown, n, line); err != nil {
+				return err
+			}
+		}
+		from = end + 1
+	}
+}
+
+// searchBlock is what readText reads first: enough to tell a binary file,
+// which is read no further, and all of most source files.
+const searchBlock = 64 << 10
+
+// readText reads a file of size bytes (as its stat says) into buf, at most
+// maxSearchFileSize bytes: its size when opened, or up to EOF if it has
+// shrunk since or gives no size; its contents, or nil if the file is
+// binary: its first textSniffLen bytes are not text.
+func readText(ctx context.Context, file *os.File, size int64, buf *[]byte) ([]byte, error) {
+	data := (*buf)[:0]
+	defer func() { *buf = data[:0] }()
+	want := int(min(size, maxSearchFileSize)) + 1 // +1: no growing to find the end
+	end := searchBlock                            // until the start is known to be text
+	sniffed := false
+	for len(data) < maxSearchFileSize {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if cap(data) < min(want, end) {
+			data = slices.Grow(data, min(want, end)-len(data))
+		} else if len(data) == cap(data) {
+			data = slices.Grow(data, min(len(data), maxSearchFileSize-len(data)))
+		}
+		n, err := file.Read(data[len(data):min(cap(data), end)])
+		data = data[:len(data)+n]
+		if err == io.EOF || size > 0 && int64(len(data)) == size {
+			break // as large as it was when it was opened: no read for EOF
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !sniffed && len(data) >= textSniffLen {
+			if !isText(data[:textSniffLen]) {
+				return nil, nil
+			}
+			sniffed, end = true, maxSearchFileSize
+		}
+	}
+	if !sniffed && !isText(data[:min(len(data), textSniffLen)]) {
+		return nil, nil
+	}
+	return data, nil
 }
 
 // lines yields the 1-based number and text of each line.
@@ -693,18 +1046,4 @@ func lines(data []byte) func(yield func(int, []byte) bool) {
 			}
 		}
 	}
-}
-
-// shorten keeps a matching line readable.
-func shorten(line []byte) string {
-	const max = 300
-	s := strings.TrimSpace(string(line))
-	if len(s) <= max {
-		return s
-	}
-	cut := max
-	for cut > 0 && (s[cut]&0xC0) == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
 }
