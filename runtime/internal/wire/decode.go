@@ -172,11 +172,17 @@ func (d *Decoder) Null() bool {
 
 // String reads a string.
 func (d *Decoder) String() (string, bool) {
-	b, ok := d.StringBytes()
-	if !ok {
+	if !d.is(KindString) && !d.expect(typeString) {
 		return "", false
 	}
-	return d.store(b), true
+	start, end, plain := d.scanString()
+	switch {
+	case plain:
+		return d.store(d.data[start:end]), true
+	case d.fatal:
+		return "", false
+	}
+	return d.storeUnescaped(start, end), true
 }
 
 // StringBytes reads a string and returns its unescaped bytes, valid until the

@@ -835,3 +835,52 @@ func TestMatchPatternQuotesTheSchemasPattern(t *testing.T) {
 	}))
 	assert.NoError(t, err)
 }
+
+// plainEnd reads eight bytes at a time: it must stop where a byte-by-byte
+// scan does, whatever surrounds the first byte that is not plain.
+func TestPlainEndMatchesByteScan(t *testing.T) {
+	byteScan := func(data []byte, i int) int {
+		for i < len(data) && plainStringByte[data[i]] {
+			i++
+		}
+		return i
+	}
+	fillers := []byte{'a', ' ', '~', 0x7f, '!', '#', '[', ']'}
+	for c := range 256 {
+		for pos := range 20 {
+			for _, f := range fillers {
+				for _, after := range []byte{'a', 0, '"', '\\', 0xff, 0x1f, 0x20, 0x80} {
+					data := bytes.Repeat([]byte{f}, 24)
+					data[pos] = byte(c)
+					for k := pos + 1; k < len(data); k += 3 {
+						data[k] = after
+					}
+					for start := range 3 {
+						if got, want := plainEnd(data, start), byteScan(data, start); got != want {
+							t.Fatalf("plainEnd(%q, %d) = %d, want %d", data, start, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// String unescapes into the arena; invalid UTF-8 makes the string longer
+// than its literal (U+FFFD for each bad byte), which moves the arena to a
+// larger chunk without touching the strings already returned.
+func TestStringLongerThanItsLiteral(t *testing.T) {
+	bad := strings.Repeat("\xff", 400)
+	var d Decoder
+	d.Reset([]byte(`["a\"b", "` + bad + `\n", "c\td"]`))
+	_, ok := d.Array()
+	require.True(t, ok)
+	var got []string
+	for d.Elem() {
+		s, ok := d.String()
+		require.True(t, ok)
+		got = append(got, s)
+	}
+	require.NoError(t, d.Close())
+	assert.Equal(t, []string{"a\"b", strings.Repeat("\uFFFD", 400) + "\n", "c\td"}, got)
+}

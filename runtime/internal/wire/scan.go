@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -286,10 +288,7 @@ func digitsEnd[T ~string | ~[]byte](s T, i int) int {
 func (d *Decoder) scanString() (start, end int, plain bool) {
 	data := d.data
 	start = d.pos + 1
-	i := start
-	for i < len(data) && plainStringByte[data[i]] {
-		i++
-	}
+	i := plainEnd(data, start)
 	if i < len(data) && data[i] == '"' {
 		d.pos = i + 1
 		return start, i, true
@@ -302,11 +301,9 @@ func (d *Decoder) scanString() (start, end int, plain bool) {
 func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
 	data := d.data
 	plain := true
-	for i < len(data) {
+	for i = plainEnd(data, i); i < len(data); i = plainEnd(data, i) {
 		c := data[i]
 		switch {
-		case plainStringByte[c]:
-			i++
 		case c == '"':
 			d.pos = i + 1
 			return start, i, plain
@@ -334,6 +331,38 @@ func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
 	d.pos = len(data)
 	d.failAt("")
 	return start, start, false
+}
+
+// plainEnd returns the offset of the first byte from data[i] on that a
+// string literal does not hold as it is (see plainStringByte), or
+// len(data). It looks at eight bytes at a time.
+func plainEnd(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		if m := specialBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(data) && plainStringByte[data[i]] {
+		i++
+	}
+	return i
+}
+
+// Bytes of a word, the first one lowest, for specialBytes.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// specialBytes returns the word x with the high bit set in the lowest byte
+// that is not plain (a quote, a backslash, a control character or not
+// ASCII), or 0 when all eight are plain. Bytes above that one may be marked
+// too (a borrow in the subtractions carries upwards), but a plain byte
+// never borrows, so the lowest mark is exact.
+func specialBytes(x uint64) uint64 {
+	q := x ^ (lowBits * '"')
+	b := x ^ (lowBits * '\\')
+	return ((q-lowBits)&^q | (b-lowBits)&^b | (x-lowBits*0x20)&^x | x) & highBits
 }
 
 // escapeLen returns the length of the escape sequence at the start of s, or

@@ -56,16 +56,36 @@ func (d *Decoder) unescape(start, end int) []byte {
 	return d.scratch
 }
 
+// storeUnescaped returns the string that the contents d.data[start:end] of
+// a string literal stand for, unescaped straight into the arena. Room is
+// made for as many bytes as the contents: the string is no longer, unless
+// it holds invalid UTF-8 (each byte becomes U+FFFD, three bytes), and then
+// the append moves the arena to a larger chunk, leaving the strings already
+// stored where they were.
+func (d *Decoder) storeUnescaped(start, end int) string {
+	raw := d.data[start:end]
+	if cap(d.arena)-len(d.arena) < len(raw) {
+		d.arena = make([]byte, 0, max(len(d.data)+arenaSlack, len(raw)))
+	}
+	n := len(d.arena)
+	d.arena = appendUnescaped(d.arena, raw)
+	if len(d.arena) == n {
+		return ""
+	}
+	return unsafe.String(&d.arena[n], len(d.arena)-n)
+}
+
 // appendUnescaped appends the string that the contents of a string
 // literal stand for, which the scanner has checked, to dst. As in
 // encoding/json, an invalid UTF-8 byte and an escaped surrogate that is not
 // half of a pair each become U+FFFD.
 func appendUnescaped(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); {
-		run := plainRun(raw[i:])
-		dst = append(dst, raw[i:i+run]...)
-		i += run
-		if i >= len(raw) {
+		// Within checked contents, what is not plain is a backslash or
+		// not ASCII.
+		run := plainEnd(raw, i)
+		dst = append(dst, raw[i:run]...)
+		if i = run; i >= len(raw) {
 			break
 		}
 		if raw[i] == '\\' {
@@ -81,17 +101,6 @@ func appendUnescaped(dst, raw []byte) []byte {
 		i += size
 	}
 	return dst
-}
-
-// plainRun returns how many bytes at the start of s stand for themselves
-// (printable ASCII without backslash).
-func plainRun(s []byte) int {
-	for i, c := range s {
-		if c == '\\' || c >= utf8.RuneSelf {
-			return i
-		}
-	}
-	return len(s)
 }
 
 // simpleEscapes maps the letter after a backslash to the byte it stands for.
