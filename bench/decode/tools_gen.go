@@ -215,8 +215,9 @@ func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]string, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 string
 			if s1, ok := d.String(); ok {
@@ -224,7 +225,7 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]string, 0, len(s0)), s0...)
 	}
 }
 
@@ -232,14 +233,15 @@ var toolgenObjectWeather = &toolimpl.Object{Names: []string{"city", "unit", "day
 
 // toolgenDecodeSliceMessage reads a []Message.
 func toolgenDecodeSliceMessage(d *toolimpl.Decoder, v *[]Message) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Message, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Message
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Message
 			toolgenDecodeMessage(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Message, 0, len(s0)), s0...)
 	}
 }
 
@@ -315,14 +317,15 @@ func toolgenDecodePerson(d *toolimpl.Decoder, v *Person) {
 
 // toolgenDecodeSlicePerson reads a []Person.
 func toolgenDecodeSlicePerson(d *toolimpl.Decoder, v *[]Person) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Person, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Person
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Person
 			toolgenDecodePerson(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Person, 0, len(s0)), s0...)
 	}
 }
 
@@ -346,14 +349,15 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 
 // toolgenDecodeSliceAttachment reads a []Attachment.
 func toolgenDecodeSliceAttachment(d *toolimpl.Decoder, v *[]Attachment) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Attachment, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Attachment
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Attachment
 			toolgenDecodeAttachment(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Attachment, 0, len(s0)), s0...)
 	}
 }
 

@@ -126,21 +126,16 @@ func (d *Decoder) KeyString() string {
 	return d.store(d.contents(int(s.keyStart), int(s.keyEnd), s.keyPlain))
 }
 
-// Array starts reading an array, and reports a capacity hint: how many
-// elements it has, found by a quick scan so that callers allocate once. The
-// hint is exact for valid arrays of up to 16 KiB; past that the scan stops
-// and reports the elements seen (so that nested arrays never cost more than
-// their depth times 16 KiB), and callers grow by appending. Like Object, it
-// reports false after recording a problem when the value is not an array.
+// Array starts reading an array. Like Object, it reports false after
+// recording a problem when the value is not an array. The count it reports
+// is a capacity hint for generated code of earlier versions, and always 0:
+// counting the elements ahead would read the array twice, so callers grow
+// by appending.
 func (d *Decoder) Array() (n int, ok bool) {
 	if !d.is(KindArray) && !d.expect(typeArray) {
 		return 0, false
 	}
-	n = countElements(d.data, d.pos+1)
-	if !d.push(false) {
-		return 0, false
-	}
-	return n, true
+	return 0, d.push(false)
 }
 
 // Elem advances to the next element of the array started by Array; problems

@@ -397,56 +397,6 @@ func hexValue(c byte) rune {
 	return -1
 }
 
-// countScanLimit bounds countElements' scan, in bytes.
-const countScanLimit = 16 << 10
-
-// countElements returns how many elements the array whose contents start
-// at data[i] has, by counting the commas outside nested values and strings,
-// or the count within its first countScanLimit bytes. It is only a size
-// hint: it tolerates bad syntax, which the real reading reports.
-func countElements(data []byte, i int) int {
-	data = data[:min(len(data), i+countScanLimit)]
-	for i < len(data) && isSpace(data[i]) {
-		i++
-	}
-	if i >= len(data) || data[i] == ']' {
-		return 0
-	}
-	n, depth := 1, 0
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			i = closingQuote(data, i+1)
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth == 0 {
-				return n
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// closingQuote returns the offset of the quote that ends the string whose
-// contents start at data[i], or len(data).
-func closingQuote(data []byte, i int) int {
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
-		}
-	}
-	return len(data)
-}
-
 const hexDigits = "0123456789abcdef"
 
 // IsNumber reports whether s is exactly one JSON number literal.
