@@ -435,17 +435,18 @@ func (d *Decoder) Close() error {
 	return nil
 }
 
-// Spare returns spare capacity of d's string storage for an Encoder (see
-// Encoder.Reset), so that the result is written into memory already
-// allocated for the arguments. It may be nil.
+// Spare returns room for an Encoder (see Encoder.Reset): the spare capacity
+// of d's string storage, so that the result is written into memory already
+// allocated for the arguments, or, when that is less than spareMin bytes, a
+// new buffer of spareMin.
 //
 // The spare capacity is handed out once: the arena's capacity is clipped,
 // so that a string stored later goes to a new chunk instead of over the
 // encoded result (see store).
 func (d *Decoder) Spare() []byte {
 	n := len(d.arena)
-	if cap(d.arena) == n {
-		return nil
+	if cap(d.arena)-n < spareMin {
+		return make([]byte, 0, spareMin)
 	}
 	spare := d.arena[n:n]
 	d.arena = d.arena[:n:n]

@@ -11,22 +11,24 @@ import (
 // Strings returned by a Decoder must outlive the arguments (the caller may
 // reuse its buffer) without costing one allocation each. They live in an
 // arena: one []byte, allocated on the first string that needs storing, with
-// room for every string the arguments can hold plus some slack. Strings are
-// appended to it and returned with unsafe.String over the appended bytes,
-// as strings.Builder does; that is safe because of one rule: a byte that a
-// string points at is never written again. Only the unused tail
+// room for every string the arguments can hold (unescaping never makes a
+// string longer, except for invalid UTF-8: one byte becomes three). Strings
+// are appended to it and returned with unsafe.String over the appended
+// bytes, as strings.Builder does; that is safe because of one rule: a byte
+// that a string points at is never written again. Only the unused tail
 // (arena[len:cap]) is ever written, and only by appending. When a string
 // does not fit, a fresh chunk is allocated instead of growing the arena (to
 // grow would copy, and the old strings would keep the old chunk alive anyway).
 //
 // Spare hands the unused tail to an Encoder and clips the arena's capacity,
 // so that even a string stored later cannot write over the encoded result.
+// The arena has no room set aside for the result: that would make every
+// decoding allocate (and clear) more, for a result that a caller may not
+// encode; Spare allocates spareMin bytes instead when the tail is shorter.
 
-// arenaSlack is the room left in the arena beyond the size of the
-// arguments: unescaping never makes a string longer, except for invalid
-// UTF-8 (one byte becomes three), and the slack is where a small result is
-// encoded (see Spare).
-const arenaSlack = 256
+// spareMin is the least room that Spare hands out, so that a small result
+// is encoded without growing its buffer.
+const spareMin = 256
 
 // store returns a string holding a copy of b, in the arena.
 func (d *Decoder) store(b []byte) string {
@@ -34,7 +36,7 @@ func (d *Decoder) store(b []byte) string {
 		return ""
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, max(len(d.data)+arenaSlack, len(b)))
+		d.arena = make([]byte, 0, max(len(d.data), len(b)))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -65,7 +67,7 @@ func (d *Decoder) unescape(start, end int) []byte {
 func (d *Decoder) storeUnescaped(start, end int) string {
 	raw := d.data[start:end]
 	if cap(d.arena)-len(d.arena) < len(raw) {
-		d.arena = make([]byte, 0, max(len(d.data)+arenaSlack, len(raw)))
+		d.arena = make([]byte, 0, max(len(d.data), len(raw)))
 	}
 	n := len(d.arena)
 	d.arena = appendUnescaped(d.arena, raw)
