@@ -99,6 +99,28 @@ func (d *Decoder) Field() ([]byte, bool) {
 	if s == nil || !s.object {
 		return nil, false
 	}
+	// The usual case, checked without calls: a plain key and its colon
+	// right there, after the comma that ends the previous member. Anything
+	// else is left to fieldRest, which starts again from d.pos.
+	data, pos := d.data, d.pos
+	if s.n > 0 && pos < len(data) && data[pos] == ',' {
+		pos++
+	}
+	if (s.n == 0 || pos > d.pos) && pos < len(data) && data[pos] == '"' {
+		end := plainEnd(data, pos+1)
+		if end+1 < len(data) && data[end] == '"' && data[end+1] == ':' {
+			d.pos = end + 2
+			s.n++
+			s.keyStart, s.keyEnd, s.keyPlain = int32(pos+1), int32(end), true
+			return data[pos+1 : end], true
+		}
+	}
+	return d.fieldRest(s)
+}
+
+// fieldRest is Field where the next key is not plain, or white space or the
+// end of the object comes first.
+func (d *Decoder) fieldRest(s *segment) ([]byte, bool) {
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
 	} else if !d.next(s.n == 0, '}') {
@@ -148,6 +170,8 @@ func (d *Decoder) Elem() bool {
 	}
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
+	} else if s.n == 0 && d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != ']' {
+		// the first element, right there: whoever reads it checks it
 	} else if !d.next(s.n == 0, ']') {
 		d.end()
 		return false

@@ -85,6 +85,9 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 			r.missing(d)
 			return nil, false
 		}
+		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
+			return key, true // the usual case: a value that is not null, right there
+		}
 		if d.atNull() && r.obj.readsNullAsAbsent(key) {
 			d.Null()
 			continue
