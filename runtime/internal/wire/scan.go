@@ -356,13 +356,17 @@ const (
 
 // specialBytes returns the word x with the high bit set in the lowest byte
 // that is not plain (a quote, a backslash, a control character or not
-// ASCII), or 0 when all eight are plain. Bytes above that one may be marked
-// too (a borrow in the subtractions carries upwards), but a plain byte
-// never borrows, so the lowest mark is exact.
+// ASCII), or 0 when all eight are plain. After the exclusive ors, a quote
+// or a backslash is a zero byte, whose high bit the subtraction of one
+// sets; subtracting 0x20 sets it in a control character; a byte that is
+// not ASCII has it already. The subtractions set it in no plain byte (only
+// bytes that are not ASCII go above 0x80 in q and b). Bytes above the
+// lowest marked one may be marked too (a borrow carries upwards), but a
+// plain byte never borrows, so the lowest mark is exact.
 func specialBytes(x uint64) uint64 {
 	q := x ^ (lowBits * '"')
 	b := x ^ (lowBits * '\\')
-	return ((q-lowBits)&^q | (b-lowBits)&^b | (x-lowBits*0x20)&^x | x) & highBits
+	return ((q - lowBits) | (b - lowBits) | (x - lowBits*0x20) | x) & highBits
 }
 
 // escapeLen returns the length of the escape sequence at the start of s, or
