@@ -194,14 +194,14 @@ func (d *Decoder) String() (string, bool) {
 	if !d.is(KindString) && !d.expect(typeString) {
 		return "", false
 	}
-	start, end, plain := d.scanString()
-	switch {
-	case plain:
-		return d.store(d.data[start:end]), true
-	case d.fatal:
-		return "", false
+	data := d.data
+	start := d.pos + 1
+	i := plainEnd(data, start)
+	if i < len(data) && data[i] == '"' {
+		d.pos = i + 1
+		return d.store(data[start:i]), true
 	}
-	return d.storeUnescaped(start, end), true
+	return d.stringRest(start, i)
 }
 
 // StringBytes reads a string and returns its unescaped bytes, valid until the

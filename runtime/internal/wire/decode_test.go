@@ -3,6 +3,8 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -855,5 +857,41 @@ func TestPlainEndMatchesByteScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// String checks and unescapes an escaped string in one pass; StringBytes
+// checks it, then unescapes it. Both must agree, value and error, on any
+// literal, including surrogate pairs whose second half is malformed.
+func TestStringAgreesWithStringBytes(t *testing.T) {
+	parts := []string{`a`, `é`, `\n`, `\"`, `\\`, `\u00e9`, `\ud83d`, `\ude00`, `\ud83d\ude00`,
+		`\ud83d\u12`, `\ud83d\uzzzz`, `\ud83d\x`, `\u12`, `\q`, "\x01", "\xff", "\xe2\x82", `\`, `"`}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var lit strings.Builder
+		lit.WriteString(`["`)
+		for range rng.IntN(6) {
+			lit.WriteString(parts[rng.IntN(len(parts))])
+		}
+		if rng.IntN(4) > 0 {
+			lit.WriteString(`", 1]`)
+		}
+		data := []byte(lit.String())
+
+		var d1, d2 Decoder
+		d1.Reset(data)
+		d1.Array()
+		d1.Elem()
+		s1, ok1 := d1.String()
+		d1.Elem()
+		d2.Reset(data)
+		d2.Array()
+		d2.Elem()
+		b2, ok2 := d2.StringBytes()
+		d2.Elem()
+		require.Equal(t, ok2, ok1, "%q", data)
+		require.Equal(t, string(b2), s1, "%q", data)
+		require.Equal(t, d2.pos, d1.pos, "%q", data)
+		require.Equal(t, fmt.Sprint(d2.Close()), fmt.Sprint(d1.Close()), "%q", data)
 	}
 }

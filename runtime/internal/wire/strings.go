@@ -58,23 +58,61 @@ func (d *Decoder) unescape(start, end int) []byte {
 	return d.scratch
 }
 
-// storeUnescaped returns the string that the contents d.data[start:end] of
-// a string literal stand for, unescaped straight into the arena. Room is
-// made for as many bytes as the contents: the string is no longer, unless
-// it holds invalid UTF-8 (each byte becomes U+FFFD, three bytes), and then
-// the append moves the arena to a larger chunk, leaving the strings already
-// stored where they were.
-func (d *Decoder) storeUnescaped(start, end int) string {
-	raw := d.data[start:end]
-	if cap(d.arena)-len(d.arena) < len(raw) {
-		d.arena = make([]byte, 0, max(len(d.data), len(raw)))
+// stringRest is String from data[i] on, the first byte of the contents
+// start.. that is not plain. It checks the rest of the literal as
+// scanStringRest does, with the same errors, and unescapes it into the
+// arena as it goes: one pass, where checking and then unescaping would read
+// the contents twice. The arena has room for the rest of the arguments,
+// which the string cannot outgrow unless it holds invalid UTF-8 (each bad
+// byte becomes U+FFFD, three bytes), and then the append moves the arena to
+// a larger chunk, leaving the strings already stored where they were. Until
+// the string is complete, it is only written into the arena's unused tail.
+func (d *Decoder) stringRest(start, i int) (string, bool) {
+	data := d.data
+	if cap(d.arena)-len(d.arena) < len(data)-start {
+		d.arena = make([]byte, 0, len(data))
 	}
 	n := len(d.arena)
-	d.arena = appendUnescaped(d.arena, raw)
-	if len(d.arena) == n {
-		return ""
+	a := append(d.arena, data[start:i]...)
+	for i < len(data) {
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			d.arena = a
+			if len(a) == n {
+				return "", true
+			}
+			return unsafe.String(&a[n], len(a)-n), true
+		case c == '\\':
+			// appendEscaped joins the escape after a surrogate only when
+			// it reads as the other half: a malformed one (hex4 is then
+			// negative) is left to this loop, which rejects it.
+			if m := escapeLen(data[i:]); m <= 0 {
+				d.pos = i - m
+				d.failAt("in a string escape")
+				return "", false
+			}
+			a, i = appendEscaped(a, data, i)
+		case c < 0x20:
+			d.pos = i
+			d.failAt("in a string literal")
+			return "", false
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				a = utf8.AppendRune(a, utf8.RuneError)
+			} else {
+				a = append(a, data[i:i+size]...)
+			}
+			i += size
+		}
+		j := plainEnd(data, i)
+		a = append(a, data[i:j]...)
+		i = j
 	}
-	return unsafe.String(&d.arena[n], len(d.arena)-n)
+	d.pos = len(data)
+	d.failAt("")
+	return "", false
 }
 
 // appendUnescaped appends the string that the contents of a string
@@ -132,7 +170,7 @@ func appendEscaped(dst, raw []byte, i int) ([]byte, int) {
 }
 
 // hex4 returns the value of the four hexadecimal digits at the start of s,
-// which the scanner has checked.
+// or a negative number when one of the four is not a hexadecimal digit.
 func hex4(s []byte) rune {
 	return hexValue(s[0])<<12 | hexValue(s[1])<<8 | hexValue(s[2])<<4 | hexValue(s[3])
 }
