@@ -344,32 +344,41 @@ func deref(t *model.Type, p *jen.Statement) *jen.Statement {
 	return jen.Op("*").Add(p.Clone())
 }
 
-// readSlice allocates once, with the decoder's count of the elements as the
-// capacity, and checks the item count once all are read:
+// sliceBuffer is how many elements readSlice holds on the stack.
+const sliceBuffer = 8
+
+// readSlice reads the elements into a buffer on the stack, growing onto the
+// heap by appending when there are more, and then copies them into a slice
+// of the exact length: one allocation for a short array, without counting
+// the elements ahead (the decoder's capacity hint is 0). The copy allocates
+// anew so that the buffer never escapes. It checks the item count once all
+// are read:
 //
-//	if n0, ok := d.Array(); ok {
-//		s0 := make(T, 0, n0)
+//	if _, ok := d.Array(); ok {
+//		var a0 [8]Elem
+//		s0 := a0[:0]
 //		for d.Elem() {
 //			var e0 Elem
 //			... read into e0 ...
 //			s0 = append(s0, e0)
 //		}
 //		d.CheckItems(len(s0), min, max)
-//		lv = s0
+//		lv = append(make(T, 0, len(s0)), s0...)
 //	}
 func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
 	loop := []jen.Code{jen.Var().Add(n("e")).Add(goType(t.Elem))}
 	loop = append(loop, g.readValue(t.Elem, n("e"), model.Constraints{}, depth+1)...)
 	loop = append(loop, n("s").Op("=").Append(n("s"), n("e")))
 	body := []jen.Code{
-		n("s").Op(":=").Make(goType(t), jen.Lit(0), n("n")),
+		jen.Var().Add(n("a")).Index(jen.Lit(sliceBuffer)).Add(goType(t.Elem)),
+		n("s").Op(":=").Add(n("a")).Index(jen.Empty(), jen.Lit(0)),
 		jen.For(d.Clone().Dot("Elem").Call()).Block(loop...),
 	}
 	if r.MinItems != nil || r.MaxItems != nil {
 		body = append(body, d.Clone().Dot("CheckItems").Call(jen.Len(n("s")), jen.Lit(intOr(r.MinItems, 0)), jen.Lit(intOr(r.MaxItems, -1))))
 	}
-	body = append(body, lv.Clone().Op("=").Add(n("s")))
-	return []jen.Code{jen.If(jen.List(n("n"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
+	body = append(body, lv.Clone().Op("=").Append(jen.Make(goType(t), jen.Lit(0), jen.Len(n("s"))), n("s").Op("...")))
+	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
 }
 
 // readArray reads a fixed-length array, which must have exactly its length:

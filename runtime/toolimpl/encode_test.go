@@ -393,7 +393,7 @@ func TestResultDoesNotTouchDecoderStrings(t *testing.T) {
 	e.EndObject()
 	out, err := e.Written()
 	require.NoError(t, err)
-	assert.Same(t, &spare[:1][0], &out[0], "the result is written into the arena")
+	assert.Same(t, &spare[:1][0], &out[0], "the result is written into the spare room")
 	assert.Equal(t, `{"city":"Paris","temp_c":21.5}`, string(out))
 
 	grown := append(out, strings.Repeat("X", 200)...)

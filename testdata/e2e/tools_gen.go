@@ -624,8 +624,9 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 				v.Level = p0
 			}
 		case "tags":
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]string
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 string
 					if s1, ok := d.String(); ok {
@@ -634,7 +635,7 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 0, 3)
-				v.Tags = s0
+				v.Tags = append(make([]string, 0, len(s0)), s0...)
 			}
 		case "near":
 			if d.Null() {
@@ -994,8 +995,9 @@ func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
 
 // toolgenDecodeSlicePtrNode reads a []*Node.
 func toolgenDecodeSlicePtrNode(d *toolimpl.Decoder, v *[]*Node) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Node, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Node
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Node
 			p1 := new(Node)
@@ -1003,7 +1005,7 @@ func toolgenDecodeSlicePtrNode(d *toolimpl.Decoder, v *[]*Node) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Node, 0, len(s0)), s0...)
 	}
 }
 
@@ -1011,27 +1013,29 @@ var toolgenObjectNode = &toolimpl.Object{Names: []string{"name", "children"}, Re
 
 // toolgenDecodeSliceSliceLevel reads a [][]Level.
 func toolgenDecodeSliceSliceLevel(d *toolimpl.Decoder, v *[][]Level) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([][]Level, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8][]Level
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 []Level
 			toolgenDecodeSliceLevel(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([][]Level, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceSort reads a []Sort.
 func toolgenDecodeSliceSort(d *toolimpl.Decoder, v *[]Sort) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Sort, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Sort
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Sort
 			toolgenDecodeSort(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Sort, 0, len(s0)), s0...)
 	}
 }
 
@@ -1041,14 +1045,15 @@ var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Require
 
 // toolgenDecodeSliceLevel reads a []Level.
 func toolgenDecodeSliceLevel(d *toolimpl.Decoder, v *[]Level) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Level, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Level
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Level
 			toolgenDecodeLevel(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Level, 0, len(s0)), s0...)
 	}
 }
 

@@ -3617,8 +3617,9 @@ func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 			}
 		case "tags":
 			o.Saw(5)
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]string
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 string
 					if s1, ok := d.String(); ok {
@@ -3627,7 +3628,7 @@ func toolgenDecodeConstrained(d *toolimpl.Decoder, v *Constrained) {
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 1, 3)
-				v.Tags = s0
+				v.Tags = append(make([]string, 0, len(s0)), s0...)
 			}
 		case "small":
 			o.Saw(6)
@@ -4089,8 +4090,9 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]string, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 string
 			if s1, ok := d.String(); ok {
@@ -4098,7 +4100,7 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]string, 0, len(s0)), s0...)
 	}
 }
 
@@ -4914,8 +4916,9 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 		switch string(k) {
 		case "tags":
 			o.Saw(0)
-			if n0, ok := d.Array(); ok {
-				s0 := make(StrList, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]string
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 string
 					if s1, ok := d.String(); ok {
@@ -4923,7 +4926,7 @@ func toolgenDecodeNamed(d *toolimpl.Decoder, v *Named) {
 					}
 					s0 = append(s0, e0)
 				}
-				v.Tags = s0
+				v.Tags = append(make(StrList, 0, len(s0)), s0...)
 			}
 		case "board":
 			o.Saw(1)
@@ -5568,14 +5571,15 @@ func toolgenDecodeDeeps(d *toolimpl.Decoder, v *Deeps) {
 				v.PA = p0
 			}
 		case "forest":
-			if n0, ok := d.Array(); ok {
-				s0 := make(Forest, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]Tree
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 Tree
 					toolgenDecodeTree(d, &e0)
 					s0 = append(s0, e0)
 				}
-				v.Forest = s0
+				v.Forest = append(make(Forest, 0, len(s0)), s0...)
 			}
 		default:
 			o.Unknown(d)
@@ -6083,8 +6087,9 @@ func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
 
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -6092,7 +6097,7 @@ func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]int, 0, len(s0)), s0...)
 	}
 }
 
@@ -6481,14 +6486,15 @@ func toolgenDecodeBits(d *toolimpl.Decoder, v *Bits) {
 
 // toolgenDecodeSliceColor reads a []Color.
 func toolgenDecodeSliceColor(d *toolimpl.Decoder, v *[]Color) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Color, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Color
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Color
 			toolgenDecodeColor(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Color, 0, len(s0)), s0...)
 	}
 }
 
@@ -6496,34 +6502,37 @@ var toolgenObjectEnums = &toolimpl.Object{Names: []string{"c", "p", "b", "pc", "
 
 // toolgenDecodeSliceSliceint reads a [][]int.
 func toolgenDecodeSliceSliceint(d *toolimpl.Decoder, v *[][]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([][]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8][]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 []int
 			toolgenDecodeSliceint(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([][]int, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicePoint reads a []Point.
 func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Point
 			toolgenDecodePoint(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Point, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicePtrPoint reads a []*Point.
 func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Point
 			p1 := new(Point)
@@ -6531,7 +6540,7 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Point, 0, len(s0)), s0...)
 	}
 }
 
@@ -6598,8 +6607,9 @@ func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 
 // toolgenDecodeSlicePtrTree reads a []*Tree.
 func toolgenDecodeSlicePtrTree(d *toolimpl.Decoder, v *[]*Tree) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Tree, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Tree
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Tree
 			p1 := new(Tree)
@@ -6607,7 +6617,7 @@ func toolgenDecodeSlicePtrTree(d *toolimpl.Decoder, v *[]*Tree) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Tree, 0, len(s0)), s0...)
 	}
 }
 
@@ -6616,8 +6626,9 @@ var toolgenObjectSparse = &toolimpl.Object{Names: []string{"l", "m", "b", "p", "
 
 // toolgenDecodeSliceTemp reads a []Temp.
 func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Temp, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Temp
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Temp
 			if r1, ok := d.RawValue(); ok {
@@ -6627,7 +6638,7 @@ func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Temp, 0, len(s0)), s0...)
 	}
 }
 
@@ -6636,8 +6647,9 @@ var toolgenObjectNumbers = &toolimpl.Object{Names: []string{"n", "big", "bigf", 
 
 // toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
 func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*[2]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*[2]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *[2]int
 			p1 := new([2]int)
@@ -6657,20 +6669,21 @@ func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*[2]int, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceSlicePtrPoint reads a [][]*Point.
 func toolgenDecodeSliceSlicePtrPoint(d *toolimpl.Decoder, v *[][]*Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([][]*Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8][]*Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 []*Point
 			toolgenDecodeSlicePtrPoint(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([][]*Point, 0, len(s0)), s0...)
 	}
 }
 
@@ -6775,8 +6788,9 @@ func toolgenDecodePtrEmbed(d *toolimpl.Decoder, v *PtrEmbed) {
 
 // toolgenDecodeSliceStamped reads a []Stamped.
 func toolgenDecodeSliceStamped(d *toolimpl.Decoder, v *[]Stamped) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Stamped, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Stamped
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Stamped
 			if r1, ok := d.RawValue(); ok {
@@ -6786,7 +6800,7 @@ func toolgenDecodeSliceStamped(d *toolimpl.Decoder, v *[]Stamped) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Stamped, 0, len(s0)), s0...)
 	}
 }
 
@@ -6822,8 +6836,9 @@ var toolgenObjectTagged = &toolimpl.Object{Names: []string{"-", "naïve", "with 
 
 // toolgenDecodeSlicejson_RawMessage reads a []json.RawMessage.
 func toolgenDecodeSlicejson_RawMessage(d *toolimpl.Decoder, v *[]json.RawMessage) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]json.RawMessage, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]json.RawMessage
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 json.RawMessage
 			if r1, ok := d.Raw(); ok {
@@ -6831,14 +6846,15 @@ func toolgenDecodeSlicejson_RawMessage(d *toolimpl.Decoder, v *[]json.RawMessage
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]json.RawMessage, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceLetter reads a []Letter.
 func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Letter, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Letter
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Letter
 			if n1, ok := d.Uint(0, 255); ok {
@@ -6846,7 +6862,7 @@ func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Letter, 0, len(s0)), s0...)
 	}
 }
 
@@ -6904,14 +6920,15 @@ func toolgenDecodeI64(d *toolimpl.Decoder, v *I64) {
 
 // toolgenDecodeSliceOdd reads a []Odd.
 func toolgenDecodeSliceOdd(d *toolimpl.Decoder, v *[]Odd) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Odd, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Odd
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Odd
 			toolgenDecodeOdd(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Odd, 0, len(s0)), s0...)
 	}
 }
 
@@ -6919,14 +6936,15 @@ var toolgenObjectWide = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "i6
 
 // toolgenDecodeSliceGraph reads a []Graph.
 func toolgenDecodeSliceGraph(d *toolimpl.Decoder, v *[]Graph) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Graph, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Graph
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Graph
 			toolgenDecodeGraph(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Graph, 0, len(s0)), s0...)
 	}
 }
 
@@ -6972,8 +6990,9 @@ func toolgenEncodeOther(e *toolimpl.Encoder, v *Other) {
 
 // toolgenDecodeSlicePtrPtrint reads a []**int.
 func toolgenDecodeSlicePtrPtrint(d *toolimpl.Decoder, v *[]**int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]**int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]**int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 **int
 			p1 := new(*int)
@@ -6985,14 +7004,15 @@ func toolgenDecodeSlicePtrPtrint(d *toolimpl.Decoder, v *[]**int) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]**int, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceany reads a []any.
 func toolgenDecodeSliceany(d *toolimpl.Decoder, v *[]any) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]any, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]any
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 any
 			if x1, ok := d.Any(); ok {
@@ -7000,7 +7020,7 @@ func toolgenDecodeSliceany(d *toolimpl.Decoder, v *[]any) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]any, 0, len(s0)), s0...)
 	}
 }
 
@@ -7009,8 +7029,9 @@ var toolgenObjectOmits = &toolimpl.Object{Names: []string{"arr", "arr0", "st", "
 
 // toolgenDecodeSliceUpper reads a []Upper.
 func toolgenDecodeSliceUpper(d *toolimpl.Decoder, v *[]Upper) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Upper, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Upper
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Upper
 			if s1, ok := d.StringBytes(); ok {
@@ -7020,14 +7041,15 @@ func toolgenDecodeSliceUpper(d *toolimpl.Decoder, v *[]Upper) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Upper, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicePtrPtrText reads a []*PtrText.
 func toolgenDecodeSlicePtrPtrText(d *toolimpl.Decoder, v *[]*PtrText) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*PtrText, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*PtrText
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *PtrText
 			p1 := new(PtrText)
@@ -7039,14 +7061,15 @@ func toolgenDecodeSlicePtrPtrText(d *toolimpl.Decoder, v *[]*PtrText) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*PtrText, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceBoth reads a []Both.
 func toolgenDecodeSliceBoth(d *toolimpl.Decoder, v *[]Both) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Both, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Both
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Both
 			if r1, ok := d.RawValue(); ok {
@@ -7056,14 +7079,15 @@ func toolgenDecodeSliceBoth(d *toolimpl.Decoder, v *[]Both) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Both, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceOnlyOut reads a []OnlyOut.
 func toolgenDecodeSliceOnlyOut(d *toolimpl.Decoder, v *[]OnlyOut) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]OnlyOut, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]OnlyOut
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 OnlyOut
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -7071,7 +7095,7 @@ func toolgenDecodeSliceOnlyOut(d *toolimpl.Decoder, v *[]OnlyOut) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]OnlyOut, 0, len(s0)), s0...)
 	}
 }
 
@@ -7080,8 +7104,9 @@ var toolgenObjectother_Place = &toolimpl.Object{Names: []string{"city", "unit"},
 
 // toolgenDecodeSlicePtrJSON reads a []PtrJSON.
 func toolgenDecodeSlicePtrJSON(d *toolimpl.Decoder, v *[]PtrJSON) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]PtrJSON, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]PtrJSON
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 PtrJSON
 			if r1, ok := d.RawValue(); ok {
@@ -7091,14 +7116,15 @@ func toolgenDecodeSlicePtrJSON(d *toolimpl.Decoder, v *[]PtrJSON) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]PtrJSON, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicetime_Duration reads a []time.Duration.
 func toolgenDecodeSlicetime_Duration(d *toolimpl.Decoder, v *[]time.Duration) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]time.Duration, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]time.Duration
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 time.Duration
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -7106,7 +7132,7 @@ func toolgenDecodeSlicetime_Duration(d *toolimpl.Decoder, v *[]time.Duration) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]time.Duration, 0, len(s0)), s0...)
 	}
 }
 
@@ -7119,14 +7145,15 @@ var toolgenObjectPtrEmbed = &toolimpl.Object{Names: []string{"id", "note", "shar
 
 // toolgenDecodeSliceOther reads a []Other.
 func toolgenDecodeSliceOther(d *toolimpl.Decoder, v *[]Other) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Other, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Other
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Other
 			toolgenDecodeOther(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Other, 0, len(s0)), s0...)
 	}
 }
 

@@ -774,8 +774,9 @@ var toolgenArgsEchoMatrix = &toolimpl.Object{Names: []string{"m"}}
 
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -783,7 +784,7 @@ func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]int, 0, len(s0)), s0...)
 	}
 }
 
@@ -791,8 +792,9 @@ var toolgenArgsEchoTable = &toolimpl.Object{Names: []string{"t"}, Required: []in
 
 // toolgenDecodeSlicetime_Time reads a []time.Time.
 func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]time.Time, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]time.Time
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 time.Time
 			if t1, ok := d.Time(); ok {
@@ -800,7 +802,7 @@ func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]time.Time, 0, len(s0)), s0...)
 	}
 }
 
@@ -889,8 +891,9 @@ var toolgenArgsCount = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
 func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*[2]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*[2]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *[2]int
 			p1 := new([2]int)
@@ -910,14 +913,15 @@ func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*[2]int, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicePtrItem reads a []*Item.
 func toolgenDecodeSlicePtrItem(d *toolimpl.Decoder, v *[]*Item) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Item, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Item
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Item
 			p1 := new(Item)
@@ -925,7 +929,7 @@ func toolgenDecodeSlicePtrItem(d *toolimpl.Decoder, v *[]*Item) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Item, 0, len(s0)), s0...)
 	}
 }
 

@@ -99,6 +99,28 @@ func (d *Decoder) Field() ([]byte, bool) {
 	if s == nil || !s.object {
 		return nil, false
 	}
+	// The usual case, checked without calls: a plain key and its colon
+	// right there, after the comma that ends the previous member. Anything
+	// else is left to fieldRest, which starts again from d.pos.
+	data, pos := d.data, d.pos
+	if s.n > 0 && pos < len(data) && data[pos] == ',' {
+		pos++
+	}
+	if (s.n == 0 || pos > d.pos) && pos < len(data) && data[pos] == '"' {
+		end := plainEnd(data, pos+1)
+		if end+1 < len(data) && data[end] == '"' && data[end+1] == ':' {
+			d.pos = end + 2
+			s.n++
+			s.keyStart, s.keyEnd, s.keyPlain = int32(pos+1), int32(end), true
+			return data[pos+1 : end], true
+		}
+	}
+	return d.fieldRest(s)
+}
+
+// fieldRest is Field where the next key is not plain, or white space or the
+// end of the object comes first.
+func (d *Decoder) fieldRest(s *segment) ([]byte, bool) {
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
 	} else if !d.next(s.n == 0, '}') {
@@ -126,21 +148,16 @@ func (d *Decoder) KeyString() string {
 	return d.store(d.contents(int(s.keyStart), int(s.keyEnd), s.keyPlain))
 }
 
-// Array starts reading an array, and reports a capacity hint: how many
-// elements it has, found by a quick scan so that callers allocate once. The
-// hint is exact for valid arrays of up to 16 KiB; past that the scan stops
-// and reports the elements seen (so that nested arrays never cost more than
-// their depth times 16 KiB), and callers grow by appending. Like Object, it
-// reports false after recording a problem when the value is not an array.
+// Array starts reading an array. Like Object, it reports false after
+// recording a problem when the value is not an array. The count it reports
+// is a capacity hint for generated code of earlier versions, and always 0:
+// counting the elements ahead would read the array twice, so callers grow
+// by appending.
 func (d *Decoder) Array() (n int, ok bool) {
 	if !d.is(KindArray) && !d.expect(typeArray) {
 		return 0, false
 	}
-	n = countElements(d.data, d.pos+1)
-	if !d.push(false) {
-		return 0, false
-	}
-	return n, true
+	return 0, d.push(false)
 }
 
 // Elem advances to the next element of the array started by Array; problems
@@ -153,6 +170,8 @@ func (d *Decoder) Elem() bool {
 	}
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
+	} else if s.n == 0 && d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != ']' {
+		// the first element, right there: whoever reads it checks it
 	} else if !d.next(s.n == 0, ']') {
 		d.end()
 		return false
@@ -172,11 +191,17 @@ func (d *Decoder) Null() bool {
 
 // String reads a string.
 func (d *Decoder) String() (string, bool) {
-	b, ok := d.StringBytes()
-	if !ok {
+	if !d.is(KindString) && !d.expect(typeString) {
 		return "", false
 	}
-	return d.store(b), true
+	data := d.data
+	start := d.pos + 1
+	i := plainEnd(data, start)
+	if i < len(data) && data[i] == '"' {
+		d.pos = i + 1
+		return d.store(data[start:i]), true
+	}
+	return d.stringRest(start, i)
 }
 
 // StringBytes reads a string and returns its unescaped bytes, valid until the
@@ -434,17 +459,18 @@ func (d *Decoder) Close() error {
 	return nil
 }
 
-// Spare returns spare capacity of d's string storage for an Encoder (see
-// Encoder.Reset), so that the result is written into memory already
-// allocated for the arguments. It may be nil.
+// Spare returns room for an Encoder (see Encoder.Reset): the spare capacity
+// of d's string storage, so that the result is written into memory already
+// allocated for the arguments, or, when that is less than spareMin bytes, a
+// new buffer of spareMin.
 //
 // The spare capacity is handed out once: the arena's capacity is clipped,
 // so that a string stored later goes to a new chunk instead of over the
 // encoded result (see store).
 func (d *Decoder) Spare() []byte {
 	n := len(d.arena)
-	if cap(d.arena) == n {
-		return nil
+	if cap(d.arena)-n < spareMin {
+		return make([]byte, 0, spareMin)
 	}
 	spare := d.arena[n:n]
 	d.arena = d.arena[:n:n]

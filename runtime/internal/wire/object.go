@@ -70,7 +70,6 @@ type ObjectReader struct {
 // problem recorded).
 func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 	r.obj = obj
-	obj.once.Do(obj.prepare)
 	if !d.Object() {
 		return nil, false
 	}
@@ -86,6 +85,9 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 			r.missing(d)
 			return nil, false
 		}
+		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
+			return key, true // the usual case: a value that is not null, right there
+		}
 		if d.atNull() && r.obj.readsNullAsAbsent(key) {
 			d.Null()
 			continue
@@ -96,7 +98,10 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 
 // Unknown records that the member just returned is not one of the object's
 // and skips its value.
-func (r *ObjectReader) Unknown(d *Decoder) { d.Unknown(r.obj.known) }
+func (r *ObjectReader) Unknown(d *Decoder) {
+	r.obj.once.Do(r.obj.prepare)
+	d.Unknown(r.obj.known)
+}
 
 // readsNullAsAbsent reports whether key names a member that reads null as
 // absent. It is asked only about members whose value is null.
@@ -133,8 +138,8 @@ func (r *ObjectReader) saw(j int) bool {
 
 // missing records a problem for each required member not seen.
 func (r *ObjectReader) missing(d *Decoder) {
-	if d.fatal {
-		return
+	if d.fatal || len(r.obj.Required) <= 64 && r.seen == 1<<len(r.obj.Required)-1 {
+		return // all came (the usual case)
 	}
 	for j, i := range r.obj.Required {
 		if !r.saw(j) {

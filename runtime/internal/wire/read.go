@@ -126,11 +126,11 @@ func formatBound(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) 
 
 // anyArray reads an array as encoding/json decodes one into an any.
 func (d *Decoder) anyArray() (any, bool) {
-	n, ok := d.Array()
+	_, ok := d.Array()
 	if !ok {
 		return nil, false
 	}
-	a := make([]any, 0, n)
+	a := []any{}
 	for d.Elem() {
 		v, vok := d.Any()
 		ok = ok && vok

@@ -53,14 +53,16 @@ func decodeWeatherArgs(d *Decoder, args *weatherArgs) {
 				args.Days = int(v)
 			}
 		case "tags":
-			if n, ok := d.Array(); ok {
-				args.Tags = make([]string, 0, n)
+			if _, ok := d.Array(); ok {
+				var buf [8]string
+				tags := buf[:0]
 				for d.Elem() {
 					if v, ok := d.String(); ok {
-						args.Tags = append(args.Tags, v)
+						tags = append(tags, v)
 					}
 				}
-				d.CheckItems(len(args.Tags), 0, 5)
+				d.CheckItems(len(tags), 0, 5)
+				args.Tags = append(make([]string, 0, len(tags)), tags...)
 			}
 		case "where":
 			if d.Null() {

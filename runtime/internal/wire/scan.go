@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -286,10 +288,7 @@ func digitsEnd[T ~string | ~[]byte](s T, i int) int {
 func (d *Decoder) scanString() (start, end int, plain bool) {
 	data := d.data
 	start = d.pos + 1
-	i := start
-	for i < len(data) && plainStringByte[data[i]] {
-		i++
-	}
+	i := plainEnd(data, start)
 	if i < len(data) && data[i] == '"' {
 		d.pos = i + 1
 		return start, i, true
@@ -302,11 +301,9 @@ func (d *Decoder) scanString() (start, end int, plain bool) {
 func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
 	data := d.data
 	plain := true
-	for i < len(data) {
+	for i = plainEnd(data, i); i < len(data); i = plainEnd(data, i) {
 		c := data[i]
 		switch {
-		case plainStringByte[c]:
-			i++
 		case c == '"':
 			d.pos = i + 1
 			return start, i, plain
@@ -334,6 +331,42 @@ func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
 	d.pos = len(data)
 	d.failAt("")
 	return start, start, false
+}
+
+// plainEnd returns the offset of the first byte from data[i] on that a
+// string literal does not hold as it is (see plainStringByte), or
+// len(data). It looks at eight bytes at a time.
+func plainEnd(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		if m := specialBytes(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(data) && plainStringByte[data[i]] {
+		i++
+	}
+	return i
+}
+
+// Bytes of a word, the first one lowest, for specialBytes.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// specialBytes returns the word x with the high bit set in the lowest byte
+// that is not plain (a quote, a backslash, a control character or not
+// ASCII), or 0 when all eight are plain. After the exclusive ors, a quote
+// or a backslash is a zero byte, whose high bit the subtraction of one
+// sets; subtracting 0x20 sets it in a control character; a byte that is
+// not ASCII has it already. The subtractions set it in no plain byte (only
+// bytes that are not ASCII go above 0x80 in q and b). Bytes above the
+// lowest marked one may be marked too (a borrow carries upwards), but a
+// plain byte never borrows, so the lowest mark is exact.
+func specialBytes(x uint64) uint64 {
+	q := x ^ (lowBits * '"')
+	b := x ^ (lowBits * '\\')
+	return ((q - lowBits) | (b - lowBits) | (x - lowBits*0x20) | x) & highBits
 }
 
 // escapeLen returns the length of the escape sequence at the start of s, or
@@ -366,56 +399,6 @@ func hexValue(c byte) rune {
 		return rune(c - 'A' + 10)
 	}
 	return -1
-}
-
-// countScanLimit bounds countElements' scan, in bytes.
-const countScanLimit = 16 << 10
-
-// countElements returns how many elements the array whose contents start
-// at data[i] has, by counting the commas outside nested values and strings,
-// or the count within its first countScanLimit bytes. It is only a size
-// hint: it tolerates bad syntax, which the real reading reports.
-func countElements(data []byte, i int) int {
-	data = data[:min(len(data), i+countScanLimit)]
-	for i < len(data) && isSpace(data[i]) {
-		i++
-	}
-	if i >= len(data) || data[i] == ']' {
-		return 0
-	}
-	n, depth := 1, 0
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			i = closingQuote(data, i+1)
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth == 0 {
-				return n
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// closingQuote returns the offset of the quote that ends the string whose
-// contents start at data[i], or len(data).
-func closingQuote(data []byte, i int) int {
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
-		}
-	}
-	return len(data)
 }
 
 const hexDigits = "0123456789abcdef"

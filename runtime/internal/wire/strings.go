@@ -11,22 +11,24 @@ import (
 // Strings returned by a Decoder must outlive the arguments (the caller may
 // reuse its buffer) without costing one allocation each. They live in an
 // arena: one []byte, allocated on the first string that needs storing, with
-// room for every string the arguments can hold plus some slack. Strings are
-// appended to it and returned with unsafe.String over the appended bytes,
-// as strings.Builder does; that is safe because of one rule: a byte that a
-// string points at is never written again. Only the unused tail
+// room for every string the arguments can hold (unescaping never makes a
+// string longer, except for invalid UTF-8: one byte becomes three). Strings
+// are appended to it and returned with unsafe.String over the appended
+// bytes, as strings.Builder does; that is safe because of one rule: a byte
+// that a string points at is never written again. Only the unused tail
 // (arena[len:cap]) is ever written, and only by appending. When a string
 // does not fit, a fresh chunk is allocated instead of growing the arena (to
 // grow would copy, and the old strings would keep the old chunk alive anyway).
 //
 // Spare hands the unused tail to an Encoder and clips the arena's capacity,
 // so that even a string stored later cannot write over the encoded result.
+// The arena has no room set aside for the result: that would make every
+// decoding allocate (and clear) more, for a result that a caller may not
+// encode; Spare allocates spareMin bytes instead when the tail is shorter.
 
-// arenaSlack is the room left in the arena beyond the size of the
-// arguments: unescaping never makes a string longer, except for invalid
-// UTF-8 (one byte becomes three), and the slack is where a small result is
-// encoded (see Spare).
-const arenaSlack = 256
+// spareMin is the least room that Spare hands out, so that a small result
+// is encoded without growing its buffer.
+const spareMin = 256
 
 // store returns a string holding a copy of b, in the arena.
 func (d *Decoder) store(b []byte) string {
@@ -34,7 +36,7 @@ func (d *Decoder) store(b []byte) string {
 		return ""
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, max(len(d.data)+arenaSlack, len(b)))
+		d.arena = make([]byte, 0, max(len(d.data), len(b)))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -56,16 +58,74 @@ func (d *Decoder) unescape(start, end int) []byte {
 	return d.scratch
 }
 
+// stringRest is String from data[i] on, the first byte of the contents
+// start.. that is not plain. It checks the rest of the literal as
+// scanStringRest does, with the same errors, and unescapes it into the
+// arena as it goes: one pass, where checking and then unescaping would read
+// the contents twice. The arena has room for the rest of the arguments,
+// which the string cannot outgrow unless it holds invalid UTF-8 (each bad
+// byte becomes U+FFFD, three bytes), and then the append moves the arena to
+// a larger chunk, leaving the strings already stored where they were. Until
+// the string is complete, it is only written into the arena's unused tail.
+func (d *Decoder) stringRest(start, i int) (string, bool) {
+	data := d.data
+	if cap(d.arena)-len(d.arena) < len(data)-start {
+		d.arena = make([]byte, 0, len(data))
+	}
+	n := len(d.arena)
+	a := append(d.arena, data[start:i]...)
+	for i < len(data) {
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			d.arena = a
+			if len(a) == n {
+				return "", true
+			}
+			return unsafe.String(&a[n], len(a)-n), true
+		case c == '\\':
+			// appendEscaped joins the escape after a surrogate only when
+			// it reads as the other half: a malformed one (hex4 is then
+			// negative) is left to this loop, which rejects it.
+			if m := escapeLen(data[i:]); m <= 0 {
+				d.pos = i - m
+				d.failAt("in a string escape")
+				return "", false
+			}
+			a, i = appendEscaped(a, data, i)
+		case c < 0x20:
+			d.pos = i
+			d.failAt("in a string literal")
+			return "", false
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				a = utf8.AppendRune(a, utf8.RuneError)
+			} else {
+				a = append(a, data[i:i+size]...)
+			}
+			i += size
+		}
+		j := plainEnd(data, i)
+		a = append(a, data[i:j]...)
+		i = j
+	}
+	d.pos = len(data)
+	d.failAt("")
+	return "", false
+}
+
 // appendUnescaped appends the string that the contents of a string
 // literal stand for, which the scanner has checked, to dst. As in
 // encoding/json, an invalid UTF-8 byte and an escaped surrogate that is not
 // half of a pair each become U+FFFD.
 func appendUnescaped(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); {
-		run := plainRun(raw[i:])
-		dst = append(dst, raw[i:i+run]...)
-		i += run
-		if i >= len(raw) {
+		// Within checked contents, what is not plain is a backslash or
+		// not ASCII.
+		run := plainEnd(raw, i)
+		dst = append(dst, raw[i:run]...)
+		if i = run; i >= len(raw) {
 			break
 		}
 		if raw[i] == '\\' {
@@ -81,17 +141,6 @@ func appendUnescaped(dst, raw []byte) []byte {
 		i += size
 	}
 	return dst
-}
-
-// plainRun returns how many bytes at the start of s stand for themselves
-// (printable ASCII without backslash).
-func plainRun(s []byte) int {
-	for i, c := range s {
-		if c == '\\' || c >= utf8.RuneSelf {
-			return i
-		}
-	}
-	return len(s)
 }
 
 // simpleEscapes maps the letter after a backslash to the byte it stands for.
@@ -121,7 +170,7 @@ func appendEscaped(dst, raw []byte, i int) ([]byte, int) {
 }
 
 // hex4 returns the value of the four hexadecimal digits at the start of s,
-// which the scanner has checked.
+// or a negative number when one of the four is not a hexadecimal digit.
 func hex4(s []byte) rune {
 	return hexValue(s[0])<<12 | hexValue(s[1])<<8 | hexValue(s[2])<<4 | hexValue(s[3])
 }

@@ -508,8 +508,9 @@ var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []i
 
 // toolgenDecodeSliceTemp reads a []Temp.
 func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Temp, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Temp
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Temp
 			if r1, ok := d.RawValue(); ok {
@@ -519,14 +520,15 @@ func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Temp, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceFlag reads a []Flag.
 func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Flag, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Flag
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Flag
 			if r1, ok := d.RawValue(); ok {
@@ -536,7 +538,7 @@ func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Flag, 0, len(s0)), s0...)
 	}
 }
 
@@ -544,8 +546,9 @@ var toolgenObjectCustom = &toolimpl.Object{Names: []string{"temp", "temps", "by_
 
 // toolgenDecodeSlicejson_Number reads a []json.Number.
 func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]json.Number, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]json.Number
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 json.Number
 			if n1, ok := d.Number(); ok {
@@ -553,7 +556,7 @@ func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]json.Number, 0, len(s0)), s0...)
 	}
 }
 

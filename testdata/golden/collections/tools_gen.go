@@ -285,8 +285,9 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 			toolgenDecodeSlicestring(d, &v.Names)
 		case "ids":
 			o.Saw(1)
-			if n0, ok := d.Array(); ok {
-				s0 := make(IDs, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]int64
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 int64
 					if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -294,7 +295,7 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 					}
 					s0 = append(s0, e0)
 				}
-				v.IDs = s0
+				v.IDs = append(make(IDs, 0, len(s0)), s0...)
 			}
 		case "matrix":
 			o.Saw(2)
@@ -587,14 +588,15 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 
 // toolgenDecodeSlicePoint reads a []Point.
 func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Point
 			toolgenDecodePoint(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Point, 0, len(s0)), s0...)
 	}
 }
 
@@ -621,8 +623,9 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 
 // toolgenDecodeSliceKey reads a []Key.
 func toolgenDecodeSliceKey(d *toolimpl.Decoder, v *[]Key) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Key, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Key
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Key
 			if s1, ok := d.String(); ok {
@@ -630,7 +633,7 @@ func toolgenDecodeSliceKey(d *toolimpl.Decoder, v *[]Key) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Key, 0, len(s0)), s0...)
 	}
 }
 
@@ -650,8 +653,9 @@ var toolgenArgsArrays = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]string, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 string
 			if s1, ok := d.String(); ok {
@@ -659,27 +663,29 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]string, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceSliceint reads a [][]int.
 func toolgenDecodeSliceSliceint(d *toolimpl.Decoder, v *[][]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([][]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8][]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 []int
 			toolgenDecodeSliceint(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([][]int, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicePtrPoint reads a []*Point.
 func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Point
 			p1 := new(Point)
@@ -687,7 +693,7 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Point, 0, len(s0)), s0...)
 	}
 }
 
@@ -696,8 +702,9 @@ var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: [
 
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -705,6 +712,6 @@ func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]int, 0, len(s0)), s0...)
 	}
 }

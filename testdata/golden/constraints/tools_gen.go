@@ -193,8 +193,9 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 			}
 		case "extras":
 			o.Saw(3)
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]string
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 string
 					if s1, ok := d.String(); ok {
@@ -203,7 +204,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 0, 3)
-				argExtras = s0
+				argExtras = append(make([]string, 0, len(s0)), s0...)
 			}
 		case "note":
 			if d.Null() {
@@ -308,8 +309,9 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 			}
 		case "tags":
 			o.Saw(6)
-			if n0, ok := d.Array(); ok {
-				s0 := make([]string, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8]string
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 string
 					if s1, ok := d.String(); ok {
@@ -318,19 +320,20 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 1, 5)
-				v.Tags = s0
+				v.Tags = append(make([]string, 0, len(s0)), s0...)
 			}
 		case "grid":
 			o.Saw(7)
-			if n0, ok := d.Array(); ok {
-				s0 := make([][]int, 0, n0)
+			if _, ok := d.Array(); ok {
+				var a0 [8][]int
+				s0 := a0[:0]
 				for d.Elem() {
 					var e0 []int
 					toolgenDecodeSliceint(d, &e0)
 					s0 = append(s0, e0)
 				}
 				d.CheckItems(len(s0), 0, 3)
-				v.Grid = s0
+				v.Grid = append(make([][]int, 0, len(s0)), s0...)
 			}
 		case "when":
 			o.Saw(8)
@@ -454,8 +457,9 @@ var toolgenArgsBook = &toolimpl.Object{Names: []string{"guests", "name", "day", 
 
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
@@ -463,7 +467,7 @@ func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]int, 0, len(s0)), s0...)
 	}
 }
 

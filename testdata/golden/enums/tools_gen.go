@@ -363,14 +363,15 @@ var toolgenArgsName = &toolimpl.Object{Names: []string{"c"}, Required: []int{0}}
 
 // toolgenDecodeSliceColor reads a []Color.
 func toolgenDecodeSliceColor(d *toolimpl.Decoder, v *[]Color) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Color, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Color
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Color
 			toolgenDecodeColor(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Color, 0, len(s0)), s0...)
 	}
 }
 

@@ -129,8 +129,9 @@ func toolgenDecodeMix(d *toolimpl.Decoder, v *Mix) {
 
 // toolgenDecodeSlicefloat32 reads a []float32.
 func toolgenDecodeSlicefloat32(d *toolimpl.Decoder, v *[]float32) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]float32, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]float32
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 float32
 			if f1, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
@@ -138,7 +139,7 @@ func toolgenDecodeSlicefloat32(d *toolimpl.Decoder, v *[]float32) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]float32, 0, len(s0)), s0...)
 	}
 }
 

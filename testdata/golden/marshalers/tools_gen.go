@@ -336,8 +336,9 @@ var toolgenArgsHot = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSliceTemp reads a []Temp.
 func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Temp, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Temp
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Temp
 			if r1, ok := d.RawValue(); ok {
@@ -347,14 +348,15 @@ func toolgenDecodeSliceTemp(d *toolimpl.Decoder, v *[]Temp) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Temp, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSliceFlag reads a []Flag.
 func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Flag, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Flag
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Flag
 			if r1, ok := d.RawValue(); ok {
@@ -364,7 +366,7 @@ func toolgenDecodeSliceFlag(d *toolimpl.Decoder, v *[]Flag) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Flag, 0, len(s0)), s0...)
 	}
 }
 

@@ -273,8 +273,9 @@ var toolgenArgsFlat = &toolimpl.Object{Names: []string{"data", "more"}, Required
 
 // toolgenDecodeSliceLetter reads a []Letter.
 func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Letter, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Letter
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Letter
 			if n1, ok := d.Uint(0, 255); ok {
@@ -282,7 +283,7 @@ func toolgenDecodeSliceLetter(d *toolimpl.Decoder, v *[]Letter) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Letter, 0, len(s0)), s0...)
 	}
 }
 

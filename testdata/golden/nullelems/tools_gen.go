@@ -182,8 +182,9 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 
 // toolgenDecodeSlicePtrPoint reads a []*Point.
 func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*Point, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*Point
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *Point
 			p1 := new(Point)
@@ -191,7 +192,7 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*Point, 0, len(s0)), s0...)
 	}
 }
 

@@ -494,8 +494,9 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 
 // toolgenDecodeSlicePtr2Ofint reads a []*[2]int.
 func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*[2]int, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*[2]int
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *[2]int
 			p1 := new([2]int)
@@ -515,7 +516,7 @@ func toolgenDecodeSlicePtr2Ofint(d *toolimpl.Decoder, v *[]*[2]int) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*[2]int, 0, len(s0)), s0...)
 	}
 }
 
@@ -917,8 +918,9 @@ func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
 
 // toolgenDecodeSlicePtr2Ofbool reads a []*[2]bool.
 func toolgenDecodeSlicePtr2Ofbool(d *toolimpl.Decoder, v *[]*[2]bool) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]*[2]bool, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]*[2]bool
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 *[2]bool
 			p1 := new([2]bool)
@@ -938,7 +940,7 @@ func toolgenDecodeSlicePtr2Ofbool(d *toolimpl.Decoder, v *[]*[2]bool) {
 			e0 = p1
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]*[2]bool, 0, len(s0)), s0...)
 	}
 }
 

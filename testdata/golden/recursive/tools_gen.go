@@ -333,14 +333,15 @@ func toolgenDecodeList(d *toolimpl.Decoder, v *List) {
 
 // toolgenDecodeSliceTree reads a []Tree.
 func toolgenDecodeSliceTree(d *toolimpl.Decoder, v *[]Tree) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]Tree, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]Tree
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 Tree
 			toolgenDecodeTree(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]Tree, 0, len(s0)), s0...)
 	}
 }
 
@@ -439,14 +440,15 @@ var toolgenObjectList = &toolimpl.Object{Names: []string{"value", "next"}, Requi
 
 // toolgenDecodeSliceFile reads a []File.
 func toolgenDecodeSliceFile(d *toolimpl.Decoder, v *[]File) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]File, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]File
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 File
 			toolgenDecodeFile(d, &e0)
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]File, 0, len(s0)), s0...)
 	}
 }
 

@@ -312,8 +312,9 @@ var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]string, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 string
 			if s1, ok := d.String(); ok {
@@ -321,7 +322,7 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]string, 0, len(s0)), s0...)
 	}
 }
 

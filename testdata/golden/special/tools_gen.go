@@ -610,8 +610,9 @@ var toolgenArgsAddress = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSlicetime_Time reads a []time.Time.
 func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]time.Time, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]time.Time
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 time.Time
 			if t1, ok := d.Time(); ok {
@@ -619,14 +620,15 @@ func toolgenDecodeSlicetime_Time(d *toolimpl.Decoder, v *[]time.Time) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]time.Time, 0, len(s0)), s0...)
 	}
 }
 
 // toolgenDecodeSlicenetip_Addr reads a []netip.Addr.
 func toolgenDecodeSlicenetip_Addr(d *toolimpl.Decoder, v *[]netip.Addr) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]netip.Addr, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]netip.Addr
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 netip.Addr
 			if s1, ok := d.StringBytes(); ok {
@@ -636,7 +638,7 @@ func toolgenDecodeSlicenetip_Addr(d *toolimpl.Decoder, v *[]netip.Addr) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]netip.Addr, 0, len(s0)), s0...)
 	}
 }
 

@@ -313,8 +313,9 @@ var toolgenArgsWait = &toolimpl.Object{Names: []string{"timeout"}, Required: []i
 
 // toolgenDecodeSlicejson_Number reads a []json.Number.
 func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
-	if n0, ok := d.Array(); ok {
-		s0 := make([]json.Number, 0, n0)
+	if _, ok := d.Array(); ok {
+		var a0 [8]json.Number
+		s0 := a0[:0]
 		for d.Elem() {
 			var e0 json.Number
 			if n1, ok := d.Number(); ok {
@@ -322,7 +323,7 @@ func toolgenDecodeSlicejson_Number(d *toolimpl.Decoder, v *[]json.Number) {
 			}
 			s0 = append(s0, e0)
 		}
-		*v = s0
+		*v = append(make([]json.Number, 0, len(s0)), s0...)
 	}
 }
 
