@@ -601,11 +601,10 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 		return "", explain(path, err)
 	}
 	if now, err := f.ws.root.Lstat(aside); err != nil || !os.SameFile(now, info) || !now.Mode().IsRegular() || hardLinked(now) {
-		f.ws.root.Rename(aside, name)
-		return "", changedWhileDeleting(path)
+		return "", f.ws.putBack(path, name, aside)
 	}
 	if err := f.ws.root.Remove(aside); err != nil {
-		f.ws.root.Rename(aside, name)
+		f.ws.putBack(path, name, aside)
 		return "", explain(path, err)
 	}
 	f.ws.syncDir(dir)
@@ -619,6 +618,21 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 // that nothing else renames over it.
 func asideName(dir string) string {
 	return filepath.Join(dir, ".toolgen-delete-"+rand.Text())
+}
+
+// putBack returns what delete_file moved aside to its name, unless
+// something new took the name meanwhile: that is never replaced (it would
+// be lost), and what was moved aside stays where it is, as the error says.
+func (w *Workspace) putBack(path, name, aside string) error {
+	if err := w.root.Link(aside, name); err == nil {
+		w.root.Remove(aside)
+		return changedWhileDeleting(path)
+	}
+	// A directory cannot be linked: renamed back if the name is still free.
+	if _, err := w.root.Lstat(name); errors.Is(err, fs.ErrNotExist) && w.root.Rename(aside, name) == nil {
+		return changedWhileDeleting(path)
+	}
+	return &pathError{path: path, msg: "changed while it was being deleted, and again since: nothing was deleted, and what was found at the name is now " + rel(aside)}
 }
 
 func changedWhileDeleting(path string) error {
