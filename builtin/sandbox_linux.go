@@ -90,6 +90,13 @@ type sandboxPolicy struct {
 	Refer      bool     `json:"refer,omitempty"` // the kernel knows the right to link and rename across directories
 	Network    bool     `json:"net,omitempty"`   // TCP is confined
 	Connect    []uint16 `json:"connect,omitempty"`
+	// Resource limits, 0 for none: processes beyond the user's, bytes.
+	Processes int   `json:"nproc,omitempty"`
+	FileSize  int64 `json:"fsize,omitempty"`
+	// The user the helper and the command run as, when not the program's:
+	// only tests set it (RunAs), to see the process limit enforced when
+	// they run as root.
+	UID *uint32 `json:"uid,omitempty"`
 }
 
 // systemReadDirs are the directories a shell and the usual tools read and
@@ -192,10 +199,17 @@ func splitByKind(paths []string) (dirs, files []string) {
 // newPolicy is the part of every command's policy that does not change
 // from one command to the next: all but the private temporary directory.
 func newPolicy(c confinement, root string) sandboxPolicy {
-	if !c.landlock {
-		return sandboxPolicy{}
+	p := sandboxPolicy{UID: c.cfg.testUID}
+	if c.limits.Processes > 0 && (!c.nprocExempt || p.UID != nil && *p.UID != 0) {
+		p.Processes = c.limits.Processes
 	}
-	p := sandboxPolicy{Landlock: true}
+	if c.limits.FileSize > 0 {
+		p.FileSize = c.limits.FileSize
+	}
+	if !c.landlock {
+		return p
+	}
+	p.Landlock = true
 	p.ReadDirs, p.ReadFiles = splitByKind(slices.Concat(systemReadDirs, procFiles, c.cfg.read))
 	d, f := etcEntries("/etc")
 	p.ReadDirs, p.ReadFiles = append(p.ReadDirs, d...), append(p.ReadFiles, f...)
@@ -268,6 +282,12 @@ func runHelper(desc string, argv []string) int {
 	if err := json.Unmarshal([]byte(desc), &policy); err != nil {
 		return fail(fmt.Errorf("bad policy: %w", err))
 	}
+	if id := policy.UID; id != nil {
+		// The whole helper, as a program of that user's would be.
+		if err := errors.Join(syscall.Setgroups(nil), syscall.Setgid(int(*id)), syscall.Setuid(int(*id))); err != nil {
+			return fail(fmt.Errorf("becoming uid %d: %w", *id, err))
+		}
+	}
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return fail(fmt.Errorf("prctl(PR_SET_CHILD_SUBREAPER): %w", err))
 	}
@@ -278,6 +298,16 @@ func runHelper(desc string, argv []string) int {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	// Its own group, for the helper to kill without killing itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Limits that bind the helper too, harmlessly: it writes to no file
+	// and dumps no core. The process limit does not (startLimited).
+	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
+		return fail(fmt.Errorf("setrlimit(RLIMIT_CORE): %w", err))
+	}
+	if n := uint64(policy.FileSize); n > 0 {
+		if err := unix.Setrlimit(unix.RLIMIT_FSIZE, &unix.Rlimit{Cur: n, Max: n}); err != nil {
+			return fail(fmt.Errorf("setrlimit(RLIMIT_FSIZE): %w", err))
+		}
+	}
 	started := make(chan error)
 	go func() {
 		// Never unlocked: the thread ends with the goroutine, and its
@@ -323,7 +353,109 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 			return fmt.Errorf("landlock_restrict_self: %w", err)
 		}
 	}
-	return cmd.Start()
+	if policy.Processes == 0 {
+		return cmd.Start()
+	}
+	return startLimited(cmd, policy.Processes)
+}
+
+// startLimited starts cmd with a process limit of processes beyond those
+// its user runs. The limit must not bind the helper, whose threads count
+// as the user's processes (the Go runtime cannot do without a new thread
+// it needs), so it cannot be set here before starting cmd; nor, without a
+// race, on cmd once it runs. So cmd starts stopped, traced by this thread
+// (PTRACE_TRACEME: it stops at its exec), gets its limit from outside
+// (prlimit) and is let go. The calling thread must be locked: only it may
+// detach.
+func startLimited(cmd *exec.Cmd, processes int) error {
+	cmd.SysProcAttr.Ptrace = true
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	pid := cmd.Process.Pid
+	abort := func(err error) error {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+		return err
+	}
+	var ws syscall.WaitStatus
+	if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil {
+		return abort(fmt.Errorf("waiting for the command to stop at its start: %w", err))
+	}
+	if !ws.Stopped() {
+		return abort(fmt.Errorf("the command did not stop at its start (wait status %#x)", uint32(ws)))
+	}
+	n := uint64(userTasks(os.Getuid()) + processes)
+	if err := unix.Prlimit(pid, unix.RLIMIT_NPROC, &unix.Rlimit{Cur: n, Max: n}, nil); err != nil {
+		return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
+	}
+	// Detached without a signal: the SIGTRAP of its exec is dropped.
+	if err := syscall.PtraceDetach(pid); err != nil {
+		return abort(fmt.Errorf("ptrace(PTRACE_DETACH): %w", err))
+	}
+	return nil
+}
+
+// userTasks counts the processes and threads whose real user is uid, as
+// the kernel counts them against RLIMIT_NPROC.
+func userTasks(uid int) int {
+	dir, err := os.Open("/proc")
+	if err != nil {
+		return 0
+	}
+	defer dir.Close()
+	names, _ := dir.Readdirnames(-1)
+	want := strconv.Itoa(uid)
+	n := 0
+	for _, name := range names {
+		if name == "" || name[0] < '0' || name[0] > '9' {
+			continue
+		}
+		status, err := os.ReadFile("/proc/" + name + "/status")
+		if err != nil {
+			continue
+		}
+		var real bool
+		threads := 0
+		for line := range strings.Lines(string(status)) {
+			key, value, _ := strings.Cut(line, ":")
+			switch key {
+			case "Uid":
+				f := strings.Fields(value)
+				real = len(f) > 0 && f[0] == want
+			case "Threads":
+				threads, _ = strconv.Atoi(strings.TrimSpace(value))
+			}
+		}
+		if real {
+			n += threads
+		}
+	}
+	return n
+}
+
+// privileged tells whether the kernel lets this program's processes
+// exceed RLIMIT_NPROC (root, CAP_SYS_RESOURCE or CAP_SYS_ADMIN), and
+// whether its commands may raise their limits (CAP_SYS_RESOURCE, which
+// root's commands get back at exec from the bounding set).
+func privileged() (nprocExempt, liftable bool) {
+	caps := func(name string) uint64 { return 0 }
+	if status, err := os.ReadFile("/proc/self/status"); err == nil {
+		caps = func(name string) uint64 {
+			for line := range strings.Lines(string(status)) {
+				if value, ok := strings.CutPrefix(line, name+":"); ok {
+					n, _ := strconv.ParseUint(strings.TrimSpace(value), 16, 64)
+					return n
+				}
+			}
+			return 0
+		}
+	}
+	const resource, admin = 1 << unix.CAP_SYS_RESOURCE, 1 << unix.CAP_SYS_ADMIN
+	root := os.Getuid() == 0
+	eff := caps("CapEff")
+	liftable = eff&resource != 0 || root && caps("CapBnd")&resource != 0
+	return root || eff&(resource|admin) != 0, liftable
 }
 
 // killAdopted kills the shell's group, then every child of the helper

@@ -245,6 +245,9 @@ func (s *shell) tools() []runtime.Tool {
 		// The doc comment cannot know the configured limits, nor what the
 		// kernel confines; the model plans better knowing them.
 		tools[i].Description += " " + s.confine.describe()
+		if l := s.confine.describeLimits(); l != "" {
+			tools[i].Description += " " + l
+		}
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", s.timeout, s.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && s.approval
 	}
