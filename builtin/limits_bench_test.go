@@ -11,13 +11,13 @@ import (
 	"github.com/toolgen-dev/toolgen/builtin"
 )
 
-// BenchmarkRunCommandLimits is what the resource limits add to a confined
+// BenchmarkCommandLimits is what the resource limits add to a confined
 // command's start: none (every limit Unlimited) against the defaults. For
 // a program that is not root, the process limit is set on the command
 // while it is stopped at its start (ptrace, prlimit, and counting the
 // user's processes in /proc); root is exempt from it, so as root the
 // user=nobody runs show that path.
-func BenchmarkRunCommandLimits(b *testing.B) {
+func BenchmarkCommandLimits(b *testing.B) {
 	if builtin.LandlockABI() < 6 {
 		b.Skip("this kernel has no Landlock ABI 6")
 	}

@@ -77,9 +77,10 @@ type ResourceLimits struct {
 	FileSize  int64
 }
 
-// Limits sets the resource limits of confined commands (see
-// ResourceLimits). A negative field other than Unlimited is an error.
-// Commands run with Unconfined get no limits.
+// Limits sets the resource limits of commands (see ResourceLimits): a
+// field left 0 keeps its default, or what an earlier Limits set. A
+// negative field other than Unlimited is an error. Commands run with
+// Unconfined, or on a system without the helper, get no limits.
 func Limits(l ResourceLimits) ShellOption {
 	return func(c *shellConfig) error {
 		var errs []error

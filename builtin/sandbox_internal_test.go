@@ -34,3 +34,17 @@ func TestEtcEntriesLeaveSecretsOut(t *testing.T) {
 		assert.Contains(t, files, "/etc/passwd")
 	}
 }
+
+func TestUserTasksCountsThisProcess(t *testing.T) {
+	assert.Positive(t, userTasks(os.Getuid()), "this process's threads at least")
+	assert.Zero(t, userTasks(1<<30), "a user without processes")
+}
+
+// BenchmarkUserTasks is the count of the user's processes a command with a
+// process limit starts with: a read of every /proc/PID/status.
+func BenchmarkUserTasks(b *testing.B) {
+	uid := os.Getuid()
+	for b.Loop() {
+		userTasks(uid)
+	}
+}

@@ -14,11 +14,15 @@ package builtin
 //  1. becomes a child subreaper (PR_SET_CHILD_SUBREAPER): every process the
 //     command leaves behind, including those that call setsid or fork twice
 //     to be adopted by init, is adopted by the helper instead;
-//  2. on one OS thread, locked and never unlocked, sets no_new_privs and
-//     enforces the Landlock ruleset, then starts /bin/sh -c COMMAND from that
-//     thread: the shell and all it starts inherit the ruleset, while the
-//     helper itself stays outside it, so that (Landlock ABI 6) the command
-//     can neither signal it nor read its /proc files;
+//  2. sets the file size and core limits (they bind it too, harmlessly);
+//     then on one OS thread, locked and never unlocked, sets no_new_privs
+//     and enforces the Landlock ruleset, then starts /bin/sh -c COMMAND from
+//     that thread: the shell and all it starts inherit the ruleset, while
+//     the helper itself stays outside it, so that (Landlock ABI 6) the
+//     command can neither signal it nor read its /proc files. With a
+//     process limit, the shell starts stopped and gets its limit before it
+//     runs (startLimited): the helper keeps none, so that it can still make
+//     the threads it needs once the command used up its own;
 //  3. waits for the shell, or for SIGTERM from the program (timeout or
 //     cancellation), then kills the shell's process group and, until it has
 //     no child left, every process it has adopted, and writes the shell's
@@ -370,6 +374,10 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 func startLimited(cmd *exec.Cmd, processes int) error {
 	cmd.SysProcAttr.Ptrace = true
 	if err := cmd.Start(); err != nil {
+		if errors.Is(err, syscall.EPERM) {
+			// Yama's ptrace_scope 3, or a seccomp filter, refuses it.
+			return fmt.Errorf("%w (the command starts traced, to get its process limit: the system may forbid ptrace; builtin.Limits with Processes: builtin.Unlimited does without)", err)
+		}
 		return err
 	}
 	pid := cmd.Process.Pid
@@ -396,8 +404,12 @@ func startLimited(cmd *exec.Cmd, processes int) error {
 	return nil
 }
 
-// userTasks counts the processes and threads whose real user is uid, as
-// the kernel counts them against RLIMIT_NPROC.
+// userTasks counts the processes and threads of user uid, as the kernel
+// counts them against RLIMIT_NPROC, nearly: from the owner and the link
+// count of each /proc/PID/task (2 plus the threads), one stat a process
+// rather than a read of its status. The owner is the effective user, and
+// root for a process that made itself undumpable (an ssh-agent): those are
+// left out, and the command gets that many processes fewer.
 func userTasks(uid int) int {
 	dir, err := os.Open("/proc")
 	if err != nil {
@@ -405,30 +417,14 @@ func userTasks(uid int) int {
 	}
 	defer dir.Close()
 	names, _ := dir.Readdirnames(-1)
-	want := strconv.Itoa(uid)
 	n := 0
 	for _, name := range names {
 		if name == "" || name[0] < '0' || name[0] > '9' {
 			continue
 		}
-		status, err := os.ReadFile("/proc/" + name + "/status")
-		if err != nil {
-			continue
-		}
-		var real bool
-		threads := 0
-		for line := range strings.Lines(string(status)) {
-			key, value, _ := strings.Cut(line, ":")
-			switch key {
-			case "Uid":
-				f := strings.Fields(value)
-				real = len(f) > 0 && f[0] == want
-			case "Threads":
-				threads, _ = strconv.Atoi(strings.TrimSpace(value))
-			}
-		}
-		if real {
-			n += threads
+		var st syscall.Stat_t
+		if syscall.Stat("/proc/"+name+"/task", &st) == nil && int(st.Uid) == uid && st.Nlink > 2 {
+			n += int(st.Nlink) - 2
 		}
 	}
 	return n
