@@ -307,8 +307,8 @@ func runHelper(desc string, argv []string) int {
 	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
 		return fail(fmt.Errorf("setrlimit(RLIMIT_CORE): %w", err))
 	}
-	if n := uint64(policy.FileSize); n > 0 {
-		if err := unix.Setrlimit(unix.RLIMIT_FSIZE, &unix.Rlimit{Cur: n, Max: n}); err != nil {
+	if policy.FileSize > 0 {
+		if err := lowerLimit(0, unix.RLIMIT_FSIZE, uint64(policy.FileSize)); err != nil {
 			return fail(fmt.Errorf("setrlimit(RLIMIT_FSIZE): %w", err))
 		}
 	}
@@ -394,7 +394,7 @@ func startLimited(cmd *exec.Cmd, processes int) error {
 		return abort(fmt.Errorf("the command did not stop at its start (wait status %#x)", uint32(ws)))
 	}
 	n := uint64(userTasks(os.Getuid()) + processes)
-	if err := unix.Prlimit(pid, unix.RLIMIT_NPROC, &unix.Rlimit{Cur: n, Max: n}, nil); err != nil {
+	if err := lowerLimit(pid, unix.RLIMIT_NPROC, n); err != nil {
 		return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
 	}
 	// Detached without a signal: the SIGTRAP of its exec is dropped.
@@ -402,6 +402,18 @@ func startLimited(cmd *exec.Cmd, processes int) error {
 		return abort(fmt.Errorf("ptrace(PTRACE_DETACH): %w", err))
 	}
 	return nil
+}
+
+// lowerLimit sets the soft and hard limits of resource of process pid (0:
+// this one) to n, or leaves them lower when they are: only a privileged
+// program may raise a hard limit.
+func lowerLimit(pid, resource int, n uint64) error {
+	var old unix.Rlimit
+	if err := unix.Prlimit(pid, resource, nil, &old); err != nil {
+		return err
+	}
+	lim := unix.Rlimit{Cur: min(n, old.Cur), Max: min(n, old.Max)}
+	return unix.Prlimit(pid, resource, &lim, nil)
 }
 
 // userTasks counts the processes and threads of user uid, as the kernel
