@@ -32,6 +32,83 @@ type sandboxConfig struct {
 	write      []string // WritePaths
 	connect    []uint16 // AllowConnect
 	anyNetwork bool     // AllowNetwork
+	limits     ResourceLimits
+	testUID    *uint32 // the user commands run as, when not the program's: tests only (RunAs)
+}
+
+// Unlimited, as a field of ResourceLimits, lifts that limit.
+const Unlimited = -1
+
+// Defaults of the resource limits of confined commands.
+const (
+	DefaultProcesses = 1024    // processes a command may add to the user's
+	DefaultFileSize  = 1 << 30 // bytes: the largest file a command may write
+)
+
+// ResourceLimits bound what a confined command, and every process it
+// starts, may use. A field left 0 takes its default; Unlimited lifts it.
+// They are the kernel's resource limits (setrlimit), set on the command
+// by the helper that confines it.
+//
+// Processes is how many processes (threads count as processes) the
+// command may run beyond those its user already runs when it starts
+// (DefaultProcesses): a fork bomb stops there (fork fails with "Resource
+// temporarily unavailable", or the shell's "Cannot fork") instead of
+// taking the machine's processes, until the timeout kills it all. The
+// kernel counts every process of the user (RLIMIT_NPROC), so other
+// programs of the same user that start meanwhile eat into it. It does not
+// apply to root, nor to a program with CAP_SYS_RESOURCE or CAP_SYS_ADMIN:
+// the kernel exempts them.
+//
+// FileSize is the largest file, in bytes, a command may write
+// (DefaultFileSize; RLIMIT_FSIZE, root included): a write past it fails
+// with "File too large", and the process gets SIGXFSZ, which kills it
+// unless it ignores the signal.
+//
+// Core dumps are off (RLIMIT_CORE 0): a crashing command leaves no core
+// file in the workspace.
+//
+// A program with CAP_SYS_RESOURCE (root, usually) cannot keep its
+// commands from raising the limits again (ulimit): for it they bound
+// accidents, not a hostile command. The tool's description says which
+// limits hold.
+type ResourceLimits struct {
+	Processes int
+	FileSize  int64
+}
+
+// Limits sets the resource limits of commands (see ResourceLimits): a
+// field left 0 keeps its default, or what an earlier Limits set. A
+// negative field other than Unlimited is an error. Commands run with
+// Unconfined, or on a system without the helper, get no limits.
+func Limits(l ResourceLimits) ShellOption {
+	return func(c *shellConfig) error {
+		var errs []error
+		if l.Processes < Unlimited {
+			errs = append(errs, fmt.Errorf("builtin.Limits: Processes %d: must be positive, 0 for the default or builtin.Unlimited", l.Processes))
+		}
+		if l.FileSize < Unlimited {
+			errs = append(errs, fmt.Errorf("builtin.Limits: FileSize %d: must be positive, 0 for the default or builtin.Unlimited", l.FileSize))
+		}
+		if l.Processes != 0 {
+			c.sandbox.limits.Processes = l.Processes
+		}
+		if l.FileSize != 0 {
+			c.sandbox.limits.FileSize = l.FileSize
+		}
+		return errors.Join(errs...)
+	}
+}
+
+// withDefaults is l with its zero fields set to their defaults.
+func (l ResourceLimits) withDefaults() ResourceLimits {
+	if l.Processes == 0 {
+		l.Processes = DefaultProcesses
+	}
+	if l.FileSize == 0 {
+		l.FileSize = DefaultFileSize
+	}
+	return l
 }
 
 // ReadPaths lets commands read (and execute) these files and directories,
@@ -118,9 +195,12 @@ func RequireConfinement() ShellOption {
 // confinement is what run_command enforces on this kernel with this
 // configuration.
 type confinement struct {
-	abi      int  // the kernel's Landlock ABI version, 0 without Landlock
-	landlock bool // commands run under a Landlock ruleset
-	cfg      sandboxConfig
+	abi         int  // the kernel's Landlock ABI version, 0 without Landlock
+	landlock    bool // commands run under a Landlock ruleset
+	cfg         sandboxConfig
+	limits      ResourceLimits // with defaults; zero when commands are not supervised
+	nprocExempt bool           // the kernel does not enforce the process limit on this program
+	liftable    bool           // commands may raise their limits (CAP_SYS_RESOURCE)
 }
 
 // newConfinement checks the configuration against the kernel.
@@ -138,7 +218,12 @@ func newConfinement(c sandboxConfig, require bool) (confinement, error) {
 	if require && abi < abiScopes {
 		return confinement{}, fmt.Errorf("builtin.RequireConfinement: %s, and run_command needs ABI %d or later (Linux 6.12) to confine files, network, signals and abstract sockets", kernelLandlock(abi), abiScopes)
 	}
-	return confinement{abi: abi, landlock: abi >= abiFiles, cfg: c}, nil
+	conf := confinement{abi: abi, landlock: abi >= abiFiles, cfg: c}
+	if helperSupported() {
+		conf.limits = c.limits.withDefaults()
+		conf.nprocExempt, conf.liftable = privileged()
+	}
+	return conf, nil
 }
 
 // kernelLandlock says what Landlock this kernel has.
@@ -192,6 +277,48 @@ func (c confinement) describe() string {
 		b.WriteString(" Truncating or renaming files outside may not be prevented on this kernel.")
 	}
 	return b.String()
+}
+
+// describeLimits is the sentence of the tool's description that says what
+// bounds a command's resources, "" when nothing does (Unconfined, or no
+// helper on this system).
+func (c confinement) describeLimits() string {
+	l := c.limits
+	if l == (ResourceLimits{}) {
+		return ""
+	}
+	var parts []string
+	switch {
+	case l.Processes == Unlimited:
+		parts = append(parts, "the number of processes is not limited")
+	case c.nprocExempt:
+		parts = append(parts, "the number of processes is NOT limited (this program runs as root or with CAP_SYS_RESOURCE or CAP_SYS_ADMIN, which the kernel exempts)")
+	default:
+		parts = append(parts, fmt.Sprintf("a command may start at most %d processes (fork then fails)", l.Processes))
+	}
+	if l.FileSize == Unlimited {
+		parts = append(parts, "file sizes are not limited")
+	} else {
+		parts = append(parts, fmt.Sprintf("it may write files of at most %s (larger writes fail with \"File too large\")", byteSize(l.FileSize)))
+	}
+	text := "Limits: " + strings.Join(parts, "; ") + "; CPU and memory are bounded only by the timeout."
+	if c.liftable {
+		text += " Commands run with CAP_SYS_RESOURCE here, so they can raise these limits themselves (ulimit)."
+	}
+	return text
+}
+
+// byteSize writes n bytes in the largest binary unit that divides it.
+func byteSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // grantsHome tells whether ReadPaths or WritePaths give any of $HOME.

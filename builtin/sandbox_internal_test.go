@@ -4,11 +4,13 @@ package builtin
 
 import (
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 func TestEtcEntriesLeaveSecretsOut(t *testing.T) {
@@ -33,4 +35,37 @@ func TestEtcEntriesLeaveSecretsOut(t *testing.T) {
 	if _, err := os.Stat("/etc/passwd"); err == nil {
 		assert.Contains(t, files, "/etc/passwd")
 	}
+}
+
+func TestUserTasksCountsThisProcess(t *testing.T) {
+	assert.Positive(t, userTasks(os.Getuid()), "this process's threads at least")
+	assert.Zero(t, userTasks(1<<30), "a user without processes")
+}
+
+// BenchmarkUserTasks is the count of the user's processes a command with a
+// process limit starts with: a read of every /proc/PID/status.
+func BenchmarkUserTasks(b *testing.B) {
+	uid := os.Getuid()
+	for b.Loop() {
+		userTasks(uid)
+	}
+}
+
+func TestLowerLimitNeverRaises(t *testing.T) {
+	// On a child: raising a hard limit back takes a privilege.
+	child := exec.Command("sleep", "30")
+	require.NoError(t, child.Start())
+	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
+	pid := child.Process.Pid
+	limit := func() (l unix.Rlimit) {
+		require.NoError(t, unix.Prlimit(pid, unix.RLIMIT_CORE, nil, &l))
+		return l
+	}
+	require.NoError(t, unix.Prlimit(pid, unix.RLIMIT_CORE, &unix.Rlimit{Cur: 1000, Max: 4000}, nil))
+	require.NoError(t, lowerLimit(pid, unix.RLIMIT_CORE, 1<<40), "above the limits: kept as they are")
+	assert.Equal(t, unix.Rlimit{Cur: 1000, Max: 4000}, limit())
+	require.NoError(t, lowerLimit(pid, unix.RLIMIT_CORE, 2000))
+	assert.Equal(t, unix.Rlimit{Cur: 1000, Max: 2000}, limit())
+	require.NoError(t, lowerLimit(pid, unix.RLIMIT_CORE, 500))
+	assert.Equal(t, unix.Rlimit{Cur: 500, Max: 500}, limit())
 }

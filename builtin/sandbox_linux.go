@@ -14,11 +14,15 @@ package builtin
 //  1. becomes a child subreaper (PR_SET_CHILD_SUBREAPER): every process the
 //     command leaves behind, including those that call setsid or fork twice
 //     to be adopted by init, is adopted by the helper instead;
-//  2. on one OS thread, locked and never unlocked, sets no_new_privs and
-//     enforces the Landlock ruleset, then starts /bin/sh -c COMMAND from that
-//     thread: the shell and all it starts inherit the ruleset, while the
-//     helper itself stays outside it, so that (Landlock ABI 6) the command
-//     can neither signal it nor read its /proc files;
+//  2. sets the file size and core limits (they bind it too, harmlessly);
+//     then on one OS thread, locked and never unlocked, sets no_new_privs
+//     and enforces the Landlock ruleset, then starts /bin/sh -c COMMAND from
+//     that thread: the shell and all it starts inherit the ruleset, while
+//     the helper itself stays outside it, so that (Landlock ABI 6) the
+//     command can neither signal it nor read its /proc files. With a
+//     process limit, the shell starts stopped and gets its limit before it
+//     runs (startLimited): the helper keeps none, so that it can still make
+//     the threads it needs once the command used up its own;
 //  3. waits for the shell, or for SIGTERM from the program (timeout or
 //     cancellation), then kills the shell's process group and, until it has
 //     no child left, every process it has adopted, and writes the shell's
@@ -90,6 +94,13 @@ type sandboxPolicy struct {
 	Refer      bool     `json:"refer,omitempty"` // the kernel knows the right to link and rename across directories
 	Network    bool     `json:"net,omitempty"`   // TCP is confined
 	Connect    []uint16 `json:"connect,omitempty"`
+	// Resource limits, 0 for none: processes beyond the user's, bytes.
+	Processes int   `json:"nproc,omitempty"`
+	FileSize  int64 `json:"fsize,omitempty"`
+	// The user the helper and the command run as, when not the program's:
+	// only tests set it (RunAs), to see the process limit enforced when
+	// they run as root.
+	UID *uint32 `json:"uid,omitempty"`
 }
 
 // systemReadDirs are the directories a shell and the usual tools read and
@@ -192,10 +203,17 @@ func splitByKind(paths []string) (dirs, files []string) {
 // newPolicy is the part of every command's policy that does not change
 // from one command to the next: all but the private temporary directory.
 func newPolicy(c confinement, root string) sandboxPolicy {
-	if !c.landlock {
-		return sandboxPolicy{}
+	p := sandboxPolicy{UID: c.cfg.testUID}
+	if c.limits.Processes > 0 && (!c.nprocExempt || p.UID != nil && *p.UID != 0) {
+		p.Processes = c.limits.Processes
 	}
-	p := sandboxPolicy{Landlock: true}
+	if c.limits.FileSize > 0 {
+		p.FileSize = c.limits.FileSize
+	}
+	if !c.landlock {
+		return p
+	}
+	p.Landlock = true
 	p.ReadDirs, p.ReadFiles = splitByKind(slices.Concat(systemReadDirs, procFiles, c.cfg.read))
 	d, f := etcEntries("/etc")
 	p.ReadDirs, p.ReadFiles = append(p.ReadDirs, d...), append(p.ReadFiles, f...)
@@ -268,6 +286,12 @@ func runHelper(desc string, argv []string) int {
 	if err := json.Unmarshal([]byte(desc), &policy); err != nil {
 		return fail(fmt.Errorf("bad policy: %w", err))
 	}
+	if id := policy.UID; id != nil {
+		// The whole helper, as a program of that user's would be.
+		if err := errors.Join(syscall.Setgroups(nil), syscall.Setgid(int(*id)), syscall.Setuid(int(*id))); err != nil {
+			return fail(fmt.Errorf("becoming uid %d: %w", *id, err))
+		}
+	}
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return fail(fmt.Errorf("prctl(PR_SET_CHILD_SUBREAPER): %w", err))
 	}
@@ -278,6 +302,16 @@ func runHelper(desc string, argv []string) int {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	// Its own group, for the helper to kill without killing itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Limits that bind the helper too, harmlessly: it writes to no file
+	// and dumps no core. The process limit does not (startLimited).
+	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
+		return fail(fmt.Errorf("setrlimit(RLIMIT_CORE): %w", err))
+	}
+	if policy.FileSize > 0 {
+		if err := lowerLimit(0, unix.RLIMIT_FSIZE, uint64(policy.FileSize)); err != nil {
+			return fail(fmt.Errorf("setrlimit(RLIMIT_FSIZE): %w", err))
+		}
+	}
 	started := make(chan error)
 	go func() {
 		// Never unlocked: the thread ends with the goroutine, and its
@@ -323,7 +357,113 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 			return fmt.Errorf("landlock_restrict_self: %w", err)
 		}
 	}
-	return cmd.Start()
+	if policy.Processes == 0 {
+		return cmd.Start()
+	}
+	return startLimited(cmd, policy.Processes)
+}
+
+// startLimited starts cmd with a process limit of processes beyond those
+// its user runs. The limit must not bind the helper, whose threads count
+// as the user's processes (the Go runtime cannot do without a new thread
+// it needs), so it cannot be set here before starting cmd; nor, without a
+// race, on cmd once it runs. So cmd starts stopped, traced by this thread
+// (PTRACE_TRACEME: it stops at its exec), gets its limit from outside
+// (prlimit) and is let go. The calling thread must be locked: only it may
+// detach.
+func startLimited(cmd *exec.Cmd, processes int) error {
+	cmd.SysProcAttr.Ptrace = true
+	if err := cmd.Start(); err != nil {
+		if errors.Is(err, syscall.EPERM) {
+			// Yama's ptrace_scope 3, or a seccomp filter, refuses it.
+			return fmt.Errorf("%w (the command starts traced, to get its process limit: the system may forbid ptrace; builtin.Limits with Processes: builtin.Unlimited does without)", err)
+		}
+		return err
+	}
+	pid := cmd.Process.Pid
+	abort := func(err error) error {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+		return err
+	}
+	var ws syscall.WaitStatus
+	if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil {
+		return abort(fmt.Errorf("waiting for the command to stop at its start: %w", err))
+	}
+	if !ws.Stopped() {
+		return abort(fmt.Errorf("the command did not stop at its start (wait status %#x)", uint32(ws)))
+	}
+	n := uint64(userTasks(os.Getuid()) + processes)
+	if err := lowerLimit(pid, unix.RLIMIT_NPROC, n); err != nil {
+		return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
+	}
+	// Detached without a signal: the SIGTRAP of its exec is dropped.
+	if err := syscall.PtraceDetach(pid); err != nil {
+		return abort(fmt.Errorf("ptrace(PTRACE_DETACH): %w", err))
+	}
+	return nil
+}
+
+// lowerLimit sets the soft and hard limits of resource of process pid (0:
+// this one) to n, or leaves them lower when they are: only a privileged
+// program may raise a hard limit.
+func lowerLimit(pid, resource int, n uint64) error {
+	var old unix.Rlimit
+	if err := unix.Prlimit(pid, resource, nil, &old); err != nil {
+		return err
+	}
+	lim := unix.Rlimit{Cur: min(n, old.Cur), Max: min(n, old.Max)}
+	return unix.Prlimit(pid, resource, &lim, nil)
+}
+
+// userTasks counts the processes and threads of user uid, as the kernel
+// counts them against RLIMIT_NPROC, nearly: from the owner and the link
+// count of each /proc/PID/task (2 plus the threads), one stat a process
+// rather than a read of its status. The owner is the effective user, and
+// root for a process that made itself undumpable (an ssh-agent): those are
+// left out, and the command gets that many processes fewer.
+func userTasks(uid int) int {
+	dir, err := os.Open("/proc")
+	if err != nil {
+		return 0
+	}
+	defer dir.Close()
+	names, _ := dir.Readdirnames(-1)
+	n := 0
+	for _, name := range names {
+		if name == "" || name[0] < '0' || name[0] > '9' {
+			continue
+		}
+		var st syscall.Stat_t
+		if syscall.Stat("/proc/"+name+"/task", &st) == nil && int(st.Uid) == uid && st.Nlink > 2 {
+			n += int(st.Nlink) - 2
+		}
+	}
+	return n
+}
+
+// privileged tells whether the kernel lets this program's processes
+// exceed RLIMIT_NPROC (root, CAP_SYS_RESOURCE or CAP_SYS_ADMIN), and
+// whether its commands may raise their limits (CAP_SYS_RESOURCE, which
+// root's commands get back at exec from the bounding set).
+func privileged() (nprocExempt, liftable bool) {
+	caps := func(name string) uint64 { return 0 }
+	if status, err := os.ReadFile("/proc/self/status"); err == nil {
+		caps = func(name string) uint64 {
+			for line := range strings.Lines(string(status)) {
+				if value, ok := strings.CutPrefix(line, name+":"); ok {
+					n, _ := strconv.ParseUint(strings.TrimSpace(value), 16, 64)
+					return n
+				}
+			}
+			return 0
+		}
+	}
+	const resource, admin = 1 << unix.CAP_SYS_RESOURCE, 1 << unix.CAP_SYS_ADMIN
+	root := os.Getuid() == 0
+	eff := caps("CapEff")
+	liftable = eff&resource != 0 || root && caps("CapBnd")&resource != 0
+	return root || eff&(resource|admin) != 0, liftable
 }
 
 // killAdopted kills the shell's group, then every child of the helper

@@ -14,6 +14,8 @@ func helperSupported() bool { return false }
 
 func probeLandlock() int { return 0 }
 
+func privileged() (nprocExempt, liftable bool) { return false, false }
+
 // sandboxPolicy is empty where there is no helper.
 type sandboxPolicy struct{}
 

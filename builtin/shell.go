@@ -53,8 +53,18 @@ package builtin
 //   Not confined: UDP (DNS included); unix sockets that have a path (a
 //   docker.sock the process can reach is reachable); the metadata of
 //   files outside (chmod, chown, utimes: Landlock does not check them);
-//   whether a process exists (kill -0 fails differently); and CPU, memory
-//   or process counts (only the timeout bounds a command).
+//   whether a process exists (kill -0 fails differently); CPU time and
+//   memory (only the timeout bounds a command that spins or allocates);
+//   and disk space as a whole (many files, each under the size limit).
+// - Resource limits (setrlimit), with the helper: a command may run at most
+//   1024 processes beyond those its user runs when it starts, so that a
+//   fork bomb fails to fork there rather than take the machine's (the
+//   kernel exempts root and CAP_SYS_RESOURCE/CAP_SYS_ADMIN: the tool's
+//   description says so); write files of at most 1 GiB ("File too large",
+//   SIGXFSZ, root included); and dump no core. Limits(ResourceLimits{...})
+//   changes them; Unlimited lifts one. A program with CAP_SYS_RESOURCE
+//   cannot keep its commands from raising them (ulimit), and the
+//   description says so too.
 // - On kernels with an older Landlock ABI, commands get what it supports
 //   (ABI 1-3: files only); without Landlock, or on another system, they run
 //   unconfined. Never silently: the tool's description says which
@@ -203,9 +213,10 @@ type shell struct {
 // ShellWithoutApproval.
 //
 // Commands are confined by the kernel (Landlock) to root, their temporary
-// directory and the system's files, with no network; the options
-// ReadPaths, WritePaths, AllowConnect, AllowNetwork, RequireConfinement
-// and Unconfined change that. The tool's description says what is
+// directory and the system's files, with no network, and bounded in
+// processes and file size; the options ReadPaths, WritePaths,
+// AllowConnect, AllowNetwork, Limits, RequireConfinement and Unconfined
+// change that. The tool's description says what is
 // confined on this kernel.
 func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	s, err := newShell(root, opts)
@@ -245,6 +256,9 @@ func (s *shell) tools() []runtime.Tool {
 		// The doc comment cannot know the configured limits, nor what the
 		// kernel confines; the model plans better knowing them.
 		tools[i].Description += " " + s.confine.describe()
+		if l := s.confine.describeLimits(); l != "" {
+			tools[i].Description += " " + l
+		}
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", s.timeout, s.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && s.approval
 	}

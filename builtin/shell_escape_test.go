@@ -58,8 +58,14 @@ func newEscapeWorld(t *testing.T) *escapeWorld {
 		victim:  filepath.Join(base, "victim.txt"),
 		outside: filepath.Join(base, "outside"),
 	}
-	require.NoError(t, os.Mkdir(w.ws, 0o755))
+	require.NoError(t, os.Mkdir(w.ws, 0o777))
 	require.NoError(t, os.Mkdir(w.outside, 0o755))
+	// Reachable by the unprivileged user some attempts run as (only the
+	// workspace is writable by it, as by anyone: the sandbox is the
+	// boundary, not the permissions).
+	require.NoError(t, os.Chmod(w.ws, 0o777))
+	require.NoError(t, os.Chmod(base, 0o755))
+	require.NoError(t, os.Chmod(filepath.Dir(base), 0o755))
 	require.NoError(t, os.WriteFile(w.secret, []byte(secretText+"\n"), 0o644))
 	require.NoError(t, os.WriteFile(w.victim, []byte(victimText), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "inside.txt"), []byte("inside\n"), 0o644))
@@ -157,6 +163,7 @@ type escapeAttempt struct {
 	name    string
 	command string
 	needs   string // a program the attempt needs, when another covers the same escape
+	opts    []builtin.ShellOption
 	// what must hold: the output contains none of refuse's strings and,
 	// when want is set, contains it; check runs last.
 	want  string
@@ -184,6 +191,26 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 		}
 	}
 	m := func(n int) string { return shellMarker(100 + n) }
+	mib := []builtin.ShellOption{builtin.Limits(builtin.ResourceLimits{FileSize: 1 << 20})}
+	fileOf := func(size int64, name string) func(t *testing.T, w *escapeWorld, out string) {
+		return func(t *testing.T, w *escapeWorld, out string) {
+			path := filepath.Join(w.ws, name)
+			info, err := os.Stat(path)
+			require.NoError(t, err)
+			assert.Equal(t, size, info.Size(), "the file stopped at the limit; output: %s", out)
+			require.NoError(t, os.Remove(path))
+		}
+	}
+	liftable := strings.Contains(escapeTool(t, w).Description, "can raise these limits")
+	// The fork bomb runs as an unprivileged user: the kernel does not
+	// enforce the process limit on root. Its processes are counted while it
+	// runs.
+	const bombLimit, bombUID = 64, 65534
+	var bombPeak atomic.Int32
+	bomb := []builtin.ShellOption{builtin.Limits(builtin.ResourceLimits{Processes: bombLimit}), builtin.Timeout(2 * time.Second), builtin.MaxOutput(2000)}
+	if os.Getuid() == 0 {
+		bomb = append(bomb, builtin.RunAs(bombUID))
+	}
 	corpus := []escapeAttempt{
 		// Reading secrets outside the workspace.
 		{name: "cat a file outside", command: "cat $SECRET", want: denied},
@@ -249,6 +276,27 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 		{name: "double fork", command: fmt.Sprintf("(sh -c 'sleep %s >/dev/null 2>&1 &' &)", m(3)), check: gone(m(3))},
 		{name: "nohup", command: fmt.Sprintf("nohup sleep %s >/dev/null 2>&1 &", m(4)), check: gone(m(4))},
 		{name: "kill the helper, then daemonize", command: fmt.Sprintf("kill -KILL $PPID; setsid sleep %s >/dev/null 2>&1 &", m(5)), check: gone(m(5))},
+		// Resources.
+		{name: "a file larger than the limit", command: "trap '' XFSZ; head -c 3000000 /dev/zero > big", opts: mib, want: "File too large", check: fileOf(1<<20, "big")},
+		{name: "a file larger than the limit (SIGXFSZ)", command: "head -c 3000000 /dev/zero > big", opts: mib, want: "[exit code 153]", check: fileOf(1<<20, "big")},
+		{name: "a file grown past the limit", command: "head -c 1000000 /dev/zero > big; head -c 1000000 /dev/zero >> big", opts: mib, want: "[exit code 153]", check: fileOf(1<<20, "big")},
+		{name: "a sparse file past the limit", command: "dd if=/dev/zero of=big bs=1 count=1 seek=2000000", opts: mib, want: "[exit code 153]", check: fileOf(0, "big")},
+		{name: "raise the file size limit", command: "ulimit -f unlimited; head -c 3000000 /dev/zero > big", opts: mib, check: func(t *testing.T, w *escapeWorld, out string) {
+			if liftable {
+				t.Skip("this program has CAP_SYS_RESOURCE: its commands can raise their limits (the tool's description says so)")
+			}
+			fileOf(1<<20, "big")(t, w, out)
+		}},
+		{name: "a fork bomb bounded by the process limit", command: "f() { f | f & }; f; sleep 5", opts: bomb, want: "fork", check: func(t *testing.T, w *escapeWorld, out string) {
+			t.Logf("peak %d processes of uid %d; output: %s", bombPeak.Load(), bombUID, out)
+			assert.Contains(t, out, "[timed out after 2s")
+			// The limit is what the user ran when the command started, the
+			// helper's threads among them, plus bombLimit.
+			assert.LessOrEqual(t, bombPeak.Load(), int32(bombLimit+16), "processes of the user at the peak")
+			assert.Positive(t, bombPeak.Load())
+			requireNoTasksOf(t, bombUID)
+		}},
+		{name: "a CPU-bound loop", command: "while :; do :; done", opts: []builtin.ShellOption{builtin.Timeout(time.Second)}, want: "[timed out after 1s: the command and every process it started were killed]"},
 		{name: "a bounded fork bomb", command: fmt.Sprintf("f() { if [ $1 -gt 0 ]; then f $(($1-1)) & f $(($1-1)) & fi; setsid sleep %s >/dev/null 2>&1; }; f 6 & sleep 0.5; echo spawned", m(6)), want: "spawned", check: gone(m(6))},
 	}
 	var count int
@@ -258,7 +306,15 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 				t.Skipf("%s is not installed; another attempt covers the same escape", e.needs)
 			}
 			count++
-			tool := escapeTool(t, w)
+			tool := escapeTool(t, w, e.opts...)
+			if strings.HasPrefix(e.name, "a fork bomb bounded") {
+				if os.Getuid() != 0 {
+					t.Skip("run as root, this test runs the fork bomb as an unprivileged user; as another user, the machine's processes of that user would count")
+				}
+				require.Zero(t, tasksOf(bombUID), "no process of uid %d runs before", bombUID)
+				stop := samplePeak(bombUID, &bombPeak)
+				defer stop()
+			}
 			out := runShell(t, tool, w.expand(e.command))
 			assert.NotContains(t, out, secretText)
 			assert.NotContains(t, out, strings.SplitN(canaryVar, "=", 2)[1])
@@ -272,6 +328,59 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 		})
 	}
 	assert.GreaterOrEqual(t, len(corpus), 40)
+}
+
+// tasksOf counts the processes and threads whose real user is uid.
+func tasksOf(uid int) int32 {
+	var n int32
+	names, _ := filepath.Glob("/proc/[0-9]*/status")
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		var mine bool
+		var threads int32
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "Uid:"); ok {
+				f := strings.Fields(v)
+				mine = len(f) > 0 && f[0] == fmt.Sprint(uid)
+			}
+			if v, ok := strings.CutPrefix(line, "Threads:"); ok {
+				_, _ = fmt.Sscan(v, &threads)
+			}
+		}
+		if mine {
+			n += threads
+		}
+	}
+	return n
+}
+
+// samplePeak records in peak the most processes uid runs, sampled until
+// stop is called.
+func samplePeak(uid int, peak *atomic.Int32) (stop func()) {
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			if n := tasksOf(uid); n > peak.Load() {
+				peak.Store(n)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
+
+// requireNoTasksOf fails unless uid has no process left.
+func requireNoTasksOf(t *testing.T, uid int) {
+	t.Helper()
+	require.Eventually(t, func() bool { return tasksOf(uid) == 0 }, 2*time.Second, 20*time.Millisecond, "processes of uid %d are left", uid)
 }
 
 // escapeTool is run_command in the world's workspace; each attempt gets a
@@ -402,7 +511,7 @@ func TestRunCommandReportsNoLandlock(t *testing.T) {
 	t.Setenv("HOME", "/home/someone")
 	tools, err = builtin.ShellTool(root, builtin.RequireConfinement())
 	require.NoError(t, err)
-	assert.Contains(t, tools[0].Description, " Commands run confined by the kernel (Landlock ABI 7): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc), not in $HOME; they can neither open nor accept TCP connections; they cannot signal processes or reach abstract sockets outside the command. Here commands")
+	assert.Contains(t, tools[0].Description, " Commands run confined by the kernel (Landlock ABI 7): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc), not in $HOME; they can neither open nor accept TCP connections; they cannot signal processes or reach abstract sockets outside the command. Limits: ")
 	tools, err = builtin.ShellTool(root, builtin.WritePaths("/home/someone/.cache"), builtin.AllowConnect(443))
 	require.NoError(t, err)
 	assert.Contains(t, tools[0].Description, "they can write only in the working directory, in /home/someone/.cache and in $TMPDIR")
@@ -413,11 +522,13 @@ func TestRunCommandReportsNoLandlock(t *testing.T) {
 }
 
 func TestShellToolRejectsBadSandboxOptions(t *testing.T) {
-	_, err := builtin.ShellTool(t.TempDir(), builtin.ReadPaths("rel", "/ok"), builtin.WritePaths(""), builtin.AllowConnect(0, 443), builtin.Unconfined(), builtin.RequireConfinement())
+	_, err := builtin.ShellTool(t.TempDir(), builtin.ReadPaths("rel", "/ok"), builtin.WritePaths(""), builtin.AllowConnect(0, 443), builtin.Limits(builtin.ResourceLimits{Processes: -2, FileSize: -5}), builtin.Unconfined(), builtin.RequireConfinement())
 	require.EqualError(t, err, strings.Join([]string{
 		`builtin.ReadPaths: "rel" is not an absolute path`,
 		`builtin.WritePaths: "" is not an absolute path`,
 		"builtin.AllowConnect(0): not a port",
+		"builtin.Limits: Processes -2: must be positive, 0 for the default or builtin.Unlimited",
+		"builtin.Limits: FileSize -5: must be positive, 0 for the default or builtin.Unlimited",
 	}, "\n"))
 	_, err = builtin.ShellTool(t.TempDir(), builtin.Unconfined(), builtin.RequireConfinement())
 	require.EqualError(t, err, "builtin.RequireConfinement: contradicts builtin.Unconfined")

@@ -23,9 +23,10 @@ import (
 //     write_file does (a new file renamed over it) and reports the change
 //     as write_file does.
 //   - Run runs the command as run_command does: /bin/sh -c in the
-//     directory, confined by the kernel (Landlock) as the ShellOptions
-//     given to NewSandbox say, with the same environment, timeout, output
-//     cap, no-orphans helper and file change reports.
+//     directory, confined by the kernel (Landlock) and bounded by resource
+//     limits as the ShellOptions given to NewSandbox say, with the same
+//     environment, timeout, output cap, no-orphans helper and file change
+//     reports.
 //
 // Tools returns the built-in tools working on the same directory with the
 // same configuration, so that the model's tools and one's own share one
@@ -39,7 +40,7 @@ var _ runtime.Sandbox = (*Sandbox)(nil)
 
 // NewSandbox returns the sandbox of dir, an existing directory. opts
 // configure its commands as they configure ShellTool (confinement,
-// timeout, output cap, environment; ShellWithoutApproval applies to the
+// resource limits, timeout, output cap, environment; ShellWithoutApproval applies to the
 // run_command of Tools only). Close releases it. Like ShellTool, it
 // needs a Unix system: elsewhere it returns an error.
 func NewSandbox(dir string, opts ...ShellOption) (*Sandbox, error) {

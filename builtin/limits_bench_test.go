@@ -1,0 +1,65 @@
+//go:build linux
+
+package builtin_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolgen-dev/toolgen/builtin"
+)
+
+// BenchmarkCommandLimits is what the resource limits add to a confined
+// command's start: none (every limit Unlimited) against the defaults. For
+// a program that is not root, the process limit is set on the command
+// while it is stopped at its start (ptrace, prlimit, and counting the
+// user's processes in /proc); root is exempt from it, so as root the
+// user=nobody runs show that path.
+func BenchmarkCommandLimits(b *testing.B) {
+	if builtin.LandlockABI() < 6 {
+		b.Skip("this kernel has no Landlock ABI 6")
+	}
+	none := builtin.Limits(builtin.ResourceLimits{Processes: builtin.Unlimited, FileSize: builtin.Unlimited})
+	modes := []struct {
+		name   string
+		nobody bool
+		opts   []builtin.ShellOption
+	}{
+		{"user=self/limits=none", false, []builtin.ShellOption{none}},
+		{"user=self/limits=default", false, nil},
+		{"user=nobody/limits=none", true, []builtin.ShellOption{none}},
+		{"user=nobody/limits=default", true, nil},
+	}
+	for _, m := range modes {
+		b.Run(m.name, func(b *testing.B) {
+			dir := b.TempDir()
+			opts := append(m.opts, builtin.ShellWithoutApproval(), builtin.RequireConfinement())
+			if m.nobody {
+				if os.Getuid() != 0 {
+					b.Skip("needs root, to run commands as nobody")
+				}
+				for _, d := range []string{dir, filepath.Dir(dir)} {
+					if err := os.Chmod(d, 0o755); err != nil {
+						b.Fatal(err)
+					}
+				}
+				opts = append(opts, builtin.RunAs(65534))
+			}
+			tools, err := builtin.ShellTool(dir, opts...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			args := []byte(`{"command":"true"}`)
+			b.ResetTimer()
+			for b.Loop() {
+				res, err := tools[0].Call(ctx, args)
+				if err != nil || res.Text() != "(no output)\n[exit code 0]" {
+					b.Fatal(res.Text(), err)
+				}
+			}
+		})
+	}
+}
