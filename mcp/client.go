@@ -330,7 +330,8 @@ func isExitNoise(err error) bool {
 
 // Session is the underlying session of the official Go SDK, for what this
 // package does not wrap (resources, prompts); nil until the client has
-// connected.
+// connected. A session the server lost or that broke is replaced by a new
+// one on the next call (see CallTool), so ask again rather than keep it.
 func (c *Client) Session() *sdk.ClientSession {
 	c.connMu.Lock()
 	defer c.connMu.Unlock()
