@@ -63,7 +63,7 @@ func (e *ToolError) Error() string {
 //     connection broke, a proxy answered 502, 503 or 504): only when the
 //     server annotates the tool readOnlyHint or idempotentHint (a tool not
 //     listed yet is listed first to learn it). Any other call gets the
-//     error, so that it never runs twice.
+//     error, wrapping ErrAnswerLost, so that it never runs twice.
 //
 // At most one new session is made per call, and one at a time: concurrent
 // calls that met the same lost session wait for it and use it. A JSON-RPC
@@ -98,8 +98,9 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	return r, nil
 }
 
-// callForModel is a runtime.Tool's Call: server-side failures are results,
-// only a done ctx or a broken connection is an error.
+// callForModel is a runtime.Tool's Call: server-side failures and a lost
+// answer (ErrAnswerLost) are results, only a done ctx or a broken
+// connection is an error.
 func (c *Client) callForModel(ctx context.Context, name string, args []byte) (runtime.Result, error) {
 	r, err := c.CallTool(ctx, name, args)
 	var re *RPCError
@@ -109,6 +110,8 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte) (ru
 		return r, nil
 	case ctx.Err() != nil:
 		return runtime.Result{}, ctx.Err()
+	case errors.Is(err, ErrAnswerLost):
+		return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, ErrAnswerLost)), nil
 	}
 	return runtime.Result{}, err
 }

@@ -20,6 +20,13 @@ const (
 	DefaultRetryBase     = 50 * time.Millisecond
 )
 
+// ErrAnswerLost is in the error of a call that may have reached the tool
+// but whose answer was lost (the connection broke, a proxy answered 502,
+// 503 or 504) and that was not sent again: the tool may or may not have
+// run. A runtime.Tool of Client.Tools gives the model a failed result
+// saying so, rather than an error that would end an agent's run.
+var ErrAnswerLost = errors.New("the answer was lost with the connection, the tool may or may not have run")
+
 // retryPolicy bounds the sends of one request.
 type retryPolicy struct {
 	attempts int           // sends of one call, at least 1
@@ -243,10 +250,13 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 			continue
 		case transport:
 			if !idempotent(ctx) {
-				return err
+				return fmt.Errorf("%w: %w", ErrAnswerLost, err)
 			}
 		}
 		if try >= c.opts.retry.attempts {
+			if kind == transport {
+				return fmt.Errorf("%w: %w", ErrAnswerLost, err)
+			}
 			return err
 		}
 		if err := sleep(ctx, c.opts.retry.pause(try)); err != nil {

@@ -262,7 +262,7 @@ func TestStatelessReplicaDiesUnderLoad(t *testing.T) {
 	assert.GreaterOrEqual(t, reads[0].Load()+reads[1].Load(), int64(workers*perWorker), "every read ran (some of those cut after running ran twice)")
 	select {
 	case err := <-bumpErr:
-		assert.Error(t, err, "the non-idempotent call cut by the kill is an error")
+		assert.ErrorIs(t, err, mcp.ErrAnswerLost, "the non-idempotent call cut by the kill is an error")
 	case <-ctx.Done():
 		t.Fatal("the cut bump call never returned")
 	}
@@ -429,9 +429,27 @@ func TestRetryOnlyWhatIsSafe(t *testing.T) {
 			if tc.ok {
 				assert.NoError(t, err)
 			} else {
-				assert.Error(t, err)
+				assert.ErrorIs(t, err, mcp.ErrAnswerLost)
 			}
 			assert.Equal(t, tc.runs, reads.Load()+bumps.Load())
+
+			// Through the runtime.Tool an agent calls, a lost answer is a
+			// failed result for the model, not an error ending the run.
+			cut.Store(false)
+			tools, err := c.Tools(ctx)
+			require.NoError(t, err)
+			for _, tool := range tools {
+				if string(tool.Name) != tc.tool {
+					continue
+				}
+				res, err := tool.Call(ctx, []byte(`{}`))
+				require.NoError(t, err)
+				assert.Equal(t, !tc.ok, res.IsError, res.Text())
+				if !tc.ok {
+					assert.Contains(t, res.Text(), "may or may not have run")
+				}
+			}
+			assert.Equal(t, 2*tc.runs, reads.Load()+bumps.Load())
 		})
 	}
 }
