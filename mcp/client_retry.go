@@ -233,6 +233,9 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 			return err
 		}
 		kind := classify(err, r)
+		if kind == transport {
+			err = fmt.Errorf("%w: %w", ErrAnswerLost, err)
+		}
 		if sessionDead(err) {
 			c.drop(session)
 			if reconnected {
@@ -244,19 +247,19 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 		case answered:
 			return err
 		case lostSent:
+			if c.opts.retry.attempts == 1 {
+				return err // WithoutRetry
+			}
 			// The server refused the request before running it: a new
 			// session, at once, whatever the tool.
 			try--
 			continue
 		case transport:
 			if !idempotent(ctx) {
-				return fmt.Errorf("%w: %w", ErrAnswerLost, err)
+				return err
 			}
 		}
 		if try >= c.opts.retry.attempts {
-			if kind == transport {
-				return fmt.Errorf("%w: %w", ErrAnswerLost, err)
-			}
 			return err
 		}
 		if err := sleep(ctx, c.opts.retry.pause(try)); err != nil {

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -499,4 +500,25 @@ func TestRetryOptionErrors(t *testing.T) {
 		_, err := mcp.NewClient(tr, opt)
 		assert.NoError(t, err)
 	}
+}
+
+// TestWithoutRetryLostSession: WithoutRetry, a call that meets a lost
+// session is an error (the server did not run it), and the next call is
+// made on a new session.
+func TestWithoutRetryLostSession(t *testing.T) {
+	noLeaks(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	var reads, bumps atomic.Int64
+	r := startReplica(t, "127.0.0.1:0", replicaTools(0, &reads, &bumps, nil, nil), mcp.HTTPOptions{}, nil)
+	c, err := mcp.Connect(ctx, mcp.URL("http://"+r.addr+mcp.Path, nil), mcp.WithoutRetry())
+	require.NoError(t, err)
+	defer c.Close()
+	r.forget()
+	_, err = c.CallTool(ctx, "bump", nil)
+	assert.ErrorIs(t, err, sdkmcp.ErrSessionMissing)
+	assert.Zero(t, bumps.Load())
+	_, err = c.CallTool(ctx, "bump", nil)
+	assert.NoError(t, err)
+	assert.Equal(t, int64(1), bumps.Load())
 }
