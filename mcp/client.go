@@ -25,6 +25,7 @@ type Transport struct {
 	// dial builds the SDK transport and, for Command, the process it starts.
 	dial func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd)
 	desc string
+	http bool // streamable HTTP: failed sends are seen, and retried
 }
 
 // String describes the transport, for messages.
@@ -50,7 +51,7 @@ func URL(url string, headers http.Header) Transport {
 	return Transport{desc: url, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
 		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, store: store}}
 		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
-	}}
+	}, http: true}
 }
 
 // SDKTransport wraps a transport of the official Go SDK, such as one of
@@ -79,6 +80,7 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 	}
 	watch := isToolsList(req)
 	resp, err := h.base.RoundTrip(req)
+	record(req, resp, err)
 	if err == nil && watch {
 		watchBody(resp, h.store)
 	}
@@ -99,6 +101,7 @@ type clientOptions struct {
 	env           []string
 	httpTransport http.RoundTripper
 	prefix        string
+	retry         retryPolicy
 	stderrTail    *tailBuffer // the end of a Command server's stderr
 }
 
@@ -202,12 +205,14 @@ type Client struct {
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
 	closed  bool
+	dropped sync.WaitGroup // closing the sessions replaced by new ones
 
 	mu        sync.Mutex
 	gen       uint64 // bumped by each tools/list_changed notification
 	cached    []runtime.Tool
 	cachedGen uint64
 	haveCache bool
+	safe      map[string]bool // the tools listed, by server name: may a call be sent again?
 
 	closeOnce sync.Once
 	closeErr  error
@@ -222,7 +227,7 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	if t.dial == nil {
 		return nil, errors.New("mcp: zero Transport")
 	}
-	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
+	c := &Client{transport: t, opts: clientOptions{name: "toolgen", version: "v0", approval: true, maxPages: 100, terminate: time.Second, retry: retryPolicy{attempts: DefaultRetryAttempts, base: DefaultRetryBase}, stderr: io.Discard, stderrTail: &tailBuffer{max: 2048}}}
 	for _, o := range opts {
 		if o == nil {
 			return nil, errors.New("mcp: nil ClientOption")
@@ -303,6 +308,7 @@ func (c *Client) Close() error {
 		c.connMu.Lock()
 		defer c.connMu.Unlock()
 		c.closed = true
+		defer c.dropped.Wait()
 		if c.session == nil {
 			return // never connected
 		}
@@ -324,7 +330,8 @@ func isExitNoise(err error) bool {
 
 // Session is the underlying session of the official Go SDK, for what this
 // package does not wrap (resources, prompts); nil until the client has
-// connected.
+// connected. A session the server lost or that broke is replaced by a new
+// one on the next call (see CallTool), so ask again rather than keep it.
 func (c *Client) Session() *sdk.ClientSession {
 	c.connMu.Lock()
 	defer c.connMu.Unlock()
@@ -391,21 +398,26 @@ func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
 }
 
 // ListTools reads every page of tools/list, following nextCursor, at most
-// WithMaxPages pages.
+// WithMaxPages pages. A page whose transport failed is read again, as a
+// read-only tool's call (see CallTool).
 func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
-	session, err := c.conn(ctx)
-	if err != nil {
+	if _, err := c.conn(ctx); err != nil {
 		return nil, err
 	}
 	var all []*sdk.Tool
 	cursor := ""
 	for page := 0; page < c.opts.maxPages; page++ {
-		res, err := session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+		var res *sdk.ListToolsResult
+		err := c.withRetry(ctx, func(context.Context) bool { return true }, func(ctx context.Context, session *sdk.ClientSession) (err error) {
+			res, err = session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+			return err
+		})
 		if err != nil {
 			return nil, fmt.Errorf("mcp: tools/list: %w", err)
 		}
 		all = append(all, res.Tools...)
 		if res.NextCursor == "" {
+			c.noteTools(all)
 			return all, nil
 		}
 		if res.NextCursor == cursor {

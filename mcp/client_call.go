@@ -49,6 +49,25 @@ func (e *ToolError) Error() string {
 // the result (IsError set) comes with a *ToolError; when it refuses the
 // call with a JSON-RPC error, an IsError result describing it comes with a
 // *RPCError. Other errors mean ctx was done or the connection broke.
+//
+// Over a URL transport, a call whose transport failed is sent again (see
+// WithRetry for how often and after which pauses) when that is safe:
+//   - when nothing of it reached the server: the connection was refused,
+//     or the session had already broken (a new one is made first);
+//   - when the server answered 404 Not Found to the session: the server
+//     lost the session (a restarted or replaced replica, an expired
+//     session) and, as the protocol says, did not process the request, so
+//     the client makes a new session (initialize without a session id) and
+//     sends the call on it, whatever the tool;
+//   - when the call may have reached the tool and its answer was lost (the
+//     connection broke, a proxy answered 502, 503 or 504): only when the
+//     server annotates the tool readOnlyHint or idempotentHint (a tool not
+//     listed yet is listed first to learn it). Any other call gets the
+//     error, wrapping ErrAnswerLost, so that it never runs twice.
+//
+// At most one new session is made per call, and one at a time: concurrent
+// calls that met the same lost session wait for it and use it. A JSON-RPC
+// error, a tool error and a done ctx are never retried.
 func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtime.Result, error) {
 	if len(args) == 0 {
 		args = []byte("{}")
@@ -56,14 +75,14 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	if !json.Valid(args) {
 		return runtime.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
-	session, err := c.conn(ctx)
+	var res *sdk.CallToolResult
+	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
+		func(ctx context.Context, session *sdk.ClientSession) (err error) {
+			res, err = session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+			return err
+		})
 	if err != nil {
-		return runtime.Result{}, err
-	}
-	res, err := session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
-	if err != nil {
-		var we *jsonrpc.Error
-		if errors.As(err, &we) && ctx.Err() == nil {
+		if we := serverError(err); we != nil && ctx.Err() == nil {
 			re := &RPCError{Tool: name, Code: we.Code, Message: we.Message, Data: we.Data}
 			return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, we.Message)), re
 		}
@@ -79,8 +98,9 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	return r, nil
 }
 
-// callForModel is a runtime.Tool's Call: server-side failures are results,
-// only a done ctx or a broken connection is an error.
+// callForModel is a runtime.Tool's Call: server-side failures and a lost
+// answer (ErrAnswerLost) are results, only a done ctx or a broken
+// connection is an error.
 func (c *Client) callForModel(ctx context.Context, name string, args []byte) (runtime.Result, error) {
 	r, err := c.CallTool(ctx, name, args)
 	var re *RPCError
@@ -90,6 +110,8 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte) (ru
 		return r, nil
 	case ctx.Err() != nil:
 		return runtime.Result{}, ctx.Err()
+	case errors.Is(err, ErrAnswerLost):
+		return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, ErrAnswerLost)), nil
 	}
 	return runtime.Result{}, err
 }

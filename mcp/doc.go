@@ -51,6 +51,17 @@
 //     client_unix.go: ending a Command server's whole process group.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
+// Sessions: over streamable HTTP a server is stateful by default (an
+// Mcp-Session-Id per client, so that a tool can sample, elicit, log at the
+// client's level); HTTPOptions.Stateless is the single switch to serve
+// without sessions, for replicas behind a load balancer. See its doc for
+// what needs a session. A Client rides through a replica's death: over URL,
+// a call whose transport failed is sent again when that is safe (nothing
+// reached the server, the server answered 404 for a lost session, or the
+// tool is read-only or idempotent), after a short pause with jitter, and a
+// lost session is replaced by a new one, one at a time (see
+// Client.CallTool and WithRetry; client_retry.go).
+//
 // Resources, prompts and completion are the SDK's business: add them on
 // (*Server).SDK(). examples/mcpserver serves the weather example's tools,
 // examples/mcpclient uses a server's tools; examples/conformance is a fixture

@@ -45,7 +45,17 @@ const NoLimit = -1
 // name the field and the value.
 type HTTPOptions struct {
 	// Stateless serves every request on a fresh session: no Mcp-Session-Id,
-	// and no server-to-client requests (sampling, elicitation).
+	// so that any replica behind a load balancer can answer any request,
+	// with no session affinity and no 404 when a replica is replaced. What
+	// needs a session then does not work: server-to-client requests
+	// (sampling and elicitation through Session(ctx), roots), state kept
+	// between requests (the logging level a client sets, so Log sends
+	// nothing; the client's capabilities and info), the GET stream (405:
+	// no notifications outside a call, such as tools/list_changed), and
+	// the session limits above. Progress and a call's own results work. The
+	// default is stateful, since a tool may use Session(ctx); choose
+	// Stateless for tools that do not (generated tools never do unless
+	// their code calls Session or Log).
 	Stateless bool
 	// JSONResponse answers with application/json instead of an event stream.
 	JSONResponse bool

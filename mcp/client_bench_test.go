@@ -1,0 +1,42 @@
+package mcp_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// BenchmarkClientCallTool is one Client.CallTool of a read-only tool over
+// streamable HTTP to an httptest server: the client's cost per call with its
+// retry bookkeeping, which only a failed call uses.
+func BenchmarkClientCallTool(b *testing.B) {
+	tool := runtime.Tool{Name: "read", Description: "reads", InputSchema: []byte(`{"type":"object"}`), Annotations: runtime.Annotations{ReadOnly: true},
+		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("ok"), nil }}
+	srv, err := mcp.NewServer("bench", "1.0.0", []runtime.Tool{tool})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := srv.Handler(mcp.HTTPOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	c, err := mcp.Connect(b.Context(), mcp.URL(hs.URL+mcp.Path, nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Tools(b.Context()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.CallTool(b.Context(), "read", []byte(`{}`)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
