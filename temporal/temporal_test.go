@@ -173,3 +173,34 @@ func fetchHistory(t *testing.T, c client.Client, id string) *history.History {
 	require.NotEmpty(t, h.Events)
 	return h
 }
+
+// TestContinueAsNew runs the script with a history bound so small that the
+// run continues as new between steps: it finishes the same, each tool
+// runs once, and the last run is not the first.
+func TestContinueAsNew(t *testing.T) {
+	srv := temporaltest.NewServer(temporaltest.WithT(t))
+	var cnt counter
+	a := newAgent(t, &cnt, rt.NewModel(script()...))
+	srv.NewWorker("agents", func(r worker.Registry) {
+		temporal.Register(r, a, nil, temporal.Options{ContinueAsNewAfter: 10})
+	})
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+
+	const id = "run-long"
+	require.NoError(t, c.Start(ctx, id, "send it"))
+	waitPending(t, c, id)
+	require.NoError(t, c.Approve(ctx, id))
+	s, err := c.Result(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, agent.StopDone, s.StopReason)
+	assert.Equal(t, "sent", s.Output())
+	assert.Equal(t, id, s.RunID)
+	assert.Equal(t, 1, cnt.count("lookup"))
+	assert.Equal(t, 2, cnt.count("send"))
+
+	d, err := srv.GetDefaultClient().DescribeWorkflowExecution(ctx, id, "")
+	require.NoError(t, err)
+	info := d.GetWorkflowExecutionInfo()
+	assert.NotEqual(t, info.GetFirstRunId(), info.GetExecution().GetRunId(), "the run continued as new")
+}

@@ -29,9 +29,11 @@ const (
 	PendingQuery = "pending"
 )
 
-// Input starts a run.
+// Input starts a run: a new one of Prompt, or the continuation of State
+// (a run that continued as new when its history grew).
 type Input struct {
-	Prompt string `json:"prompt"`
+	Prompt string       `json:"prompt,omitempty"`
+	State  *agent.State `json:"state,omitempty"`
 }
 
 // ToolInput is one call for ToolActivity.
@@ -61,7 +63,10 @@ type workflows struct {
 // order: the run id is the workflow id, every effect is an activity, and
 // tool calls are started and collected in call order.
 func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
-	s := agent.NewState(workflow.GetInfo(ctx).WorkflowExecution.ID, in.Prompt)
+	s := in.State
+	if s == nil {
+		s = agent.NewState(workflow.GetInfo(ctx).WorkflowExecution.ID, in.Prompt)
+	}
 	if err := workflow.SetQueryHandler(ctx, StateQuery, func() (*agent.State, error) { return s, nil }); err != nil {
 		return nil, err
 	}
@@ -80,7 +85,15 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	for {
+	for steps := 0; ; steps++ {
+		if steps > 0 && w.opts.continueAsNew(ctx) { // after a step: a bound below a new run's history cannot loop
+			// Every handler is synchronous, so none is half done; the
+			// state carries the approvals given so far.
+			if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
+				return s, err
+			}
+			return s, workflow.NewContinueAsNewError(ctx, WorkflowName, Input{State: s})
+		}
 		act, err := w.agent.Next(s)
 		if err != nil {
 			return s, temporal.NewNonRetryableApplicationError(err.Error(), "agent", nil)
@@ -159,10 +172,21 @@ type Options struct {
 	// ToolRetry, when set, chooses the retry policy of a tool's calls in
 	// place of the rule above.
 	ToolRetry func(runtime.Tool) *temporal.RetryPolicy
+	// ContinueAsNewAfter continues the run as a new one, carrying its
+	// State, between two steps once its history has this many events; 0
+	// leaves it to the server's suggestion (about 4k events or 4 MB of
+	// history by default).
+	ContinueAsNewAfter int
 	// ToolGrace is added to the agent's timeout for a tool
 	// (agent.WithToolTimeout) to bound its activity (default 30 seconds);
 	// a tool without a timeout has 24 hours.
 	ToolGrace time.Duration
+}
+
+// continueAsNew says whether the run should continue as new now.
+func (o Options) continueAsNew(ctx workflow.Context) bool {
+	info := workflow.GetInfo(ctx)
+	return info.GetContinueAsNewSuggested() || (o.ContinueAsNewAfter > 0 && info.GetCurrentHistoryLength() >= o.ContinueAsNewAfter)
 }
 
 func (o Options) modelActivity() workflow.ActivityOptions {
