@@ -54,7 +54,7 @@ type crashWorker struct {
 }
 
 func startCrashWorker(t *testing.T, srv *temporaltest.TestServer, a *agent.Agent, opts temporal.Options) *crashWorker {
-	c := srv.NewClientWithOptions(client.Options{})
+	c := srv.NewClientWithOptions(client.Options{Identity: "test"})
 	w := temporal.NewWorker(c, "agents", a, nil, opts)
 	require.NoError(t, w.Start())
 	return &crashWorker{w: w, c: c}
@@ -140,7 +140,7 @@ var crashOpts = temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.
 // while the next model request is in flight: a new worker finishes the run
 // and the charge is not run again (its result is in the history).
 func TestCrashBetweenToolAndModel(t *testing.T) {
-	srv := temporaltest.NewServer(temporaltest.WithT(t))
+	srv := newServer(t)
 	h := newHold()
 	model := &turnModel{replies: []agent.Response{calls(rt.Call("c1", "charge", `{"cents":100}`)), text("charged")}, holds: map[int]*hold{1: h}}
 	var cnt counter
@@ -165,7 +165,7 @@ func TestCrashBetweenToolAndModel(t *testing.T) {
 // worker with the same idempotency key (at least once), the charge is not
 // (at most once): the model is told it did not complete.
 func TestCrashMidTool(t *testing.T) {
-	srv := temporaltest.NewServer(temporaltest.WithT(t))
+	srv := newServer(t)
 	lookupHold, chargeHold := newHold(), newHold()
 	model := &turnModel{replies: []agent.Response{
 		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
@@ -193,4 +193,5 @@ func TestCrashMidTool(t *testing.T) {
 	assert.Equal(t, "lookup done with {}", results[0].Result.Text())
 	assert.True(t, results[1].Result.IsError)
 	assert.True(t, strings.Contains(results[1].Result.Text(), "tool charge did not complete"), results[1].Result.Text())
+	record(t, "crash-mid-tool", fetchHistory(t, srv.GetDefaultClient(), "crash-2"))
 }

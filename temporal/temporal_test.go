@@ -1,9 +1,13 @@
 package temporal_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/api/history/v1"
+	"go.temporal.io/api/temporalproto"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/server/temporaltest"
@@ -97,7 +102,7 @@ func waitPending(t *testing.T, c *temporal.Client, id string) []agent.PendingCal
 // and each tool ran once. The recorded history then replays without a
 // nondeterminism error.
 func TestRunWithApprovalThenReplay(t *testing.T) {
-	srv := temporaltest.NewServer(temporaltest.WithT(t))
+	srv := newServer(t)
 	var cnt counter
 	model := rt.NewModel(script()...)
 	a := newAgent(t, &cnt, model)
@@ -152,6 +157,54 @@ func TestRunWithApprovalThenReplay(t *testing.T) {
 	replayer := worker.NewWorkflowReplayer()
 	temporal.RegisterWorkflow(replayer, newAgent(t, &counter{}, rt.NewModel()), temporal.Options{})
 	require.NoError(t, replayer.ReplayWorkflowHistory(nil, h))
+	record(t, "approval", h)
+}
+
+var update = flag.Bool("update", false, "record the histories in testdata")
+
+// newServer is an in-process server whose clients and workers name
+// themselves "test" in the histories.
+func newServer(t *testing.T) *temporaltest.TestServer {
+	return temporaltest.NewServer(temporaltest.WithT(t), temporaltest.WithBaseClientOptions(client.Options{Identity: "test"}))
+}
+
+// record writes h as testdata/name.history.json with -update, for
+// TestReplayRecordedHistories.
+func record(t *testing.T, name string, h *history.History) {
+	t.Helper()
+	if !*update {
+		return
+	}
+	data, err := temporalproto.CustomJSONMarshalOptions{Indent: "  "}.Marshal(h)
+	require.NoError(t, err)
+	if host, err := os.Hostname(); err == nil { // sticky task queues are named host:uuid
+		data = bytes.ReplaceAll(data, []byte(`"`+host+`:`), []byte(`"worker:`))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join("testdata", name+".history.json"), append(data, '\n'), 0o644))
+}
+
+// TestReplayRecordedHistories replays the histories recorded by earlier
+// versions of the workflow: a change that would break runs in flight on
+// a server fails here.
+func TestReplayRecordedHistories(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.history.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	agents := map[string]func(t *testing.T) *agent.Agent{
+		"approval.history.json": func(t *testing.T) *agent.Agent { return newAgent(t, &counter{}, rt.NewModel()) },
+		"crash-mid-tool.history.json": func(t *testing.T) *agent.Agent {
+			return crashAgent(t, &counter{}, &turnModel{}, nil, nil)
+		},
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			newAgent := agents[filepath.Base(f)]
+			require.NotNil(t, newAgent, "no agent for this history")
+			replayer := worker.NewWorkflowReplayer()
+			temporal.RegisterWorkflow(replayer, newAgent(t), temporal.Options{})
+			require.NoError(t, replayer.ReplayWorkflowHistoryFromJSONFile(nil, f))
+		})
+	}
 }
 
 func jsonOf(t *testing.T, v any) string {
@@ -178,7 +231,7 @@ func fetchHistory(t *testing.T, c client.Client, id string) *history.History {
 // run continues as new between steps: it finishes the same, each tool
 // runs once, and the last run is not the first.
 func TestContinueAsNew(t *testing.T) {
-	srv := temporaltest.NewServer(temporaltest.WithT(t))
+	srv := newServer(t)
 	var cnt counter
 	a := newAgent(t, &cnt, rt.NewModel(script()...))
 	srv.NewWorker("agents", func(r worker.Registry) {
@@ -203,4 +256,21 @@ func TestContinueAsNew(t *testing.T) {
 	require.NoError(t, err)
 	info := d.GetWorkflowExecutionInfo()
 	assert.NotEqual(t, info.GetFirstRunId(), info.GetExecution().GetRunId(), "the run continued as new")
+}
+
+// TestReplayCatchesAChangedWorkflow replays the approval history with an
+// agent whose send tool no longer asks: the workflow would run the calls
+// the history shows waiting, and the replayer says so.
+func TestReplayCatchesAChangedWorkflow(t *testing.T) {
+	var cnt counter
+	a, err := agent.New(rt.NewModel(), agent.WithTools([]runtime.Tool{
+		cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
+		cnt.tool("send", func(t *runtime.Tool) { t.Annotations.Destructive = true }),
+	}))
+	require.NoError(t, err)
+	replayer := worker.NewWorkflowReplayer()
+	temporal.RegisterWorkflow(replayer, a, temporal.Options{})
+	err = replayer.ReplayWorkflowHistoryFromJSONFile(nil, filepath.Join("testdata", "approval.history.json"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "TMPRL1100", "the SDK's nondeterminism error")
 }
