@@ -44,7 +44,8 @@
 //     again: at most once. A tool that keys its effect with
 //     runtime.Ctx.IdempotencyKey can be annotated idempotent to get
 //     retries, and exactly-once effects.
-//   - a model request is retried (Options.ModelAttempts).
+//   - a model request is retried (Options.ModelAttempts); when the
+//     attempts run out the workflow fails with the model's error.
 //
 // A lost activity is noticed when its start-to-close timeout passes: the
 // agent's timeout for the tool (agent.WithToolTimeout) plus

@@ -111,7 +111,10 @@ var errNoCompaction = errors.New("agent: Next does not compact transcripts yet: 
 // changes: a stop sets s.StopReason, a pause sets s.Paused and
 // StopReason paused, calls about to run are recorded as s.Paused (their
 // results go there as ApplyResults records them). Calling Next again
-// before applying anything returns the same action. A paused state whose
+// before applying anything returns the same action; after some of a turn's
+// results were applied, the calls still without one (so an engine that
+// lost track of calls in flight runs them again: see
+// runtime.Ctx.IdempotencyKey). A paused state whose
 // calls were all approved or rejected goes on (its calls are decided again
 // against a's tools and permissions, as Resume does); a tool that changed
 // since the pause is an error.
