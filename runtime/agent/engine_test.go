@@ -143,3 +143,38 @@ func jsonOf(t *testing.T, v any) string {
 	require.NoError(t, err)
 	return string(data)
 }
+
+// TestNextAfterPartOfATurn: an engine that lost track of a turn's calls in
+// flight asks Next again, and gets only the calls without a result.
+func TestNextAfterPartOfATurn(t *testing.T) {
+	var rec recorder
+	ag := engineAgent(t, &rec, rt.NewModel())
+	s := agent.NewState("r", "go")
+	require.NoError(t, ag.ApplyResponse(s, agent.Response{Message: agent.Message{Calls: []agent.ToolCall{
+		rt.Call("1", "free", `{}`), rt.Call("2", "denied", `{}`), rt.Call("3", "free", `{}`),
+	}}}))
+	act, err := ag.Next(s)
+	require.NoError(t, err)
+	require.Equal(t, agent.ActionCallTools, act.Kind)
+	require.Len(t, act.Calls, 2)
+	assert.Equal(t, "1", act.Calls[0].ID)
+	assert.Equal(t, 1, act.Calls[0].Turn)
+	require.NoError(t, ag.ApplyResults(s, []agent.ToolResult{{CallID: "3", Name: "free", Result: runtime.TextResult("three")}}))
+	assert.ErrorContains(t, ag.ApplyResponse(s, agent.Response{}), "not waiting for the model")
+
+	s = roundTrip(t, s) // a state saved mid-turn, read back
+	act, err = ag.Next(s)
+	require.NoError(t, err)
+	require.Equal(t, agent.ActionCallTools, act.Kind)
+	require.Len(t, act.Calls, 1)
+	assert.Equal(t, "1", act.Calls[0].ID)
+	require.NoError(t, ag.ApplyResults(s, []agent.ToolResult{{CallID: "1", Name: "free", Result: runtime.TextResult("one")}}))
+
+	last := s.Messages[len(s.Messages)-1]
+	require.Equal(t, agent.RoleTool, last.Role)
+	assert.Equal(t, []string{"one", "Denied by policy: this call is not permitted.", "three"}, texts(last.Results))
+	act, err = ag.Next(s)
+	require.NoError(t, err)
+	assert.Equal(t, agent.ActionAskModel, act.Kind)
+	assert.Empty(t, rec.ran(), "the engine runs the calls, not Next")
+}
