@@ -54,7 +54,9 @@ type crashWorker struct {
 }
 
 func startCrashWorker(t *testing.T, srv *temporaltest.TestServer, a *agent.Agent, opts temporal.Options) *crashWorker {
-	c := srv.NewClientWithOptions(client.Options{Identity: "test"})
+	// Quiet: the SDK's worker heartbeat goes on logging after the
+	// connection is closed, past the end of the test.
+	c := srv.NewClientWithOptions(client.Options{Identity: "test", Logger: quiet{}})
 	w := temporal.NewWorker(c, "agents", a, nil, opts)
 	require.NoError(t, w.Start())
 	return &crashWorker{w: w, c: c}
