@@ -1,0 +1,93 @@
+package temporal_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/server/temporaltest"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/temporal"
+)
+
+// benchTurns is the model responses of a benchmarked run: benchTurns-1
+// turns that call one tool, then the answer.
+const benchTurns = 6
+
+func benchAgent(b *testing.B) *agent.Agent {
+	replies := make([]agent.Response, benchTurns)
+	for i := range benchTurns - 1 {
+		replies[i] = calls(rt.Call(fmt.Sprintf("c%d", i), "lookup", `{"q":"x"}`))
+	}
+	replies[benchTurns-1] = text("done")
+	tool := runtime.Tool{
+		Name: "lookup", Description: "looks up", InputSchema: []byte(`{"type":"object"}`),
+		Annotations: runtime.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+			return runtime.TextResult("found"), nil
+		},
+	}
+	a, err := agent.New(&turnModel{replies: replies}, agent.WithTools([]runtime.Tool{tool}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return a
+}
+
+// BenchmarkTurn is the cost of a turn (a model response and, but for the
+// last, one tool call) of a run with a scripted model and a tool that
+// returns at once: in process (agent.Run), and on Temporal (a workflow on
+// an in-process server, temporaltest: SQLite in memory, gRPC over
+// loopback, one worker in the same process). What it measures is what
+// Temporal adds per turn on one machine: workflow tasks, activity
+// dispatch, history writes, the JSON of the State and transcript in every
+// activity's input. It does not measure a real cluster (network round
+// trips to a frontend, a replicated database), which adds to every step.
+//
+//	cd temporal && go test -run '^$' -bench Turn -count 6
+func BenchmarkTurn(b *testing.B) {
+	ctx := context.Background()
+	b.Run("inprocess", func(b *testing.B) {
+		a := benchAgent(b)
+		for b.Loop() {
+			s, err := a.Run(ctx, "go", nil)
+			if err != nil || s.Turns != benchTurns {
+				b.Fatal(err, s.Turns)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*benchTurns), "ns/turn")
+	})
+	b.Run("temporal", func(b *testing.B) {
+		srv := temporaltest.NewServer(temporaltest.WithBaseClientOptions(client.Options{Logger: quiet{}}))
+		defer srv.Stop()
+		a := benchAgent(b)
+		srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
+		c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+		n := 0
+		for b.Loop() {
+			n++
+			id := fmt.Sprintf("bench-%d", n)
+			if err := c.Start(ctx, id, "go"); err != nil {
+				b.Fatal(err)
+			}
+			s, err := c.Result(ctx, id)
+			if err != nil || s.Turns != benchTurns {
+				b.Fatal(err, s)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*benchTurns), "ns/turn")
+	})
+}
+
+// quiet is a logger that drops everything.
+type quiet struct{}
+
+func (quiet) Debug(string, ...any) {}
+func (quiet) Info(string, ...any)  {}
+func (quiet) Warn(string, ...any)  {}
+func (quiet) Error(string, ...any) {}

@@ -1,0 +1,128 @@
+package temporal
+
+import (
+	"context"
+	"errors"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// NewWorker is a worker on taskQueue that runs a's runs: the run workflow,
+// and the activities that call a's model and tools (with deps, as Run
+// gives them). Start it with Start or Run; every worker of a task queue
+// must run the same agent (tools, permissions, system prompt).
+func NewWorker(c client.Client, taskQueue string, a *agent.Agent, deps any, opts Options) worker.Worker {
+	w := worker.New(c, taskQueue, worker.Options{})
+	Register(w, a, deps, opts)
+	return w
+}
+
+// Register registers a's run workflow and activities with r (a worker, or
+// a worker.WorkflowReplayer, which needs only the workflow).
+func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
+	RegisterWorkflow(r, a, opts)
+	acts := &activities{agent: a, deps: deps}
+	r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: ModelActivity})
+	r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: ToolActivity})
+}
+
+// RegisterWorkflow registers a's run workflow alone (for a replayer).
+func RegisterWorkflow(r worker.WorkflowRegistry, a *agent.Agent, opts Options) {
+	w := &workflows{agent: a, opts: opts}
+	r.RegisterWorkflowWithOptions(w.run, workflow.RegisterOptions{Name: WorkflowName})
+}
+
+// activities are the effects of a's runs.
+type activities struct {
+	agent *agent.Agent
+	deps  any
+}
+
+func (x *activities) generate(ctx context.Context, req agent.Request) (agent.Response, error) {
+	return x.agent.Model().Generate(ctx, req)
+}
+
+func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResult, error) {
+	return x.agent.CallTool(ctx, in.RunID, in.Call, x.deps)
+}
+
+// Client starts runs on a task queue and talks to them.
+type Client struct {
+	c         client.Client
+	taskQueue string
+}
+
+// NewClient is a client of the runs on taskQueue.
+func NewClient(c client.Client, taskQueue string) *Client {
+	return &Client{c: c, taskQueue: taskQueue}
+}
+
+// Start starts a run of prompt with workflow id id (the run's
+// agent.State.RunID, and so the first half of its calls' idempotency
+// keys): starting a second run with the id of one that is running is an
+// error.
+func (c *Client) Start(ctx context.Context, id, prompt string) error {
+	_, err := c.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: c.taskQueue}, WorkflowName, Input{Prompt: prompt})
+	return err
+}
+
+// State is the current state of run id.
+func (c *Client) State(ctx context.Context, id string) (*agent.State, error) {
+	var s agent.State
+	return &s, c.query(ctx, id, StateQuery, &s)
+}
+
+// Pending are the calls of run id waiting for approval.
+func (c *Client) Pending(ctx context.Context, id string) ([]agent.PendingCall, error) {
+	var p []agent.PendingCall
+	return p, c.query(ctx, id, PendingQuery, &p)
+}
+
+func (c *Client) query(ctx context.Context, id, name string, into any) error {
+	v, err := c.c.QueryWorkflow(ctx, id, "", name)
+	if err != nil {
+		return err
+	}
+	return v.Get(into)
+}
+
+// Approve approves the pending calls of run id with these call ids, or all
+// of them; it returns once the run has recorded the approval (an unknown
+// call id, or a run not paused, is an error and changes nothing).
+func (c *Client) Approve(ctx context.Context, id string, callIDs ...string) error {
+	return c.decide(ctx, id, Decision{Approve: true, CallIDs: callIDs})
+}
+
+// Reject rejects the pending calls of run id with these call ids, or all
+// of them; the model is told reason.
+func (c *Client) Reject(ctx context.Context, id, reason string, callIDs ...string) error {
+	return c.decide(ctx, id, Decision{Reason: reason, CallIDs: callIDs})
+}
+
+func (c *Client) decide(ctx context.Context, id string, d Decision) error {
+	h, err := c.c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
+		WorkflowID: id, UpdateName: DecideUpdate, Args: []any{d}, WaitForStage: client.WorkflowUpdateStageCompleted,
+	})
+	if err != nil {
+		return err
+	}
+	return h.Get(ctx, nil)
+}
+
+// Result waits for run id to stop and returns its state: done, or out of
+// turns (a run waiting for approval has not stopped).
+func (c *Client) Result(ctx context.Context, id string) (*agent.State, error) {
+	var s *agent.State
+	if err := c.c.GetWorkflow(ctx, id, "").Get(ctx, &s); err != nil {
+		return nil, err
+	}
+	if s == nil {
+		return nil, errors.New("temporal: the run returned no state")
+	}
+	return s, nil
+}
