@@ -197,3 +197,34 @@ func TestCrashMidTool(t *testing.T) {
 	assert.True(t, strings.Contains(results[1].Result.Text(), "tool charge did not complete"), results[1].Result.Text())
 	record(t, "crash-mid-tool", fetchHistory(t, srv.GetDefaultClient(), "crash-2"))
 }
+
+// TestCrashMidToolNoticedByHeartbeat: with ToolHeartbeat, a worker lost in
+// the middle of a tool is noticed when its heartbeats stop, not when the
+// call's timeout (an hour here) passes.
+func TestCrashMidToolNoticedByHeartbeat(t *testing.T) {
+	srv := newServer(t)
+	lookupHold, chargeHold := newHold(), newHold()
+	model := &turnModel{replies: []agent.Response{
+		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
+		text("done"),
+	}}
+	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, ToolHeartbeat: 2 * time.Second}
+	var cnt counter
+	w1 := startCrashWorker(t, srv, crashAgent(t, &cnt, model, lookupHold, chargeHold), opts)
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	require.NoError(t, c.Start(ctx, "crash-hb", "look and charge"))
+
+	w1.crash(t, lookupHold, chargeHold)
+	startCrashWorker(t, srv, crashAgent(t, &cnt, model, nil, nil), opts)
+
+	s, err := c.Result(ctx, "crash-hb")
+	require.NoError(t, err, "the lost calls are noticed by their heartbeats, within the test's 90 s")
+	assert.Equal(t, agent.StopDone, s.StopReason)
+	assert.Equal(t, 2, cnt.count("lookup"), "the read-only call runs again")
+	assert.Equal(t, 1, cnt.count("charge"), "the destructive call does not")
+	results := s.Messages[2].Results
+	require.Len(t, results, 2)
+	assert.True(t, strings.Contains(results[1].Result.Text(), "tool charge did not complete"), results[1].Result.Text())
+}

@@ -86,14 +86,16 @@
 // build caches) on the 2-core machine: go mod download 17-26 s, building
 // the test binary 6 min 39 s (a 211 MB binary); the tests then take about
 // 35 s, most of it the crash tests waiting for the short activity
-// timeouts. So the module is not in .ci/run yet: over 5 minutes cold.
-// Caching the module and build caches in CI, or moving the crash tests
-// behind a flag, would bring it under.
+// timeouts. .ci/run runs the module all the same: it fits the CI's time.
+//
+// Options.ToolHeartbeat makes a tool's activity heartbeat while the tool
+// runs, so that a lost worker is noticed when its heartbeats stop rather
+// than at the call's timeout (TestCrashMidToolNoticedByHeartbeat: an
+// hour's timeout, noticed in seconds).
 //
 // Next:
-//   - heartbeats for long tools (the activity heartbeats while the tool
-//     runs, so a lost worker is noticed in seconds, not at the timeout), and
-//     per-tool activity options beyond the retry policy;
+//   - per-tool activity options beyond the retry policy (a heartbeat or a
+//     timeout per tool, e.g. from its annotations);
 //   - the events Run emits about decisions (call_allowed, run_stopped...)
 //     from the workflow, through a side-effect-free sink or an activity;
 //     compaction (agent.Next refuses an agent with WithCompaction: its

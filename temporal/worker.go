@@ -3,6 +3,8 @@ package temporal
 import (
 	"context"
 	"errors"
+	"sync"
+	"time"
 
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
@@ -48,7 +50,37 @@ func (x *activities) generate(ctx context.Context, req agent.Request) (agent.Res
 }
 
 func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResult, error) {
+	if every := activity.GetInfo(ctx).HeartbeatTimeout / 3; every > 0 {
+		stop := heartbeat(ctx, every)
+		defer stop()
+	}
 	return x.agent.CallTool(ctx, in.RunID, in.Call, x.deps)
+}
+
+// heartbeat records the activity's heartbeat every interval until stop is
+// called (and has returned), so that the server notices within the
+// heartbeat timeout that a worker running a long tool is gone.
+func heartbeat(ctx context.Context, every time.Duration) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				activity.RecordHeartbeat(ctx)
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // Client starts runs on a task queue and talks to them.

@@ -181,6 +181,12 @@ type Options struct {
 	// (agent.WithToolTimeout) to bound its activity (default 30 seconds);
 	// a tool without a timeout has 24 hours.
 	ToolGrace time.Duration
+	// ToolHeartbeat, when set, makes a tool call's activity heartbeat
+	// (every third of it) while the tool runs, and the server treat a call
+	// whose heartbeats stopped for ToolHeartbeat as lost with its worker:
+	// retried or reported as not completed, as above, without waiting for
+	// the call's whole timeout. 0: no heartbeats.
+	ToolHeartbeat time.Duration
 }
 
 // continueAsNew says whether the run should continue as new now.
@@ -210,7 +216,7 @@ func (o Options) toolActivity(t runtime.Tool, timeout time.Duration) workflow.Ac
 	} else {
 		timeout += grace
 	}
-	return workflow.ActivityOptions{StartToCloseTimeout: timeout, RetryPolicy: o.toolRetry(t)}
+	return workflow.ActivityOptions{StartToCloseTimeout: timeout, HeartbeatTimeout: o.ToolHeartbeat, RetryPolicy: o.toolRetry(t)}
 }
 
 // toolRetry is the retry policy of a tool's calls: idempotent and
