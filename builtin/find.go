@@ -287,7 +287,12 @@ func (wk *walker) release(d *walkDir) {
 
 // readDir reads a directory's entries, sorted by name.
 func (w *Workspace) readDir(name string) ([]fs.DirEntry, error) {
-	d, err := w.root.Open(name)
+	return readDirSorted(w.root, name)
+}
+
+// readDirSorted reads the entries of directory name of r, sorted by name.
+func readDirSorted(r *os.Root, name string) ([]fs.DirEntry, error) {
+	d, err := r.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -78,6 +78,9 @@ var userTool = runtime.Tool{
 
 // sandboxWorld is a workspace with, outside it, a secret file and a
 // directory, and links to both planted inside.
+// sandboxSecret is the content of the file outside the workspace.
+const sandboxSecret = "SANDBOX-SECRET-2c9e"
+
 type sandboxWorld struct {
 	ws, secret, outside string
 }
@@ -87,7 +90,7 @@ func newSandboxWorld(t *testing.T) sandboxWorld {
 	w := sandboxWorld{ws: filepath.Join(base, "ws"), secret: filepath.Join(base, "secret.txt"), outside: filepath.Join(base, "outside")}
 	require.NoError(t, os.Mkdir(w.ws, 0o755))
 	require.NoError(t, os.Mkdir(w.outside, 0o755))
-	require.NoError(t, os.WriteFile(w.secret, []byte(secretText+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(w.secret, []byte(sandboxSecret+"\n"), 0o644))
 	require.NoError(t, os.Symlink(w.secret, filepath.Join(w.ws, "link-secret")))
 	require.NoError(t, os.Symlink(w.outside, filepath.Join(w.ws, "link-out")))
 	return w
@@ -177,40 +180,16 @@ func TestSandboxRefusesPathsOutside(t *testing.T) {
 	)
 	for i, text := range got {
 		assert.True(t, strings.HasPrefix(text, "ERR outside: "), "call %d is refused as outside the sandbox: %s", i, text)
-		assert.NotContains(t, text, secretText)
+		assert.NotContains(t, text, sandboxSecret)
 	}
 	assert.Empty(t, changes)
 	data, err := os.ReadFile(w.secret)
 	require.NoError(t, err)
-	assert.Equal(t, secretText+"\n", string(data))
+	assert.Equal(t, sandboxSecret+"\n", string(data))
 	entries, err := os.ReadDir(w.outside)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
 	assert.NoFileExists(t, filepath.Join(filepath.Dir(w.ws), "escape.txt"))
-}
-
-func TestSandboxConfinesCommands(t *testing.T) {
-	requireLandlock(t)
-	w := newSandboxWorld(t)
-	sb, err := builtin.NewSandbox(w.ws)
-	require.NoError(t, err)
-	defer sb.Close()
-	got, _ := runWork(t, []agent.Option{agent.WithSandbox(sb)},
-		op("op", "run", "command", fmt.Sprintf("echo x > %s/y.txt", w.outside)),
-		op("op", "run", "command", "echo x > link-out/y.txt"),
-		op("op", "run", "command", "cat "+w.secret),
-		op("op", "run", "command", "cat link-secret"),
-		op("op", "run", "command", "echo inside > ok.txt && cat ok.txt"),
-	)
-	for _, text := range got[:4] {
-		assert.NotContains(t, text, secretText)
-		assert.Contains(t, text, "Permission denied")
-		assert.NotContains(t, text, "|exit 0|", "the command failed: %s", text)
-	}
-	assert.Equal(t, "inside\n|exit 0|[exit code 0]", got[4])
-	entries, err := os.ReadDir(w.outside)
-	require.NoError(t, err)
-	assert.Empty(t, entries, "nothing was written outside")
 }
 
 func TestSandboxCommandTimeout(t *testing.T) {

@@ -1,0 +1,41 @@
+//go:build linux
+
+package builtin_test
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/builtin"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// Commands run through a user tool's sandbox are confined as run_command's
+// are (Landlock: Linux only).
+func TestSandboxConfinesCommands(t *testing.T) {
+	requireLandlock(t)
+	w := newSandboxWorld(t)
+	sb, err := builtin.NewSandbox(w.ws)
+	require.NoError(t, err)
+	defer sb.Close()
+	got, _ := runWork(t, []agent.Option{agent.WithSandbox(sb)},
+		op("op", "run", "command", fmt.Sprintf("echo x > %s/y.txt", w.outside)),
+		op("op", "run", "command", "echo x > link-out/y.txt"),
+		op("op", "run", "command", "cat "+w.secret),
+		op("op", "run", "command", "cat link-secret"),
+		op("op", "run", "command", "echo inside > ok.txt && cat ok.txt"),
+	)
+	for _, text := range got[:4] {
+		assert.NotContains(t, text, sandboxSecret)
+		assert.Contains(t, text, "Permission denied")
+		assert.NotContains(t, text, "|exit 0|", "the command failed: %s", text)
+	}
+	assert.Equal(t, "inside\n|exit 0|[exit code 0]", got[4])
+	entries, err := os.ReadDir(w.outside)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "nothing was written outside")
+}
