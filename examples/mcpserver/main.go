@@ -1,7 +1,8 @@
-// Command mcpserver serves the weather example's tools over MCP: on standard
-// input and output by default, or over streamable HTTP at http://ADDR/mcp
-// with -http ADDR (an address without a host, ":8080", listens on 127.0.0.1
-// only).
+// Command mcpserver serves the weather example's tools, and record_reading
+// (a tool that is neither read-only nor idempotent: each call records one
+// more reading), over MCP: on standard input and output by default, or over
+// streamable HTTP at http://ADDR/mcp with -http ADDR (an address without a
+// host, ":8080", listens on 127.0.0.1 only).
 //
 //	go run ./examples/mcpserver                 # stdio, for an MCP client to start
 //	go run ./examples/mcpserver -http :8080     # http://127.0.0.1:8080/mcp
@@ -14,12 +15,19 @@
 //
 //	MCPSERVER_TOKEN=$(openssl rand -hex 32) go run ./examples/mcpserver -http 0.0.0.0:8080
 //
+// Several replicas can serve behind a load balancer: with -stateless any
+// replica answers any request; with sessions, -replica NAME begins the
+// session ids this replica gives with "NAME." so that the load balancer can
+// send each session's requests to the replica holding it (examples/mcpload
+// runs three behind nginx, both ways).
+//
 // With -http it prints the address it listens on to standard error
 // ("listening on http://127.0.0.1:PORT/mcp"), so that -http :0 can be used.
 package main
 
 import (
 	"context"
+	"crypto/rand"
 	"flag"
 	"fmt"
 	"log"
@@ -27,8 +35,11 @@ import (
 	"os/signal"
 	"syscall"
 
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // tokenEnv names the environment variable holding the bearer token.
@@ -37,6 +48,7 @@ const tokenEnv = "MCPSERVER_TOKEN"
 func main() {
 	httpAddr := flag.String("http", "", "serve streamable HTTP at `ADDR`/mcp instead of stdio")
 	stateless := flag.Bool("stateless", false, "with -http: no sessions (no server-to-client requests)")
+	replica := flag.String("replica", "", "with -http: begin session ids with `NAME`. (letters and digits), for a load balancer's session affinity")
 	remote := flag.Bool("allow-unauthenticated-remote", false, "with -http: allow an address beyond loopback without "+tokenEnv)
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -45,13 +57,40 @@ func main() {
 	if token := os.Getenv(tokenEnv); token != "" {
 		opts.TokenVerifier = mcp.StaticToken(token)
 	}
-	if err := run(ctx, *httpAddr, opts); err != nil {
+	if !validReplica(*replica) {
+		log.Fatalf("-replica %q: want letters and digits", *replica)
+	}
+	if err := run(ctx, *httpAddr, *replica, opts); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(ctx context.Context, httpAddr string, opts mcp.HTTPOptions) error {
-	srv, err := mcp.NewServer("toolgen-weather", "1.0.0", weather.Tools())
+// validReplica reports whether name may begin session ids: letters and
+// digits, or empty for none.
+func validReplica(name string) bool {
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// tools are the tools served: the weather example's and record_reading.
+func tools() []runtime.Tool {
+	return append(weather.Tools(), Tools()...)
+}
+
+func run(ctx context.Context, httpAddr, replica string, opts mcp.HTTPOptions) error {
+	var sopts []mcp.ServerOption
+	if replica != "" {
+		// The rest stays random, as the SDK's own ids: a session id is
+		// a capability.
+		sopts = append(sopts, mcp.WithSDKOptions(sdkmcp.ServerOptions{
+			GetSessionID: func() string { return replica + "." + rand.Text() },
+		}))
+	}
+	srv, err := mcp.NewServer("toolgen-weather", "1.0.0", tools(), sopts...)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/runtime"
 )
 
@@ -51,6 +50,26 @@ func TestHTTP(t *testing.T) {
 	assert.True(t, strings.HasPrefix(url, "http://127.0.0.1:"), url)
 	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
 	exercise(t, ctx, cs)
+}
+
+// TestReplica: -replica NAME begins the session ids with "NAME.", which a
+// load balancer routes on; record_reading records one more reading per call.
+func TestReplica(t *testing.T) {
+	bin := build(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	url := startHTTP(t, exec.Command(bin, "-http", ":0", "-replica", "r7"))
+	cs := connect(t, ctx, &sdkmcp.StreamableClientTransport{Endpoint: url})
+	assert.Regexp(t, `^r7\.[A-Z2-7]{26}$`, cs.ID())
+	for _, want := range []string{"reading 1 for Oslo recorded: -3.5°C", "reading 2 for Oslo recorded: -3.5°C"} {
+		res := call(t, ctx, cs, "record_reading", `{"city":"Oslo","celsius":-3.5,"note":"n"}`)
+		require.False(t, res.IsError, textOf(t, res))
+		assert.Equal(t, want, textOf(t, res))
+	}
+
+	out, err := exec.Command(bin, "-http", ":0", "-replica", "r.1").CombinedOutput()
+	require.Error(t, err)
+	assert.Contains(t, string(out), `-replica "r.1": want letters and digits`)
 }
 
 // startHTTP starts cmd, a server with -http, and returns its URL.
@@ -167,7 +186,7 @@ func connect(t *testing.T, ctx context.Context, tr sdkmcp.Transport) *sdkmcp.Cli
 func exercise(t *testing.T, ctx context.Context, cs *sdkmcp.ClientSession) {
 	t.Helper()
 	listed := listTools(t, ctx, cs)
-	want := weather.Tools()
+	want := tools()
 	require.Len(t, listed, len(want))
 	for _, w := range want {
 		got, ok := listed[string(w.Name)]
