@@ -1,0 +1,208 @@
+//go:build linux
+
+// Command mcpload is the scale-out test of an MCP server: three replicas of
+// examples/mcpserver on 127.0.0.1 behind nginx, driven by a bounded load of
+// tools/call from N sessions at once, in two modes:
+//
+//   - stateless: the replicas give no session id and nginx sends each
+//     request to the next replica (round robin);
+//   - stateful: each replica's session ids begin with its name
+//     (mcpserver -replica r1 gives "r1.XXXX") and nginx sends a request
+//     carrying one to that replica; initialize, which carries none, goes
+//     round robin.
+//
+// Each run is made with this project's client (mcp.Client) or go-sdk's,
+// and, with -kill, replica r1 is killed (SIGKILL) mid-run and started
+// again on its port shortly after. It prints, for each run, calls/s,
+// latency percentiles, errors by kind, new sessions, and the replicas' CPU
+// time per 1000 calls (from /proc):
+//
+//	go run ./examples/mcpload                       # every mode, client, with and without the kill
+//	go run ./examples/mcpload -mode stateful -client toolgen -kill -sessions 32 -duration 20s
+//
+// It needs nginx (Debian: apt-get install nginx); nginx runs as a child
+// process with a configuration of its own in a temporary directory (no
+// system file is read or written) and is stopped at the end. Linux only.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"maps"
+	"os"
+	"os/exec"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+func main() {
+	mode := flag.String("mode", "both", "stateless, stateful or both")
+	client := flag.String("client", "both", "toolgen, go-sdk or both")
+	kill := flag.String("kill", "both", "kill replica r1 mid-run: yes, no or both")
+	sessions := flag.Int("sessions", 16, "sessions at once")
+	calls := flag.Int("calls", 1_000_000, "calls per session at most")
+	duration := flag.Duration("duration", 10*time.Second, "length of each run")
+	nginx := flag.String("nginx", "nginx", "the nginx `command`")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var cfgs []Config
+	for _, m := range choose(*mode, "stateless", "stateful") {
+		for _, c := range choose(*client, "toolgen", "go-sdk") {
+			for _, k := range choose(*kill, "no", "yes") {
+				cfgs = append(cfgs, defaults(Config{Mode: Mode(m), Client: Client(c), Kill: k == "yes",
+					Sessions: *sessions, Calls: *calls, Duration: *duration}))
+			}
+		}
+	}
+	if len(cfgs) == 0 {
+		log.Fatal("nothing to run: see -mode, -client and -kill")
+	}
+	results, err := runAll(ctx, *nginx, cfgs, os.Stderr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	printTable(os.Stdout, results)
+}
+
+// choose is the values a flag selects: one of all, or all for "both".
+func choose(flag string, all ...string) []string {
+	if flag == "both" {
+		return all
+	}
+	if slices.Contains(all, flag) {
+		return []string{flag}
+	}
+	return nil
+}
+
+// defaults fills cfg's unset fields.
+func defaults(cfg Config) Config {
+	if cfg.RecordEvery == 0 {
+		cfg.RecordEvery = 10
+	}
+	if cfg.CallTimeout == 0 {
+		cfg.CallTimeout = 10 * time.Second
+	}
+	if cfg.KillAt == 0 {
+		cfg.KillAt = cfg.Duration * 2 / 5
+	}
+	if cfg.RestartAfter == 0 {
+		cfg.RestartAfter = 500 * time.Millisecond
+	}
+	return cfg
+}
+
+// runAll builds the server once and makes each run on a cluster of its
+// own, reporting progress on progress.
+func runAll(ctx context.Context, nginx string, cfgs []Config, progress io.Writer) ([]*Result, error) {
+	nginxBin, err := exec.LookPath(nginx)
+	if err != nil {
+		return nil, fmt.Errorf("nginx is needed (Debian: apt-get install nginx): %w", err)
+	}
+	dir, err := os.MkdirTemp("", "mcpload-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	bin, err := buildServer(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	var results []*Result
+	for i, cfg := range cfgs {
+		fmt.Fprintf(progress, "run %d/%d: %s\n", i+1, len(cfgs), cfg)
+		r, al, err := runOne(ctx, nginxBin, bin, fmt.Sprintf("%s/run%d", dir, i), cfg)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg, err)
+		}
+		fmt.Fprintf(progress, "  nginx: statuses %v, answered by replica %v sessions %v\n", al.statuses(), al.served(), al.sessionsMade())
+		results = append(results, r)
+	}
+	return results, nil
+}
+
+// runOne starts a cluster in dir, runs cfg's load and stops the cluster,
+// returning what nginx logged too.
+func runOne(ctx context.Context, nginxBin, bin, dir string, cfg Config) (*Result, *accessLog, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	// nginx's workers may run as another user: they read nothing here,
+	// but let them through.
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	c, err := startCluster(ctx, nginxBin, bin, dir, cfg.Mode, 3)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := run(ctx, c, cfg)
+	c.Close() // flushes the access log
+	if err != nil {
+		return nil, nil, err
+	}
+	al, err := readAccessLog(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, al, nil
+}
+
+func (cfg Config) String() string {
+	kill := ""
+	if cfg.Kill {
+		kill = ", r1 killed"
+	}
+	return fmt.Sprintf("%s, %s client, %d sessions%s", cfg.Mode, cfg.Client, cfg.Sessions, kill)
+}
+
+// printTable writes the results as a Markdown table, then the errors'
+// messages.
+func printTable(w io.Writer, results []*Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.Debug)
+	fmt.Fprintln(tw, "| mode\t client\t kill\t calls\t calls/s\t p50\t p99\t errors by kind\t new sessions\t CPU/1000 calls: replicas\t nginx\t|")
+	fmt.Fprintln(tw, "|---\t---\t---\t---:\t---:\t---:\t---:\t---\t---:\t---:\t---:\t|")
+	for _, r := range results {
+		kill := "no"
+		if r.Kill {
+			kill = "r1"
+		}
+		fmt.Fprintf(tw, "| %s\t %s\t %s\t %d\t %.0f\t %s\t %s\t %s\t %d\t %s\t %s\t|\n",
+			r.Mode, r.Client, kill, r.Calls, r.CallsPerSec(), ms(r.P50), ms(r.P99), errorKinds(r), r.Reinits,
+			ms(r.CPUPer1000()), ms(r.NginxCPU*1000/time.Duration(max(r.Calls, 1))))
+	}
+	_ = tw.Flush()
+	for _, r := range results {
+		for _, k := range slices.Sorted(maps.Keys(r.Errors)) {
+			fmt.Fprintf(w, "\n%s: %s: e.g. %s", r.Config, k, r.Samples[k])
+		}
+		if r.Resent > 0 {
+			fmt.Fprintf(w, "\n%s: %d non-idempotent calls sent more than once", r.Config, r.Resent)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+func errorKinds(r *Result) string {
+	if len(r.Errors) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(r.Errors)) {
+		parts = append(parts, fmt.Sprintf("%d %s", r.Errors[k], k))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
+}
