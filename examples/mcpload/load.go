@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -69,7 +70,9 @@ type Result struct {
 
 	Inits   int // connections made (server/discover requests sent)
 	Reinits int // beyond the first of each session: new sessions
-	Resent  int // record_reading calls sent more than once: must be 0
+	// record_reading calls sent more than once where they may have run
+	// (sends refused, 404 included, do not count): must be 0.
+	Resent int
 
 	// Sessions whose replica was killed (stateful) and what they saw.
 	Affected, AffectedNewSession int
@@ -383,48 +386,53 @@ type callRecordKey struct{}
 type callRecord struct{ status atomic.Int32 }
 
 func (w *watch) RoundTrip(req *http.Request) (*http.Response, error) {
+	var note string
 	if req.Method == http.MethodPost && req.GetBody != nil {
 		if body, err := req.GetBody(); err == nil {
 			b, _ := io.ReadAll(body)
 			_ = body.Close()
-			w.note(b)
+			note = w.read(b)
 		}
 	}
 	resp, err := w.base.RoundTrip(req)
 	if rec, ok := req.Context().Value(callRecordKey{}).(*callRecord); ok && err == nil && req.Method == http.MethodPost {
 		rec.status.Store(int32(resp.StatusCode))
 	}
+	// A send that may have run the tool: not one refused before it was
+	// written, nor one answered 404 (the protocol: the server did not
+	// process it).
+	var op *net.OpError
+	refused := errors.As(err, &op) && op.Op == "dial" || err == nil && resp.StatusCode == http.StatusNotFound
+	if note != "" && !refused {
+		w.mu.Lock()
+		w.sends[note]++
+		w.mu.Unlock()
+	}
 	return resp, err
 }
 
-func (w *watch) note(body []byte) {
+// read counts a connection's first request, and returns the note of a
+// record_reading call.
+func (w *watch) read(body []byte) string {
 	// go-sdk's client begins each connection with server/discover (and
 	// initialize when the server keeps sessions).
-	init := bytes.Contains(body, []byte(`"method":"server/discover"`))
-	var note string
-	if bytes.Contains(body, []byte(`"name":"record_reading"`)) {
-		var m struct {
-			Params struct {
-				Arguments struct {
-					Note string `json:"note"`
-				} `json:"arguments"`
-			} `json:"params"`
-		}
-		if json.Unmarshal(body, &m) == nil {
-			note = m.Params.Arguments.Note
-		}
-	}
-	if !init && note == "" {
-		return
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if init {
+	if bytes.Contains(body, []byte(`"method":"server/discover"`)) {
+		w.mu.Lock()
 		w.inits++
+		w.mu.Unlock()
 	}
-	if note != "" {
-		w.sends[note]++
+	if !bytes.Contains(body, []byte(`"name":"record_reading"`)) {
+		return ""
 	}
+	var m struct {
+		Params struct {
+			Arguments struct {
+				Note string `json:"note"`
+			} `json:"arguments"`
+		} `json:"params"`
+	}
+	_ = json.Unmarshal(body, &m)
+	return m.Params.Arguments.Note
 }
 
 func (w *watch) CloseIdleConnections() { w.base.CloseIdleConnections() }

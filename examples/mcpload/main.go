@@ -27,6 +27,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,10 +50,21 @@ func main() {
 	sessions := flag.Int("sessions", 16, "sessions at once")
 	calls := flag.Int("calls", 1_000_000, "calls per session at most")
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
-	nginx := flag.String("nginx", "nginx", "the nginx `command`")
+	nginx := flag.String("nginx", "", "the nginx `command` (default: nginx on $PATH, or /usr/sbin/nginx)")
+	wrk := flag.Bool("wrk", false, "instead: wrk (-sessions connections, -duration) sends one tools/call over and over to stateless replicas")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	nginxBin, err := findNginx(*nginx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if *wrk {
+		if err := wrkRun(ctx, nginxBin, *sessions, *duration); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 
 	var cfgs []Config
 	for _, m := range choose(*mode, "stateless", "stateful") {
@@ -66,7 +78,7 @@ func main() {
 	if len(cfgs) == 0 {
 		log.Fatal("nothing to run: see -mode, -client and -kill")
 	}
-	results, err := runAll(ctx, *nginx, cfgs, os.Stderr)
+	results, err := runAll(ctx, nginxBin, cfgs, os.Stderr)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -103,11 +115,7 @@ func defaults(cfg Config) Config {
 
 // runAll builds the server once and makes each run on a cluster of its
 // own, reporting progress on progress.
-func runAll(ctx context.Context, nginx string, cfgs []Config, progress io.Writer) ([]*Result, error) {
-	nginxBin, err := exec.LookPath(nginx)
-	if err != nil {
-		return nil, fmt.Errorf("nginx is needed (Debian: apt-get install nginx): %w", err)
-	}
+func runAll(ctx context.Context, nginxBin string, cfgs []Config, progress io.Writer) ([]*Result, error) {
 	dir, err := os.MkdirTemp("", "mcpload-")
 	if err != nil {
 		return nil, err
@@ -128,6 +136,39 @@ func runAll(ctx context.Context, nginx string, cfgs []Config, progress io.Writer
 		results = append(results, r)
 	}
 	return results, nil
+}
+
+// findNginx is the nginx command: name if given, else nginx on $PATH or
+// Debian's /usr/sbin/nginx (not on a user's $PATH).
+func findNginx(name string) (string, error) {
+	if name != "" {
+		return exec.LookPath(name)
+	}
+	if p, err := exec.LookPath("nginx"); err == nil {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
+		return "/usr/sbin/nginx", nil
+	}
+	return "", errors.New("nginx is needed (Debian: apt-get install nginx)")
+}
+
+// wrkRun builds the server and runs wrk against stateless replicas.
+func wrkRun(ctx context.Context, nginxBin string, conns int, d time.Duration) error {
+	wrkBin, err := exec.LookPath("wrk")
+	if err != nil {
+		return errors.New("wrk is needed (Debian: apt-get install wrk)")
+	}
+	dir, err := os.MkdirTemp("", "mcpload-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin, err := buildServer(ctx, dir)
+	if err != nil {
+		return err
+	}
+	return runWrk(ctx, nginxBin, wrkBin, bin, dir+"/wrk", conns, d, os.Stdout)
 }
 
 // runOne starts a cluster in dir, runs cfg's load and stops the cluster,
@@ -186,7 +227,7 @@ func printTable(w io.Writer, results []*Result) {
 			fmt.Fprintf(w, "\n%s: %s: e.g. %s", r.Config, k, r.Samples[k])
 		}
 		if r.Resent > 0 {
-			fmt.Fprintf(w, "\n%s: %d non-idempotent calls sent more than once", r.Config, r.Resent)
+			fmt.Fprintf(w, "\n%s: %d non-idempotent calls sent more than once where they may have run", r.Config, r.Resent)
 		}
 	}
 	fmt.Fprintln(w)
