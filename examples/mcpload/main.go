@@ -51,6 +51,7 @@ func main() {
 	calls := flag.Int("calls", 1_000_000, "calls per session at most")
 	duration := flag.Duration("duration", 10*time.Second, "length of each run")
 	nginx := flag.String("nginx", "", "the nginx `command` (default: nginx on $PATH, or /usr/sbin/nginx)")
+	count := flag.Int("count", 1, "rounds: each runs every selected configuration once, and the table gives medians and ranges")
 	wrk := flag.Bool("wrk", false, "instead: wrk (-sessions connections, -duration) sends one tools/call over and over to stateless replicas")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,7 +79,11 @@ func main() {
 	if len(cfgs) == 0 {
 		log.Fatal("nothing to run: see -mode, -client and -kill")
 	}
-	results, err := runAll(ctx, nginxBin, cfgs, os.Stderr)
+	var rounds []Config
+	for range max(*count, 1) {
+		rounds = append(rounds, cfgs...)
+	}
+	results, err := runAll(ctx, nginxBin, rounds, os.Stderr)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -206,20 +211,37 @@ func (cfg Config) String() string {
 	return fmt.Sprintf("%s, %s client, %d sessions%s", cfg.Mode, cfg.Client, cfg.Sessions, kill)
 }
 
-// printTable writes the results as a Markdown table, then the errors'
-// messages.
+// printTable writes the results as a Markdown table, one row a
+// configuration: with several runs of one, the median and, in brackets,
+// the range of each figure, and the errors and new sessions of all runs
+// (a/b/c: run by run). Then the errors' messages.
 func printTable(w io.Writer, results []*Result) {
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.Debug)
-	fmt.Fprintln(tw, "| mode\t client\t kill\t calls\t calls/s\t p50\t p99\t errors by kind\t new sessions\t CPU/1000 calls: replicas\t nginx\t|")
-	fmt.Fprintln(tw, "|---\t---\t---\t---:\t---:\t---:\t---:\t---\t---:\t---:\t---:\t|")
+	var order []Config
+	runs := map[Config][]*Result{}
 	for _, r := range results {
+		if _, ok := runs[r.Config]; !ok {
+			order = append(order, r.Config)
+		}
+		runs[r.Config] = append(runs[r.Config], r)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.Debug)
+	fmt.Fprintln(tw, "| mode\t client\t kill\t runs\t calls/s\t p50\t p99\t errors by kind\t new sessions\t CPU/1000 calls: replicas\t nginx\t")
+	fmt.Fprintln(tw, "|---\t---\t---\t---:\t---:\t---:\t---:\t---\t---:\t---:\t---:\t")
+	for _, cfg := range order {
+		rs := runs[cfg]
 		kill := "no"
-		if r.Kill {
+		if cfg.Kill {
 			kill = "r1"
 		}
-		fmt.Fprintf(tw, "| %s\t %s\t %s\t %d\t %.0f\t %s\t %s\t %s\t %d\t %s\t %s\t|\n",
-			r.Mode, r.Client, kill, r.Calls, r.CallsPerSec(), ms(r.P50), ms(r.P99), errorKinds(r), r.Reinits,
-			ms(r.CPUPer1000()), ms(r.NginxCPU*1000/time.Duration(max(r.Calls, 1))))
+		fmt.Fprintf(tw, "| %s\t %s\t %s\t %d\t %s\t %s\t %s\t %s\t %s\t %s\t %s\t\n",
+			cfg.Mode, cfg.Client, kill, len(rs),
+			spread(rs, func(r *Result) float64 { return r.CallsPerSec() }, "%.0f", ""),
+			spread(rs, func(r *Result) float64 { return msOf(r.P50) }, "%.1f", " ms"),
+			spread(rs, func(r *Result) float64 { return msOf(r.P99) }, "%.0f", " ms"),
+			errorKinds(rs),
+			perRun(rs, func(r *Result) int { return r.Reinits }),
+			spread(rs, func(r *Result) float64 { return msOf(r.CPUPer1000()) }, "%.0f", " ms"),
+			spread(rs, func(r *Result) float64 { return msOf(r.NginxCPU * 1000 / time.Duration(max(r.Calls, 1))) }, "%.0f", " ms"))
 	}
 	_ = tw.Flush()
 	for _, r := range results {
@@ -233,16 +255,51 @@ func printTable(w io.Writer, results []*Result) {
 	fmt.Fprintln(w)
 }
 
-func errorKinds(r *Result) string {
-	if len(r.Errors) == 0 {
+// spread is the median of f over rs, and its range when there are several.
+func spread(rs []*Result, f func(*Result) float64, format, unit string) string {
+	var v []float64
+	for _, r := range rs {
+		v = append(v, f(r))
+	}
+	slices.Sort(v)
+	med := v[len(v)/2]
+	if len(v)%2 == 0 {
+		med = (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	if len(v) == 1 {
+		return fmt.Sprintf(format, med) + unit
+	}
+	return fmt.Sprintf(format+" ["+format+"–"+format+"]", med, v[0], v[len(v)-1]) + unit
+}
+
+// perRun is f of each run, "a/b/c".
+func perRun(rs []*Result, f func(*Result) int) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, fmt.Sprint(f(r)))
+	}
+	return strings.Join(parts, "/")
+}
+
+// errorKinds is the failed calls of rs by kind, run by run.
+func errorKinds(rs []*Result) string {
+	kinds := map[string]bool{}
+	for _, r := range rs {
+		for k := range r.Errors {
+			kinds[k] = true
+		}
+	}
+	if len(kinds) == 0 {
 		return "none"
 	}
 	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(r.Errors)) {
-		parts = append(parts, fmt.Sprintf("%d %s", r.Errors[k], k))
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		parts = append(parts, perRun(rs, func(r *Result) int { return r.Errors[k] })+" "+k)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, "; ")
 }
+
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond))
