@@ -29,6 +29,10 @@ const (
 	// (mcpserver -replica): nginx sends a request carrying one to the
 	// replica named, and a request without one (initialize) round robin.
 	Stateful Mode = "stateful"
+	// hashed is Stateful with nginx hashing the session id instead
+	// (hash $http_mcp_session_id consistent), to show that it misroutes:
+	// a test's, not a mode to use.
+	hashed Mode = "stateful, session id hashed"
 )
 
 // cluster is nginx in front of replicas of examples/mcpserver, all on
@@ -63,9 +67,17 @@ func buildServer(ctx context.Context, dir string) (string, error) {
 	return bin, nil
 }
 
-// startCluster starts n replicas of bin in mode and nginx in front of them.
-// Close stops them all.
+// startCluster starts n replicas of bin in mode and nginx in front of them,
+// their files in dir (made if needed). Close stops them all.
 func startCluster(ctx context.Context, nginxBin, bin, dir string, mode Mode, n int) (_ *cluster, err error) {
+	// nginx's workers may run as another user: they read nothing here,
+	// but let them through.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return nil, err
+	}
 	c := &cluster{mode: mode, bin: bin, dir: dir}
 	defer func() {
 		if err != nil {
@@ -229,7 +241,7 @@ func (c *cluster) startNginx(ctx context.Context, nginxBin string) error {
 	}
 	err = nginxConf.Execute(f, map[string]any{
 		"Dir": c.dir, "Listen": fmt.Sprintf("127.0.0.1:%d", port),
-		"Stateful": c.mode == Stateful, "Replicas": ups, "Addrs": addrs,
+		"Stateful": c.mode == Stateful, "Hashed": c.mode == hashed, "Replicas": ups, "Addrs": addrs,
 	})
 	if cerr := f.Close(); err == nil {
 		err = cerr

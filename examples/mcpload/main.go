@@ -179,14 +179,6 @@ func wrkRun(ctx context.Context, nginxBin string, conns int, d time.Duration) er
 // runOne starts a cluster in dir, runs cfg's load and stops the cluster,
 // returning what nginx logged too.
 func runOne(ctx context.Context, nginxBin, bin, dir string, cfg Config) (*Result, *accessLog, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, nil, err
-	}
-	// nginx's workers may run as another user: they read nothing here,
-	// but let them through.
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return nil, nil, err
-	}
 	c, err := startCluster(ctx, nginxBin, bin, dir, cfg.Mode, 3)
 	if err != nil {
 		return nil, nil, err

@@ -74,6 +74,9 @@ http {
 	}
 {{end}}
 	upstream mcp_all {
+{{- if .Hashed}}
+		hash $http_mcp_session_id consistent;
+{{- end}}
 {{- range .Addrs}}
 		server {{.}} max_fails=1 fail_timeout=1s;
 {{- end}}

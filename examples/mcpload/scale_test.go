@@ -5,11 +5,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,21 +36,9 @@ const requireEnv = "TOOLGEN_SCALE_REQUIRE"
 //
 // With -v it prints the table of BENCHMARKS.md.
 func TestScaleOut(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds examples/mcpserver and starts nginx")
-	}
-	nginxBin, err := findNginx("")
-	if err != nil {
-		if os.Getenv(requireEnv) == "1" {
-			t.Fatalf("nginx not found and %s=1: %v", requireEnv, err)
-		}
-		t.Skipf("nginx not found (Debian: apt-get install nginx; %s=1 makes this a failure): %v", requireEnv, err)
-	}
+	nginxBin, bin, dir := setup(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
-	dir := t.TempDir()
-	bin, err := buildServer(ctx, dir)
-	require.NoError(t, err)
 
 	var results []*Result
 	for i, mode := range []Mode{Stateless, Stateful} {
@@ -67,6 +57,62 @@ func TestScaleOut(t *testing.T) {
 	var b strings.Builder
 	printTable(&b, results)
 	t.Logf("\n%s", b.String())
+}
+
+// setup finds nginx (or skips) and builds examples/mcpserver.
+func setup(t *testing.T) (nginxBin, bin, dir string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds examples/mcpserver and starts nginx")
+	}
+	nginxBin, err := findNginx("")
+	if err != nil {
+		if os.Getenv(requireEnv) == "1" {
+			t.Fatalf("nginx not found and %s=1: %v", requireEnv, err)
+		}
+		t.Skipf("nginx not found (Debian: apt-get install nginx; %s=1 makes this a failure): %v", requireEnv, err)
+	}
+	dir = t.TempDir()
+	bin, err = buildServer(t.Context(), dir)
+	require.NoError(t, err)
+	return nginxBin, bin, dir
+}
+
+// TestSessionAffinity: sessions made one after the other, each then used
+// for a call. With session ids naming their replica, every session works;
+// with nginx hashing the session id instead, some do not: initialize,
+// which carries no id, is routed before the id exists, and the replica
+// that made the session is not always the one its id hashes to, which
+// answers 404.
+func TestSessionAffinity(t *testing.T) {
+	nginxBin, bin, dir := setup(t)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	const sessions = 12
+	lost := map[Mode]int{}
+	for _, mode := range []Mode{Stateful, hashed} {
+		c, err := startCluster(ctx, nginxBin, bin, fmt.Sprintf("%s/%d", dir, len(lost)), mode, 3)
+		require.NoError(t, err)
+		lost[mode] = 0
+		tr := &http.Transport{}
+		for range sessions {
+			cl := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "affinity", Version: "v0"}, nil)
+			cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}, MaxRetries: -1}, nil)
+			if err == nil {
+				_, err = cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Oslo"}})
+				_ = cs.Close()
+			}
+			if err != nil {
+				require.ErrorIs(t, err, sdkmcp.ErrSessionMissing, "%s: only 404s", mode)
+				lost[mode]++
+			}
+		}
+		tr.CloseIdleConnections()
+		c.Close()
+	}
+	t.Logf("sessions of %d that met a 404: %v", sessions, lost)
+	assert.Zero(t, lost[Stateful], "ids naming their replica: every session works")
+	assert.Positive(t, lost[hashed], "hashing the id: some sessions are not routed to their replica")
 }
 
 // check asserts what a run's clients and nginx saw.
@@ -115,10 +161,15 @@ func check(t *testing.T, r *Result, al *accessLog) {
 		// session; stateful, a 404 for each session on r1.
 		assert.Equal(t, bad, r.Errors["HTTP 502"], "each 502 is one failed call")
 		assert.LessOrEqual(t, r.Errors["HTTP 502"], r.Sessions, "at most one call in flight a session")
+		// (A session whose GET stream's reconnection failed first is
+		// closed by go-sdk before its next call: that call's error.)
+		lost := r.Errors["HTTP 404"] + r.Errors["session closed"]
 		if r.Mode == Stateful {
-			assert.Equal(t, r.Affected, r.Errors["HTTP 404"], "one 404 for each session on r1")
+			assert.Equal(t, r.Affected, lost, "one 404 for each session on r1")
+		} else {
+			assert.Zero(t, lost)
 		}
-		assert.Equal(t, r.ErrorCount(), r.Errors["HTTP 502"]+r.Errors["HTTP 404"], "only 502s and 404s: %v", r.Samples)
+		assert.Equal(t, r.ErrorCount(), r.Errors["HTTP 502"]+lost, "only 502s and 404s: %v", r.Samples)
 	}
 	if r.Mode == Stateful {
 		assert.Positive(t, r.Affected, "some sessions were on r1")
