@@ -311,7 +311,8 @@ type session struct {
 
 func dial(ctx context.Context, url string, kind Client, w *watch) (session, error) {
 	s := session{kind: kind, url: url, w: w}
-	return s, s.connect(ctx)
+	err := s.connect(ctx)
+	return s, err
 }
 
 func (s *session) connect(ctx context.Context) error {

@@ -12,13 +12,18 @@
 //     round robin.
 //
 // Each run is made with this project's client (mcp.Client) or go-sdk's,
-// and, with -kill, replica r1 is killed (SIGKILL) mid-run and started
-// again on its port shortly after. It prints, for each run, calls/s,
-// latency percentiles, errors by kind, new sessions, and the replicas' CPU
-// time per 1000 calls (from /proc):
+// and, with -kill yes, replica r1 is killed (SIGKILL) mid-run and started
+// again on its port shortly after. Each session makes one call at a time:
+// get_weather and forecast (read-only) in turn, and one call in ten
+// record_reading (neither read-only nor idempotent). It prints, for each
+// configuration, calls/s, latency percentiles, errors by kind, new
+// sessions, and the replicas' and nginx's CPU time per 1000 calls (from
+// /proc); with -count N, the medians and ranges of N rounds:
 //
-//	go run ./examples/mcpload                       # every mode, client, with and without the kill
-//	go run ./examples/mcpload -mode stateful -client toolgen -kill -sessions 32 -duration 20s
+//	go run ./examples/mcpload                       # every mode and client, with and without the kill
+//	go run ./examples/mcpload -mode stateful -client toolgen -kill yes -sessions 32 -duration 20s
+//	go run ./examples/mcpload -count 3 -duration 8s # the figures of BENCHMARKS.md
+//	go run ./examples/mcpload -wrk                  # wrk (Debian: apt-get install wrk) against stateless replicas
 //
 // It needs nginx (Debian: apt-get install nginx); nginx runs as a child
 // process with a configuration of its own in a temporary directory (no

@@ -19,6 +19,9 @@ import "text/template"
 //     replica fails mid-way (proxy_next_upstream without non_idempotent):
 //     a tools/call may have run, and only the client knows whether the
 //     tool can run twice. nginx answers 502.
+//   - The client's Host is passed on (127.0.0.1:PORT): a replica on
+//     loopback refuses another Host (its DNS rebinding check), and nginx
+//     would send the upstream's name.
 //   - A replica that refused a connection is left out for 1s
 //     (fail_timeout), so that a restarted one is back soon.
 //   - Stateful: the session id names its replica ("r1.XXXX", mcpserver
