@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // accessLog is what nginx logged of a run: one entry a request.
@@ -19,6 +20,7 @@ type accessLog struct {
 
 // logEntry is one request through nginx.
 type logEntry struct {
+	at         time.Time // when the response was sent
 	method     string
 	status     int
 	session    string   // the request's Mcp-Session-Id
@@ -40,15 +42,19 @@ func readAccessLog(c *cluster) (*accessLog, error) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
-		// METHOD STATUS "sid" "upstream sid" "addr, addr" "status, status"
+		// SECONDS.MILLIS METHOD STATUS "sid" "upstream sid" "addr, addr" "status, status"
 		head, rest, _ := strings.Cut(line, ` "`)
-		method, status, _ := strings.Cut(head, " ")
+		f := strings.Fields(head)
 		quoted := strings.Split(strings.TrimSuffix(rest, `"`), `" "`)
-		code, err := strconv.Atoi(status)
-		if err != nil || len(quoted) != 4 {
+		if len(f) != 3 || len(quoted) != 4 {
 			return nil, fmt.Errorf("access.log: unexpected line %q", line)
 		}
-		e := logEntry{method: method, status: code, session: dash(quoted[0]), newSession: dash(quoted[1])}
+		at, err1 := strconv.ParseFloat(f[0], 64)
+		code, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("access.log: unexpected line %q", line)
+		}
+		e := logEntry{at: time.UnixMilli(int64(at * 1000)), method: f[1], status: code, session: dash(quoted[0]), newSession: dash(quoted[1])}
 		if up := dash(quoted[2]); up != "" {
 			for _, u := range strings.Split(up, ",") {
 				e.upstreams = append(e.upstreams, strings.TrimSpace(u))
@@ -118,11 +124,11 @@ func (a *accessLog) statuses() map[int]int {
 }
 
 // served counts, by replica address, the requests it answered (the last
-// upstream tried, when nginx answered with its status).
-func (a *accessLog) served() map[string]int {
+// upstream tried, when nginx answered with its status) after since.
+func (a *accessLog) served(since time.Time) map[string]int {
 	n := map[string]int{}
 	for _, e := range a.entries {
-		if len(e.upstreams) > 0 && e.status != 502 {
+		if len(e.upstreams) > 0 && e.status != 502 && e.at.After(since) {
 			n[e.upstreams[len(e.upstreams)-1]]++
 		}
 	}

@@ -68,6 +68,11 @@ type Result struct {
 	ServerCPU time.Duration // the replicas' CPU during the run
 	NginxCPU  time.Duration
 
+	Restarted time.Time // when the killed replica listened again
+	// Stateful: after the run, new sessions were made until one was on
+	// the restarted replica; this is how many (0: none was).
+	ProbeSessions int
+
 	Inits   int // connections made (server/discover requests sent)
 	Reinits int // beyond the first of each session: new sessions
 	// record_reading calls sent more than once where they may have run
@@ -129,6 +134,7 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	deadline := start.Add(cfg.Duration)
 
 	killErr := make(chan error, 1)
+	var restarted time.Time // written before killErr is sent on
 	if cfg.Kill {
 		go func() {
 			killErr <- func() error {
@@ -141,7 +147,11 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 				if err := sleep(ctx, cfg.RestartAfter); err != nil {
 					return err
 				}
-				return c.restart(ctx, killed)
+				if err := c.restart(ctx, killed); err != nil {
+					return err
+				}
+				restarted = time.Now()
+				return nil
 			}()
 		}()
 	} else {
@@ -164,7 +174,15 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	}
 	ngx1, _ := c.nginxCPU()
 
-	r := &Result{Config: cfg, Elapsed: elapsed, ServerCPU: cpu1 - cpu0, NginxCPU: ngx1 - ngx0,
+	probes := 0
+	if cfg.Kill && cfg.Mode == Stateful {
+		// The sessions of the killed replica moved to the others while it
+		// was down: it gets new sessions only.
+		if probes, err = probe(ctx, c, c.replicas[killed].name); err != nil {
+			return nil, err
+		}
+	}
+	r := &Result{Config: cfg, ProbeSessions: probes, Elapsed: elapsed, ServerCPU: cpu1 - cpu0, NginxCPU: ngx1 - ngx0, Restarted: restarted,
 		Errors: map[string]int{}, Samples: map[string]string{}}
 	var lat []time.Duration
 	for i, o := range outs {
@@ -204,6 +222,30 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	w.mu.Unlock()
 	r.Reinits = r.Inits - cfg.Sessions
 	return r, nil
+}
+
+// probe makes sessions, each used for a call, until one is on replica
+// name, and returns how many it made (0 if none was in 30).
+func probe(ctx context.Context, c *cluster, name string) (int, error) {
+	tr := &http.Transport{}
+	defer tr.CloseIdleConnections()
+	for n := 1; n <= 30; n++ {
+		cl := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "mcpload-probe", Version: "v0"}, nil)
+		cs, err := cl.Connect(ctx, &sdkmcp.StreamableClientTransport{Endpoint: c.url, HTTPClient: &http.Client{Transport: tr}}, nil)
+		if err != nil {
+			return 0, fmt.Errorf("a new session after the restart: %w", err)
+		}
+		_, err = cs.CallTool(ctx, &sdkmcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Lima"}})
+		id := cs.ID()
+		_ = cs.Close()
+		if err != nil {
+			return 0, fmt.Errorf("a call on a new session after the restart: %w", err)
+		}
+		if strings.HasPrefix(id, name+".") {
+			return n, nil
+		}
+	}
+	return 0, nil
 }
 
 // outcome is what one session's calls gave.

@@ -142,7 +142,7 @@ func runAll(ctx context.Context, nginxBin string, cfgs []Config, progress io.Wri
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", cfg, err)
 		}
-		fmt.Fprintf(progress, "  nginx: statuses %v, answered by replica %v sessions %v\n", al.statuses(), al.served(), al.sessionsMade())
+		fmt.Fprintf(progress, "  nginx: statuses %v, answered by replica %v sessions %v\n", al.statuses(), al.served(time.Time{}), al.sessionsMade())
 		results = append(results, r)
 	}
 	return results, nil

@@ -22,8 +22,14 @@ import "text/template"
 //   - The client's Host is passed on (127.0.0.1:PORT): a replica on
 //     loopback refuses another Host (its DNS rebinding check), and nginx
 //     would send the upstream's name.
-//   - A replica that refused a connection is left out for 1s
-//     (fail_timeout), so that a restarted one is back soon.
+//   - Round robin (mcp_all): a replica that refused a connection is left
+//     out for 1s (fail_timeout), so that a restarted one is back soon.
+//   - A session's replica is always tried first (max_fails=0): while it
+//     is down, each of its sessions' requests costs a refused connection
+//     on 127.0.0.1 before another replica answers 404; once it is back,
+//     the sessions it makes reach it at once (with a fail_timeout, nginx
+//     could still send them to another replica, which answers 404 to a
+//     session just made).
 //   - Stateful: the session id names its replica ("r1.XXXX", mcpserver
 //     -replica r1): a request carrying one goes to that replica, and, when
 //     it is down, to another, which answers 404 (it does not know the
@@ -49,7 +55,7 @@ http {
 	scgi_temp_path {{.Dir}}/scgi;
 
 	# One line a request: what the test checks routing and failures with.
-	log_format mcp '$request_method $status "$http_mcp_session_id" "$upstream_http_mcp_session_id" "$upstream_addr" "$upstream_status"';
+	log_format mcp '$msec $request_method $status "$http_mcp_session_id" "$upstream_http_mcp_session_id" "$upstream_addr" "$upstream_status"';
 	access_log {{.Dir}}/access.log mcp buffer=256k flush=1s;
 
 	keepalive_requests 100000;
@@ -64,7 +70,7 @@ http {
 {{- range $r := .Replicas}}
 
 	upstream mcp_{{$r.Name}} {
-		server {{$r.Addr}} max_fails=1 fail_timeout=1s;
+		server {{$r.Addr}} max_fails=0;
 {{- range $.Replicas}}{{if ne .Name $r.Name}}
 		server {{.Addr}} backup;
 {{- end}}{{end}}

@@ -144,9 +144,15 @@ func check(t *testing.T, r *Result, al *accessLog) {
 		assert.Zero(t, al.statuses()[502])
 		return
 	}
-	// The killed replica was back: it answered requests after the restart
-	// (its address is kept; a stateful one makes new sessions).
-	assert.Positive(t, al.served()[al.addrs["r1"]])
+	// The killed replica was back on its address: stateless, it answered
+	// requests after the restart; stateful, its sessions had moved to the
+	// others, and it made new ones.
+	assert.False(t, r.Restarted.IsZero())
+	if r.Mode == Stateless {
+		assert.Positive(t, al.served(r.Restarted)[al.addrs["r1"]], "the restarted replica served requests")
+	} else {
+		assert.Positive(t, r.ProbeSessions, "the restarted replica made new sessions")
+	}
 	bad := al.statuses()[502]
 	switch r.Client {
 	case Toolgen:
