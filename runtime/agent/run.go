@@ -144,7 +144,8 @@ func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps
 			defer func() { <-sem; wg.Done() }()
 			res, err := a.call(ctx, s, d.Call, deps)
 			if errs[i] = err; err == nil {
-				decisions[i].Result = &res.Result // at most once: a resume does not run it again
+				r := res.Result
+				decisions[i].Result = &r // at most once: a resume does not run it again
 			}
 		}()
 	}
