@@ -257,7 +257,8 @@ func (a *Agent) ApplyResults(s *State, results []ToolResult) error {
 // functions since the last TakeEvents, in order, and forgets them. They
 // are Run's events about the same decisions, with the run and the turn
 // (Agent.Emit adds the agent's name and the parent run). They live in
-// memory only: a state read back from JSON has none.
+// memory only (a state read back from JSON has none), and pile up until
+// taken: an engine that does not deliver them should still take them.
 func (s *State) TakeEvents() []Event {
 	events := s.events
 	s.events = nil
