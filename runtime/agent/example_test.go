@@ -433,7 +433,9 @@ func ExampleAgent_AsTool() {
 func ExampleAgent_Next() {
 	echo := runtime.Tool{
 		Name: "echo", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(_ context.Context, args []byte) (runtime.Result, error) { return runtime.TextResult(string(args)), nil },
+		Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+			return runtime.TextResult(string(args)), nil
+		},
 	}
 	model := agenttest.NewModel(agenttest.Calls(agenttest.Call("c1", "echo", `{"x":1}`)), agenttest.Text("Echoed."))
 	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{echo}),
