@@ -17,7 +17,7 @@ import (
 //	s := agent.NewState(workflowID, prompt)
 //	for {
 //		act, err := a.Next(s)
-//		events := s.TakeEvents()      // a.Emit(ctx, events...), once: not while replaying
+//		events := s.TakeEvents()      // Next's, and the last Apply's: a.Emit(ctx, events...), not while replaying
 //		switch act.Kind {
 //		case agent.ActionCompact:     // record a.Compact(ctx, act.Request, act.Tokens); a.ApplyCompaction(s, res)
 //		case agent.ActionAskModel:    // record a.Model().Generate(ctx, act.Request); a.ApplyResponse(s, resp)
@@ -49,11 +49,12 @@ import (
 // them over; Agent.Emit delivers them to the agent's observer and logger at
 // the point the engine chooses (Temporal: only when not replaying).
 // CallTool emits tool_started, file_changed and tool_finished itself, as
-// the call runs. Left to the engine: model_responded's Duration (the engine
-// timed the effect; ApplyResponse records 0), run_failed (the engine's own
-// failures), model_part (Next asks for a whole response, not a stream),
-// and the usage of the sub-agents a tool call runs (AsTool adds it to a run
-// of Run's, not to a call of CallTool's).
+// the call runs. Left to the engine: model_responded's Duration
+// (ApplyResponse records 0; an engine that timed the request may set it
+// before Emit), run_failed (the engine's own failures), model_part (Next
+// asks for a whole response, not a stream), and the usage of the
+// sub-agents a tool call runs (AsTool adds it to a run of Run's, not to a
+// call of CallTool's).
 //
 // What lives only in memory, as in Run: the model's count of the last
 // request's input tokens (compaction's yardstick) and whether the next

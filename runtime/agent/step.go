@@ -14,8 +14,9 @@ import (
 
 // The loop's decisions are pure functions of the state and the agent's
 // configuration: no I/O, clock, randomness or map order. Run and Resume
-// only add the side effects (calling the model, running tools), so a
-// durable-execution engine can replay the decisions and record the effects.
+// only add the side effects (compacting, calling the model, running tools),
+// so a durable-execution engine can replay the decisions and record the
+// effects (engine.go).
 
 // planKind is what the loop does next.
 type planKind int
