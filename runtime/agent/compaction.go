@@ -154,11 +154,6 @@ func resultBytes(r runtime.Result) int {
 // unknown (a new or resumed state, or after a compaction).
 type measured struct{ messages, tokens int }
 
-// noteInput records the input tokens the model reported for req.
-func noteInput(s *State, req Request, u Usage) {
-	s.measured = measured{messages: len(req.Messages), tokens: u.InputTokens}
-}
-
 // tokens is the estimated size of a request of s: EstimateTokens, or, when
 // the model reported the input tokens of a request that is a prefix of this
 // one (the same transcript with messages added since), that count plus the
@@ -171,46 +166,92 @@ func (a *Agent) tokens(s *State, req Request) int {
 	return est
 }
 
-// compact applies the agent's compaction policies to s before its next
-// request, while the request is over the budget.
-func (a *Agent) compact(ctx context.Context, s *State) error {
+// overBudget reports whether the request of s is to be compacted first,
+// with its estimated size: the agent compacts, the request is over the
+// budget, and it was not compacted already.
+func (a *Agent) overBudget(s *State) (int, bool) {
+	cp := a.compaction
+	if cp == nil || s.compacted == s.Turns+1 {
+		return 0, false
+	}
+	before := a.tokens(s, a.request(s))
+	return before, before > cp.budget
+}
+
+// CompactionResult is what the agent's compaction policies made of a
+// request's transcript (see Agent.Compact), for ApplyCompaction.
+type CompactionResult struct {
+	// Messages is the compacted transcript; nil when no policy removed
+	// anything.
+	Messages []Message `json:"messages,omitempty"`
+	// Records are the compactions, one per policy that removed something,
+	// in order. Their Turn is set as ApplyCompaction records them.
+	Records []CompactionRecord `json:"records,omitempty"`
+	// Usage is what the policies spent (a summary's model call), those
+	// that removed nothing included.
+	Usage Usage `json:"usage,omitzero"`
+}
+
+// Compact runs the agent's compaction policies (WithCompaction) on req,
+// estimated at tokens, as Run does before a request over the budget: each
+// in order, only while the request is still over, and checks what each
+// makes. It is the side effect of an ActionCompact (Summarize calls the
+// model), to run where an engine runs effects; req and tokens are the
+// action's. On an error, the result holds what the policies before the
+// failing one made, which Run records before it fails.
+func (a *Agent) Compact(ctx context.Context, req Request, tokens int) (CompactionResult, error) {
 	cp := a.compaction
 	if cp == nil {
-		return nil
+		return CompactionResult{}, errors.New("agent: Compact: the agent does not compact (WithCompaction)")
 	}
-	req := Request{System: a.system, Messages: s.Messages, Tools: a.specs}
-	before := a.tokens(s, req)
+	var res CompactionResult
+	msgs, before := req.Messages, tokens
 	for _, p := range cp.policies {
 		if before <= cp.budget {
-			return nil
+			break
 		}
-		out, err := p.Compact(ctx, Compaction{System: a.system, Messages: s.Messages, Tools: a.specs, Budget: cp.budget, Tokens: before})
+		out, err := p.Compact(ctx, Compaction{System: req.System, Messages: msgs, Tools: req.Tools, Budget: cp.budget, Tokens: before})
 		if err != nil {
-			return fmt.Errorf("agent: compaction: %w", err)
+			return res, fmt.Errorf("agent: compaction: %w", err)
 		}
-		s.Usage = s.Usage.Add(out.Usage)
+		res.Usage = res.Usage.Add(out.Usage)
 		if out.Messages == nil || out.Removed == "" {
 			continue // nothing to compact
 		}
-		if err := checkCompacted(s.Messages, out.Messages); err != nil {
-			return fmt.Errorf("agent: compaction %s: %w", out.Policy, err)
+		if err := checkCompacted(msgs, out.Messages); err != nil {
+			return res, fmt.Errorf("agent: compaction %s: %w", out.Policy, err)
 		}
 		// What a policy saves is estimated; the size after is the size
 		// before (the model's count, when it is the larger) less that.
-		saved := (messageBytes(s.Messages) - messageBytes(out.Messages)) / 4
+		saved := (messageBytes(msgs) - messageBytes(out.Messages)) / 4
 		after := before - saved
-		s.Messages = out.Messages
-		s.measured = measured{} // the reported count was of another transcript
-		rec := CompactionRecord{
-			Turn: s.Turns + 1, Policy: out.Policy, Removed: out.Removed,
+		msgs = out.Messages
+		res.Messages = msgs
+		res.Records = append(res.Records, CompactionRecord{
+			Policy: out.Policy, Removed: out.Removed,
 			RemovedMessages: out.RemovedMessages, ElidedResults: out.ElidedResults,
 			TokensBefore: before, TokensAfter: after, SavedTokens: saved, Usage: out.Usage,
-		}
-		s.Compactions = append(s.Compactions, rec)
-		a.events.emit(ctx, Event{Kind: EventCompaction, RunID: s.RunID, Turn: rec.Turn, Compaction: &rec, Usage: out.Usage})
+		})
 		before = after
 	}
-	return nil
+	return res, nil
+}
+
+// applyCompaction records a compaction of the request of s: the compacted
+// transcript replaces s's, each compaction is recorded and reported, and
+// the request is not compacted again.
+func (a *Agent) applyCompaction(s *State, res CompactionResult, out sink) {
+	s.Usage = s.Usage.Add(res.Usage)
+	if res.Messages != nil {
+		s.Messages = res.Messages
+		s.measured = measured{} // the reported count was of another transcript
+	}
+	for _, rec := range res.Records {
+		rec.Turn = s.Turns + 1
+		s.Compactions = append(s.Compactions, rec)
+		out.emit(s, Event{Kind: EventCompaction, RunID: s.RunID, Turn: rec.Turn, Compaction: &rec, Usage: rec.Usage})
+	}
+	s.compacted = s.Turns + 1
 }
 
 // checkCompacted checks that a compacted transcript is valid for every

@@ -35,11 +35,14 @@
 //     replaces the State's, [State.Compactions] and [EventCompaction] say
 //     what was removed.
 //   - The engine seam (engine.go): [Agent.Next] says what a run does next
-//     (ask the model, call tools, await approval, stop) and
-//     [Agent.ApplyResponse] and [Agent.ApplyResults] record what it came
-//     to, so that a durable-execution engine drives the run and records
-//     each effect (module github.com/toolgen-dev/toolgen/temporal runs
-//     it on Temporal).
+//     (compact, ask the model, call tools, await approval, stop) and
+//     [Agent.ApplyCompaction], [Agent.ApplyResponse] and
+//     [Agent.ApplyResults] record what it came to, so that a
+//     durable-execution engine drives the run and records each effect
+//     (module github.com/toolgen-dev/toolgen/temporal runs it on Temporal);
+//     the events of the decisions are recorded in the State
+//     ([State.TakeEvents]) for the engine to deliver once ([Agent.Emit]).
+//     Run and Resume drive the same decision step.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.

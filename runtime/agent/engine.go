@@ -17,7 +17,9 @@ import (
 //	s := agent.NewState(workflowID, prompt)
 //	for {
 //		act, err := a.Next(s)
+//		events := s.TakeEvents()      // Next's, and the last Apply's: a.Emit(ctx, events...), not while replaying
 //		switch act.Kind {
+//		case agent.ActionCompact:     // record a.Compact(ctx, act.Request, act.Tokens); a.ApplyCompaction(s, res)
 //		case agent.ActionAskModel:    // record a.Model().Generate(ctx, act.Request); a.ApplyResponse(s, resp)
 //		case agent.ActionCallTools:   // record a.CallTool(ctx, ...) per call; a.ApplyResults(s, results)
 //		case agent.ActionAwaitApproval: // wait for s.Approve / s.Reject, then loop
@@ -25,17 +27,40 @@ import (
 //		}
 //	}
 //
-// Next, ApplyResponse, ApplyResults, Approve and Reject are pure: no I/O,
-// clock, randomness or map iteration, so an engine that replays its history
-// through them gets the same State and the same actions. Model and CallTool
-// are the side effects, to run where the engine runs effects (activities,
-// steps). Run and Resume make the same decisions with the same functions
-// (step.go, resume.go), in process.
+// Next, ApplyCompaction, ApplyResponse, ApplyResults, Approve and Reject
+// are pure: no I/O, clock, randomness or map iteration, so an engine that
+// replays its history through them gets the same State, the same actions
+// and the same events. Compact, Model and CallTool are the side effects, to
+// run where the engine runs effects (activities, steps).
 //
-// Not covered by the seam yet: compaction (Next refuses an agent built
-// WithCompaction, whose policies may call the model), streaming parts, and
-// the events Run emits about decisions (an engine records the same facts in
-// its history; CallTool emits the tool_started and tool_finished events).
+// Run and Resume are this loop, in process: they make the same decisions
+// with the same functions (advance in step.go, the apply functions), run
+// the effects themselves (tool calls concurrently, the model streamed for
+// RunStream, with timeouts), and deliver each event as it happens. So a
+// run driven through the seam has Run's transcript, requests, usage,
+// compactions and events (the tests drive both on the same scripts and
+// compare them).
+//
+// Events: the pure functions do not call observers (an engine replays
+// them); they record in the State the events Run emits about the same
+// decisions (call_requested, call_allowed, call_denied, call_paused,
+// call_approved, call_rejected, compaction, turn_started, model_responded,
+// turn_finished, run_stopped), in Run's order, and State.TakeEvents hands
+// them over; Agent.Emit delivers them to the agent's observer and logger at
+// the point the engine chooses (Temporal: only when not replaying).
+// CallTool emits tool_started, file_changed and tool_finished itself, as
+// the call runs. Left to the engine: model_responded's Duration
+// (ApplyResponse records 0; an engine that timed the request may set it
+// before Emit), run_failed (the engine's own failures), model_part (Next
+// asks for a whole response, not a stream), and the usage of the
+// sub-agents a tool call runs (AsTool adds it to a run of Run's, not to a
+// call of CallTool's).
+//
+// What lives only in memory, as in Run: the model's count of the last
+// request's input tokens (compaction's yardstick) and whether the next
+// request was compacted already. A State read back from JSON (an engine's
+// continue-as-new, Resume) estimates its size from its text alone and may
+// compact the next request again, as Resume does.
 
 // ActionKind is what an engine is to do next.
 type ActionKind int
@@ -52,6 +77,11 @@ const (
 	ActionAwaitApproval
 	// ActionStop: the run stopped for good, for Action.Stop.
 	ActionStop
+	// ActionCompact: Action.Request, estimated at Action.Tokens, is over
+	// the agent's compaction budget (WithCompaction): run Compact on them,
+	// then ApplyCompaction with what it made, then call Next again (which
+	// asks the model with the compacted transcript).
+	ActionCompact
 )
 
 func (k ActionKind) String() string {
@@ -64,6 +94,8 @@ func (k ActionKind) String() string {
 		return "await_approval"
 	case ActionStop:
 		return "stop"
+	case ActionCompact:
+		return "compact"
 	}
 	return fmt.Sprintf("ActionKind(%d)", int(k))
 }
@@ -71,8 +103,12 @@ func (k ActionKind) String() string {
 // Action is the next step of a run, as Next decides it.
 type Action struct {
 	Kind ActionKind
-	// Request is what to send the model (ActionAskModel).
+	// Request is what to send the model (ActionAskModel), or to compact
+	// first (ActionCompact).
 	Request Request
+	// Tokens is Request's estimated size, as the budget is checked
+	// (ActionCompact).
+	Tokens int
 	// Calls are the calls to run (ActionCallTools): allowed or approved,
 	// and without a result yet, in call order.
 	Calls []Call
@@ -104,24 +140,20 @@ func NewState(runID, prompt string) *State {
 	}
 }
 
-// errNoCompaction is Next's error for an agent with compaction.
-var errNoCompaction = errors.New("agent: Next does not compact transcripts yet: an agent built WithCompaction runs with Run or Resume only")
-
 // Next decides the next step of s and records in s what the decision
 // changes: a stop sets s.StopReason, a pause sets s.Paused and
 // StopReason paused, calls about to run are recorded as s.Paused (their
-// results go there as ApplyResults records them). Calling Next again
-// before applying anything returns the same action; after some of a turn's
-// results were applied, the calls still without one (so an engine that
-// lost track of calls in flight runs them again: see
-// runtime.Ctx.IdempotencyKey). A paused state whose
-// calls were all approved or rejected goes on (its calls are decided again
+// results go there as ApplyResults records them), and the decision's
+// events are recorded for TakeEvents. Calling Next again before applying
+// anything returns the same action (and records its events again: deliver
+// one call's); after some of a turn's results were applied, the calls
+// still without one (so an engine that lost track of calls in flight runs
+// them again: see runtime.Ctx.IdempotencyKey). A paused state whose calls
+// were all approved or rejected goes on (its calls are decided again
 // against a's tools and permissions, as Resume does); a tool that changed
 // since the pause is an error.
 func (a *Agent) Next(s *State) (Action, error) {
 	switch {
-	case a.compaction != nil:
-		return Action{}, errNoCompaction
 	case s == nil:
 		return Action{}, errors.New("agent: Next: no state")
 	case s.Version != StateVersion:
@@ -141,30 +173,44 @@ func (a *Agent) Next(s *State) (Action, error) {
 		}
 	}
 	s.StopReason = ""
-	p := a.next(s)
+	p := a.advance(s, sink{})
 	switch p.kind {
 	case planStop:
-		s.StopReason = p.stop
 		return Action{Kind: ActionStop, Stop: p.stop}, nil
 	case planPause:
-		a.applyPause(s, p.decisions)
 		return Action{Kind: ActionAwaitApproval, Pending: s.Pending()}, nil
+	case planCompact:
+		return Action{Kind: ActionCompact, Request: a.request(s), Tokens: p.tokens}, nil
 	case planModel:
-		return Action{Kind: ActionAskModel, Request: Request{System: a.system, Messages: s.Messages, Tools: a.specs}}, nil
+		return Action{Kind: ActionAskModel, Request: a.request(s)}, nil
 	}
-	a.startTurn(s, p.decisions)
 	act := Action{Kind: ActionCallTools}
-	for _, d := range p.decisions {
+	for _, d := range s.Paused.Calls {
 		if d.runs() {
 			rc := runtime.Ctx{RunID: s.RunID, CallID: d.Call.ID}
 			act.Calls = append(act.Calls, Call{ToolCall: d.Call, Turn: s.Turns, IdempotencyKey: rc.IdempotencyKey()})
 		}
 	}
-	if len(act.Calls) == 0 { // every call refused or done: the turn ends now
-		a.finishTurn(s)
-		return a.Next(s)
-	}
 	return act, nil
+}
+
+// ApplyCompaction records in s what Compact made of the request of an
+// ActionCompact: the compacted transcript replaces s.Messages, each
+// compaction goes to s.Compactions (and is reported), what the policies
+// spent to s.Usage; Next then asks the model, without compacting that
+// request again. A result whose transcript does not end with s's last
+// message is an error.
+func (a *Agent) ApplyCompaction(s *State, res CompactionResult) error {
+	if s.Paused != nil || s.StopReason != "" {
+		return errors.New("agent: ApplyCompaction: the run is not waiting for the model")
+	}
+	if res.Messages != nil {
+		if err := checkCompacted(s.Messages, res.Messages); err != nil {
+			return fmt.Errorf("agent: ApplyCompaction: %w", err)
+		}
+	}
+	a.applyCompaction(s, res, sink{})
+	return nil
 }
 
 // ApplyResponse adds the model's answer to an ActionAskModel to s.
@@ -172,7 +218,7 @@ func (a *Agent) ApplyResponse(s *State, r Response) error {
 	if s.Paused != nil || s.StopReason != "" {
 		return errors.New("agent: ApplyResponse: the run is not waiting for the model")
 	}
-	applyResponse(s, r)
+	a.applyResponse(s, r, 0, sink{})
 	return nil
 }
 
@@ -204,18 +250,30 @@ func (a *Agent) ApplyResults(s *State, results []ToolResult) error {
 			return nil // more to come
 		}
 	}
-	a.finishTurn(s)
+	a.finishTurn(s, sink{})
 	return nil
 }
 
-// finishTurn ends s's running turn, every call of which has run or was
-// refused.
-func (a *Agent) finishTurn(s *State) {
-	results := make([]ToolResult, len(s.Paused.Calls))
-	for i, d := range s.Paused.Calls {
-		results[i] = d.refusal()
+// TakeEvents returns the events recorded in s by Next and the Apply
+// functions since the last TakeEvents, in order, and forgets them. They
+// are Run's events about the same decisions, with the run and the turn
+// (Agent.Emit adds the agent's name and the parent run). They live in
+// memory only (a state read back from JSON has none), and pile up until
+// taken: an engine that does not deliver them should still take them.
+func (s *State) TakeEvents() []Event {
+	events := s.events
+	s.events = nil
+	return events
+}
+
+// Emit delivers events (State.TakeEvents) to the agent's observer and
+// logger (WithObserver, WithLogger), one at a time, labelled as Run labels
+// its own: with the agent's name, and with the parent run when ctx is a
+// tool call's (see Event.ParentRunID).
+func (a *Agent) Emit(ctx context.Context, events ...Event) {
+	for _, e := range events {
+		a.events.emit(ctx, e)
 	}
-	applyResults(s, results)
 }
 
 // Model is the agent's model, for an engine to call with an

@@ -24,12 +24,12 @@ func engineScript() []rt.Reply {
 	}
 }
 
-func engineAgent(t *testing.T, rec *recorder, model agent.Model) *agent.Agent {
-	ag, err := agent.New(model,
+func engineAgent(t *testing.T, rec *recorder, model agent.Model, opts ...agent.Option) *agent.Agent {
+	ag, err := agent.New(model, append([]agent.Option{
 		agent.WithSystem("be brief"),
 		agent.WithTools([]runtime.Tool{rec.tool("free", nil), rec.tool("gated", requiresApproval), rec.tool("denied", nil)}),
 		agent.WithPermissions(agent.Permissions{Deny: []runtime.Rule{{Tool: "denied"}}}),
-	)
+	}, opts...)...)
 	require.NoError(t, err)
 	return ag
 }
@@ -122,10 +122,11 @@ func TestSeamErrors(t *testing.T) {
 	_, err = ag.CallTool(context.Background(), "r", agent.Call{ToolCall: rt.Call("1", "missing", `{}`)}, nil)
 	assert.ErrorContains(t, err, "no tool missing")
 
-	compacting, err := agent.New(rt.NewModel(), agent.WithCompaction(1000, agent.ElideToolResults(2, 10)))
+	compacting, err := agent.New(rt.NewModel(), agent.WithCompaction(1, agent.ElideToolResults(2, 10)))
 	require.NoError(t, err)
-	_, err = compacting.Next(s)
-	assert.ErrorContains(t, err, "does not compact")
+	act, err := compacting.Next(s)
+	require.NoError(t, err)
+	assert.Equal(t, agent.ActionCompact, act.Kind, "a request over the budget is compacted first")
 }
 
 func roundTrip[T any](t *testing.T, v *T) *T {

@@ -22,8 +22,8 @@ const (
 	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
 	EventCallPaused     EventKind = "call_paused"     // Call waits for approval; Reason says why
-	EventCallApproved   EventKind = "call_approved"   // on Resume: a person approved paused Call, which will run
-	EventCallRejected   EventKind = "call_rejected"   // on Resume: a person rejected paused Call; Reason is what the model reads
+	EventCallApproved   EventKind = "call_approved"   // on Resume (or Next): a person approved paused Call, which will run
+	EventCallRejected   EventKind = "call_rejected"   // on Resume (or Next): a person rejected paused Call; Reason is what the model reads
 	EventToolStarted    EventKind = "tool_started"
 	EventFileChanged    EventKind = "file_changed"  // the running Call changed a file: FileChange says how
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return

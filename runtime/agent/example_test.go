@@ -425,3 +425,73 @@ func ExampleAgent_AsTool() {
 	// Lima: sunny.
 	// Pack sunglasses.
 }
+
+// An engine drives a run itself: Next says what to do, the engine runs the
+// effect (here in process; a durable engine records it), and an Apply
+// function records what it came to. The events of each step are in the
+// state; the engine delivers them once (Emit), to the agent's observer.
+func ExampleAgent_Next() {
+	echo := runtime.Tool{
+		Name: "echo", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+			return runtime.TextResult(string(args)), nil
+		},
+	}
+	model := agenttest.NewModel(agenttest.Calls(agenttest.Call("c1", "echo", `{"x":1}`)), agenttest.Text("Echoed."))
+	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{echo}),
+		agent.WithObserver(func(e agent.Event) { fmt.Println("  event", e.Kind) }))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	s := agent.NewState("run-1", "Echo something.")
+	for {
+		act, err := ag.Next(s)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(act.Kind)
+		ag.Emit(ctx, s.TakeEvents()...)
+		switch act.Kind {
+		case agent.ActionAskModel:
+			resp, err := ag.Model().Generate(ctx, act.Request)
+			if err != nil {
+				log.Fatal(err)
+			}
+			if err := ag.ApplyResponse(s, resp); err != nil {
+				log.Fatal(err)
+			}
+		case agent.ActionCallTools:
+			for _, c := range act.Calls {
+				res, err := ag.CallTool(ctx, s.RunID, c, nil)
+				if err != nil {
+					log.Fatal(err)
+				}
+				if err := ag.ApplyResults(s, []agent.ToolResult{res}); err != nil {
+					log.Fatal(err)
+				}
+			}
+		case agent.ActionStop:
+			fmt.Println(s.Output())
+			return
+		}
+		ag.Emit(ctx, s.TakeEvents()...)
+	}
+	// Output:
+	// ask_model
+	//   event turn_started
+	//   event model_responded
+	// call_tools
+	//   event call_requested
+	//   event call_allowed
+	//   event tool_started
+	//   event tool_finished
+	//   event turn_finished
+	// ask_model
+	//   event turn_started
+	//   event model_responded
+	//   event turn_finished
+	// stop
+	//   event run_stopped
+	// Echoed.
+}

@@ -24,20 +24,6 @@ func (a *Agent) fail(ctx context.Context, s *State, err error) error {
 	return err
 }
 
-// reportApprovals emits the answers a person gave to the calls a resumed
-// run paused on.
-func (a *Agent) reportApprovals(ctx context.Context, s *State, decisions []Decision) {
-	for _, d := range decisions {
-		switch {
-		case d.Outcome != OutcomeAsk:
-		case d.Approval == Approved:
-			a.events.emit(ctx, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
-		case d.Approval == Rejected:
-			a.events.emit(ctx, Event{Kind: EventCallRejected, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Refusal})
-		}
-	}
-}
-
 // toolErr is the Err of a call's tool_finished event.
 func toolErr(out outcome) error {
 	switch {

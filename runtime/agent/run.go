@@ -52,7 +52,7 @@ func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) 
 	if err := a.checkResumable(s); err != nil {
 		return s, err
 	}
-	s.StopReason = ""
+	s.StopReason, s.compacted = "", 0
 	return s, a.drive(ctx, s, deps)
 }
 
@@ -64,51 +64,48 @@ func newRunID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// drive carries out the loop's plans until one stops the run.
+// drive carries out the loop's decisions (advance) until one stops the
+// run: it runs the effects (compaction, the model, the tools) and applies
+// them as an engine does through Next and the Apply functions, delivering
+// events as they come.
 func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 	ctx, sub := withSubUsage(ctx)
+	out := sink{ctx: ctx, events: a.events}
 	for {
-		p := a.next(s)
+		p := a.advance(s, out)
 		switch p.kind {
-		case planStop:
-			s.StopReason = p.stop
-			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: p.stop})
+		case planStop, planPause:
 			return nil
-		case planPause:
-			a.reportDecisions(ctx, s, p.decisions)
-			a.applyPause(s, p.decisions)
-			a.events.emit(ctx, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: StopPaused})
-			return nil
+		case planCompact:
+			res, err := a.Compact(ctx, a.request(s), p.tokens)
+			a.applyCompaction(s, res, out) // what was compacted before a failure stays
+			if err != nil {
+				return a.fail(ctx, s, err)
+			}
 		case planModel:
-			if err := a.ask(ctx, s); err != nil {
+			if err := a.ask(ctx, s, out); err != nil {
 				return a.fail(ctx, s, err)
 			}
 		case planTools:
-			if s.Paused == nil {
-				a.reportDecisions(ctx, s, p.decisions)
-			} else {
-				a.reportApprovals(ctx, s, p.decisions)
-			}
-			a.startTurn(s, p.decisions)
-			results, err := a.settle(ctx, s, p.decisions, deps)
+			err := a.settle(ctx, s, s.Paused.Calls, deps)
 			s.Usage = s.Usage.Add(sub.take()) // spent, whether or not the turn completes
 			if err != nil {
 				return a.fail(ctx, s, err)
 			}
-			applyResults(s, results)
-			a.events.emit(ctx, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
+			a.finishTurn(s, out)
 		}
 	}
 }
 
+// request is the request of s's transcript.
+func (a *Agent) request(s *State) Request {
+	return Request{System: a.system, Messages: s.Messages, Tools: a.specs}
+}
+
 // ask calls the model and adds its response.
-func (a *Agent) ask(ctx context.Context, s *State) error {
-	if err := a.compact(ctx, s); err != nil {
-		return err
-	}
-	a.events.emit(ctx, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
+func (a *Agent) ask(ctx context.Context, s *State, out sink) error {
 	start := time.Now()
-	req := Request{System: a.system, Messages: s.Messages, Tools: a.specs}
+	req := a.request(s)
 	var resp Response
 	var err error
 	if st := streamOf(ctx); st != nil {
@@ -119,62 +116,46 @@ func (a *Agent) ask(ctx context.Context, s *State) error {
 	if err != nil {
 		return err
 	}
-	noteInput(s, req, resp.Usage)
-	applyResponse(s, resp)
-	a.events.emit(ctx, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: resp.Usage, Duration: time.Since(start)})
-	if len(resp.Message.Calls) == 0 {
-		a.events.emit(ctx, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
-	}
+	a.applyResponse(s, resp, time.Since(start), out)
 	return ctx.Err()
 }
 
-// reportDecisions emits what was decided about each call of a turn.
-func (a *Agent) reportDecisions(ctx context.Context, s *State, decisions []Decision) {
-	kinds := map[Outcome]EventKind{OutcomeAllow: EventCallAllowed, OutcomeDeny: EventCallDenied, OutcomeAsk: EventCallPaused}
-	for _, d := range decisions {
-		a.events.emit(ctx, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
-		a.events.emit(ctx, Event{Kind: kinds[d.Outcome], RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
-	}
-}
-
 // settle runs a turn's runnable calls concurrently, at most a.parallelism
-// at once, records each finished call's result in its decision (the
-// state's Paused turn), and returns every call's result in call order. It waits for
-// every call it started, each up to its timeout: a call still running then
-// is abandoned (see call), and only its goroutine outlives settle.
-func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) ([]ToolResult, error) {
-	results := make([]ToolResult, len(decisions))
+// at once, and records each finished call's result in its decision (the
+// state's Paused turn). It waits for every call it started, each up to its
+// timeout: a call still running then is abandoned (see call), and only its
+// goroutine outlives settle.
+func (a *Agent) settle(ctx context.Context, s *State, decisions []Decision, deps any) error {
 	errs := make([]error, len(decisions))
 	sem := make(chan struct{}, a.parallelism)
 	var wg sync.WaitGroup
 	for i, d := range decisions {
 		if !d.runs() {
-			results[i] = d.refusal()
 			continue
 		}
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
 			wg.Wait()
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i], errs[i] = a.call(ctx, s, d.Call, deps)
-			if errs[i] == nil {
-				res := results[i].Result
-				decisions[i].Result = &res // at most once: a resume does not run it again
+			res, err := a.call(ctx, s, d.Call, deps)
+			if errs[i] = err; err == nil {
+				r := res.Result
+				decisions[i].Result = &r // at most once: a resume does not run it again
 			}
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return results, ctx.Err()
+	return ctx.Err()
 }
 
 // outcome is what a tool call came to.

@@ -24,7 +24,7 @@ func (a *Agent) ResumeStream(ctx context.Context, s *State, deps any, fn func(Ev
 	if err := a.checkResumable(s); err != nil {
 		return s, err
 	}
-	s.StopReason = ""
+	s.StopReason, s.compacted = "", 0
 	return s, a.driveStreaming(ctx, s, deps, fn)
 }
 

@@ -43,7 +43,9 @@ type State struct {
 	// WithCompaction).
 	Compactions []CompactionRecord `json:"compactions,omitempty"`
 
-	measured measured // the model's count of the last request (compaction.go)
+	measured  measured // the model's count of the last request (compaction.go)
+	compacted int      // the turn whose request was compacted already
+	events    []Event  // what Next and the Apply functions recorded (engine.go)
 }
 
 // PausedTurn is a turn whose calls were decided but not all run: some wait

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"slices"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -8,21 +9,24 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"time"
 )
 
 // The loop's decisions are pure functions of the state and the agent's
 // configuration: no I/O, clock, randomness or map order. Run and Resume
-// only add the side effects (calling the model, running tools), so a
-// durable-execution engine can replay the decisions and record the effects.
+// only add the side effects (compacting, calling the model, running tools),
+// so a durable-execution engine can replay the decisions and record the
+// effects (engine.go).
 
 // planKind is what the loop does next.
 type planKind int
 
 const (
-	planModel planKind = iota // ask the model
-	planTools                 // settle the calls of the last assistant message
-	planPause                 // stop for approval
-	planStop                  // stop for good
+	planModel   planKind = iota // ask the model
+	planTools                   // settle the calls of the last assistant message
+	planPause                   // stop for approval
+	planStop                    // stop for good
+	planCompact                 // compact the transcript before asking the model
 )
 
 // plan is the next step of a run.
@@ -30,6 +34,7 @@ type plan struct {
 	kind      planKind
 	stop      StopReason
 	decisions []Decision // planTools and planPause: every call of the turn
+	tokens    int        // planCompact: the request's estimated size
 }
 
 // next decides the next step of s.
@@ -47,6 +52,90 @@ func (a *Agent) next(s *State) plan {
 		return plan{kind: planStop, stop: StopMaxTurns}
 	}
 	return plan{kind: planModel}
+}
+
+// advance decides the next step of s and carries out what is pure in it:
+// it records in s what the decision changes (a stop, a pause, a turn whose
+// calls are about to run; a turn whose calls are all refused ends at once)
+// and hands out the events Run emits about it, in Run's order. It is the
+// loop's one decision step: Run and Resume deliver the events as they come,
+// Next records them in s for the engine to take (State.TakeEvents).
+func (a *Agent) advance(s *State, out sink) plan {
+	for {
+		p := a.next(s)
+		switch p.kind {
+		case planStop:
+			s.StopReason = p.stop
+			out.emit(s, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: p.stop})
+			return p
+		case planPause:
+			a.reportDecisions(s, p.decisions, out)
+			a.applyPause(s, p.decisions)
+			out.emit(s, Event{Kind: EventRunStopped, RunID: s.RunID, Turn: s.Turns, Stop: StopPaused})
+			return p
+		case planModel:
+			if tokens, over := a.overBudget(s); over {
+				return plan{kind: planCompact, tokens: tokens}
+			}
+			out.emit(s, Event{Kind: EventTurnStarted, RunID: s.RunID, Turn: s.Turns + 1})
+			return p
+		}
+		if s.Paused == nil {
+			a.reportDecisions(s, p.decisions, out)
+		} else {
+			a.reportApprovals(s, p.decisions, out)
+		}
+		a.startTurn(s, p.decisions)
+		if slices.ContainsFunc(p.decisions, Decision.runs) {
+			return p
+		}
+		a.finishTurn(s, out) // every call refused or done: the turn ends now
+	}
+}
+
+// reportDecisions hands out what was decided about each call of a turn.
+func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
+	for _, d := range decisions {
+		out.emit(s, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
+		kind := EventCallAllowed
+		switch d.Outcome {
+		case OutcomeDeny:
+			kind = EventCallDenied
+		case OutcomeAsk:
+			kind = EventCallPaused
+		}
+		out.emit(s, Event{Kind: kind, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
+	}
+}
+
+// reportApprovals hands out the answers a person gave to the calls of a
+// paused turn taken up again.
+func (a *Agent) reportApprovals(s *State, decisions []Decision, out sink) {
+	for _, d := range decisions {
+		switch {
+		case d.Outcome != OutcomeAsk:
+		case d.Approval == Approved:
+			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
+		case d.Approval == Rejected:
+			out.emit(s, Event{Kind: EventCallRejected, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Refusal})
+		}
+	}
+}
+
+// sink is where the loop's decisions put their events: delivered at once
+// to the agent's observer, logger and the run's stream, with the run's
+// context (Run), or, without one, recorded in the state (Next).
+type sink struct {
+	ctx    context.Context
+	events *eventSink
+}
+
+func (o sink) emit(s *State, e Event) {
+	if o.ctx == nil {
+		s.events = append(s.events, e)
+		return
+	}
+	o.events.emit(o.ctx, e)
 }
 
 // decideTurn decides every call of a turn. If any asks, nothing in the turn
@@ -108,19 +197,31 @@ func (d Decision) refusal() ToolResult {
 	return ToolResult{CallID: d.Call.ID, Name: d.Call.Name, Result: runtime.ErrorResult(d.Refusal)}
 }
 
-// applyResponse adds the model's message to s.
-func applyResponse(s *State, r Response) {
+// applyResponse adds the model's answer to the request of s's transcript,
+// which took d, to s.
+func (a *Agent) applyResponse(s *State, r Response, d time.Duration, out sink) {
+	s.measured = measured{messages: len(s.Messages), tokens: r.Usage.InputTokens}
 	r.Message.Role = RoleAssistant
 	s.Messages = append(s.Messages, r.Message)
 	s.Turns++
 	s.Usage = s.Usage.Add(r.Usage)
+	out.emit(s, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: r.Usage, Duration: d})
+	if len(r.Message.Calls) == 0 {
+		out.emit(s, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
+	}
 }
 
-// applyResults adds a turn's results to s, ending a pause.
-func applyResults(s *State, results []ToolResult) {
+// finishTurn ends s's running turn, every call of which has run or was
+// refused: its results go to the transcript in call order.
+func (a *Agent) finishTurn(s *State, out sink) {
+	results := make([]ToolResult, len(s.Paused.Calls))
+	for i, d := range s.Paused.Calls {
+		results[i] = d.refusal()
+	}
 	s.Messages = append(s.Messages, Message{Role: RoleTool, Results: results})
 	s.Paused = nil
 	s.StopReason = ""
+	out.emit(s, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
 }
 
 // applyPause stops s for approval of a turn's calls.
