@@ -60,7 +60,10 @@ func startCrashWorker(t *testing.T, srv *temporaltest.TestServer, a *agent.Agent
 	// Quiet: the SDK's worker heartbeat goes on logging after the
 	// connection is closed, past the end of the test.
 	c := srv.NewClientWithOptions(client.Options{Identity: "test", Logger: quiet{}})
-	w := temporal.NewWorker(c, "agents", a, nil, opts)
+	// The workflow tasks the server has for the lost worker's sticky queue
+	// go to the task queue after a second, not the default five.
+	w := worker.New(c, "agents", worker.Options{StickyScheduleToStartTimeout: time.Second})
+	temporal.Register(w, a, nil, opts)
 	require.NoError(t, w.Start())
 	return &crashWorker{w: w, c: c}
 }
