@@ -127,8 +127,8 @@ func workflowTaskWait(b *testing.B, c client.Client, id string) time.Duration {
 // through such a read: once the limiter's burst is spent, which a sequence
 // of runs does after about twenty workflow tasks, each waits about 43 ms
 // between WorkflowTaskScheduled and WorkflowTaskStarted, and a turn takes
-// some 100 ms where it otherwise takes about 10 (the activities' tasks,
-// in the same histories, start within a tenth of a millisecond). A real
+// some 90 ms where it otherwise takes 10 to 25 (the activities' tasks, in
+// the same histories, start within a tenth of a millisecond). A real
 // server applies the same limit to each of its shards.
 func fastTransferPolls() temporaltest.TestServerOption {
 	return temporaltest.WithBaseServerOptions(server.WithDynamicConfigClient(dynamicconfig.StaticClient{

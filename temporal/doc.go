@@ -98,12 +98,12 @@
 //
 // # Latency
 //
-// On the in-process test server a turn takes about 100 ms, most of it
-// waiting: each workflow task waits for the history shard's next read of
-// its transfer tasks, which the server limits to 20 a second per shard
-// (history.transferProcessorMaxPollRPS). With the limit raised a turn
-// takes about a tenth of that (BenchmarkTurn, BENCHMARKS.md). A server
-// operator sets it in the server's dynamic config.
+// On the in-process test server a turn takes about 90 ms, 80 of them
+// waiting: each of its two workflow tasks waits for the history shard's
+// next read of its transfer tasks, which the server limits to 20 a second
+// per shard (history.transferProcessorMaxPollRPS). With the limit raised a
+// turn takes about a quarter of that (BenchmarkTurn, BENCHMARKS.md). A
+// server operator sets it in the server's dynamic config.
 //
 // # Design notes: what is done, what is next
 //
