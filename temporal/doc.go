@@ -151,11 +151,15 @@
 // 35 s, most of it the crash tests waiting for the short activity
 // timeouts. .ci/run runs the module.
 //
-// Versioning: the workflow's commands for a run without sub-agents are
-// those of the previous version (the recorded histories replay). A change
-// that alters the commands a run issues (their order, an activity's type)
-// breaks the runs in flight on a server; such a change must keep the old
-// path for them behind workflow.GetVersion.
+// Versioning: a change that alters the commands a run issues (their
+// order, an activity's type) breaks the runs in flight on a server; it
+// must keep the old path for them behind workflow.GetVersion. Running
+// sub-agents as child workflows is such a change, made so: a run whose
+// history called a sub-agent as a tool activity goes on doing so
+// (version "subagents-as-child-workflows"; testdata/
+// subagents-activity.history.json, recorded by the previous version,
+// replays), and a run that calls no sub-agent issues the same commands as
+// before (the older recorded histories replay unchanged).
 //
 // Next:
 //   - the events Run emits about decisions (call_allowed, run_stopped...)

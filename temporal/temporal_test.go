@@ -201,6 +201,9 @@ func TestReplayRecordedHistories(t *testing.T) {
 			return crashAgent(t, &counter{}, &turnModel{}, nil, nil)
 		}},
 		"subagents.history.json": {"run-sub", func(t *testing.T) *agent.Agent { return subAgents(t, &counter{}) }},
+		// Recorded before sub-agents ran as child workflows: its sub-agent
+		// calls were activities, and go on being so (workflow.GetVersion).
+		"subagents-activity.history.json": {"run-sub-activity", func(t *testing.T) *agent.Agent { return subAgents(t, &counter{}) }},
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {

@@ -151,7 +151,7 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 	for i, c := range calls {
 		t, _ := w.agent.Tool(c.Name)
 		p := w.opts.toolPolicy(t, w.agent.ToolTimeout(c.Name))
-		if _, ok := agent.SubAgent(t); ok {
+		if _, ok := agent.SubAgent(t); ok && childWorkflows(ctx) {
 			if prompt, ok := agent.SubAgentPrompt(c.Args); ok {
 				// The child's id, and so its calls' idempotency keys, is
 				// the parent's run id and the call id.
@@ -185,6 +185,15 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 		}
 	}
 	return nil
+}
+
+// childWorkflows says whether the run runs its sub-agents as child
+// workflows: a run started by an earlier version, which ran them inside a
+// tool activity, goes on doing so (its history has no marker for this
+// change where it called a sub-agent). Runs that call no sub-agent record
+// nothing.
+func childWorkflows(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, "subagents-as-child-workflows", workflow.DefaultVersion, 1) == 1
 }
 
 // decide applies a person's decision to s.
