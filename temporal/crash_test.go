@@ -2,6 +2,7 @@ package temporal_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/server/temporaltest"
@@ -57,7 +60,10 @@ func startCrashWorker(t *testing.T, srv *temporaltest.TestServer, a *agent.Agent
 	// Quiet: the SDK's worker heartbeat goes on logging after the
 	// connection is closed, past the end of the test.
 	c := srv.NewClientWithOptions(client.Options{Identity: "test", Logger: quiet{}})
-	w := temporal.NewWorker(c, "agents", a, nil, opts)
+	// The workflow tasks the server has for the lost worker's sticky queue
+	// go to the task queue after a second, not the default five.
+	w := worker.New(c, "agents", worker.Options{StickyScheduleToStartTimeout: time.Second})
+	temporal.Register(w, a, nil, opts)
 	require.NoError(t, w.Start())
 	return &crashWorker{w: w, c: c}
 }
@@ -227,4 +233,59 @@ func TestCrashMidToolNoticedByHeartbeat(t *testing.T) {
 	results := s.Messages[2].Results
 	require.Len(t, results, 2)
 	assert.True(t, strings.Contains(results[1].Result.Text(), "tool charge did not complete"), results[1].Result.Text())
+}
+
+// TestPerToolHeartbeat: a heartbeat set for one tool (Options.Tools)
+// notices a worker lost in the middle of its call within seconds, while
+// the other call lost with it keeps its hour-long timeout: the read-only
+// lookup runs again on the new worker, the charge's activity still waits.
+func TestPerToolHeartbeat(t *testing.T) {
+	srv := newServer(t)
+	lookupHold, chargeHold := newHold(), newHold()
+	model := &turnModel{replies: []agent.Response{
+		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
+		text("done"),
+	}}
+	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, Tools: map[runtime.ToolName]temporal.ToolPolicy{
+		"lookup": {Heartbeat: 2 * time.Second},
+	}}
+	var cnt counter
+	w1 := startCrashWorker(t, srv, crashAgent(t, &cnt, model, lookupHold, chargeHold), opts)
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+	const id = "crash-tool-hb"
+	require.NoError(t, c.Start(ctx, id, "look and charge"))
+
+	w1.crash(t, lookupHold, chargeHold)
+	startCrashWorker(t, srv, crashAgent(t, &cnt, model, nil, nil), opts)
+	deadline := time.Now().Add(60 * time.Second)
+	for cnt.count("lookup") < 2 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.Equal(t, 2, cnt.count("lookup"), "the lookup's lost call is noticed by its heartbeat and runs again")
+
+	d, err := srv.GetDefaultClient().DescribeWorkflowExecution(ctx, id, "")
+	require.NoError(t, err)
+	assert.Equal(t, enums.WORKFLOW_EXECUTION_STATUS_RUNNING, d.GetWorkflowExecutionInfo().GetStatus(), "the charge's call is not noticed yet")
+	pending := d.GetPendingActivities()
+	require.Len(t, pending, 1)
+	assert.Equal(t, int32(1), pending[0].GetAttempt())
+	assert.Equal(t, 1, cnt.count("charge"))
+
+	// The options each call's activity was scheduled with.
+	scheduled := map[runtime.ToolName]*historypb.ActivityTaskScheduledEventAttributes{}
+	for _, e := range fetchHistory(t, srv.GetDefaultClient(), id).Events {
+		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == temporal.ToolActivity {
+			var in temporal.ToolInput
+			require.NoError(t, json.Unmarshal(a.GetInput().GetPayloads()[0].GetData(), &in))
+			scheduled[in.Call.Name] = a
+		}
+	}
+	require.Len(t, scheduled, 2)
+	assert.Equal(t, 2*time.Second, scheduled["lookup"].GetHeartbeatTimeout().AsDuration())
+	assert.Equal(t, int32(5), scheduled["lookup"].GetRetryPolicy().GetMaximumAttempts())
+	assert.Zero(t, scheduled["charge"].GetHeartbeatTimeout().AsDuration())
+	assert.Equal(t, time.Hour+3*time.Second, scheduled["charge"].GetStartToCloseTimeout().AsDuration())
+	assert.Equal(t, int32(1), scheduled["charge"].GetRetryPolicy().GetMaximumAttempts())
+	require.NoError(t, srv.GetDefaultClient().TerminateWorkflow(ctx, id, "", "the test is over"))
 }

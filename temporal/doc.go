@@ -47,9 +47,63 @@
 //   - a model request is retried (Options.ModelAttempts); when the
 //     attempts run out the workflow fails with the model's error.
 //
-// A lost activity is noticed when its start-to-close timeout passes: the
-// agent's timeout for the tool (agent.WithToolTimeout) plus
-// Options.ToolGrace, or Options.ModelTimeout.
+// # Per-tool policies
+//
+// Each tool's calls run with a ToolPolicy: a timeout for one attempt (the
+// agent's timeout for the tool, agent.WithToolTimeout, plus
+// Options.ToolGrace; 24 hours without one), a heartbeat (Options.
+// ToolHeartbeat, none by default) and a number of attempts (by the
+// annotations, as above). Options.Tools overrides them per tool, by its
+// generated ToolName constant:
+//
+//	temporal.Options{Tools: map[runtime.ToolName]temporal.ToolPolicy{
+//		files.ToolDownload: {Heartbeat: 10 * time.Second}, // long: notice a lost worker in seconds
+//		billing.ToolCharge: {Timeout: 2 * time.Minute},
+//	}}
+//
+// A lost activity is noticed when its heartbeats stop, if it has one, or
+// else when its timeout passes.
+//
+// # Sub-agents
+//
+// A tool made with agent.AsTool runs its sub-agent as a child workflow of
+// its own type (WorkflowName + "/" + the tool's name, and its activities
+// likewise: ModelActivity + "/research"...), which Register registers
+// with the agent's. The child's workflow id is the parent's run id and the
+// call id ("order-1234/call_7"), and so its calls' idempotency keys
+// ("order-1234/call_7/call_2"); its model requests and tool calls are
+// activities recorded in its own history, so a crash in the middle of a
+// sub-agent's run loses only the step in flight, as for the parent. What
+// the child used is added to the parent's State.Usage. A sub-agent cannot
+// wait for an approval (no one can give it from a tool call): its run
+// stops paused and the call fails with the message Run gives. Its tools
+// get the worker's deps; its sandbox is its own (agent.WithSandbox), not
+// the parent's, as the call that runs it in process would give it.
+//
+// # A tool's Go error
+//
+// A runtime.Tool returns a Go error only for its caller's failures: its
+// context ended (runtime.Tool.Call). In process, that is the run being
+// cancelled, and Run stops with the error, leaving a State that Resume
+// takes up (running that call again). On a worker, a call's context ends
+// when the attempt is lost: the worker stops, the call's timeout passes,
+// its heartbeats are missed. That is what the attempts are for; once they
+// are spent, the model is told the call did not complete and may have run
+// in part or in full, and the run goes on. Failing the workflow instead
+// would end a durable run, which cannot be resumed, only reset, on a loss
+// the run is built to survive; the model can check, retry through another
+// call, or ask. A hand-written tool that returns a Go error of its own
+// (against runtime.Tool's contract) is treated the same: its attempts,
+// then the model is told.
+//
+// # Latency
+//
+// On the in-process test server a turn takes about 90 ms, 80 of them
+// waiting: each of its two workflow tasks waits for the history shard's
+// next read of its transfer tasks, which the server limits to 20 a second
+// per shard (history.transferProcessorMaxPollRPS). With the limit raised a
+// turn takes about a quarter of that (BenchmarkTurn, BENCHMARKS.md). A
+// server operator sets it in the server's dynamic config.
 //
 // # Design notes: what is done, what is next
 //
@@ -59,10 +113,18 @@
 //     the model, call tools (with idempotency keys), await approval, stop;
 //     ApplyResponse and ApplyResults record effects; tests in runtime/agent
 //     drive it by hand and get Run's transcript, and take up a turn whose
-//     results are partly applied;
-//   - the workflow, the activities, the retry policy from the annotations,
-//     approvals as an update with a validator, the queries, continue-as-new,
-//     the worker constructor and the client;
+//     results are partly applied; and for sub-agents (engine_sub.go)
+//     SubAgent, SubAgentPrompt, SubAgentResult and Agent.Tools;
+//   - the workflow, the activities, approvals as an update with a
+//     validator, the queries, continue-as-new, the worker constructor and
+//     the client;
+//   - per-tool policies (timeout, heartbeat, attempts) from the
+//     annotations, overridden by Options.Tools (TestToolPolicy;
+//     TestPerToolHeartbeat: one tool's heartbeat notices a lost worker in
+//     seconds while another call lost with it keeps its hour);
+//   - sub-agents as child workflows (TestSubAgentsAsChildWorkflows: the
+//     transcript and usage of the in-process Run; TestCrashMidChild: a
+//     worker lost in the middle of a child, whose charge ran once);
 //   - tests: a run with an approval compared with the in-process Run on
 //     the same script; crash injection (the worker lost between a tool and
 //     the next model request; lost in the middle of a read-only and a
@@ -73,7 +135,8 @@
 //     and a replay that catches a changed decision;
 //   - examples/durable: the approval example on Temporal, against
 //     `temporal server start-dev`, tested against the in-process server;
-//   - BenchmarkTurn, the overhead per turn against the in-process loop
+//   - BenchmarkTurn, the overhead per turn against the in-process loop,
+//     and where the in-process server's per-turn wait comes from
 //     (BENCHMARKS.md).
 //
 // Versions: go.temporal.io/server v1.32.1 is the newest whose go.mod
@@ -86,28 +149,27 @@
 // build caches) on the 2-core machine: go mod download 17-26 s, building
 // the test binary 6 min 39 s (a 211 MB binary); the tests then take about
 // 35 s, most of it the crash tests waiting for the short activity
-// timeouts. .ci/run runs the module all the same: it fits the CI's time.
+// timeouts. .ci/run runs the module.
 //
-// Options.ToolHeartbeat makes a tool's activity heartbeat while the tool
-// runs, so that a lost worker is noticed when its heartbeats stop rather
-// than at the call's timeout (TestCrashMidToolNoticedByHeartbeat: an
-// hour's timeout, noticed in seconds).
+// Versioning: a change that alters the commands a run issues (their
+// order, an activity's type) breaks the runs in flight on a server; it
+// must keep the old path for them behind workflow.GetVersion. Running
+// sub-agents as child workflows is such a change, made so: a run whose
+// history called a sub-agent as a tool activity goes on doing so
+// (version "subagents-as-child-workflows"; testdata/
+// subagents-activity.history.json, recorded by the previous version,
+// replays), and a run that calls no sub-agent issues the same commands as
+// before (the older recorded histories replay unchanged).
 //
 // Next:
-//   - per-tool activity options beyond the retry policy (a heartbeat or a
-//     timeout per tool, e.g. from its annotations);
 //   - the events Run emits about decisions (call_allowed, run_stopped...)
 //     from the workflow, through a side-effect-free sink or an activity;
 //     compaction (agent.Next refuses an agent with WithCompaction: its
 //     policies may call the model, which must become an activity) and
 //     streaming (parts through an activity's heartbeats or a signal);
-//   - the per-turn latency on the in-process server (about 43 ms before
-//     each workflow task starts once the server has run a few workflows;
-//     see BENCHMARKS.md): find where it waits;
-//   - sub-agents (Agent.AsTool) as child workflows; a tool's Go error
-//     after its attempts is told to the model today (as a lost call), where
-//     Run fails the run: decide which is right for each;
+//   - a sub-agent's usage when its run fails (the child's error carries no
+//     State, so the parent does not pay for it) and its events'
+//     ParentRunID; a sub-agent working in its parent's sandbox;
 //   - rebuilding agent.Run on the seam (Next/Apply), so there is one loop
-//     and not two that tests keep equal;
-//   - the module in .ci/run (see the cost above).
+//     and not two that tests keep equal.
 package temporal

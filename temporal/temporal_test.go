@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/api/temporalproto"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
 	"go.temporal.io/server/temporaltest"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -154,18 +155,17 @@ func TestRunWithApprovalThenReplay(t *testing.T) {
 
 	// Replay: the history recorded by the server, through the workflow.
 	h := fetchHistory(t, srv.GetDefaultClient(), id)
-	replayer := worker.NewWorkflowReplayer()
-	temporal.RegisterWorkflow(replayer, newAgent(t, &counter{}, rt.NewModel()), temporal.Options{})
-	require.NoError(t, replayer.ReplayWorkflowHistory(nil, h))
+	replay(t, newAgent(t, &counter{}, rt.NewModel()), id, h)
 	record(t, "approval", h)
 }
 
 var update = flag.Bool("update", false, "record the histories in testdata")
 
 // newServer is an in-process server whose clients and workers name
-// themselves "test" in the histories.
+// themselves "test" in the histories, and whose steps do not wait for the
+// transfer-queue read limit (fastTransferPolls).
 func newServer(t *testing.T) *temporaltest.TestServer {
-	return temporaltest.NewServer(temporaltest.WithT(t), temporaltest.WithBaseClientOptions(client.Options{Identity: "test"}))
+	return temporaltest.NewServer(temporaltest.WithT(t), temporaltest.WithBaseClientOptions(client.Options{Identity: "test"}), fastTransferPolls())
 }
 
 // record writes h as testdata/name.history.json with -update, for
@@ -190,21 +190,43 @@ func TestReplayRecordedHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.history.json"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	agents := map[string]func(t *testing.T) *agent.Agent{
-		"approval.history.json": func(t *testing.T) *agent.Agent { return newAgent(t, &counter{}, rt.NewModel()) },
-		"crash-mid-tool.history.json": func(t *testing.T) *agent.Agent {
+	// Each history's agent, and its workflow id: a run's id is in its
+	// sub-agents' workflow ids, which replay checks.
+	agents := map[string]struct {
+		id       string
+		newAgent func(t *testing.T) *agent.Agent
+	}{
+		"approval.history.json": {"run-approval", func(t *testing.T) *agent.Agent { return newAgent(t, &counter{}, rt.NewModel()) }},
+		"crash-mid-tool.history.json": {"crash-2", func(t *testing.T) *agent.Agent {
 			return crashAgent(t, &counter{}, &turnModel{}, nil, nil)
-		},
+		}},
+		"subagents.history.json": {"run-sub", func(t *testing.T) *agent.Agent { return subAgents(t, &counter{}) }},
+		// Recorded before sub-agents ran as child workflows: its sub-agent
+		// calls were activities, and go on being so (workflow.GetVersion).
+		"subagents-activity.history.json": {"run-sub-activity", func(t *testing.T) *agent.Agent { return subAgents(t, &counter{}) }},
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			newAgent := agents[filepath.Base(f)]
-			require.NotNil(t, newAgent, "no agent for this history")
-			replayer := worker.NewWorkflowReplayer()
-			temporal.RegisterWorkflow(replayer, newAgent(t), temporal.Options{})
-			require.NoError(t, replayer.ReplayWorkflowHistoryFromJSONFile(nil, f))
+			run, ok := agents[filepath.Base(f)]
+			require.True(t, ok, "no agent for this history")
+			data, err := os.Open(f)
+			require.NoError(t, err)
+			defer data.Close()
+			h, err := client.HistoryFromJSON(data, client.HistoryJSONOptions{})
+			require.NoError(t, err)
+			replay(t, run.newAgent(t), run.id, h)
 		})
 	}
+}
+
+// replay replays h, the history of run id, through a's workflow.
+func replay(t *testing.T, a *agent.Agent, id string, h *history.History) {
+	t.Helper()
+	replayer := worker.NewWorkflowReplayer()
+	temporal.RegisterWorkflow(replayer, a, temporal.Options{})
+	require.NoError(t, replayer.ReplayWorkflowHistoryWithOptions(nil, h, worker.ReplayWorkflowHistoryOptions{
+		OriginalExecution: workflow.Execution{ID: id},
+	}))
 }
 
 func jsonOf(t *testing.T, v any) string {

@@ -3,6 +3,7 @@ package temporal
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
+	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
@@ -25,18 +27,45 @@ func NewWorker(c client.Client, taskQueue string, a *agent.Agent, deps any, opts
 }
 
 // Register registers a's run workflow and activities with r (a worker, or
-// a worker.WorkflowReplayer, which needs only the workflow).
+// a worker.WorkflowReplayer, which needs only the workflow), and those of
+// its sub-agents (agent.AsTool), whose runs are child workflows.
 func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
-	RegisterWorkflow(r, a, opts)
-	acts := &activities{agent: a, deps: deps}
-	r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: ModelActivity})
-	r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: ToolActivity})
+	register(r, a, opts, func(a *agent.Agent, n names) {
+		acts := &activities{agent: a, deps: deps}
+		r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: n.model})
+		r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: n.tool})
+	})
 }
 
-// RegisterWorkflow registers a's run workflow alone (for a replayer).
+// RegisterWorkflow registers a's run workflow alone, and its sub-agents'
+// (for a replayer).
 func RegisterWorkflow(r worker.WorkflowRegistry, a *agent.Agent, opts Options) {
-	w := &workflows{agent: a, opts: opts}
-	r.RegisterWorkflowWithOptions(w.run, workflow.RegisterOptions{Name: WorkflowName})
+	register(r, a, opts, func(*agent.Agent, names) {})
+}
+
+// register registers the workflows of a and of its sub-agents, and calls
+// activities for each agent with its names. It panics on a name in
+// opts.Tools that no agent has, as the SDK does on a name registered twice.
+func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activities func(*agent.Agent, names)) {
+	known := map[runtime.ToolName]bool{}
+	var walk func(a *agent.Agent, n names, sub bool)
+	walk = func(a *agent.Agent, n names, sub bool) {
+		w := &workflows{agent: a, opts: opts, names: n, sub: sub}
+		r.RegisterWorkflowWithOptions(w.run, workflow.RegisterOptions{Name: n.workflow})
+		activities(a, n)
+		for _, t := range a.Tools() {
+			known[t.Name] = true
+			if subAgent, ok := agent.SubAgent(t); ok {
+				walk(subAgent, n.sub(t.Name), true)
+			}
+		}
+	}
+	walk(a, rootNames, false)
+	for name := range opts.Tools {
+		if !known[name] {
+			panic(fmt.Sprintf("temporal: Options.Tools names tool %q, which the agent and its sub-agents do not have", name))
+		}
+	}
 }
 
 // activities are the effects of a's runs.

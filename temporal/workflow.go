@@ -52,11 +52,29 @@ type Decision struct {
 	CallIDs []string `json:"call_ids,omitempty"`
 }
 
+// names are the names a run's workflow and activities have on the
+// server: the constants above for the agent a worker runs, and for a
+// sub-agent (agent.AsTool) those of its caller followed by "/" and the
+// tool's name (toolgen.agent.Run/research).
+type names struct{ workflow, model, tool string }
+
+var rootNames = names{workflow: WorkflowName, model: ModelActivity, tool: ToolActivity}
+
+func (n names) sub(tool runtime.ToolName) names {
+	suffix := "/" + string(tool)
+	return names{workflow: n.workflow + suffix, model: n.model + suffix, tool: n.tool + suffix}
+}
+
 // workflows is the run workflow of one agent: its decisions (agent.Next)
 // are pure, so replaying the history through them rebuilds the State.
 type workflows struct {
 	agent *agent.Agent
 	opts  Options
+	names names
+	// sub: the agent is a sub-agent, whose run is a child workflow of its
+	// caller's: it cannot wait for an approval (nobody can give it from a
+	// tool call), and stops paused instead, as in process.
+	sub bool
 }
 
 // run drives a.Next. It does no I/O and reads no clock, randomness or map
@@ -92,7 +110,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 			if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
 				return s, err
 			}
-			return s, workflow.NewContinueAsNewError(ctx, WorkflowName, Input{State: s})
+			return s, workflow.NewContinueAsNewError(ctx, w.names.workflow, Input{State: s})
 		}
 		act, err := w.agent.Next(s)
 		if err != nil {
@@ -102,40 +120,80 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 		case agent.ActionStop:
 			return s, nil
 		case agent.ActionAwaitApproval:
+			if w.sub {
+				return s, nil // the caller's call says which calls asked
+			}
 			if err := workflow.Await(ctx, func() bool { return len(s.Pending()) == 0 }); err != nil {
 				return s, err
 			}
 		case agent.ActionAskModel:
 			var resp agent.Response
 			actx := workflow.WithActivityOptions(ctx, w.opts.modelActivity())
-			if err := workflow.ExecuteActivity(actx, ModelActivity, act.Request).Get(ctx, &resp); err != nil {
+			if err := workflow.ExecuteActivity(actx, w.names.model, act.Request).Get(ctx, &resp); err != nil {
 				return s, err
 			}
 			if err := w.agent.ApplyResponse(s, resp); err != nil {
 				return s, err
 			}
 		case agent.ActionCallTools:
-			futures := make([]workflow.Future, len(act.Calls))
-			for i, c := range act.Calls {
-				t, _ := w.agent.Tool(c.Name)
-				actx := workflow.WithActivityOptions(ctx, w.opts.toolActivity(t, w.agent.ToolTimeout(c.Name)))
-				futures[i] = workflow.ExecuteActivity(actx, ToolActivity, ToolInput{RunID: s.RunID, Call: c})
-			}
-			for i, f := range futures {
-				var res agent.ToolResult
-				if err := f.Get(ctx, &res); err != nil {
-					// Out of attempts (a destructive tool has one): the
-					// model is told, and the run goes on.
-					c := act.Calls[i]
-					res = agent.ToolResult{CallID: c.ID, Name: c.Name, Result: runtime.ErrorResult(
-						fmt.Sprintf("tool %s did not complete (%v); it may have run in part or in full", c.Name, err))}
-				}
-				if err := w.agent.ApplyResults(s, []agent.ToolResult{res}); err != nil {
-					return s, err
-				}
+			if err := w.callTools(ctx, s, act.Calls); err != nil {
+				return s, err
 			}
 		}
 	}
+}
+
+// callTools runs a turn's calls concurrently, each an activity or, for a
+// sub-agent, a child workflow, and applies their results in call order.
+func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agent.Call) error {
+	futures := make([]workflow.Future, len(calls))
+	subs := make([]bool, len(calls))
+	for i, c := range calls {
+		t, _ := w.agent.Tool(c.Name)
+		p := w.opts.toolPolicy(t, w.agent.ToolTimeout(c.Name))
+		if _, ok := agent.SubAgent(t); ok && childWorkflows(ctx) {
+			if prompt, ok := agent.SubAgentPrompt(c.Args); ok {
+				// The child's id, and so its calls' idempotency keys, is
+				// the parent's run id and the call id.
+				cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+					WorkflowID: s.RunID + "/" + c.ID, WorkflowExecutionTimeout: p.Timeout,
+				})
+				futures[i], subs[i] = workflow.ExecuteChildWorkflow(cctx, w.names.sub(c.Name).workflow, Input{Prompt: prompt}), true
+				continue
+			} // else its own Call refuses the arguments, in an activity
+		}
+		futures[i] = workflow.ExecuteActivity(workflow.WithActivityOptions(ctx, p.activity()), w.names.tool, ToolInput{RunID: s.RunID, Call: c})
+	}
+	for i, f := range futures {
+		c := calls[i]
+		res := agent.ToolResult{CallID: c.ID, Name: c.Name}
+		if subs[i] {
+			var st *agent.State
+			err := f.Get(ctx, &st)
+			if st != nil {
+				s.Usage = s.Usage.Add(st.Usage) // the caller pays for what its sub-agent used
+			}
+			t, _ := w.agent.Tool(c.Name)
+			res.Result = agent.SubAgentResult(t, st, err)
+		} else if err := f.Get(ctx, &res); err != nil {
+			// Out of attempts (a destructive tool has one): the model is
+			// told, and the run goes on.
+			res.Result = runtime.ErrorResult(fmt.Sprintf("tool %s did not complete (%v); it may have run in part or in full", c.Name, err))
+		}
+		if err := w.agent.ApplyResults(s, []agent.ToolResult{res}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// childWorkflows says whether the run runs its sub-agents as child
+// workflows: a run started by an earlier version, which ran them inside a
+// tool activity, goes on doing so (its history has no marker for this
+// change where it called a sub-agent). Runs that call no sub-agent record
+// nothing.
+func childWorkflows(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, "subagents-as-child-workflows", workflow.DefaultVersion, 1) == 1
 }
 
 // decide applies a person's decision to s.
@@ -170,8 +228,13 @@ type Options struct {
 	// never run again.
 	ToolAttempts int32
 	// ToolRetry, when set, chooses the retry policy of a tool's calls in
-	// place of the rule above.
+	// place of the rule above (Tools overrides it).
 	ToolRetry func(runtime.Tool) *temporal.RetryPolicy
+	// Tools sets the policy of some tools' calls (timeout, heartbeat,
+	// attempts), by name: the generated ToolName constants, or the names
+	// given to agent.AsTool. A field left zero keeps the default; a name
+	// the agent and its sub-agents do not have makes Register panic.
+	Tools map[runtime.ToolName]ToolPolicy
 	// ContinueAsNewAfter continues the run as a new one, carrying its
 	// State, between two steps once its history has this many events; 0
 	// leaves it to the server's suggestion (about 4k events or 4 MB of
@@ -181,11 +244,12 @@ type Options struct {
 	// (agent.WithToolTimeout) to bound its activity (default 30 seconds);
 	// a tool without a timeout has 24 hours.
 	ToolGrace time.Duration
-	// ToolHeartbeat, when set, makes a tool call's activity heartbeat
+	// ToolHeartbeat, when set, makes every tool call's activity heartbeat
 	// (every third of it) while the tool runs, and the server treat a call
 	// whose heartbeats stopped for ToolHeartbeat as lost with its worker:
 	// retried or reported as not completed, as above, without waiting for
-	// the call's whole timeout. 0: no heartbeats.
+	// the call's whole timeout. 0: no heartbeats (ToolPolicy.Heartbeat sets
+	// one tool's).
 	ToolHeartbeat time.Duration
 }
 
@@ -206,26 +270,76 @@ func (o Options) modelActivity() workflow.ActivityOptions {
 	return workflow.ActivityOptions{StartToCloseTimeout: timeout, RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: attempts}}
 }
 
-func (o Options) toolActivity(t runtime.Tool, timeout time.Duration) workflow.ActivityOptions {
-	grace := o.ToolGrace
-	if grace == 0 {
-		grace = 30 * time.Second
-	}
-	if timeout == 0 {
-		timeout = 24 * time.Hour
-	} else {
-		timeout += grace
-	}
-	return workflow.ActivityOptions{StartToCloseTimeout: timeout, HeartbeatTimeout: o.ToolHeartbeat, RetryPolicy: o.toolRetry(t)}
+// ToolPolicy is how the calls of one tool run: its activity's timeout,
+// heartbeat and retries. A zero field takes the default, from Options and
+// the tool's annotations.
+type ToolPolicy struct {
+	// Timeout bounds one attempt of a call (its activity's start-to-close
+	// timeout). Default: the agent's timeout for the tool
+	// (agent.WithToolTimeout) plus Options.ToolGrace, or 24 hours for a
+	// tool without one. For a sub-agent run as a child workflow it bounds
+	// the child's whole run (default: none, but the agent's timeout plus
+	// the grace when it has one).
+	Timeout time.Duration
+	// Heartbeat makes the call's activity heartbeat (every third of it)
+	// while the tool runs, and the server treat a call whose heartbeats
+	// stopped for Heartbeat as lost with its worker: retried or reported as
+	// not completed without waiting for Timeout. Default:
+	// Options.ToolHeartbeat; negative: no heartbeats.
+	Heartbeat time.Duration
+	// Attempts is how many times a call is tried (at least once).
+	// Default: Options.ToolAttempts for a tool annotated idempotent or
+	// read-only, 1 for any other.
+	Attempts int32
+	// Retry, when set, is the calls' whole retry policy (backoff,
+	// non-retryable errors...), in place of Attempts.
+	Retry *temporal.RetryPolicy
 }
 
-// toolRetry is the retry policy of a tool's calls: idempotent and
-// read-only tools are retried, others are not.
-func (o Options) toolRetry(t runtime.Tool) *temporal.RetryPolicy {
-	if o.ToolRetry != nil {
-		return o.ToolRetry(t)
+// activity is the activity options of p (resolved: no zero field but
+// Heartbeat).
+func (p ToolPolicy) activity() workflow.ActivityOptions {
+	return workflow.ActivityOptions{StartToCloseTimeout: p.Timeout, HeartbeatTimeout: p.Heartbeat, RetryPolicy: p.Retry}
+}
+
+// toolPolicy is the resolved policy of tool t, whose agent's timeout is
+// timeout: Options.Tools[t.Name] over the defaults.
+func (o Options) toolPolicy(t runtime.Tool, timeout time.Duration) ToolPolicy {
+	p := o.Tools[t.Name]
+	if p.Timeout == 0 && timeout > 0 {
+		grace := o.ToolGrace
+		if grace == 0 {
+			grace = 30 * time.Second
+		}
+		p.Timeout = timeout + grace
 	}
-	if t.Annotations.Idempotent || t.Annotations.ReadOnly {
+	if p.Timeout == 0 {
+		if _, ok := agent.SubAgent(t); !ok {
+			p.Timeout = 24 * time.Hour
+		}
+	}
+	switch {
+	case p.Heartbeat == 0:
+		p.Heartbeat = o.ToolHeartbeat
+	case p.Heartbeat < 0:
+		p.Heartbeat = 0
+	}
+	if p.Retry == nil {
+		p.Retry = o.toolRetry(t, p.Attempts)
+	}
+	return p
+}
+
+// toolRetry is the retry policy of a tool's calls: attempts if set, else
+// Options.ToolRetry's if set, else idempotent and read-only tools are
+// retried and others are not.
+func (o Options) toolRetry(t runtime.Tool, attempts int32) *temporal.RetryPolicy {
+	switch {
+	case attempts > 0:
+		return &temporal.RetryPolicy{MaximumAttempts: attempts}
+	case o.ToolRetry != nil:
+		return o.ToolRetry(t)
+	case t.Annotations.Idempotent || t.Annotations.ReadOnly:
 		attempts := o.ToolAttempts
 		if attempts == 0 {
 			attempts = 5

@@ -59,7 +59,8 @@
 //   - Presets (preset.go): [Preset] decides the calls no rule matched, from
 //     the tools' annotations.
 //   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of
-//     another agent.
+//     another agent; an engine runs such a call as a run of its own
+//     (engine_sub.go: [SubAgent], [SubAgentPrompt], [SubAgentResult]).
 //   - Sandbox: [WithSandbox] gives every call a runtime.Sandbox, in its
 //     runtime.Ctx (a sub-agent without its own inherits its caller's).
 //   - [TranscriptFrom]: a tool reads the transcript up to its call from its

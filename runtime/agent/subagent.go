@@ -20,8 +20,10 @@ import (
 // carry the caller's run as ParentRunID; its messages name it by the tool
 // name and, when it has another, its own (WithName).
 func (a *Agent) AsTool(name runtime.ToolName, description string) runtime.Tool {
-	t := (&subagent{agent: a, name: name}).Tools()[0]
+	sub := &subagent{agent: a, name: name}
+	t := sub.Tools()[0]
 	t.Name, t.Description = name, description
+	registerSubAgent(&t, sub) // for SubAgent
 	return t
 }
 
@@ -48,6 +50,12 @@ func (s *subagent) askAgent(ctx context.Context, prompt string) (answer string, 
 	}()
 	st, err := s.agent.Run(ctx, prompt, runtime.CtxFrom(ctx).Deps)
 	addSubUsage(ctx, st.Usage) // the caller's run pays for what this one used
+	return s.answer(st, err)
+}
+
+// answer is the tool's answer for a run of the agent that ended with st and
+// err.
+func (s *subagent) answer(st *State, err error) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("agent %s failed: %w", s.label(), err)
 	}

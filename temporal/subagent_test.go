@@ -1,0 +1,119 @@
+package temporal_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/worker"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/temporal"
+)
+
+// subAgents is a parent whose model asks two sub-agents in one turn: a
+// researcher that looks something up, and a sender whose send needs an
+// approval no one can give from a tool call.
+func subAgents(t *testing.T, cnt *counter) *agent.Agent {
+	research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Text("x is 42")),
+		agent.WithName("researcher"),
+		agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}))
+	require.NoError(t, err)
+	sender, err := agent.New(rt.NewModel(rt.Calls(rt.Call("s1", "send", `{"to":"bob"}`))),
+		agent.WithTools([]runtime.Tool{cnt.tool("send", func(t *runtime.Tool) { t.RequiresApproval = true })}))
+	require.NoError(t, err)
+	parent, err := agent.New(rt.NewModel(
+		rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`), rt.Call("c2", "sender", `{"prompt":"send x to bob"}`)),
+		rt.Text("x is 42; the sender could not send"),
+	), agent.WithTools([]runtime.Tool{
+		research.AsTool("research", "researches"),
+		sender.AsTool("sender", "sends"),
+	}))
+	require.NoError(t, err)
+	return parent
+}
+
+// TestSubAgentsAsChildWorkflows: a sub-agent's run is a child workflow,
+// of its own type, whose id is the parent's run id and the call id; the
+// parent's transcript and usage are those of the in-process Run (which
+// runs the sub-agents inside the calls), a sub-agent that pauses included.
+func TestSubAgentsAsChildWorkflows(t *testing.T) {
+	srv := newServer(t)
+	var cnt counter
+	a := subAgents(t, &cnt)
+	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+
+	const id = "run-sub"
+	require.NoError(t, c.Start(ctx, id, "find x and send it"))
+	s, err := c.Result(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, agent.StopDone, s.StopReason)
+	assert.Equal(t, 1, cnt.count("lookup"))
+	assert.Equal(t, 0, cnt.count("send"))
+	cnt.mu.Lock()
+	assert.Equal(t, []string{"run-sub/c1/r1"}, cnt.keys, "the child's calls are keyed by its own id")
+	cnt.mu.Unlock()
+
+	var cnt2 counter
+	want, err := subAgents(t, &cnt2).Run(ctx, "find x and send it", nil)
+	require.NoError(t, err)
+	assert.Equal(t, jsonOf(t, want.Messages), jsonOf(t, s.Messages))
+	assert.Equal(t, want.Usage, s.Usage, "the parent pays for its sub-agents")
+	assert.Equal(t, agent.Usage{InputTokens: 50, OutputTokens: 25}, s.Usage, "two responses of its own, three of its sub-agents'")
+	assert.Contains(t, s.Messages[2].Results[1].Result.Text(), "needs a person's approval")
+
+	for call, typ := range map[string]string{"c1": temporal.WorkflowName + "/research", "c2": temporal.WorkflowName + "/sender"} {
+		d, err := srv.GetDefaultClient().DescribeWorkflowExecution(ctx, id+"/"+call, "")
+		require.NoError(t, err)
+		info := d.GetWorkflowExecutionInfo()
+		assert.Equal(t, typ, info.GetType().GetName())
+		assert.Equal(t, id, info.GetParentExecution().GetWorkflowId())
+	}
+
+	h := fetchHistory(t, srv.GetDefaultClient(), id)
+	replay(t, subAgents(t, &counter{}), id, h)
+	record(t, "subagents", h)
+}
+
+// TestCrashMidChild kills the worker while a sub-agent's run is waiting
+// for its model, after its destructive charge ran: a new worker finishes
+// the child from its history and then the parent, and the charge ran
+// exactly once.
+func TestCrashMidChild(t *testing.T) {
+	srv := newServer(t)
+	h := newHold()
+	var cnt counter
+	newParent := func(h *hold) *agent.Agent {
+		subModel := &turnModel{replies: []agent.Response{calls(rt.Call("k1", "charge", `{"cents":100}`)), text("charged 100")}, holds: map[int]*hold{1: h}}
+		sub := crashAgent(t, &cnt, subModel, nil, nil)
+		a, err := agent.New(&turnModel{replies: []agent.Response{
+			calls(rt.Call("c1", "biller", `{"prompt":"charge 100"}`)), text("billed"),
+		}}, agent.WithTools([]runtime.Tool{sub.AsTool("biller", "bills")}))
+		require.NoError(t, err)
+		return a
+	}
+	w1 := startCrashWorker(t, srv, newParent(h), crashOpts)
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	require.NoError(t, c.Start(ctx, "crash-child", "bill me"))
+
+	w1.crash(t, h)
+	assert.Equal(t, 1, cnt.count("charge"))
+	startCrashWorker(t, srv, newParent(nil), crashOpts)
+
+	s, err := c.Result(ctx, "crash-child")
+	require.NoError(t, err)
+	assert.Equal(t, "billed", s.Output())
+	assert.Equal(t, "charged 100", s.Messages[2].Results[0].Result.Text(), "the child's answer")
+	assert.Equal(t, 1, cnt.count("charge"), "the child's charge ran exactly once")
+	cnt.mu.Lock()
+	assert.Equal(t, []string{"crash-child/c1/k1"}, cnt.keys)
+	cnt.mu.Unlock()
+}
