@@ -133,6 +133,22 @@
 //     test environment, which skips time); continue-as-new; replay of the
 //     recorded histories in testdata (regenerate with go test -update)
 //     and a replay that catches a changed decision;
+//   - events: after each step the workflow takes the events the seam
+//     recorded (agent.State.TakeEvents) and hands them to the agent's
+//     observers (agent.Agent.Emit), unless the step is being replayed, so
+//     an observer sees Run's events for the same script once per recorded
+//     step (a workflow task lost with its worker before it was recorded
+//     delivers its events again: at least once). Observers run in the
+//     workflow's goroutine: they must not block (Temporal's deadlock
+//     detector fails a workflow task that runs longer than a second);
+//   - compaction: an agent built WithCompaction compacts before a request
+//     over its budget in an activity (CompactActivity: a Summarize policy
+//     asks the model), and the workflow records what it made
+//     (agent.Agent.ApplyCompaction): TestCompactionAndEventsAsRun has
+//     Run's transcript, compactions and events, and a replay that
+//     delivers no event again;
+//   - agent.Run and Resume drive the same decision step as the seam
+//     (runtime/agent, step.go), so there is one loop;
 //   - examples/durable: the approval example on Temporal, against
 //     `temporal server start-dev`, tested against the in-process server;
 //   - BenchmarkTurn, the overhead per turn against the in-process loop,
@@ -162,14 +178,9 @@
 // before (the older recorded histories replay unchanged).
 //
 // Next:
-//   - the events Run emits about decisions (call_allowed, run_stopped...)
-//     from the workflow, through a side-effect-free sink or an activity;
-//     compaction (agent.Next refuses an agent with WithCompaction: its
-//     policies may call the model, which must become an activity) and
-//     streaming (parts through an activity's heartbeats or a signal);
+//   - streaming (model parts through an activity's heartbeats or a
+//     signal);
 //   - a sub-agent's usage when its run fails (the child's error carries no
 //     State, so the parent does not pay for it) and its events'
-//     ParentRunID; a sub-agent working in its parent's sandbox;
-//   - rebuilding agent.Run on the seam (Next/Apply), so there is one loop
-//     and not two that tests keep equal.
+//     ParentRunID; a sub-agent working in its parent's sandbox.
 package temporal

@@ -34,6 +34,7 @@ func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
 		acts := &activities{agent: a, deps: deps}
 		r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: n.model})
 		r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: n.tool})
+		r.RegisterActivityWithOptions(acts.compact, activity.RegisterOptions{Name: n.compact})
 	})
 }
 
@@ -76,6 +77,10 @@ type activities struct {
 
 func (x *activities) generate(ctx context.Context, req agent.Request) (agent.Response, error) {
 	return x.agent.Model().Generate(ctx, req)
+}
+
+func (x *activities) compact(ctx context.Context, in CompactInput) (agent.CompactionResult, error) {
+	return x.agent.Compact(ctx, in.Request, in.Tokens)
 }
 
 func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResult, error) {

@@ -1,6 +1,7 @@
 package temporal
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -20,6 +21,9 @@ const (
 	ModelActivity = "toolgen.agent.Generate"
 	// ToolActivity runs one tool call (a ToolInput, an agent.ToolResult).
 	ToolActivity = "toolgen.agent.CallTool"
+	// CompactActivity compacts a request over the agent's compaction
+	// budget (a CompactInput, an agent.CompactionResult).
+	CompactActivity = "toolgen.agent.Compact"
 	// DecideUpdate approves or rejects pending calls (a Decision).
 	DecideUpdate = "decide"
 	// StateQuery returns the run's agent.State.
@@ -42,6 +46,13 @@ type ToolInput struct {
 	Call  agent.Call `json:"call"`
 }
 
+// CompactInput is the request of an agent.ActionCompact, for
+// CompactActivity.
+type CompactInput struct {
+	Request agent.Request `json:"request"`
+	Tokens  int           `json:"tokens"`
+}
+
 // Decision is a person's answer to pending calls, sent with DecideUpdate.
 type Decision struct {
 	// Approve approves the calls; otherwise they are rejected, with
@@ -56,13 +67,13 @@ type Decision struct {
 // server: the constants above for the agent a worker runs, and for a
 // sub-agent (agent.AsTool) those of its caller followed by "/" and the
 // tool's name (toolgen.agent.Run/research).
-type names struct{ workflow, model, tool string }
+type names struct{ workflow, model, tool, compact string }
 
-var rootNames = names{workflow: WorkflowName, model: ModelActivity, tool: ToolActivity}
+var rootNames = names{workflow: WorkflowName, model: ModelActivity, tool: ToolActivity, compact: CompactActivity}
 
 func (n names) sub(tool runtime.ToolName) names {
 	suffix := "/" + string(tool)
-	return names{workflow: n.workflow + suffix, model: n.model + suffix, tool: n.tool + suffix}
+	return names{workflow: n.workflow + suffix, model: n.model + suffix, tool: n.tool + suffix, compact: n.compact + suffix}
 }
 
 // workflows is the run workflow of one agent: its decisions (agent.Next)
@@ -116,6 +127,11 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 		if err != nil {
 			return s, temporal.NewNonRetryableApplicationError(err.Error(), "agent", nil)
 		}
+		// Next's events, after those of the last step's Apply: delivered
+		// once, not again as the history replays.
+		if events := s.TakeEvents(); !workflow.IsReplaying(ctx) {
+			w.agent.Emit(context.Background(), events...)
+		}
 		switch act.Kind {
 		case agent.ActionStop:
 			return s, nil
@@ -124,6 +140,15 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 				return s, nil // the caller's call says which calls asked
 			}
 			if err := workflow.Await(ctx, func() bool { return len(s.Pending()) == 0 }); err != nil {
+				return s, err
+			}
+		case agent.ActionCompact:
+			var res agent.CompactionResult
+			actx := workflow.WithActivityOptions(ctx, w.opts.modelActivity()) // a policy may ask the model
+			if err := workflow.ExecuteActivity(actx, w.names.compact, CompactInput{Request: act.Request, Tokens: act.Tokens}).Get(ctx, &res); err != nil {
+				return s, err
+			}
+			if err := w.agent.ApplyCompaction(s, res); err != nil {
 				return s, err
 			}
 		case agent.ActionAskModel:
