@@ -102,6 +102,11 @@ func run(w io.Writer, c client.Client, id string, reject bool) (*agent.State, *O
 func waitPending(ctx context.Context, runs *temporal.Client, id string) ([]agent.PendingCall, error) {
 	for range 300 {
 		p, err := runs.Pending(ctx, id)
+		if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			// A query waits for the run's workflow task; on a busy
+			// server one can outlast the query's own deadline. Ask again.
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
