@@ -59,6 +59,10 @@ type HTTPOptions struct {
 	Stateless bool
 	// JSONResponse answers with application/json instead of an event stream.
 	JSONResponse bool
+	// DisableFastPath sends every request through go-sdk. Without it, a
+	// stateless server answers the plainest tools/call and tools/list
+	// requests itself (see Handler), with the same responses for less CPU.
+	DisableFastPath bool
 
 	// SessionTimeout closes a session that has had no request in flight for
 	// this long; a client's open GET stream is a request in flight. The
@@ -220,6 +224,9 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 		// localOnly below does it, with the Origin too.
 		DisableLocalhostProtection: true,
 	})
+	if opts.Stateless && !opts.DisableFastPath {
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
+	}
 	var sessions *sessionLimiter
 	if !opts.Stateless {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
@@ -464,7 +471,7 @@ func readBody(h http.Handler, max int64) http.Handler {
 		}
 		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 		requestRead(r)
-		r.Body = io.NopCloser(bytes.NewReader(b))
+		r.Body = &memBody{Reader: bytes.NewReader(b), b: b}
 		r.ContentLength = int64(len(b))
 		h.ServeHTTP(w, r)
 	})

@@ -1,0 +1,274 @@
+package mcp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/mcp"
+	"github.com/toolgen-dev/toolgen/runtime"
+)
+
+// fastTools are the weather tools and tools that exercise the rest of what
+// a call can give: other content kinds, a panic, a Go error, logging.
+func fastTools() []runtime.Tool {
+	obj := []byte(`{"type":"object"}`)
+	tools := weather.Tools()
+	tools = append(tools,
+		runtime.Tool{Name: "mixed", Description: "all kinds", InputSchema: obj,
+			Call: func(context.Context, []byte) (runtime.Result, error) {
+				return runtime.Result{Content: []runtime.Content{
+					{Type: runtime.ContentText, Text: "hi <&> \u2028 \"q\""},
+					{Type: runtime.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
+					{Type: runtime.ContentAudio, Data: []byte{3}, MIMEType: "audio/wav"},
+					{Type: runtime.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
+					{Type: runtime.ContentResource, URI: "test://b", MIMEType: "image/png", Data: []byte{4}},
+				}}, nil
+			}},
+		runtime.Tool{Name: "boom", Description: "panics", InputSchema: obj,
+			Call: func(context.Context, []byte) (runtime.Result, error) { panic("kaboom") }},
+		runtime.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
+			Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, context.Canceled }},
+		runtime.Tool{Name: "logs", Description: "logs", InputSchema: obj,
+			Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+				for _, level := range []string{"debug", "info", "warning", "nonsense"} {
+					if err := mcp.Log(ctx, level, map[string]any{"level": level, "n": 1}); err != nil {
+						return runtime.ErrorResult(err.Error()), nil
+					}
+				}
+				return runtime.TextResult("logged"), nil
+			}},
+		runtime.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
+			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+				return runtime.TextResult(string(args)), nil
+			}},
+	)
+	return tools
+}
+
+type exchange struct {
+	status int
+	header map[string]string
+	body   any // SSE: the events' JSON, JSON: the value, else the text
+}
+
+// headersThatMatter are the response headers the differential test
+// compares (Date and Content-Length vary or follow the body).
+var headersThatMatter = []string{"Content-Type", "Cache-Control", "Connection", "Allow", "Mcp-Session-Id", "Retry-After", "Www-Authenticate"}
+
+func doExchange(t *testing.T, url, method, body string, header map[string]string) exchange {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	require.NoError(t, err)
+	for k, v := range header {
+		if v != "" {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	ex := exchange{status: resp.StatusCode, header: map[string]string{}}
+	for _, h := range headersThatMatter {
+		if v := resp.Header.Get(h); v != "" {
+			ex.header[h] = v
+		}
+	}
+	ct := resp.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(ct, "text/event-stream"):
+		var events []any
+		for ev := range strings.SplitSeq(strings.TrimSuffix(string(b), "\n\n"), "\n\n") {
+			var name string
+			var data any
+			for line := range strings.SplitSeq(ev, "\n") {
+				k, v, _ := strings.Cut(line, ": ")
+				switch k {
+				case "event":
+					name = v
+				case "data":
+					require.NoError(t, json.Unmarshal([]byte(v), &data), "%q", b)
+				default:
+					data = line // anything else is compared as is
+				}
+			}
+			events = append(events, []any{name, data})
+		}
+		ex.body = events
+	case strings.HasPrefix(ct, "application/json") && len(b) > 0:
+		var v any
+		require.NoError(t, json.Unmarshal(b, &v), "%q", b)
+		ex.body = v
+	default:
+		ex.body = string(b)
+	}
+	return ex
+}
+
+// TestFastPathAnswersAsGoSDK sends the same requests to a stateless server
+// with the fast path and to one without (every request through go-sdk) and
+// compares the responses: status, the headers that matter and the body, up
+// to the order of JSON object members. Cases marked fast must be answered
+// by the fast path, the others must be left to go-sdk.
+func TestFastPathAnswersAsGoSDK(t *testing.T) {
+	const (
+		accept = "application/json, text/event-stream"
+		v0618  = "2025-06-18"
+	)
+	std := func(version string) map[string]string {
+		return map[string]string{"Content-Type": "application/json", "Accept": accept, "Mcp-Protocol-Version": version}
+	}
+	with := func(k, v string) map[string]string {
+		h := std(v0618)
+		h[k] = v
+		return h
+	}
+	call := func(id, name, args string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
+	}
+	weatherArgs := `{"city":"Paris","unit":"c","days":3}`
+	cases := []struct {
+		name   string
+		method string
+		body   string
+		header map[string]string
+		fast   bool
+	}{
+		{"call", "POST", call("1", "get_weather", weatherArgs), std(v0618), true},
+		{"call 2025-11-25", "POST", call("1", "get_weather", weatherArgs), std("2025-11-25"), true},
+		{"call 2025-03-26", "POST", call("1", "get_weather", weatherArgs), std("2025-03-26"), true},
+		{"structured", "POST", call("7", "forecast", `{"city":"Oslo","days":2}`), std(v0618), true},
+		{"string id", "POST", call(`"abc-1"`, "get_weather", weatherArgs), std(v0618), true},
+		{"negative id", "POST", call("-42", "get_weather", weatherArgs), std(v0618), true},
+		{"zero id", "POST", call("0", "get_weather", weatherArgs), std(v0618), true},
+		{"15-digit id", "POST", call("123456789012345", "get_weather", weatherArgs), std(v0618), true},
+		{"huge id", "POST", call("123456789012345678901234567890", "get_weather", weatherArgs), std(v0618), false},
+		{"float id", "POST", call("1.5", "get_weather", weatherArgs), std(v0618), false},
+		{"exponent id", "POST", call("1e3", "get_weather", weatherArgs), std(v0618), false},
+		{"null id", "POST", call("null", "get_weather", weatherArgs), std(v0618), false},
+		{"escaped string id", "POST", call(`"a\"b<>"`, "get_weather", weatherArgs), std(v0618), false},
+		{"object id", "POST", call(`{}`, "get_weather", weatherArgs), std(v0618), false},
+		{"bool id", "POST", call(`true`, "get_weather", weatherArgs), std(v0618), false},
+		{"no id (notification)", "POST", `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"get_weather","arguments":{}}}`, std(v0618), false},
+		{"bad args", "POST", call("2", "get_weather", `{"city":5,"days":99,"extra":true}`), std(v0618), true},
+		{"args not an object", "POST", call("2", "get_weather", `[1]`), std(v0618), false},
+		{"null args", "POST", call("2", "get_weather", `null`), std(v0618), false},
+		{"missing args", "POST", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_weather"}}`, std(v0618), false},
+		{"missing params", "POST", `{"jsonrpc":"2.0","id":3,"method":"tools/call"}`, std(v0618), false},
+		{"missing name", "POST", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"arguments":{}}}`, std(v0618), false},
+		{"unknown tool", "POST", call("4", "nope", `{}`), std(v0618), false},
+		{"tool error", "POST", call("5", "get_weather", `{"city":"Atlantis"}`), std(v0618), true},
+		{"panic", "POST", call("5", "boom", `{}`), std(v0618), true},
+		{"go error", "POST", call("5", "cancelled", `{}`), std(v0618), true},
+		{"content kinds", "POST", call("5", "mixed", `{}`), std(v0618), true},
+		{"logs", "POST", call("5", "logs", `{}`), std(v0618), true},
+		{"odd arguments", "POST", call("5", "echo", `{"s":"\u00e9\ud83d\ude00 <a>","n":1.50,"e":[],"o":{}}`), std(v0618), true},
+		{"whitespace", "POST", " {\"jsonrpc\" : \"2.0\",\n\"id\":9, \"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{ }}}\n", std(v0618), true},
+		{"members reordered", "POST", `{"params":{"arguments":{},"name":"echo"},"method":"tools/call","id":9,"jsonrpc":"2.0"}`, std(v0618), true},
+		{"_meta", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{},"_meta":{"progressToken":"p1"}}}`, std(v0618), false},
+		{"duplicate member", "POST", `{"jsonrpc":"2.0","id":6,"id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
+		{"unknown member", "POST", `{"jsonrpc":"2.0","id":6,"x":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
+		{"wrong jsonrpc", "POST", `{"jsonrpc":"1.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
+		{"trailing garbage", "POST", call("1", "echo", `{}`) + `x`, std(v0618), false},
+		{"malformed", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}`, std(v0618), false},
+		{"batch", "POST", `[` + call("1", "echo", `{}`) + `]`, std("2025-03-26"), false},
+		{"batch 2025-06-18", "POST", `[` + call("1", "echo", `{}`) + `]`, std(v0618), false},
+		{"list", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, std(v0618), true},
+		{"list empty params", "POST", `{"jsonrpc":"2.0","id":"l","method":"tools/list","params":{}}`, std("2025-11-25"), true},
+		{"list cursor", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}}`, std(v0618), false},
+		{"initialize", "POST", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`, std(""), false},
+		{"initialized", "POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, std(v0618), false},
+		{"ping", "POST", `{"jsonrpc":"2.0","id":1,"method":"ping"}`, std(v0618), false},
+		{"unknown method", "POST", `{"jsonrpc":"2.0","id":1,"method":"nope/nope"}`, std(v0618), false},
+		{"no version header", "POST", call("1", "echo", `{}`), std(""), false},
+		{"wrong version header", "POST", call("1", "echo", `{}`), std("1999-01-01"), false},
+		{"2026 version header", "POST", call("1", "echo", `{}`), std("2026-07-28"), false},
+		{"wrong accept", "POST", call("1", "echo", `{}`), with("Accept", "application/json"), false},
+		{"accept reversed", "POST", call("1", "echo", `{}`), with("Accept", "text/event-stream, application/json"), true},
+		{"wrong content type", "POST", call("1", "echo", `{}`), with("Content-Type", "text/plain"), false},
+		{"content type charset", "POST", call("1", "echo", `{}`), with("Content-Type", "application/json; charset=utf-8"), false},
+		{"session id", "POST", call("1", "echo", `{}`), with("Mcp-Session-Id", "abc"), false},
+		{"last event id", "POST", call("1", "echo", `{}`), with("Last-Event-ID", "x_1"), false},
+		{"mcp-method header", "POST", call("1", "echo", `{}`), with("Mcp-Method", "tools/call"), false},
+		{"empty body", "POST", ``, std(v0618), false},
+		{"GET", "GET", ``, std(v0618), false},
+		{"DELETE", "DELETE", ``, with("Mcp-Session-Id", "abc"), false},
+	}
+
+	for _, jsonResponse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("JSONResponse=%v", jsonResponse), func(t *testing.T) {
+			fastSrv := newServer(t, fastTools()...)
+			plainSrv := newServer(t, fastTools()...)
+			fastURL := "http://" + serve(t, fastSrv, mcp.HTTPOptions{Stateless: true, JSONResponse: jsonResponse}) + mcp.Path
+			plainURL := "http://" + serve(t, plainSrv, mcp.HTTPOptions{Stateless: true, JSONResponse: jsonResponse, DisableFastPath: true}) + mcp.Path
+			for _, c := range cases {
+				before := mcp.FastServed(fastSrv)
+				got := doExchange(t, fastURL, c.method, c.body, c.header)
+				served := mcp.FastServed(fastSrv) - before
+				want := doExchange(t, plainURL, c.method, c.body, c.header)
+				assert.Equal(t, want, got, c.name)
+				if c.fast {
+					assert.Equal(t, int64(1), served, "%s: not answered by the fast path", c.name)
+				} else {
+					assert.Zero(t, served, "%s: answered by the fast path", c.name)
+				}
+			}
+			assert.Zero(t, mcp.FastServed(plainSrv))
+		})
+	}
+}
+
+// A server whose SDK() has been called may have middleware or tools added
+// there: the fast path leaves every request to go-sdk.
+func TestFastPathOffOnceSDKIsUsed(t *testing.T) {
+	srv := newServer(t, fastTools()...)
+	_ = srv.SDK()
+	url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true}) + mcp.Path
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}`
+	ex := doExchange(t, url, "POST", body, map[string]string{"Content-Type": "application/json",
+		"Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18"})
+	assert.Equal(t, http.StatusOK, ex.status)
+	assert.Zero(t, mcp.FastServed(srv))
+}
+
+// The fast path keeps the limits: the body size, and the cap on calls.
+func TestFastPathKeepsLimits(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{}, 1)
+	slow := runtime.Tool{Name: "slow", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+			started <- struct{}{}
+			<-release
+			return runtime.TextResult("done"), nil
+		}}
+	srv, err := mcp.NewServer("test", "1", []runtime.Tool{slow}, mcp.WithMaxCalls(1))
+	require.NoError(t, err)
+	url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true, MaxBodyBytes: 1000}) + mcp.Path
+	h := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18"}
+
+	big := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow","arguments":{"pad":"` + strings.Repeat("x", 1000) + `"}}}`
+	ex := doExchange(t, url, "POST", big, h)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, ex.status)
+
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow","arguments":{}}}`
+	first := make(chan exchange, 1)
+	go func() { first <- doExchange(t, url, "POST", body, h) }()
+	<-started
+	busy := doExchange(t, url, "POST", body, h)
+	close(release)
+	<-first
+	b, _ := json.Marshal(busy.body)
+	assert.True(t, bytes.Contains(b, []byte("as many tool calls as it may (1)")), "%s", b)
+	assert.Equal(t, int64(2), mcp.FastServed(srv))
+}
