@@ -405,8 +405,10 @@ func (c *fastCall) startLocked() {
 }
 
 // sendLocked writes one message: an event of the stream, or the whole
-// JSON response.
-func (c *fastCall) sendLocked(msg []byte) {
+// JSON response. A notification is flushed at once; the response is left
+// for net/http to send as the handler returns, in one write (go-sdk
+// flushes it too, which costs a write of its own).
+func (c *fastCall) sendLocked(msg []byte, last bool) {
 	c.startLocked()
 	if c.f.json {
 		_, _ = c.w.Write(msg)
@@ -417,7 +419,9 @@ func (c *fastCall) sendLocked(msg []byte) {
 	buf = append(buf, msg...)
 	buf = append(buf, "\n\n"...)
 	_, _ = c.w.Write(buf)
-	_ = http.NewResponseController(c.w).Flush()
+	if !last {
+		_ = http.NewResponseController(c.w).Flush()
+	}
 }
 
 func (c *fastCall) respondLocked(result, rpcErr []byte) {
@@ -432,7 +436,7 @@ func (c *fastCall) respondLocked(result, rpcErr []byte) {
 		msg = append(msg, result...)
 	}
 	msg = append(msg, '}')
-	c.sendLocked(msg)
+	c.sendLocked(msg, true)
 }
 
 // log sends a notifications/message as go-sdk does on a stateless
@@ -454,7 +458,7 @@ func (c *fastCall) log(level string, data any) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.done {
-		c.sendLocked(msg)
+		c.sendLocked(msg, false)
 	}
 	return nil
 }

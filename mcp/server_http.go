@@ -49,8 +49,9 @@ type HTTPOptions struct {
 	// with no session affinity and no 404 when a replica is replaced. What
 	// needs a session then does not work: server-to-client requests
 	// (sampling and elicitation through Session(ctx), roots), state kept
-	// between requests (the logging level a client sets, so Log sends
-	// nothing; the client's capabilities and info), the GET stream (405:
+	// between requests (the logging level a client sets, so Log sends at
+	// level info and above, and fails with JSONResponse; the client's
+	// capabilities and info), the GET stream (405:
 	// no notifications outside a call, such as tools/list_changed), and
 	// the session limits above. Progress and a call's own results work. The
 	// default is stateful, since a tool may use Session(ctx); choose
@@ -61,7 +62,9 @@ type HTTPOptions struct {
 	JSONResponse bool
 	// DisableFastPath sends every request through go-sdk. Without it, a
 	// stateless server answers the plainest tools/call and tools/list
-	// requests itself (see Handler), with the same responses for less CPU.
+	// requests itself, with go-sdk's responses for a tenth of the CPU; see
+	// the fast path in server_fast.go for what it leaves to go-sdk. On the
+	// fast path Session(ctx) is nil.
 	DisableFastPath bool
 
 	// SessionTimeout closes a session that has had no request in flight for
