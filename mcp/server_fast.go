@@ -357,6 +357,11 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 		fc.respondLocked(nil, append(append([]byte(`{"code":0,"message":`), msg...), '}'))
 		return
 	}
+	out, ok := encodeResult(res)
+	if ok {
+		fc.respondLocked(out, nil)
+		return
+	}
 	out, merr := json.Marshal(toSDKResult(res))
 	if merr != nil {
 		msg, _ := json.Marshal(merr.Error())
@@ -364,6 +369,61 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 		return
 	}
 	fc.respondLocked(out, nil)
+}
+
+// encodeResult writes what json.Marshal(toSDKResult(r)) writes, for a
+// result of text parts only (the result of every generated tool): the
+// same members, the same strings (toolgen leaves <, > and & unescaped:
+// the same JSON), the structured content checked and compacted as
+// encoding/json does a json.RawMessage. It reports false for other
+// results, and for structured content that is not JSON.
+func encodeResult(r runtime.Result) ([]byte, bool) {
+	for _, c := range r.Content {
+		if c.Type != runtime.ContentText {
+			return nil, false
+		}
+	}
+	var e toolimpl.Encoder
+	e.Reset(make([]byte, 0, 64+len(r.Structured)*2+textSize(r.Content)))
+	e.Object()
+	e.Member(`"content":`)
+	e.Array()
+	for _, c := range r.Content {
+		e.Object()
+		e.Member(`"type":`)
+		e.String("text")
+		e.Member(`"text":`)
+		e.String(c.Text)
+		e.EndObject()
+	}
+	if r.Structured != nil && len(r.Content) == 0 {
+		e.Object()
+		e.Member(`"type":`)
+		e.String("text")
+		e.Member(`"text":`)
+		e.String(string(r.Structured))
+		e.EndObject()
+	}
+	e.EndArray()
+	if r.Structured != nil {
+		e.Member(`"structuredContent":`)
+		e.Raw(r.Structured)
+	}
+	if r.IsError {
+		e.Member(`"isError":`)
+		e.Bool(true)
+	}
+	e.EndObject()
+	out, err := e.Written()
+	return out, err == nil
+}
+
+func textSize(cs []runtime.Content) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.Text) + 32
+	}
+	return n
 }
 
 func (f *fastPath) respond(w http.ResponseWriter, id, result []byte, rpcErr []byte) {

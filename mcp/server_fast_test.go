@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -47,6 +48,27 @@ func fastTools() []runtime.Tool {
 				}
 				return runtime.TextResult("logged"), nil
 			}},
+		runtime.Tool{Name: "shape", Description: "returns the result its argument names", InputSchema: obj,
+			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+				var in struct{ Kind string }
+				_ = json.Unmarshal(args, &in)
+				switch in.Kind {
+				case "spaced":
+					return runtime.Result{Structured: []byte(" { \"a\" : [1, 2] }\n")}, nil
+				case "invalid":
+					return runtime.Result{Structured: []byte(`{"a":`)}, nil
+				case "empty":
+					return runtime.Result{Structured: []byte{}}, nil
+				case "nothing":
+					return runtime.Result{}, nil
+				case "both":
+					return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "t"}, {Type: runtime.ContentText}},
+						Structured: []byte(`{"x":"\u003c"}`), IsError: true}, nil
+				case "badutf8":
+					return runtime.TextResult("a\xffb\u2029c\x00\x1f"), nil
+				}
+				return runtime.ErrorResult("unknown kind " + in.Kind), nil
+			}},
 		runtime.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
 			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
 				return runtime.TextResult(string(args)), nil
@@ -65,6 +87,10 @@ type exchange struct {
 // compares (Date and Content-Length vary or follow the body).
 var headersThatMatter = []string{"Content-Type", "Cache-Control", "Connection", "Allow", "Mcp-Session-Id", "Retry-After", "Www-Authenticate"}
 
+// exchangeClient bounds each exchange: a server that never answers fails
+// the test instead of hanging it.
+var exchangeClient = &http.Client{Timeout: 10 * time.Second}
+
 func doExchange(t *testing.T, url, method, body string, header map[string]string) exchange {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -74,8 +100,8 @@ func doExchange(t *testing.T, url, method, body string, header map[string]string
 			req.Header.Set(k, v)
 		}
 	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
+	resp, err := exchangeClient.Do(req)
+	require.NoError(t, err, "%s %s", method, body)
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
@@ -173,6 +199,10 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"go error", "POST", call("5", "cancelled", `{}`), std(v0618), true},
 		{"content kinds", "POST", call("5", "mixed", `{}`), std(v0618), true},
 		{"logs", "POST", call("5", "logs", `{}`), std(v0618), true},
+		{"spaced structured", "POST", call("5", "shape", `{"Kind":"spaced"}`), std(v0618), true},
+		{"empty result", "POST", call("5", "shape", `{"Kind":"nothing"}`), std(v0618), true},
+		{"text and structured", "POST", call("5", "shape", `{"Kind":"both"}`), std(v0618), true},
+		{"bad UTF-8 text", "POST", call("5", "shape", `{"Kind":"badutf8"}`), std(v0618), true},
 		{"odd arguments", "POST", call("5", "echo", `{"s":"\u00e9\ud83d\ude00 <a>","n":1.50,"e":[],"o":{}}`), std(v0618), true},
 		{"whitespace", "POST", " {\"jsonrpc\" : \"2.0\",\n\"id\":9, \"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{ }}}\n", std(v0618), true},
 		{"members reordered", "POST", `{"params":{"arguments":{},"name":"echo"},"method":"tools/call","id":9,"jsonrpc":"2.0"}`, std(v0618), true},
@@ -226,6 +256,42 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 			}
 			assert.Zero(t, mcp.FastServed(plainSrv))
 		})
+	}
+}
+
+// A tool's structured result that is not JSON, or empty: go-sdk (1.8)
+// cannot encode the response and leaves the request unanswered until the
+// client gives up; the fast path answers, with a JSON-RPC error saying why
+// or (empty) a null structuredContent.
+func TestFastPathAnswersWhereGoSDKDoesNot(t *testing.T) {
+	h := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18"}
+	fastSrv := newServer(t, fastTools()...)
+	fastURL := "http://" + serve(t, fastSrv, mcp.HTTPOptions{Stateless: true}) + mcp.Path
+	plainURL := "http://" + serve(t, newServer(t, fastTools()...), mcp.HTTPOptions{Stateless: true, DisableFastPath: true}) + mcp.Path
+	for kind, want := range map[string]string{
+		"invalid": `"error":{"code":0,"message":"json: error calling MarshalJSON`,
+		"empty":   `"structuredContent":null`,
+	} {
+		body := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"shape","arguments":{"Kind":"` + kind + `"}}}`
+		before := mcp.FastServed(fastSrv)
+		got := doExchange(t, fastURL, "POST", body, h)
+		assert.Equal(t, before+1, mcp.FastServed(fastSrv))
+		b, _ := json.Marshal(got.body)
+		assert.Contains(t, string(b), want, "%s", b)
+
+		ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+		req, err := http.NewRequestWithContext(ctx, "POST", plainURL, strings.NewReader(body))
+		require.NoError(t, err)
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			_, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+		}
+		cancel()
+		assert.ErrorIs(t, err, context.DeadlineExceeded, "%s: go-sdk answered: if it now does, the fast path should answer alike", kind)
 	}
 }
 
