@@ -226,10 +226,19 @@ func (s *callSlots) give() {
 // request unanswered for good and Serve unable to return; on a goroutine
 // of its own, its deferred send answers with a failed result instead.
 func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, error) {
-	type outcome struct {
-		res runtime.Result
-		err error
-	}
+	out := <-startCall(ctx, t, args, nil)
+	return out.res, out.err
+}
+
+// outcome is what a call returned.
+type outcome struct {
+	res runtime.Result
+	err error
+}
+
+// startCall runs t on a goroutine of its own (see call) and returns where
+// its outcome arrives; then, after it, finished runs (when not nil).
+func startCall(ctx context.Context, t runtime.Tool, args []byte, finished func()) <-chan outcome {
 	done := make(chan outcome, 1)
 	go func() {
 		returned := false
@@ -237,13 +246,15 @@ func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, err
 			if !returned {
 				done <- outcome{res: runtime.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", t.Name))}
 			}
+			if finished != nil {
+				finished()
+			}
 		}()
 		res, err := recovered(ctx, t, args)
 		returned = true
 		done <- outcome{res, err}
 	}()
-	out := <-done
-	return out.res, out.err
+	return done
 }
 
 func recovered(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {

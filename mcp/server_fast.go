@@ -334,41 +334,54 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 }
 
 // call runs the tool under the server's cap on calls, as handler does.
+// A client that hangs up gets no answer, as from go-sdk, whose handler
+// returns then too: the call runs on (MCP cancels with
+// notifications/cancelled, which go to go-sdk) and holds its slot of
+// WithMaxCalls until it ends, but not the connection.
 func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest) {
 	fc := &fastCall{f: f, w: w, id: req.id}
-	var res runtime.Result
-	var err error
+	var out outcome
 	if !f.s.slots.take() {
-		res = runtime.ErrorResult(busyMessage(f.s.slots))
+		out.res = runtime.ErrorResult(busyMessage(f.s.slots))
 	} else {
-		ctx := context.WithValue(r.Context(), fastKey{}, fc)
+		ctx := context.WithValue(context.WithoutCancel(r.Context()), fastKey{}, fc)
 		ctx = withCall(ctx, &sdkmcp.CallToolRequest{
 			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
 		})
-		res, err = call(ctx, *req.tool, req.args)
-		f.s.slots.give()
+		select {
+		case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
+		case <-r.Context().Done():
+			fc.mu.Lock()
+			fc.done = true
+			fc.mu.Unlock()
+			return
+		}
 	}
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	fc.done = true
+	if out.err != nil {
+		fc.respondLocked(nil, rpcError(out.err))
+		return
+	}
+	if b, ok := encodeResult(out.res); ok {
+		fc.respondLocked(b, nil)
+		return
+	}
+	b, err := json.Marshal(toSDKResult(out.res))
 	if err != nil {
-		msg, _ := json.Marshal(err.Error())
-		fc.respondLocked(nil, append(append([]byte(`{"code":0,"message":`), msg...), '}'))
+		fc.respondLocked(nil, rpcError(err))
 		return
 	}
-	out, ok := encodeResult(res)
-	if ok {
-		fc.respondLocked(out, nil)
-		return
-	}
-	out, merr := json.Marshal(toSDKResult(res))
-	if merr != nil {
-		msg, _ := json.Marshal(merr.Error())
-		fc.respondLocked(nil, append(append([]byte(`{"code":0,"message":`), msg...), '}'))
-		return
-	}
-	fc.respondLocked(out, nil)
+	fc.respondLocked(b, nil)
+}
+
+// rpcError is the JSON-RPC error go-sdk sends for a handler's error that
+// is not a JSON-RPC error: code 0 and the error's text.
+func rpcError(err error) []byte {
+	msg, _ := json.Marshal(err.Error())
+	return append(append([]byte(`{"code":0,"message":`), msg...), '}')
 }
 
 // encodeResult writes what json.Marshal(toSDKResult(r)) writes, for a

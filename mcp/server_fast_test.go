@@ -338,3 +338,48 @@ func TestFastPathKeepsLimits(t *testing.T) {
 	assert.True(t, bytes.Contains(b, []byte("as many tool calls as it may (1)")), "%s", b)
 	assert.Equal(t, int64(2), mcp.FastServed(srv))
 }
+
+// A client that hangs up: the tool's context ends, or not, alike on both
+// paths.
+func TestFastPathHangUpAsGoSDK(t *testing.T) {
+	h := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18"}
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait","arguments":{}}}`
+	outcome := func(disable bool) string {
+		started := make(chan struct{}, 1)
+		seen := make(chan string, 1)
+		wait := runtime.Tool{Name: "wait", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+				started <- struct{}{}
+				select {
+				case <-ctx.Done():
+					seen <- "cancelled"
+				case <-time.After(2 * time.Second):
+					seen <- "ran on"
+				}
+				return runtime.TextResult("done"), nil
+			}}
+		srv := newServer(t, wait)
+		url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true, DisableFastPath: disable}) + mcp.Path
+		ctx, cancel := context.WithCancel(t.Context())
+		req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
+		require.NoError(t, err)
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
+		go func() {
+			<-started
+			cancel()
+		}()
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			_, _ = io.ReadAll(resp.Body)
+			resp.Body.Close()
+		}
+		got := <-seen
+		if !disable {
+			assert.Equal(t, int64(1), mcp.FastServed(srv))
+		}
+		return got
+	}
+	assert.Equal(t, outcome(true), outcome(false))
+}
