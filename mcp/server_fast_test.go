@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +38,11 @@ func fastTools() []runtime.Tool {
 			}},
 		runtime.Tool{Name: "boom", Description: "panics", InputSchema: obj,
 			Call: func(context.Context, []byte) (runtime.Result, error) { panic("kaboom") }},
+		runtime.Tool{Name: "exit", Description: "ends its goroutine", InputSchema: obj,
+			Call: func(context.Context, []byte) (runtime.Result, error) {
+				goruntime.Goexit()
+				return runtime.Result{}, nil
+			}},
 		runtime.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
 			Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, context.Canceled }},
 		runtime.Tool{Name: "logs", Description: "logs", InputSchema: obj,
@@ -196,6 +202,7 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"unknown tool", "POST", call("4", "nope", `{}`), std(v0618), false},
 		{"tool error", "POST", call("5", "get_weather", `{"city":"Atlantis"}`), std(v0618), true},
 		{"panic", "POST", call("5", "boom", `{}`), std(v0618), true},
+		{"goexit", "POST", call("5", "exit", `{}`), std(v0618), true},
 		{"go error", "POST", call("5", "cancelled", `{}`), std(v0618), true},
 		{"content kinds", "POST", call("5", "mixed", `{}`), std(v0618), true},
 		{"logs", "POST", call("5", "logs", `{}`), std(v0618), true},
@@ -382,4 +389,32 @@ func TestFastPathHangUpAsGoSDK(t *testing.T) {
 		return got
 	}
 	assert.Equal(t, outcome(true), outcome(false))
+}
+
+// With a token verifier: the same refusals, and the tool sees the
+// request's token on both paths.
+func TestFastPathWithTokenAsGoSDK(t *testing.T) {
+	whoami := runtime.Tool{Name: "whoami", Description: "says whether the call is authenticated", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+			info := mcp.TokenInfo(ctx)
+			return runtime.TextResult(fmt.Sprintf("token: %v", info != nil && !info.Expiration.IsZero())), nil
+		}}
+	opts := mcp.HTTPOptions{Stateless: true, TokenVerifier: mcp.StaticToken("s3cret")}
+	fastSrv := newServer(t, whoami)
+	fastURL := "http://" + serve(t, fastSrv, opts) + mcp.Path
+	opts.DisableFastPath = true
+	plainURL := "http://" + serve(t, newServer(t, whoami), opts) + mcp.Path
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"whoami","arguments":{}}}`
+	for _, auth := range []string{"", "Bearer nope", "Bearer s3cret"} {
+		h := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"Mcp-Protocol-Version": "2025-06-18", "Authorization": auth}
+		before := mcp.FastServed(fastSrv)
+		got := doExchange(t, fastURL, "POST", body, h)
+		assert.Equal(t, doExchange(t, plainURL, "POST", body, h), got, auth)
+		if auth == "Bearer s3cret" {
+			assert.Equal(t, before+1, mcp.FastServed(fastSrv))
+			b, _ := json.Marshal(got.body)
+			assert.Contains(t, string(b), "token: true")
+		}
+	}
 }
