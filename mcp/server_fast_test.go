@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -416,5 +417,39 @@ func TestFastPathWithTokenAsGoSDK(t *testing.T) {
 			b, _ := json.Marshal(got.body)
 			assert.Contains(t, string(b), "token: true")
 		}
+	}
+}
+
+// go-sdk's client, at each protocol version it offers, gets the same
+// answers from a stateless server with the fast path as from one without;
+// the fast path answers its tools/list and tools/call at the versions
+// before 2026-07-28.
+func TestFastPathServesGoSDKClient(t *testing.T) {
+	for _, version := range []string{"2025-03-26", "2025-06-18", "2025-11-25", ""} {
+		t.Run("version="+version, func(t *testing.T) {
+			results := map[bool]string{}
+			for _, disable := range []bool{true, false} {
+				srv := newServer(t, weather.Tools()...)
+				url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true, DisableFastPath: disable}) + mcp.Path
+				client := sdkmcp.NewClient(&sdkmcp.Implementation{Name: "test", Version: "1"}, nil)
+				cs, err := client.Connect(t.Context(), &sdkmcp.StreamableClientTransport{Endpoint: url}, &sdkmcp.ClientSessionOptions{ProtocolVersion: version})
+				require.NoError(t, err)
+				tools, err := cs.ListTools(t.Context(), nil)
+				require.NoError(t, err)
+				res, err := cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Paris"}})
+				require.NoError(t, err)
+				bad, err := cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": 5}})
+				require.NoError(t, err)
+				require.NoError(t, cs.Close())
+				results[disable] = string(toJSON(t, []any{tools, res, bad}))
+				if !disable {
+					t.Logf("negotiated %s; the fast path answered %d requests", cs.InitializeResult().ProtocolVersion, mcp.FastServed(srv))
+				}
+				if !disable && cs.InitializeResult().ProtocolVersion < "2026-07-28" {
+					assert.Equal(t, int64(3), mcp.FastServed(srv), "negotiated %s", cs.InitializeResult().ProtocolVersion)
+				}
+			}
+			assert.JSONEq(t, results[true], results[false])
+		})
 	}
 }
