@@ -22,9 +22,12 @@ type Server struct {
 	sdk      *sdkmcp.Server
 	tools    map[string]*runtime.Tool // for the fast path
 	slots    *callSlots
-	versions []string     // ServerOptions.SupportedProtocolVersions
-	exposed  atomic.Bool  // SDK() was called: no fast path
-	fast     atomic.Int64 // requests the fast path answered
+	versions []string // ServerOptions.SupportedProtocolVersions
+	// resultMeta is what a result at version 2026-07-28 begins with: the
+	// _meta with the server's info, and the resultType.
+	resultMeta []byte
+	exposed    atomic.Bool  // SDK() was called: no fast path
+	fast       atomic.Int64 // requests the fast path answered
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -99,7 +102,12 @@ func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption)
 			return nil, err
 		}
 	}
-	return &Server{sdk: sdk, tools: byName, slots: slots, versions: slices.Clone(cfg.sdk.SupportedProtocolVersions)}, nil
+	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
+	if err != nil {
+		return nil, err
+	}
+	meta := append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...)
+	return &Server{sdk: sdk, tools: byName, slots: slots, versions: slices.Clone(cfg.sdk.SupportedProtocolVersions), resultMeta: meta}, nil
 }
 
 // SDK returns the go-sdk server, to add resources, prompts or more tools, or

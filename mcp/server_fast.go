@@ -27,13 +27,16 @@ import (
 // go-sdk itself gave for it once. Every request that is not of the
 // plainest form goes to go-sdk as before: initialize, notifications,
 // other methods, batches, members other than jsonrpc, id, method and
-// params (such as _meta, and with it progress tokens), unknown tools,
+// params, a params._meta other than version 2026-07-28's client version,
+// info and capabilities (a progress token, a log level), unknown tools,
 // arguments that are not an object, ids that go-sdk might write
 // differently (beyond 15 digits, not a plain string), other protocol
-// versions or headers (Mcp-Session-Id, Last-Event-ID, Mcp-Method...), and
+// versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
+// Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
 // every request once SDK() has been called, since what is added there
 // (middleware, tools) must see every request. The responses are the ones
-// go-sdk gives, up to the order of JSON object members.
+// go-sdk gives, up to the order of JSON object members
+// (server_fast_test.go compares them).
 type fastPath struct {
 	s     *Server
 	sdk   http.Handler // go-sdk's handler, for everything else
@@ -45,7 +48,12 @@ type fastPath struct {
 // fastVersions are the protocol versions whose tools/call and tools/list
 // exchanges the fast path serves: those before 2026-07-28, whose
 // stateless requests carry no per-request metadata.
-var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025-11-25": true}
+var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025-11-25": true, stateless2026: true}
+
+// stateless2026 is the protocol version whose requests carry the client's
+// version, info and capabilities in params._meta (SEP-2575), and whose
+// results carry the server's info and a resultType.
+const stateless2026 = "2026-07-28"
 
 func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !f.serve(w, r) {
@@ -60,6 +68,8 @@ type fastRequest struct {
 	tool   *runtime.Tool
 	args   []byte
 	header string // the protocol version
+	method string // the Mcp-Method header, if any
+	name   string // the Mcp-Name header, if any
 }
 
 // serve answers r and reports true, or reports false having written
@@ -74,8 +84,17 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		h.Get("Content-Type") != "application/json" || !plainAccept(h.Values("Accept")) {
 		return false
 	}
-	for k := range h {
-		if strings.HasPrefix(k, "Mcp-") && k != "Mcp-Protocol-Version" || k == "Last-Event-Id" {
+	var hreq fastRequest
+	for k, v := range h {
+		switch {
+		case k == "Mcp-Protocol-Version":
+		case (k == "Mcp-Method" || k == "Mcp-Name") && version == stateless2026 && len(v) == 1:
+			if k == "Mcp-Method" {
+				hreq.method = v[0]
+			} else {
+				hreq.name = v[0]
+			}
+		case strings.HasPrefix(k, "Mcp-") || k == "Last-Event-Id":
 			return false
 		}
 	}
@@ -83,11 +102,11 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 	if !ok {
 		return false
 	}
-	req, ok := f.parse(body.b)
+	hreq.header = version
+	req, ok := f.parse(body.b, hreq)
 	if !ok {
 		return false
 	}
-	req.header = version
 	if req.list {
 		res := f.toolsList(r, version)
 		if res == nil {
@@ -116,7 +135,9 @@ func plainAccept(v []string) bool {
 }
 
 // parse reads a single JSON-RPC request of the plainest form.
-func (f *fastPath) parse(body []byte) (req fastRequest, ok bool) {
+func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok bool) {
+	req = hreq
+	v2026 := req.header == stateless2026
 	if !shallow(body, 64) {
 		return req, false
 	}
@@ -176,8 +197,14 @@ func (f *fastPath) parse(body []byte) (req fastRequest, ok bool) {
 	switch string(method) {
 	case `"tools/list"`:
 		req.list = true
+		if v2026 {
+			return req, req.method == "tools/list" && req.name == "" && params != nil && onlyMeta(params, req.header)
+		}
 		return req, params == nil || isEmptyObject(params)
 	case `"tools/call"`:
+		if v2026 && req.method != "tools/call" {
+			return req, false
+		}
 	default:
 		return req, false
 	}
@@ -189,13 +216,22 @@ func (f *fastPath) parse(body []byte) (req fastRequest, ok bool) {
 		return req, false
 	}
 	var name []byte
-	var gotName, gotArgs bool
+	var gotName, gotArgs, gotMeta bool
 	for {
 		k, more := d.Field()
 		if !more {
 			break
 		}
 		switch string(k) {
+		case "_meta":
+			if !v2026 || gotMeta {
+				return req, false
+			}
+			gotMeta = true
+			v, ok := d.RawValue()
+			if !ok || !plainMeta(v, req.header) {
+				return req, false
+			}
 		case "name":
 			if gotName {
 				return req, false
@@ -220,7 +256,10 @@ func (f *fastPath) parse(body []byte) (req fastRequest, ok bool) {
 			return req, false
 		}
 	}
-	if d.Close() != nil || !gotArgs || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
+	if d.Close() != nil || !gotArgs || gotMeta != v2026 || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
+		return req, false
+	}
+	if v2026 && req.name != string(name[1:len(name)-1]) {
 		return req, false
 	}
 	req.tool = f.s.tools[string(name[1:len(name)-1])]
@@ -256,6 +295,72 @@ func shallow(body []byte, max int) bool {
 		}
 	}
 	return true
+}
+
+// onlyMeta reports whether params is {"_meta": M} with M plain (see
+// plainMeta).
+func onlyMeta(params []byte, version string) bool {
+	var d toolimpl.Decoder
+	d.Reset(params)
+	if !d.Object() {
+		return false
+	}
+	k, ok := d.Field()
+	if !ok || string(k) != "_meta" {
+		return false
+	}
+	meta, ok := d.RawValue()
+	if !ok || !plainMeta(meta, version) {
+		return false
+	}
+	if _, more := d.Field(); more {
+		return false
+	}
+	return d.Close() == nil
+}
+
+// plainMeta reports whether meta, a request's _meta at version 2026-07-28,
+// holds the protocol version (that of the header) and the client's info and
+// capabilities (objects), and nothing else: no log level, no progress
+// token, which would change what a call may send.
+func plainMeta(meta []byte, version string) bool {
+	var d toolimpl.Decoder
+	d.Reset(meta)
+	if !d.Object() {
+		return false
+	}
+	var seen [3]bool
+	for {
+		k, more := d.Field()
+		if !more {
+			break
+		}
+		var i int
+		switch string(k) {
+		case "io.modelcontextprotocol/protocolVersion":
+			i = 0
+			v, ok := d.StringBytes()
+			if !ok || string(v) != version {
+				return false
+			}
+		case "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities":
+			i = 1
+			if string(k) == "io.modelcontextprotocol/clientCapabilities" {
+				i = 2
+			}
+			v, ok := d.RawValue()
+			if !ok || v[0] != '{' {
+				return false
+			}
+		default:
+			return false
+		}
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return d.Close() == nil && seen[0] && seen[1] && seen[2]
 }
 
 func isEmptyObject(b []byte) bool {
@@ -303,27 +408,35 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 	if b, ok := f.lists[version]; ok {
 		return b
 	}
-	req := httptest.NewRequestWithContext(r.Context(), http.MethodPost, Path, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	if version == stateless2026 {
+		body = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"` + version +
+			`","io.modelcontextprotocol/clientInfo":{"name":"toolgen","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`
+	}
+	req := httptest.NewRequestWithContext(r.Context(), http.MethodPost, Path, strings.NewReader(body))
+	if version == stateless2026 {
+		req.Header.Set("Mcp-Method", "tools/list")
+	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Mcp-Protocol-Version", version)
 	rec := httptest.NewRecorder()
 	f.sdk.ServeHTTP(rec, req)
-	body := rec.Body.Bytes()
+	resBody := rec.Body.Bytes()
 	if rec.Code != http.StatusOK {
 		return nil
 	}
 	if !f.json {
-		data, ok := bytes.CutPrefix(body, []byte("event: message\ndata: "))
+		data, ok := bytes.CutPrefix(resBody, []byte("event: message\ndata: "))
 		if !ok || !bytes.HasSuffix(data, []byte("\n\n")) {
 			return nil
 		}
-		body = data
+		resBody = data
 	}
 	var resp struct {
 		Result json.RawMessage `json:"result"`
 	}
-	if err := json.Unmarshal(body, &resp); err != nil || len(resp.Result) == 0 {
+	if err := json.Unmarshal(resBody, &resp); err != nil || len(resp.Result) == 0 {
 		return nil
 	}
 	if f.lists == nil {
@@ -339,7 +452,7 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 // notifications/cancelled, which go to go-sdk) and holds its slot of
 // WithMaxCalls until it ends, but not the connection.
 func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest) {
-	fc := &fastCall{f: f, w: w, id: req.id}
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026}
 	var out outcome
 	if !f.s.slots.take() {
 		out.res = runtime.ErrorResult(busyMessage(f.s.slots))
@@ -365,7 +478,11 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 		fc.respondLocked(nil, rpcError(out.err))
 		return
 	}
-	if b, ok := encodeResult(out.res); ok {
+	var prefix []byte
+	if req.header == stateless2026 {
+		prefix = f.s.resultMeta
+	}
+	if b, ok := encodeResult(out.res, prefix); ok {
 		fc.respondLocked(b, nil)
 		return
 	}
@@ -373,6 +490,9 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 	if err != nil {
 		fc.respondLocked(nil, rpcError(err))
 		return
+	}
+	if prefix != nil {
+		b = append(append(append([]byte{'{'}, prefix...), ','), b[1:]...)
 	}
 	fc.respondLocked(b, nil)
 }
@@ -390,16 +510,24 @@ func rpcError(err error) []byte {
 // the same JSON), the structured content checked and compacted as
 // encoding/json does a json.RawMessage. It reports false for other
 // results, and for structured content that is not JSON.
-func encodeResult(r runtime.Result) ([]byte, bool) {
+//
+// prefix, when not nil, is members to write first (the _meta and
+// resultType of version 2026-07-28).
+func encodeResult(r runtime.Result, prefix []byte) ([]byte, bool) {
 	for _, c := range r.Content {
 		if c.Type != runtime.ContentText {
 			return nil, false
 		}
 	}
 	var e toolimpl.Encoder
-	e.Reset(make([]byte, 0, 64+len(r.Structured)*2+textSize(r.Content)))
+	e.Reset(make([]byte, 0, 64+len(prefix)+len(r.Structured)*2+textSize(r.Content)))
 	e.Object()
-	e.Member(`"content":`)
+	if prefix != nil {
+		e.Member(string(prefix))
+		e.Member(`"content":`)
+	} else {
+		e.Member(`"content":`)
+	}
 	e.Array()
 	for _, c := range r.Content {
 		e.Object()
@@ -459,6 +587,7 @@ type fastCall struct {
 	mu      sync.Mutex
 	started bool // headers written
 	done    bool // answered: later notifications are dropped
+	silent  bool // no log level: Log sends nothing
 }
 
 func (c *fastCall) startLocked() {
@@ -513,11 +642,12 @@ func (c *fastCall) respondLocked(result, rpcErr []byte) {
 }
 
 // log sends a notifications/message as go-sdk does on a stateless
-// request, whose level is "info". go-sdk (1.8) delivers no notification
-// on a stateless request answered with application/json: Log fails there
-// with its error, and does here too.
+// request, whose level is "info" before version 2026-07-28 and none at it
+// (the fast path leaves requests that set one to go-sdk). go-sdk (1.8)
+// delivers no notification on a stateless request answered with
+// application/json: Log fails there with its error, and does here too.
 func (c *fastCall) log(level string, data any) error {
-	if logRank(level) < logRank("info") {
+	if c.silent || logRank(level) < logRank("info") {
 		return nil
 	}
 	if c.f.json {

@@ -171,6 +171,19 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
 	}
 	weatherArgs := `{"city":"Paris","unit":"c","days":3}`
+	// Version 2026-07-28: the Mcp-Method and Mcp-Name headers, and the
+	// client's version, info and capabilities in params._meta.
+	const v2026 = "2026-07-28"
+	h2026 := func(method, name string) map[string]string {
+		h := std(v2026)
+		h["Mcp-Method"] = method
+		h["Mcp-Name"] = name
+		return h
+	}
+	triple := `"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{"roots":{}}`
+	call2026 := func(id, name, args, meta string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"_meta":{` + meta + `},"name":"` + name + `","arguments":` + args + `}}`
+	}
 	cases := []struct {
 		name   string
 		method string
@@ -222,6 +235,34 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"malformed", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}`, std(v0618), false},
 		{"batch", "POST", `[` + call("1", "echo", `{}`) + `]`, std("2025-03-26"), false},
 		{"batch 2025-06-18", "POST", `[` + call("1", "echo", `{}`) + `]`, std(v0618), false},
+		{"2026 call", "POST", call2026("1", "get_weather", weatherArgs, triple), h2026("tools/call", "get_weather"), true},
+		{"2026 structured", "POST", call2026("1", "forecast", `{"city":"Oslo","days":2}`, triple), h2026("tools/call", "forecast"), true},
+		{"2026 bad args", "POST", call2026("1", "get_weather", `{"days":0}`, triple), h2026("tools/call", "get_weather"), true},
+		{"2026 tool error", "POST", call2026("1", "get_weather", `{"city":"Atlantis"}`, triple), h2026("tools/call", "get_weather"), true},
+		{"2026 go error", "POST", call2026("1", "cancelled", `{}`, triple), h2026("tools/call", "cancelled"), true},
+		{"2026 panic", "POST", call2026("1", "boom", `{}`, triple), h2026("tools/call", "boom"), true},
+		{"2026 content kinds", "POST", call2026("1", "mixed", `{}`, triple), h2026("tools/call", "mixed"), true},
+		{"2026 logs", "POST", call2026("1", "logs", `{}`, triple), h2026("tools/call", "logs"), true},
+		{"2026 text and structured", "POST", call2026("1", "shape", `{"Kind":"both"}`, triple), h2026("tools/call", "shape"), true},
+		{"2026 log level", "POST", call2026("1", "logs", `{}`, triple+`,"io.modelcontextprotocol/logLevel":"info"`), h2026("tools/call", "logs"), false},
+		{"2026 progress token", "POST", call2026("1", "echo", `{}`, triple+`,"progressToken":"p"`), h2026("tools/call", "echo"), false},
+		{"2026 no meta", "POST", call("1", "echo", `{}`), h2026("tools/call", "echo"), false},
+		{"2026 meta without info", "POST", call2026("1", "echo", `{}`, `"io.modelcontextprotocol/protocolVersion":"2026-07-28"`), h2026("tools/call", "echo"), false},
+		{"2026 meta version mismatch", "POST", call2026("1", "echo", `{}`, strings.Replace(triple, `"2026-07-28"`, `"2025-11-25"`, 1)), h2026("tools/call", "echo"), false},
+		{"2026 no Mcp-Method", "POST", call2026("1", "echo", `{}`, triple), h2026("", "echo"), false},
+		{"2026 wrong Mcp-Method", "POST", call2026("1", "echo", `{}`, triple), h2026("tools/list", "echo"), false},
+		{"2026 no Mcp-Name", "POST", call2026("1", "echo", `{}`, triple), h2026("tools/call", ""), false},
+		{"2026 wrong Mcp-Name", "POST", call2026("1", "echo", `{}`, triple), h2026("tools/call", "get_weather"), false},
+		{"2026 unknown tool", "POST", call2026("1", "nope", `{}`, triple), h2026("tools/call", "nope"), false},
+		{"2026 Mcp-Param header", "POST", call2026("1", "echo", `{}`, triple), func() map[string]string {
+			h := h2026("tools/call", "echo")
+			h["Mcp-Param-X"] = "1"
+			return h
+		}(), false},
+		{"2026 list", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{` + triple + `}}}`, h2026("tools/list", ""), true},
+		{"2026 list no meta", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, h2026("tools/list", ""), false},
+		{"2026 list cursor", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"x","_meta":{` + triple + `}}}`, h2026("tools/list", ""), false},
+		{"2026 discover", "POST", `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{` + triple + `}}}`, h2026("server/discover", ""), false},
 		{"list", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, std(v0618), true},
 		{"list empty params", "POST", `{"jsonrpc":"2.0","id":"l","method":"tools/list","params":{}}`, std("2025-11-25"), true},
 		{"list cursor", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}}`, std(v0618), false},
@@ -231,7 +272,6 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"unknown method", "POST", `{"jsonrpc":"2.0","id":1,"method":"nope/nope"}`, std(v0618), false},
 		{"no version header", "POST", call("1", "echo", `{}`), std(""), false},
 		{"wrong version header", "POST", call("1", "echo", `{}`), std("1999-01-01"), false},
-		{"2026 version header", "POST", call("1", "echo", `{}`), std("2026-07-28"), false},
 		{"wrong accept", "POST", call("1", "echo", `{}`), with("Accept", "application/json"), false},
 		{"accept reversed", "POST", call("1", "echo", `{}`), with("Accept", "text/event-stream, application/json"), true},
 		{"wrong content type", "POST", call("1", "echo", `{}`), with("Content-Type", "text/plain"), false},
@@ -420,10 +460,10 @@ func TestFastPathWithTokenAsGoSDK(t *testing.T) {
 	}
 }
 
-// go-sdk's client, at each protocol version it offers, gets the same
-// answers from a stateless server with the fast path as from one without;
-// the fast path answers its tools/list and tools/call at the versions
-// before 2026-07-28.
+// go-sdk's client, at each protocol version it offers (the newest,
+// 2026-07-28, by default), gets the same answers from a stateless server
+// with the fast path as from one without, and the fast path answers its
+// tools/list and tools/call.
 func TestFastPathServesGoSDKClient(t *testing.T) {
 	for _, version := range []string{"2025-03-26", "2025-06-18", "2025-11-25", ""} {
 		t.Run("version="+version, func(t *testing.T) {
@@ -445,7 +485,7 @@ func TestFastPathServesGoSDKClient(t *testing.T) {
 				if !disable {
 					t.Logf("negotiated %s; the fast path answered %d requests", cs.InitializeResult().ProtocolVersion, mcp.FastServed(srv))
 				}
-				if !disable && cs.InitializeResult().ProtocolVersion < "2026-07-28" {
+				if !disable {
 					assert.Equal(t, int64(3), mcp.FastServed(srv), "negotiated %s", cs.InitializeResult().ProtocolVersion)
 				}
 			}
