@@ -38,6 +38,11 @@
 //     ListenAndServe, Listen), HTTPOptions and their default limits, bearer
 //     tokens (StaticToken) and protected resource metadata, localhost-only
 //     binding unless clients authenticate, DNS rebinding protection.
+//   - server_fast.go: the stateless fast path: the plainest tools/call and
+//     tools/list requests answered without go-sdk, read once with toolgen's
+//     JSON reader and written directly, with go-sdk's responses
+//     (server_fast_test.go compares the two paths on a corpus of requests);
+//     everything else goes to go-sdk.
 //   - server_sessions.go: the idle session timeout and the session cap,
 //     in front of the SDK's handler; server_conns.go: the connection cap;
 //     server_rlimit_*.go: the descriptor limit that bounds the default

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"sync/atomic"
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,7 +19,15 @@ import (
 // raw arguments straight to the tool's generated Call. Resources, prompts and
 // anything else MCP offers are added on SDK().
 type Server struct {
-	sdk *sdkmcp.Server
+	sdk      *sdkmcp.Server
+	tools    map[string]*runtime.Tool // for the fast path
+	slots    *callSlots
+	versions []string // ServerOptions.SupportedProtocolVersions
+	// resultMeta is what a result at version 2026-07-28 begins with: the
+	// _meta with the server's info, and the resultType.
+	resultMeta []byte
+	exposed    atomic.Bool  // SDK() was called: no fast path
+	fast       atomic.Int64 // requests the fast path answered
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -82,22 +92,37 @@ func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption)
 	if n := cfg.maxCalls; n != NoLimit {
 		slots = &callSlots{sem: make(chan struct{}, n)}
 	}
-	seen := make(map[runtime.ToolName]bool, len(tools))
+	byName := make(map[string]*runtime.Tool, len(tools))
 	for _, t := range tools {
-		if seen[t.Name] {
+		if byName[string(t.Name)] != nil {
 			return nil, fmt.Errorf("mcp: two tools named %q", t.Name)
 		}
-		seen[t.Name] = true
+		byName[string(t.Name)] = &t
 		if err := addTool(sdk, t, slots); err != nil {
 			return nil, err
 		}
 	}
-	return &Server{sdk: sdk}, nil
+	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
+	if err != nil {
+		return nil, err
+	}
+	meta := append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...)
+	return &Server{sdk: sdk, tools: byName, slots: slots, versions: slices.Clone(cfg.sdk.SupportedProtocolVersions), resultMeta: meta}, nil
 }
 
 // SDK returns the go-sdk server, to add resources, prompts or more tools, or
-// to run it on a transport of one's own.
-func (s *Server) SDK() *sdkmcp.Server { return s.sdk }
+// to run it on a transport of one's own. Once it has been called, every
+// request goes through go-sdk, without the fast path (see Handler), so
+// that what is added there sees every request.
+func (s *Server) SDK() *sdkmcp.Server {
+	s.exposed.Store(true)
+	return s.sdk
+}
+
+// versionOK reports whether the go-sdk server negotiates version.
+func (s *Server) versionOK(version string) bool {
+	return len(s.versions) == 0 || slices.Contains(s.versions, version)
+}
 
 // ServeStdio serves one session on standard input and output until the
 // client disconnects or ctx is done.
@@ -166,8 +191,7 @@ func annotations(name runtime.ToolName, a runtime.Annotations) *sdkmcp.ToolAnnot
 func handler(t runtime.Tool, slots *callSlots) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
 		if !slots.take() {
-			return toSDKResult(runtime.ErrorResult(fmt.Sprintf(
-				"the server is running as many tool calls as it may (%d); try again when one has finished", cap(slots.sem)))), nil
+			return toSDKResult(runtime.ErrorResult(busyMessage(slots))), nil
 		}
 		defer slots.give()
 		res, err := call(withCall(ctx, req), t, req.Params.Arguments)
@@ -176,6 +200,10 @@ func handler(t runtime.Tool, slots *callSlots) sdkmcp.ToolHandler {
 		}
 		return toSDKResult(res), nil
 	}
+}
+
+func busyMessage(slots *callSlots) string {
+	return fmt.Sprintf("the server is running as many tool calls as it may (%d); try again when one has finished", cap(slots.sem))
 }
 
 // callSlots bounds the calls running at once; nil is no bound.
@@ -206,10 +234,19 @@ func (s *callSlots) give() {
 // request unanswered for good and Serve unable to return; on a goroutine
 // of its own, its deferred send answers with a failed result instead.
 func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, error) {
-	type outcome struct {
-		res runtime.Result
-		err error
-	}
+	out := <-startCall(ctx, t, args, nil)
+	return out.res, out.err
+}
+
+// outcome is what a call returned.
+type outcome struct {
+	res runtime.Result
+	err error
+}
+
+// startCall runs t on a goroutine of its own (see call) and returns where
+// its outcome arrives; then, after it, finished runs (when not nil).
+func startCall(ctx context.Context, t runtime.Tool, args []byte, finished func()) <-chan outcome {
 	done := make(chan outcome, 1)
 	go func() {
 		returned := false
@@ -217,13 +254,15 @@ func call(ctx context.Context, t runtime.Tool, args []byte) (runtime.Result, err
 			if !returned {
 				done <- outcome{res: runtime.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", t.Name))}
 			}
+			if finished != nil {
+				finished()
+			}
 		}()
 		res, err := recovered(ctx, t, args)
 		returned = true
 		done <- outcome{res, err}
 	}()
-	out := <-done
-	return out.res, out.err
+	return done
 }
 
 func recovered(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {

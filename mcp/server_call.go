@@ -59,6 +59,9 @@ func Progress(ctx context.Context, progress, total float64, message string) erro
 // that one (logging/setLevel). data is any JSON-encodable value, usually a
 // string. It does nothing outside an MCP call.
 func Log(ctx context.Context, level string, data any) error {
+	if fc := fastFrom(ctx); fc != nil {
+		return fc.log(level, data)
+	}
 	req := callFrom(ctx)
 	if req == nil || req.Session == nil {
 		return nil

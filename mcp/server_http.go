@@ -49,8 +49,9 @@ type HTTPOptions struct {
 	// with no session affinity and no 404 when a replica is replaced. What
 	// needs a session then does not work: server-to-client requests
 	// (sampling and elicitation through Session(ctx), roots), state kept
-	// between requests (the logging level a client sets, so Log sends
-	// nothing; the client's capabilities and info), the GET stream (405:
+	// between requests (the logging level a client sets, so Log sends at
+	// level info and above, and fails with JSONResponse; the client's
+	// capabilities and info), the GET stream (405:
 	// no notifications outside a call, such as tools/list_changed), and
 	// the session limits above. Progress and a call's own results work. The
 	// default is stateful, since a tool may use Session(ctx); choose
@@ -59,6 +60,12 @@ type HTTPOptions struct {
 	Stateless bool
 	// JSONResponse answers with application/json instead of an event stream.
 	JSONResponse bool
+	// DisableFastPath sends every request through go-sdk. Without it, a
+	// stateless server answers the plainest tools/call and tools/list
+	// requests itself, with go-sdk's responses for a tenth of the CPU; see
+	// the fast path in server_fast.go for what it leaves to go-sdk. On the
+	// fast path Session(ctx) is nil.
+	DisableFastPath bool
 
 	// SessionTimeout closes a session that has had no request in flight for
 	// this long; a client's open GET stream is a request in flight. The
@@ -220,6 +227,9 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 		// localOnly below does it, with the Origin too.
 		DisableLocalhostProtection: true,
 	})
+	if opts.Stateless && !opts.DisableFastPath {
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
+	}
 	var sessions *sessionLimiter
 	if !opts.Stateless {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
@@ -464,7 +474,7 @@ func readBody(h http.Handler, max int64) http.Handler {
 		}
 		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 		requestRead(r)
-		r.Body = io.NopCloser(bytes.NewReader(b))
+		r.Body = &memBody{Reader: bytes.NewReader(b), b: b}
 		r.ContentLength = int64(len(b))
 		h.ServeHTTP(w, r)
 	})

@@ -1,0 +1,705 @@
+//lint:file-ignore SA1019 MCP logging is deprecated by protocol 2026-07-28 (SEP-2577) but still what clients of earlier versions read.
+
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+)
+
+// The fast path answers the plainest stateless tools/call and tools/list
+// requests without go-sdk, whose stateless handling decodes each request
+// several times and builds a session for it: a tools/call is read once
+// with toolgen's own JSON reader, runs through the generated code and its
+// response is written directly; tools/list is answered with the bytes
+// go-sdk itself gave for it once. Every request that is not of the
+// plainest form goes to go-sdk as before: initialize, notifications,
+// other methods, batches, members other than jsonrpc, id, method and
+// params, a params._meta other than version 2026-07-28's client version,
+// info and capabilities (a progress token, a log level), unknown tools,
+// arguments that are not an object, ids that go-sdk might write
+// differently (beyond 15 digits, not a plain string), other protocol
+// versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
+// Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
+// every request once SDK() has been called, since what is added there
+// (middleware, tools) must see every request. The responses are the ones
+// go-sdk gives, up to the order of JSON object members
+// (server_fast_test.go compares them).
+type fastPath struct {
+	s     *Server
+	sdk   http.Handler // go-sdk's handler, for everything else
+	json  bool         // HTTPOptions.JSONResponse
+	mu    sync.Mutex
+	lists map[string][]byte // tools/list results by protocol version
+}
+
+// fastVersions are the protocol versions whose tools/call and tools/list
+// exchanges the fast path serves: those before 2026-07-28, whose
+// stateless requests carry no per-request metadata.
+var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025-11-25": true, stateless2026: true}
+
+// stateless2026 is the protocol version whose requests carry the client's
+// version, info and capabilities in params._meta (SEP-2575), and whose
+// results carry the server's info and a resultType.
+const stateless2026 = "2026-07-28"
+
+func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !f.serve(w, r) {
+		f.sdk.ServeHTTP(w, r)
+	}
+}
+
+// fastRequest is a request the fast path serves.
+type fastRequest struct {
+	id     []byte // raw
+	list   bool   // tools/list, else tools/call
+	tool   *runtime.Tool
+	args   []byte
+	header string // the protocol version
+	method string // the Mcp-Method header, if any
+	name   string // the Mcp-Name header, if any
+}
+
+// serve answers r and reports true, or reports false having written
+// nothing, leaving r (its body in memory, see readBody) to go-sdk.
+func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
+	if r.Method != http.MethodPost || f.s.exposed.Load() {
+		return false
+	}
+	h := r.Header
+	version := h.Get("Mcp-Protocol-Version")
+	if !fastVersions[version] || !f.s.versionOK(version) || len(h.Values("Content-Type")) != 1 ||
+		h.Get("Content-Type") != "application/json" || !plainAccept(h.Values("Accept")) {
+		return false
+	}
+	var hreq fastRequest
+	for k, v := range h {
+		switch {
+		case k == "Mcp-Protocol-Version":
+		case (k == "Mcp-Method" || k == "Mcp-Name") && version == stateless2026 && len(v) == 1:
+			if k == "Mcp-Method" {
+				hreq.method = v[0]
+			} else {
+				hreq.name = v[0]
+			}
+		case strings.HasPrefix(k, "Mcp-") || k == "Last-Event-Id":
+			return false
+		}
+	}
+	body, ok := r.Body.(*memBody)
+	if !ok {
+		return false
+	}
+	hreq.header = version
+	req, ok := f.parse(body.b, hreq)
+	if !ok {
+		return false
+	}
+	if req.list {
+		res := f.toolsList(r, version)
+		if res == nil {
+			return false
+		}
+		f.s.fast.Add(1)
+		f.respond(w, req.id, res, nil)
+		return true
+	}
+	f.s.fast.Add(1)
+	f.call(w, r, req)
+	return true
+}
+
+// plainAccept reports whether Accept is one of the usual values that lists
+// both media types go-sdk requires.
+func plainAccept(v []string) bool {
+	if len(v) != 1 {
+		return false
+	}
+	switch v[0] {
+	case "application/json, text/event-stream", "text/event-stream, application/json":
+		return true
+	}
+	return false
+}
+
+// parse reads a single JSON-RPC request of the plainest form.
+func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok bool) {
+	req = hreq
+	v2026 := req.header == stateless2026
+	if !shallow(body, 64) {
+		return req, false
+	}
+	var d toolimpl.Decoder
+	d.Reset(body)
+	if !d.Object() {
+		return req, false
+	}
+	var seen [4]bool
+	var method []byte
+	var params []byte
+	for {
+		k, more := d.Field()
+		if !more {
+			break
+		}
+		var i int
+		switch string(k) {
+		case "jsonrpc":
+			i = 0
+			v, ok := d.StringBytes()
+			if !ok || string(v) != "2.0" {
+				return req, false
+			}
+		case "id":
+			i = 1
+			v, ok := d.RawValue()
+			if !ok || !plainID(v) {
+				return req, false
+			}
+			req.id = v
+		case "method":
+			i = 2
+			v, ok := d.RawValue()
+			if !ok {
+				return req, false
+			}
+			method = v
+		case "params":
+			i = 3
+			v, ok := d.RawValue()
+			if !ok {
+				return req, false
+			}
+			params = v
+		default:
+			return req, false
+		}
+		if seen[i] {
+			return req, false
+		}
+		seen[i] = true
+	}
+	if d.Close() != nil || !seen[0] || !seen[1] {
+		return req, false
+	}
+	switch string(method) {
+	case `"tools/list"`:
+		req.list = true
+		if v2026 {
+			return req, req.method == "tools/list" && req.name == "" && params != nil && onlyMeta(params, req.header)
+		}
+		return req, params == nil || isEmptyObject(params)
+	case `"tools/call"`:
+		if v2026 && req.method != "tools/call" {
+			return req, false
+		}
+	default:
+		return req, false
+	}
+	if params == nil {
+		return req, false
+	}
+	d.Reset(params)
+	if !d.Object() {
+		return req, false
+	}
+	var name []byte
+	var gotName, gotArgs, gotMeta bool
+	for {
+		k, more := d.Field()
+		if !more {
+			break
+		}
+		switch string(k) {
+		case "_meta":
+			if !v2026 || gotMeta {
+				return req, false
+			}
+			gotMeta = true
+			v, ok := d.RawValue()
+			if !ok || !plainMeta(v, req.header) {
+				return req, false
+			}
+		case "name":
+			if gotName {
+				return req, false
+			}
+			gotName = true
+			v, ok := d.RawValue()
+			if !ok {
+				return req, false
+			}
+			name = v
+		case "arguments":
+			if gotArgs {
+				return req, false
+			}
+			gotArgs = true
+			v, ok := d.RawValue()
+			if !ok || len(v) == 0 || v[0] != '{' {
+				return req, false
+			}
+			req.args = v
+		default:
+			return req, false
+		}
+	}
+	if d.Close() != nil || !gotArgs || gotMeta != v2026 || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
+		return req, false
+	}
+	if v2026 && req.name != string(name[1:len(name)-1]) {
+		return req, false
+	}
+	req.tool = f.s.tools[string(name[1:len(name)-1])]
+	return req, req.tool != nil
+}
+
+// shallow reports whether body nests no deeper than max (go-sdk refuses
+// bodies nested beyond 1,000; such bodies are left to it).
+func shallow(body []byte, max int) bool {
+	depth, inString, escaped := 0, false, false
+	for _, c := range body {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+			if depth > max {
+				return false
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return true
+}
+
+// onlyMeta reports whether params is {"_meta": M} with M plain (see
+// plainMeta).
+func onlyMeta(params []byte, version string) bool {
+	var d toolimpl.Decoder
+	d.Reset(params)
+	if !d.Object() {
+		return false
+	}
+	k, ok := d.Field()
+	if !ok || string(k) != "_meta" {
+		return false
+	}
+	meta, ok := d.RawValue()
+	if !ok || !plainMeta(meta, version) {
+		return false
+	}
+	if _, more := d.Field(); more {
+		return false
+	}
+	return d.Close() == nil
+}
+
+// plainMeta reports whether meta, a request's _meta at version 2026-07-28,
+// holds the protocol version (that of the header) and the client's info and
+// capabilities (objects), and nothing else: no log level, no progress
+// token, which would change what a call may send.
+func plainMeta(meta []byte, version string) bool {
+	var d toolimpl.Decoder
+	d.Reset(meta)
+	if !d.Object() {
+		return false
+	}
+	var seen [3]bool
+	for {
+		k, more := d.Field()
+		if !more {
+			break
+		}
+		var i int
+		switch string(k) {
+		case "io.modelcontextprotocol/protocolVersion":
+			i = 0
+			v, ok := d.StringBytes()
+			if !ok || string(v) != version {
+				return false
+			}
+		case "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities":
+			i = 1
+			if string(k) == "io.modelcontextprotocol/clientCapabilities" {
+				i = 2
+			}
+			v, ok := d.RawValue()
+			if !ok || v[0] != '{' {
+				return false
+			}
+		default:
+			return false
+		}
+		if seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return d.Close() == nil && seen[0] && seen[1] && seen[2]
+}
+
+func isEmptyObject(b []byte) bool {
+	return len(bytes.TrimSpace(b[1:len(b)-1])) == 0 && b[0] == '{'
+}
+
+// plainID reports whether id is an integer of at most 15 digits (which
+// go-sdk reads and writes back exactly) or a string of printable ASCII
+// without escapes or characters that encoders escape.
+func plainID(id []byte) bool {
+	if len(id) == 0 {
+		return false
+	}
+	if id[0] == '"' {
+		if len(id) < 2 || id[len(id)-1] != '"' {
+			return false
+		}
+		for _, c := range id[1 : len(id)-1] {
+			if c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return false
+			}
+		}
+		return true
+	}
+	digits := id
+	if digits[0] == '-' {
+		digits = digits[1:]
+	}
+	if len(digits) == 0 || len(digits) > 15 || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return string(id) != "-0"
+}
+
+// toolsList returns the result go-sdk gives to tools/list at version,
+// asking it once.
+func (f *fastPath) toolsList(r *http.Request, version string) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if b, ok := f.lists[version]; ok {
+		return b
+	}
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	if version == stateless2026 {
+		body = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"` + version +
+			`","io.modelcontextprotocol/clientInfo":{"name":"toolgen","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`
+	}
+	req := httptest.NewRequestWithContext(r.Context(), http.MethodPost, Path, strings.NewReader(body))
+	if version == stateless2026 {
+		req.Header.Set("Mcp-Method", "tools/list")
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", version)
+	rec := httptest.NewRecorder()
+	f.sdk.ServeHTTP(rec, req)
+	resBody := rec.Body.Bytes()
+	if rec.Code != http.StatusOK {
+		return nil
+	}
+	if !f.json {
+		data, ok := bytes.CutPrefix(resBody, []byte("event: message\ndata: "))
+		if !ok || !bytes.HasSuffix(data, []byte("\n\n")) {
+			return nil
+		}
+		resBody = data
+	}
+	var resp struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(resBody, &resp); err != nil || len(resp.Result) == 0 {
+		return nil
+	}
+	if f.lists == nil {
+		f.lists = map[string][]byte{}
+	}
+	f.lists[version] = resp.Result
+	return resp.Result
+}
+
+// call runs the tool under the server's cap on calls, as handler does.
+// A client that hangs up gets no answer, as from go-sdk, whose handler
+// returns then too: the call runs on (MCP cancels with
+// notifications/cancelled, which go to go-sdk) and holds its slot of
+// WithMaxCalls until it ends, but not the connection.
+func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest) {
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026}
+	var out outcome
+	if !f.s.slots.take() {
+		out.res = runtime.ErrorResult(busyMessage(f.s.slots))
+	} else {
+		ctx := context.WithValue(context.WithoutCancel(r.Context()), fastKey{}, fc)
+		ctx = withCall(ctx, &sdkmcp.CallToolRequest{
+			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
+			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
+		})
+		select {
+		case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
+		case <-r.Context().Done():
+			fc.mu.Lock()
+			fc.done = true
+			fc.mu.Unlock()
+			return
+		}
+	}
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	fc.done = true
+	if out.err != nil {
+		fc.respondLocked(nil, rpcError(out.err))
+		return
+	}
+	var prefix []byte
+	if req.header == stateless2026 {
+		prefix = f.s.resultMeta
+	}
+	if b, ok := encodeResult(out.res, prefix); ok {
+		fc.respondLocked(b, nil)
+		return
+	}
+	b, err := json.Marshal(toSDKResult(out.res))
+	if err != nil {
+		fc.respondLocked(nil, rpcError(err))
+		return
+	}
+	if prefix != nil {
+		b = append(append(append([]byte{'{'}, prefix...), ','), b[1:]...)
+	}
+	fc.respondLocked(b, nil)
+}
+
+// rpcError is the JSON-RPC error go-sdk sends for a handler's error that
+// is not a JSON-RPC error: code 0 and the error's text.
+func rpcError(err error) []byte {
+	msg, _ := json.Marshal(err.Error())
+	return append(append([]byte(`{"code":0,"message":`), msg...), '}')
+}
+
+// encodeResult writes what json.Marshal(toSDKResult(r)) writes, for a
+// result of text parts only (the result of every generated tool): the
+// same members, the same strings (toolgen leaves <, > and & unescaped:
+// the same JSON), the structured content checked and compacted as
+// encoding/json does a json.RawMessage. It reports false for other
+// results, and for structured content that is not JSON.
+//
+// prefix, when not nil, is members to write first (the _meta and
+// resultType of version 2026-07-28).
+func encodeResult(r runtime.Result, prefix []byte) ([]byte, bool) {
+	for _, c := range r.Content {
+		if c.Type != runtime.ContentText {
+			return nil, false
+		}
+	}
+	var e toolimpl.Encoder
+	e.Reset(make([]byte, 0, 64+len(prefix)+len(r.Structured)*2+textSize(r.Content)))
+	e.Object()
+	if prefix != nil {
+		e.Member(string(prefix))
+		e.Member(`"content":`)
+	} else {
+		e.Member(`"content":`)
+	}
+	e.Array()
+	for _, c := range r.Content {
+		e.Object()
+		e.Member(`"type":`)
+		e.String("text")
+		e.Member(`"text":`)
+		e.String(c.Text)
+		e.EndObject()
+	}
+	if r.Structured != nil && len(r.Content) == 0 {
+		e.Object()
+		e.Member(`"type":`)
+		e.String("text")
+		e.Member(`"text":`)
+		e.String(string(r.Structured))
+		e.EndObject()
+	}
+	e.EndArray()
+	if r.Structured != nil {
+		e.Member(`"structuredContent":`)
+		e.Raw(r.Structured)
+	}
+	if r.IsError {
+		e.Member(`"isError":`)
+		e.Bool(true)
+	}
+	e.EndObject()
+	out, err := e.Written()
+	return out, err == nil
+}
+
+func textSize(cs []runtime.Content) int {
+	n := 0
+	for _, c := range cs {
+		n += len(c.Text) + 32
+	}
+	return n
+}
+
+func (f *fastPath) respond(w http.ResponseWriter, id, result []byte, rpcErr []byte) {
+	fc := &fastCall{f: f, w: w, id: id}
+	fc.respondLocked(result, rpcErr)
+}
+
+var errJSONNotify = errors.New("rejected by transport: undelivered message: stream not connected or already closed")
+
+// fastKey is the context key of a fast call, for Log.
+type fastKey struct{}
+
+// fastCall is a tools/call being answered by the fast path: the messages
+// of its response (log notifications, then the result), written as go-sdk
+// writes them.
+type fastCall struct {
+	f       *fastPath
+	w       http.ResponseWriter
+	id      []byte
+	mu      sync.Mutex
+	started bool // headers written
+	done    bool // answered: later notifications are dropped
+	silent  bool // no log level: Log sends nothing
+}
+
+func (c *fastCall) startLocked() {
+	if c.started {
+		return
+	}
+	c.started = true
+	h := c.w.Header()
+	h.Set("Cache-Control", "no-cache, no-transform")
+	if c.f.json {
+		h.Set("Content-Type", "application/json")
+	} else {
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Connection", "keep-alive")
+	}
+	c.w.WriteHeader(http.StatusOK)
+}
+
+// sendLocked writes one message: an event of the stream, or the whole
+// JSON response. A notification is flushed at once; the response is left
+// for net/http to send as the handler returns, in one write (go-sdk
+// flushes it too, which costs a write of its own).
+func (c *fastCall) sendLocked(msg []byte, last bool) {
+	c.startLocked()
+	if c.f.json {
+		_, _ = c.w.Write(msg)
+		return
+	}
+	buf := make([]byte, 0, len(msg)+len("event: message\ndata: \n\n"))
+	buf = append(buf, "event: message\ndata: "...)
+	buf = append(buf, msg...)
+	buf = append(buf, "\n\n"...)
+	_, _ = c.w.Write(buf)
+	if !last {
+		_ = http.NewResponseController(c.w).Flush()
+	}
+}
+
+func (c *fastCall) respondLocked(result, rpcErr []byte) {
+	msg := make([]byte, 0, len(result)+len(rpcErr)+len(c.id)+40)
+	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
+	msg = append(msg, c.id...)
+	if rpcErr != nil {
+		msg = append(msg, `,"error":`...)
+		msg = append(msg, rpcErr...)
+	} else {
+		msg = append(msg, `,"result":`...)
+		msg = append(msg, result...)
+	}
+	msg = append(msg, '}')
+	c.sendLocked(msg, true)
+}
+
+// log sends a notifications/message as go-sdk does on a stateless
+// request, whose level is "info" before version 2026-07-28 and none at it
+// (the fast path leaves requests that set one to go-sdk). go-sdk (1.8)
+// delivers no notification on a stateless request answered with
+// application/json: Log fails there with its error, and does here too.
+func (c *fastCall) log(level string, data any) error {
+	if c.silent || logRank(level) < logRank("info") {
+		return nil
+	}
+	if c.f.json {
+		return errJSONNotify
+	}
+	params, err := json.Marshal(&sdkmcp.LoggingMessageParams{Level: sdkmcp.LoggingLevel(level), Data: data})
+	if err != nil {
+		return err
+	}
+	msg := append(append([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":`), params...), '}')
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.done {
+		c.sendLocked(msg, false)
+	}
+	return nil
+}
+
+// logRank orders MCP's log levels as go-sdk does (an unknown level ranks
+// with "debug"... as go-sdk's mapping to slog levels).
+func logRank(level string) int {
+	switch level {
+	case "debug":
+		return 0
+	case "info":
+		return 1
+	case "notice":
+		return 2
+	case "warning":
+		return 3
+	case "error":
+		return 4
+	case "critical":
+		return 5
+	case "alert":
+		return 6
+	case "emergency":
+		return 7
+	}
+	return 0
+}
+
+func fastFrom(ctx context.Context) *fastCall {
+	c, _ := ctx.Value(fastKey{}).(*fastCall)
+	return c
+}
+
+// memBody is the request body readBody read into memory: the fast path
+// reads it without a copy, go-sdk through Read.
+type memBody struct {
+	*bytes.Reader
+	b []byte
+}
+
+func (memBody) Close() error { return nil }
