@@ -122,7 +122,9 @@
 //     annotations, overridden by Options.Tools (TestToolPolicy;
 //     TestPerToolHeartbeat: one tool's heartbeat notices a lost worker in
 //     seconds while another call lost with it keeps its hour);
-//   - sub-agents as child workflows (TestSubAgentsAsChildWorkflows: the
+//   - sub-agents as child workflows, whose events (decisions and tool
+//     calls) carry the parent run and call as ParentRunID and ParentCallID
+//     (TestSubAgentEventsNameTheirParent); TestSubAgentsAsChildWorkflows: the
 //     transcript and usage of the in-process Run; TestCrashMidChild: a
 //     worker lost in the middle of a child, whose charge ran once);
 //   - tests: a run with an approval compared with the in-process Run on
@@ -181,6 +183,6 @@
 //   - streaming (model parts through an activity's heartbeats or a
 //     signal);
 //   - a sub-agent's usage when its run fails (the child's error carries no
-//     State, so the parent does not pay for it) and its events'
-//     ParentRunID; a sub-agent working in its parent's sandbox.
+//     State, so the parent does not pay for it); a sub-agent working in its
+//     parent's sandbox (a child workflow's calls get the worker's agent's).
 package temporal

@@ -2,6 +2,7 @@ package temporal_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -116,4 +117,40 @@ func TestCrashMidChild(t *testing.T) {
 	cnt.mu.Lock()
 	assert.Equal(t, []string{"crash-child/c1/k1"}, cnt.keys)
 	cnt.mu.Unlock()
+}
+
+// TestSubAgentEventsNameTheirParent: the events of a sub-agent's run, a
+// child workflow (its decisions, and its tool calls in activities), name
+// the parent run and the call that started it, as in process.
+func TestSubAgentEventsNameTheirParent(t *testing.T) {
+	srv := newServer(t)
+	var cnt counter
+	var mu sync.Mutex
+	var events []agent.Event
+	research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Text("x is 42")),
+		agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}),
+		agent.WithObserver(func(e agent.Event) { mu.Lock(); events = append(events, e); mu.Unlock() }))
+	require.NoError(t, err)
+	parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`)), rt.Text("42")),
+		agent.WithTools([]runtime.Tool{research.AsTool("research", "researches")}))
+	require.NoError(t, err)
+	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, parent, nil, temporal.Options{}) })
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+	require.NoError(t, c.Start(ctx, "run-ev", "find x"))
+	_, err = c.Result(ctx, "run-ev")
+	require.NoError(t, err)
+
+	mu.Lock()
+	defer mu.Unlock()
+	kinds := map[agent.EventKind]bool{}
+	for _, e := range events {
+		kinds[e.Kind] = true
+		assert.Equal(t, "run-ev", e.ParentRunID, "%s", e.Kind)
+		assert.Equal(t, "c1", e.ParentCallID, "%s", e.Kind)
+		assert.Equal(t, "run-ev/c1", e.RunID, "%s", e.Kind)
+	}
+	for _, k := range []agent.EventKind{agent.EventCallAllowed, agent.EventToolStarted, agent.EventToolFinished, agent.EventRunStopped} {
+		assert.True(t, kinds[k], "the sub-agent's %s event was delivered", k)
+	}
 }

@@ -88,7 +88,7 @@ func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResu
 		stop := heartbeat(ctx, every)
 		defer stop()
 	}
-	return x.agent.CallTool(ctx, in.RunID, in.Call, x.deps)
+	return x.agent.CallTool(in.Parent.eventContext(ctx), in.RunID, in.Call, x.deps)
 }
 
 // heartbeat records the activity's heartbeat every interval until stop is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -44,6 +45,43 @@ type Input struct {
 type ToolInput struct {
 	RunID string     `json:"run_id"`
 	Call  agent.Call `json:"call"`
+	// Parent is the call whose sub-agent's run this call is part of (the
+	// run is a child workflow), for its events' ParentRunID and
+	// ParentCallID; nil in a run of its own.
+	Parent *ParentCall `json:"parent,omitempty"`
+}
+
+// ParentCall is a parent run's call of a sub-agent, whose run is a child
+// workflow.
+type ParentCall struct {
+	RunID  string `json:"run_id"`
+	CallID string `json:"call_id"`
+}
+
+// parentCall is the call that started the run of ctx, a child workflow
+// whose id is the parent's run id and the call id; nil for a run of its
+// own.
+func parentCall(ctx workflow.Context) *ParentCall {
+	info := workflow.GetInfo(ctx)
+	p := info.ParentWorkflowExecution
+	if p == nil {
+		return nil
+	}
+	callID, ok := strings.CutPrefix(info.WorkflowExecution.ID, p.ID+"/")
+	if !ok {
+		return nil
+	}
+	return &ParentCall{RunID: p.ID, CallID: callID}
+}
+
+// eventContext is the context events are emitted with: for a sub-agent's
+// run, the parent's call's runtime.Ctx, as in process, so its events name
+// their parent run and call.
+func (p *ParentCall) eventContext(ctx context.Context) context.Context {
+	if p == nil {
+		return ctx
+	}
+	return runtime.WithCtx(ctx, runtime.Ctx{RunID: p.RunID, CallID: p.CallID})
 }
 
 // CompactInput is the request of an agent.ActionCompact, for
@@ -114,6 +152,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	parent := parentCall(ctx)
 	for steps := 0; ; steps++ {
 		if steps > 0 && w.opts.continueAsNew(ctx) { // after a step: a bound below a new run's history cannot loop
 			// Every handler is synchronous, so none is half done; the
@@ -130,7 +169,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 		// Next's events, after those of the last step's Apply: delivered
 		// once, not again as the history replays.
 		if events := s.TakeEvents(); !workflow.IsReplaying(ctx) {
-			w.agent.Emit(context.Background(), events...)
+			w.agent.Emit(parent.eventContext(context.Background()), events...)
 		}
 		switch act.Kind {
 		case agent.ActionStop:
@@ -161,7 +200,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 				return s, err
 			}
 		case agent.ActionCallTools:
-			if err := w.callTools(ctx, s, act.Calls); err != nil {
+			if err := w.callTools(ctx, s, act.Calls, parent); err != nil {
 				return s, err
 			}
 		}
@@ -170,7 +209,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 
 // callTools runs a turn's calls concurrently, each an activity or, for a
 // sub-agent, a child workflow, and applies their results in call order.
-func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agent.Call) error {
+func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agent.Call, parent *ParentCall) error {
 	futures := make([]workflow.Future, len(calls))
 	subs := make([]bool, len(calls))
 	for i, c := range calls {
@@ -187,7 +226,7 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 				continue
 			} // else its own Call refuses the arguments, in an activity
 		}
-		futures[i] = workflow.ExecuteActivity(workflow.WithActivityOptions(ctx, p.activity()), w.names.tool, ToolInput{RunID: s.RunID, Call: c})
+		futures[i] = workflow.ExecuteActivity(workflow.WithActivityOptions(ctx, p.activity()), w.names.tool, ToolInput{RunID: s.RunID, Call: c, Parent: parent})
 	}
 	for i, f := range futures {
 		c := calls[i]
