@@ -102,7 +102,7 @@
 // waiting: each of its two workflow tasks waits for the history shard's
 // next read of its transfer tasks, which the server limits to 20 a second
 // per shard (history.transferProcessorMaxPollRPS). With the limit raised a
-// turn takes about a quarter of that (BenchmarkTurn, BENCHMARKS.md). A
+// turn takes about a fifth of that (BenchmarkTurn, BENCHMARKS.md). A
 // server operator sets it in the server's dynamic config.
 //
 // # Design notes: what is done, what is next
