@@ -124,7 +124,9 @@
 //     seconds while another call lost with it keeps its hour);
 //   - sub-agents as child workflows, whose events (decisions and tool
 //     calls) carry the parent run and call as ParentRunID and ParentCallID
-//     (TestSubAgentEventsNameTheirParent); TestSubAgentsAsChildWorkflows: the
+//     (TestSubAgentEventsNameTheirParent), and whose failed run still
+//     costs its caller what it used (the failure carries the usage:
+//     TestFailedSubAgentIsPaidFor); TestSubAgentsAsChildWorkflows: the
 //     transcript and usage of the in-process Run; TestCrashMidChild: a
 //     worker lost in the middle of a child, whose charge ran once);
 //   - tests: a run with an approval compared with the in-process Run on
@@ -182,7 +184,6 @@
 // Next:
 //   - streaming (model parts through an activity's heartbeats or a
 //     signal);
-//   - a sub-agent's usage when its run fails (the child's error carries no
-//     State, so the parent does not pay for it); a sub-agent working in its
-//     parent's sandbox (a child workflow's calls get the worker's agent's).
+//   - a sub-agent working in its parent's sandbox (a child workflow's
+//     calls get the worker's agent's).
 package temporal

@@ -2,6 +2,7 @@ package temporal_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -153,4 +154,36 @@ func TestSubAgentEventsNameTheirParent(t *testing.T) {
 	for _, k := range []agent.EventKind{agent.EventCallAllowed, agent.EventToolStarted, agent.EventToolFinished, agent.EventRunStopped} {
 		assert.True(t, kinds[k], "the sub-agent's %s event was delivered", k)
 	}
+}
+
+// TestFailedSubAgentIsPaidFor: a sub-agent whose run fails (its model
+// fails after it answered once) still costs its caller what it used, as in
+// process, and the call's result says it failed.
+func TestFailedSubAgentIsPaidFor(t *testing.T) {
+	newParent := func(cnt *counter) *agent.Agent {
+		research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Fail(errors.New("model down"))),
+			agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}))
+		require.NoError(t, err)
+		parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`)), rt.Text("no luck")),
+			agent.WithTools([]runtime.Tool{research.AsTool("research", "researches")}))
+		require.NoError(t, err)
+		return parent
+	}
+	srv := newServer(t)
+	var cnt counter
+	srv.NewWorker("agents", func(r worker.Registry) {
+		temporal.Register(r, newParent(&cnt), nil, temporal.Options{ModelAttempts: 1})
+	})
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+	require.NoError(t, c.Start(ctx, "run-fail", "find x"))
+	s, err := c.Result(ctx, "run-fail")
+	require.NoError(t, err)
+
+	want, err := newParent(&counter{}).Run(ctx, "find x", nil)
+	require.NoError(t, err)
+	assert.Equal(t, want.Usage, s.Usage, "the caller pays for the failed sub-agent's response")
+	assert.Equal(t, agent.Usage{InputTokens: 30, OutputTokens: 15}, s.Usage)
+	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), "agent research failed")
+	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), "model down")
 }

@@ -3,6 +3,7 @@ package temporal
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -129,7 +130,10 @@ type workflows struct {
 // run drives a.Next. It does no I/O and reads no clock, randomness or map
 // order: the run id is the workflow id, every effect is an activity, and
 // tool calls are started and collected in call order.
-func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
+func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err error) {
+	if w.sub {
+		defer func() { err = failedWithUsage(st, err) }()
+	}
 	s := in.State
 	if s == nil {
 		s = agent.NewState(workflow.GetInfo(ctx).WorkflowExecution.ID, in.Prompt)
@@ -140,7 +144,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (*agent.State, error) {
 	if err := workflow.SetQueryHandler(ctx, PendingQuery, func() ([]agent.PendingCall, error) { return s.Pending(), nil }); err != nil {
 		return nil, err
 	}
-	err := workflow.SetUpdateHandlerWithOptions(ctx, DecideUpdate,
+	err = workflow.SetUpdateHandlerWithOptions(ctx, DecideUpdate,
 		func(ctx workflow.Context, d Decision) error { return decide(s, d) },
 		workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, d Decision) error {
 			c, err := clone(s)
@@ -234,8 +238,12 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 		if subs[i] {
 			var st *agent.State
 			err := f.Get(ctx, &st)
+			// The caller pays for what its sub-agent used, whether its
+			// run stopped or failed.
 			if st != nil {
-				s.Usage = s.Usage.Add(st.Usage) // the caller pays for what its sub-agent used
+				s.Usage = s.Usage.Add(st.Usage)
+			} else if u, ok := usageOfFailure(err); ok {
+				s.Usage = s.Usage.Add(u)
 			}
 			t, _ := w.agent.Tool(c.Name)
 			res.Result = agent.SubAgentResult(t, st, err)
@@ -249,6 +257,32 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 		}
 	}
 	return nil
+}
+
+// usageErrType is the type of the error a sub-agent's failed run ends
+// with: its message is the run's error's, its details what the run used.
+const usageErrType = "toolgen.agent.SubAgentFailed"
+
+// failedWithUsage is the error a sub-agent's run, a child workflow, ends
+// with: a failure carries what the run used (a failed workflow returns no
+// result), for its caller to pay; cancellation and continue-as-new pass
+// as they are.
+func failedWithUsage(s *agent.State, err error) error {
+	var can *workflow.ContinueAsNewError
+	if err == nil || s == nil || temporal.IsCanceledError(err) || errors.As(err, &can) {
+		return err
+	}
+	return temporal.NewNonRetryableApplicationError(err.Error(), usageErrType, nil, s.Usage)
+}
+
+// usageOfFailure is what a sub-agent's failed run used, from its error.
+func usageOfFailure(err error) (agent.Usage, bool) {
+	var app *temporal.ApplicationError
+	var u agent.Usage
+	if !errors.As(err, &app) || app.Type() != usageErrType || app.Details(&u) != nil {
+		return agent.Usage{}, false
+	}
+	return u, true
 }
 
 // childWorkflows says whether the run runs its sub-agents as child
