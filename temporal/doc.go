@@ -126,7 +126,9 @@
 //     calls) carry the parent run and call as ParentRunID and ParentCallID
 //     (TestSubAgentEventsNameTheirParent), and whose failed run still
 //     costs its caller what it used (the failure carries the usage:
-//     TestFailedSubAgentIsPaidFor); TestSubAgentsAsChildWorkflows: the
+//     TestFailedSubAgentIsPaidFor), and which works in its caller's
+//     sandbox unless it has its own (TestSubAgentWorksInItsCallersSandbox);
+//     TestSubAgentsAsChildWorkflows: the
 //     transcript and usage of the in-process Run; TestCrashMidChild: a
 //     worker lost in the middle of a child, whose charge ran once);
 //   - tests: a run with an approval compared with the in-process Run on
@@ -183,7 +185,5 @@
 //
 // Next:
 //   - streaming (model parts through an activity's heartbeats or a
-//     signal);
-//   - a sub-agent working in its parent's sandbox (a child workflow's
-//     calls get the worker's agent's).
+//     signal).
 package temporal

@@ -187,3 +187,59 @@ func TestFailedSubAgentIsPaidFor(t *testing.T) {
 	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), "agent research failed")
 	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), "model down")
 }
+
+// namedSandbox is a sandbox that answers every read with its name.
+type namedSandbox string
+
+func (n namedSandbox) ReadFile(context.Context, string) ([]byte, error) { return []byte(n), nil }
+func (n namedSandbox) WriteFile(context.Context, string, []byte) error  { return nil }
+func (n namedSandbox) List(context.Context, string) ([]runtime.DirEntry, error) {
+	return nil, nil
+}
+func (n namedSandbox) Run(context.Context, string) (runtime.CommandResult, error) {
+	return runtime.CommandResult{}, nil
+}
+
+// TestSubAgentWorksInItsCallersSandbox: a sub-agent without a sandbox of
+// its own, run as a child workflow, works in its caller's (as in process);
+// one with its own keeps it.
+func TestSubAgentWorksInItsCallersSandbox(t *testing.T) {
+	readTool := runtime.Tool{Name: "read", InputSchema: []byte(`{"type":"object"}`), Annotations: runtime.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+			sb := runtime.CtxFrom(ctx).Sandbox
+			if sb == nil {
+				return runtime.TextResult("no sandbox"), nil
+			}
+			b, err := sb.ReadFile(ctx, "x")
+			return runtime.TextResult(string(b)), err
+		}}
+	newParent := func() *agent.Agent {
+		sub := func(opts ...agent.Option) *agent.Agent {
+			a, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "read", `{}`)), rt.Respond(func(req agent.Request) agent.Response {
+				last := req.Messages[len(req.Messages)-1]
+				return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Text: last.Results[0].Result.Text()}}
+			})), append(opts, agent.WithTools([]runtime.Tool{readTool}))...)
+			require.NoError(t, err)
+			return a
+		}
+		parent, err := agent.New(rt.NewModel(
+			rt.Calls(rt.Call("c1", "inherits", `{"prompt":"read"}`), rt.Call("c2", "own", `{"prompt":"read"}`)), rt.Text("done")),
+			agent.WithSandbox(namedSandbox("the caller's")),
+			agent.WithTools([]runtime.Tool{sub().AsTool("inherits", "reads"), sub(agent.WithSandbox(namedSandbox("its own"))).AsTool("own", "reads")}))
+		require.NoError(t, err)
+		return parent
+	}
+	srv := newServer(t)
+	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, newParent(), nil, temporal.Options{}) })
+	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	ctx := context.Background()
+	require.NoError(t, c.Start(ctx, "run-sb", "read"))
+	s, err := c.Result(ctx, "run-sb")
+	require.NoError(t, err)
+	assert.Equal(t, "the caller's", s.Messages[2].Results[0].Result.Text())
+	assert.Equal(t, "its own", s.Messages[2].Results[1].Result.Text())
+
+	want, err := newParent().Run(ctx, "read", nil)
+	require.NoError(t, err)
+	assert.Equal(t, jsonOf(t, want.Messages), jsonOf(t, s.Messages))
+}

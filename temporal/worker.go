@@ -30,8 +30,8 @@ func NewWorker(c client.Client, taskQueue string, a *agent.Agent, deps any, opts
 // a worker.WorkflowReplayer, which needs only the workflow), and those of
 // its sub-agents (agent.AsTool), whose runs are child workflows.
 func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
-	register(r, a, opts, func(a *agent.Agent, n names) {
-		acts := &activities{agent: a, deps: deps}
+	register(r, a, opts, func(a *agent.Agent, n names, inherited runtime.Sandbox) {
+		acts := &activities{agent: a, deps: deps, inherited: inherited}
 		r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: n.model})
 		r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: n.tool})
 		r.RegisterActivityWithOptions(acts.compact, activity.RegisterOptions{Name: n.compact})
@@ -41,27 +41,32 @@ func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
 // RegisterWorkflow registers a's run workflow alone, and its sub-agents'
 // (for a replayer).
 func RegisterWorkflow(r worker.WorkflowRegistry, a *agent.Agent, opts Options) {
-	register(r, a, opts, func(*agent.Agent, names) {})
+	register(r, a, opts, func(*agent.Agent, names, runtime.Sandbox) {})
 }
 
 // register registers the workflows of a and of its sub-agents, and calls
-// activities for each agent with its names. It panics on a name in
-// opts.Tools that no agent has, as the SDK does on a name registered twice.
-func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activities func(*agent.Agent, names)) {
+// activities for each agent with its names and the sandbox it inherits
+// from its callers (a sub-agent without a sandbox of its own works in its
+// caller's, as in process). It panics on a name in opts.Tools that no
+// agent has, as the SDK does on a name registered twice.
+func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activities func(*agent.Agent, names, runtime.Sandbox)) {
 	known := map[runtime.ToolName]bool{}
-	var walk func(a *agent.Agent, n names, sub bool)
-	walk = func(a *agent.Agent, n names, sub bool) {
+	var walk func(a *agent.Agent, n names, sub bool, inherited runtime.Sandbox)
+	walk = func(a *agent.Agent, n names, sub bool, inherited runtime.Sandbox) {
 		w := &workflows{agent: a, opts: opts, names: n, sub: sub}
 		r.RegisterWorkflowWithOptions(w.run, workflow.RegisterOptions{Name: n.workflow})
-		activities(a, n)
+		activities(a, n, inherited)
+		if sb := a.Sandbox(); sb != nil {
+			inherited = sb
+		}
 		for _, t := range a.Tools() {
 			known[t.Name] = true
 			if subAgent, ok := agent.SubAgent(t); ok {
-				walk(subAgent, n.sub(t.Name), true)
+				walk(subAgent, n.sub(t.Name), true, inherited)
 			}
 		}
 	}
-	walk(a, rootNames, false)
+	walk(a, rootNames, false, nil)
 	for name := range opts.Tools {
 		if !known[name] {
 			panic(fmt.Sprintf("temporal: Options.Tools names tool %q, which the agent and its sub-agents do not have", name))
@@ -73,6 +78,9 @@ func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activitie
 type activities struct {
 	agent *agent.Agent
 	deps  any
+	// inherited is the sandbox of the agent's callers, for a sub-agent
+	// without its own; nil for a run of its own.
+	inherited runtime.Sandbox
 }
 
 func (x *activities) generate(ctx context.Context, req agent.Request) (agent.Response, error) {
@@ -88,7 +96,22 @@ func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResu
 		stop := heartbeat(ctx, every)
 		defer stop()
 	}
-	return x.agent.CallTool(in.Parent.eventContext(ctx), in.RunID, in.Call, x.deps)
+	return x.agent.CallTool(x.callContext(ctx, in), in.RunID, in.Call, x.deps)
+}
+
+// callContext is the context a call of a sub-agent's run (a child
+// workflow) runs with: that of its caller's call, as in process, so that
+// its events name the parent run and call, and it works in the caller's
+// sandbox when it has none of its own.
+func (x *activities) callContext(ctx context.Context, in ToolInput) context.Context {
+	if in.Parent == nil && x.inherited == nil {
+		return ctx
+	}
+	c := runtime.Ctx{Sandbox: x.inherited}
+	if in.Parent != nil {
+		c.RunID, c.CallID = in.Parent.RunID, in.Parent.CallID
+	}
+	return runtime.WithCtx(ctx, c)
 }
 
 // heartbeat records the activity's heartbeat every interval until stop is

@@ -94,3 +94,9 @@ func SubAgentResult(t runtime.Tool, st *State, err error) runtime.Result {
 // they were given: for an engine that registers, say, a workflow per
 // sub-agent (SubAgent).
 func (a *Agent) Tools() []runtime.Tool { return a.tools.Tools() }
+
+// Sandbox is the sandbox the agent was given (WithSandbox), nil if none:
+// for an engine that runs a sub-agent's run apart from its caller's, and
+// gives it the caller's sandbox when it has none of its own, as a
+// sub-agent's run in a tool call inherits it.
+func (a *Agent) Sandbox() runtime.Sandbox { return a.sandbox }
