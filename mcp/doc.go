@@ -68,7 +68,10 @@
 // Client.CallTool and WithRetry; client_retry.go).
 //
 // Resources, prompts and completion are the SDK's business: add them on
-// (*Server).SDK(). examples/mcpserver serves the weather example's tools,
-// examples/mcpclient uses a server's tools; examples/conformance is a fixture
-// server that passes the official MCP conformance suite (run by .ci/run).
+// (*Server).SDK(). examples/mcpserver serves the weather example's tools
+// and a non-idempotent one (record_reading), as one replica of several if
+// asked; examples/mcpload runs three of them behind nginx under load and
+// kills one; examples/mcpclient uses a server's tools; examples/conformance
+// is a fixture server that passes the official MCP conformance suite (run
+// by .ci/run).
 package mcp
