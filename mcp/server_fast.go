@@ -524,10 +524,8 @@ func encodeResult(r runtime.Result, prefix []byte) ([]byte, bool) {
 	e.Object()
 	if prefix != nil {
 		e.Member(string(prefix))
-		e.Member(`"content":`)
-	} else {
-		e.Member(`"content":`)
 	}
+	e.Member(`"content":`)
 	e.Array()
 	for _, c := range r.Content {
 		e.Object()
