@@ -96,22 +96,7 @@ func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResu
 		stop := heartbeat(ctx, every)
 		defer stop()
 	}
-	return x.agent.CallTool(x.callContext(ctx, in), in.RunID, in.Call, x.deps)
-}
-
-// callContext is the context a call of a sub-agent's run (a child
-// workflow) runs with: that of its caller's call, as in process, so that
-// its events name the parent run and call, and it works in the caller's
-// sandbox when it has none of its own.
-func (x *activities) callContext(ctx context.Context, in ToolInput) context.Context {
-	if in.Parent == nil && x.inherited == nil {
-		return ctx
-	}
-	c := runtime.Ctx{Sandbox: x.inherited}
-	if in.Parent != nil {
-		c.RunID, c.CallID = in.Parent.RunID, in.Parent.CallID
-	}
-	return runtime.WithCtx(ctx, c)
+	return x.agent.CallTool(callerContext(ctx, in.Parent, x.inherited), in.RunID, in.Call, x.deps)
 }
 
 // heartbeat records the activity's heartbeat every interval until stop is

@@ -75,14 +75,19 @@ func parentCall(ctx workflow.Context) *ParentCall {
 	return &ParentCall{RunID: p.ID, CallID: callID}
 }
 
-// eventContext is the context events are emitted with: for a sub-agent's
-// run, the parent's call's runtime.Ctx, as in process, so its events name
-// their parent run and call.
-func (p *ParentCall) eventContext(ctx context.Context) context.Context {
-	if p == nil {
+// callerContext is ctx as a sub-agent's run sees it in process: with the
+// runtime.Ctx of the parent's call (p) that started it, so that its events
+// name the parent run and call, and sb, the sandbox it inherits from its
+// callers (nil: none). Without either it is ctx.
+func callerContext(ctx context.Context, p *ParentCall, sb runtime.Sandbox) context.Context {
+	if p == nil && sb == nil {
 		return ctx
 	}
-	return runtime.WithCtx(ctx, runtime.Ctx{RunID: p.RunID, CallID: p.CallID})
+	c := runtime.Ctx{Sandbox: sb}
+	if p != nil {
+		c.RunID, c.CallID = p.RunID, p.CallID
+	}
+	return runtime.WithCtx(ctx, c)
 }
 
 // CompactInput is the request of an agent.ActionCompact, for
@@ -173,7 +178,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err er
 		// Next's events, after those of the last step's Apply: delivered
 		// once, not again as the history replays.
 		if events := s.TakeEvents(); !workflow.IsReplaying(ctx) {
-			w.agent.Emit(parent.eventContext(context.Background()), events...)
+			w.agent.Emit(callerContext(context.Background(), parent, nil), events...)
 		}
 		switch act.Kind {
 		case agent.ActionStop:
