@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"strings"
+	"time"
 )
 
 // run_command's confinement: what a command may reach, how it is set up
@@ -21,9 +23,6 @@ const (
 	abiScopes  = 6 // signals and abstract unix sockets outside the command
 )
 
-// landlockABI reports the Landlock ABI version the kernel supports, 0 when
-// it has none. Tests replace it to simulate other kernels.
-var landlockABI = probeLandlock
 
 // sandboxConfig is what the options say of confinement.
 type sandboxConfig struct {
@@ -31,6 +30,7 @@ type sandboxConfig struct {
 	read       []string // ReadPaths
 	write      []string // WritePaths
 	connect    []uint16 // AllowConnect
+	dns        bool     // AllowDNS
 	anyNetwork bool     // AllowNetwork
 	limits     ResourceLimits
 	testUID    *uint32 // the user commands run as, when not the program's: tests only (RunAs)
@@ -65,6 +65,21 @@ const (
 // with "File too large", and the process gets SIGXFSZ, which kills it
 // unless it ignores the signal.
 //
+// CPUTime is the most CPU time each process of a command may use
+// (RLIMIT_CPU, rounded up to whole seconds): past it the process gets
+// SIGXCPU, then SIGKILL. It bounds a process that spins even when nobody
+// is left to end it at its timeout. The default is the configured Timeout
+// times the number of CPUs: no process that ends within its timeout can
+// reach it. Each process has its own count; the timeout bounds the whole.
+//
+// Memory is the most memory each process of a command may allocate
+// (RLIMIT_DATA: its heap and private mappings; DefaultMemory, half the
+// machine's memory): past it allocations fail, and most programs exit
+// with "out of memory". Go and Java programs run under it as usual (their
+// reservations of address space do not count). It is at least 32 MiB.
+// The command as a whole, many processes together, is bounded by the
+// process limit times this: no cgroup is made for it.
+//
 // Core dumps are off (RLIMIT_CORE 0): a crashing command leaves no core
 // file in the workspace.
 //
@@ -75,7 +90,13 @@ const (
 type ResourceLimits struct {
 	Processes int
 	FileSize  int64
+	CPUTime   time.Duration
+	Memory    int64
 }
+
+// minMemory is the least Memory a command may be given: the helper that
+// starts it lives under the same limit.
+const minMemory = 32 << 20
 
 // Limits sets the resource limits of commands (see ResourceLimits): a
 // field left 0 keeps its default, or what an earlier Limits set. A
@@ -90,26 +111,49 @@ func Limits(l ResourceLimits) ShellOption {
 		if l.FileSize < Unlimited {
 			errs = append(errs, fmt.Errorf("builtin.Limits: FileSize %d: must be positive, 0 for the default or builtin.Unlimited", l.FileSize))
 		}
+		if l.CPUTime < Unlimited {
+			errs = append(errs, fmt.Errorf("builtin.Limits: CPUTime %v: must be positive, 0 for the default or builtin.Unlimited", l.CPUTime))
+		}
+		if l.Memory < Unlimited || l.Memory > 0 && l.Memory < minMemory {
+			errs = append(errs, fmt.Errorf("builtin.Limits: Memory %d: must be at least 32 MiB, 0 for the default or builtin.Unlimited", l.Memory))
+		}
 		if l.Processes != 0 {
 			c.sandbox.limits.Processes = l.Processes
 		}
 		if l.FileSize != 0 {
 			c.sandbox.limits.FileSize = l.FileSize
 		}
+		if l.CPUTime != 0 {
+			c.sandbox.limits.CPUTime = l.CPUTime
+		}
+		if l.Memory != 0 {
+			c.sandbox.limits.Memory = l.Memory
+		}
 		return errors.Join(errs...)
 	}
 }
 
-// withDefaults is l with its zero fields set to their defaults.
-func (l ResourceLimits) withDefaults() ResourceLimits {
+// withDefaults is l with its zero fields set to their defaults, for
+// commands that run for at most timeout.
+func (l ResourceLimits) withDefaults(timeout time.Duration) ResourceLimits {
 	if l.Processes == 0 {
 		l.Processes = DefaultProcesses
 	}
 	if l.FileSize == 0 {
 		l.FileSize = DefaultFileSize
 	}
+	if l.CPUTime == 0 {
+		l.CPUTime = timeout * time.Duration(goruntime.NumCPU())
+	}
+	if l.Memory == 0 {
+		l.Memory = DefaultMemory()
+	}
 	return l
 }
+
+// DefaultMemory is the Memory of ResourceLimits when none is given: half
+// the machine's memory (0 where it cannot be known: no limit).
+func DefaultMemory() int64 { return physicalMemory() / 2 &^ (1<<20 - 1) }
 
 // ReadPaths lets commands read (and execute) these files and directories,
 // and everything below the directories, besides the workspace and the
@@ -152,8 +196,8 @@ func absolutePaths(option string, paths []string) error {
 }
 
 // AllowConnect lets commands open TCP connections to these ports (on any
-// host). Without it, and without AllowNetwork, a confined command can
-// neither connect to nor listen on any TCP port.
+// host), and nothing else: no other socket, no listening. Without it,
+// AllowDNS and AllowNetwork, a confined command has no network at all.
 func AllowConnect(ports ...uint16) ShellOption {
 	return func(c *shellConfig) error {
 		var errs []error
@@ -167,9 +211,21 @@ func AllowConnect(ports ...uint16) ShellOption {
 	}
 }
 
-// AllowNetwork leaves TCP unconfined: commands may connect to any port and
-// listen on any (a test suite that starts servers needs it). Files,
-// signals and abstract sockets stay confined.
+// AllowDNS lets commands resolve names: it allows UDP sockets and TCP
+// connections to port 53. What it lets out: a datagram to any address and
+// port (the filter that refuses sockets sees their family and protocol,
+// not where they send), so a command can send what it read to any UDP
+// service it can reach, and through any DNS resolver to a domain's
+// servers, in the names it looks up. Give it only to commands that need
+// names and are trusted with that.
+func AllowDNS() ShellOption {
+	return func(c *shellConfig) error { c.sandbox.dns = true; return nil }
+}
+
+// AllowNetwork leaves the network unconfined: commands may make sockets
+// of any kind (unix sockets by path too, a docker.sock among them),
+// connect to any port and listen on any (a test suite that starts servers
+// needs it). Files, signals and abstract sockets stay confined.
 func AllowNetwork() ShellOption {
 	return func(c *shellConfig) error { c.sandbox.anyNetwork = true; return nil }
 }
@@ -184,46 +240,77 @@ func Unconfined() ShellOption {
 }
 
 // RequireConfinement makes ShellTool fail, rather than run commands less
-// confined than it says, when the kernel cannot enforce every protection:
-// Landlock ABI 6 or later (Linux 6.12) is needed for files, network,
-// signals and abstract sockets. Without it, ShellTool confines what the
-// kernel allows and the tool's description says what that is.
+// confined than it says, when the system cannot enforce every protection:
+// Landlock ABI 6 or later (Linux 6.12) for files, TCP, signals and
+// abstract sockets; seccomp filters (on amd64 or arm64) for every other
+// socket; and, for a program run as root, a mount namespace (root's
+// CAP_SYS_ADMIN) to keep the metadata of files outside unchanged. Without
+// them, ShellTool confines what the system allows and the tool's
+// description says what that is.
 func RequireConfinement() ShellOption {
 	return func(c *shellConfig) error { c.require = true; return nil }
 }
+
+// What the system offers run_command, asked once per ShellTool; tests
+// replace them to simulate other systems.
+var (
+	landlockABI     = probeLandlock         // the Landlock ABI version, 0 without Landlock
+	seccompFilters  = probeFilter           // seccomp filters work, for this architecture
+	mountNamespaces = canMakeMountNamespace // this program may give a command a mount namespace
+)
 
 // confinement is what run_command enforces on this kernel with this
 // configuration.
 type confinement struct {
 	abi         int  // the kernel's Landlock ABI version, 0 without Landlock
 	landlock    bool // commands run under a Landlock ruleset
+	filter      bool // commands run under the network filter
+	readOnly    bool // every mount outside the writable paths is read-only for commands
+	root        bool // the program runs as root
 	cfg         sandboxConfig
 	limits      ResourceLimits // with defaults; zero when commands are not supervised
 	nprocExempt bool           // the kernel does not enforce the process limit on this program
-	liftable    bool           // commands may raise their limits (CAP_SYS_RESOURCE)
 }
 
-// newConfinement checks the configuration against the kernel.
-func newConfinement(c sandboxConfig, require bool) (confinement, error) {
+// newConfinement checks the configuration against the system, for
+// commands that run for at most timeout.
+func newConfinement(c sandboxConfig, require bool, timeout time.Duration) (confinement, error) {
 	if c.unconfined {
 		if require {
 			return confinement{}, errors.New("builtin.RequireConfinement: contradicts builtin.Unconfined")
 		}
 		return confinement{cfg: c}, nil
 	}
-	abi := 0
+	conf := confinement{cfg: c, root: os.Getuid() == 0}
 	if helperSupported() {
-		abi = landlockABI()
+		conf.abi = landlockABI()
+		conf.landlock = conf.abi >= abiFiles
+		conf.filter = seccompFilters()
+		conf.readOnly = conf.landlock && mountNamespaces()
+		conf.limits = c.limits.withDefaults(timeout)
+		conf.nprocExempt = conf.root
 	}
-	if require && abi < abiScopes {
-		return confinement{}, fmt.Errorf("builtin.RequireConfinement: %s, and run_command needs ABI %d or later (Linux 6.12) to confine files, network, signals and abstract sockets", kernelLandlock(abi), abiScopes)
-	}
-	conf := confinement{abi: abi, landlock: abi >= abiFiles, cfg: c}
-	if helperSupported() {
-		conf.limits = c.limits.withDefaults()
-		conf.nprocExempt, conf.liftable = privileged()
+	if require {
+		if err := conf.missing(); err != nil {
+			return confinement{}, err
+		}
 	}
 	return conf, nil
+}
+
+// missing says what of the full confinement this system cannot enforce.
+func (c confinement) missing() error {
+	var errs []error
+	if c.abi < abiScopes {
+		errs = append(errs, fmt.Errorf("builtin.RequireConfinement: %s, and run_command needs ABI %d or later (Linux 6.12) to confine files, network, signals and abstract sockets", kernelLandlock(c.abi), abiScopes))
+	}
+	if !c.filter {
+		errs = append(errs, errors.New("builtin.RequireConfinement: this system takes no seccomp filter run_command knows how to write (Linux on amd64 or arm64), and it needs one to refuse sockets other than TCP"))
+	}
+	if c.root && c.landlock && !c.readOnly {
+		errs = append(errs, errors.New("builtin.RequireConfinement: this program runs as root without CAP_SYS_ADMIN, so commands cannot get a mount namespace in which files outside keep their owner, mode and times"))
+	}
+	return errors.Join(errs...)
 }
 
 // kernelLandlock says what Landlock this kernel has.
@@ -249,34 +336,68 @@ func (c confinement) describe() string {
 	for _, p := range c.cfg.write {
 		fmt.Fprintf(&b, ", in %s", p)
 	}
-	b.WriteString(" and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc)")
+	b.WriteString(" and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, the system's configuration in /etc, the system-wide files of /proc)")
 	for _, p := range c.cfg.read {
 		fmt.Fprintf(&b, ", %s", p)
 	}
 	if !c.grantsHome() {
 		b.WriteString(", not in $HOME")
 	}
-	switch {
-	case c.cfg.anyNetwork:
-		b.WriteString("; TCP is allowed")
-	case c.abi < abiNetwork:
-		b.WriteString("; the network is NOT confined on this kernel")
-	case len(c.cfg.connect) > 0:
-		ports := slices.Clone(c.cfg.connect)
-		slices.Sort(ports)
-		fmt.Fprintf(&b, "; they can open TCP connections only to ports %s, and listen on none", joinPorts(slices.Compact(ports)))
-	default:
-		b.WriteString("; they can neither open nor accept TCP connections")
-	}
+	b.WriteString("; " + c.describeNetwork())
 	if c.abi >= abiScopes {
-		b.WriteString("; they cannot signal processes or reach abstract sockets outside the command.")
+		b.WriteString("; they cannot signal processes or reach abstract sockets outside the command")
 	} else {
-		b.WriteString("; signals and abstract sockets are NOT confined on this kernel.")
+		b.WriteString("; signals and abstract sockets are NOT confined on this kernel")
 	}
+	b.WriteString("; " + c.describePrivileges() + ".")
 	if c.abi < abiTrunc {
 		b.WriteString(" Truncating or renaming files outside may not be prevented on this kernel.")
 	}
 	return b.String()
+}
+
+// describeNetwork says what of the network commands reach.
+func (c confinement) describeNetwork() string {
+	ports := slices.Clone(c.cfg.connect)
+	slices.Sort(ports)
+	ports = slices.Compact(ports)
+	switch {
+	case c.cfg.anyNetwork:
+		return "the network is open to them"
+	case !c.filter && c.abi < abiNetwork:
+		return "the network is NOT confined on this system"
+	case !c.filter:
+		tcp := "they can neither open nor accept TCP connections"
+		if len(ports) > 0 {
+			tcp = fmt.Sprintf("they can open TCP connections only to ports %s, and listen on none", joinPorts(ports))
+		}
+		return tcp + ", but other sockets (UDP, unix sockets by path) are NOT confined on this system"
+	}
+	var text string
+	switch {
+	case len(ports) > 0:
+		text = fmt.Sprintf("they can open TCP connections only to ports %s, and listen on none; no other socket", joinPorts(ports))
+	case c.abi < abiNetwork && c.cfg.dns:
+		text = "TCP to any port (this kernel's Landlock cannot confine it); no other socket"
+	default:
+		text = "they have no network: no socket of any kind (TCP, UDP, raw, unix sockets by path...)"
+	}
+	if c.cfg.dns {
+		text += " but UDP, for DNS (datagrams to any address), and TCP to port 53"
+	}
+	return text + ", only unix socket pairs"
+}
+
+// describePrivileges says what commands keep of the program's privileges.
+func (c confinement) describePrivileges() string {
+	switch {
+	case c.readOnly:
+		return "they keep no privilege (no capability, no set-user-ID), and every mount but the directories they write to is read-only for them, so they cannot change the mode, owner or times of files outside"
+	case c.root:
+		return "they keep no capability, but run as root without a mount namespace of their own (no CAP_SYS_ADMIN): they CAN change the mode and times of root's files outside the directories they write to"
+	default:
+		return "they keep no privilege (no capability, no set-user-ID), but can change the mode and times of their user's own files outside the directories they write to (this program may not make a mount namespace)"
+	}
 }
 
 // describeLimits is the sentence of the tool's description that says what
@@ -292,7 +413,7 @@ func (c confinement) describeLimits() string {
 	case l.Processes == Unlimited:
 		parts = append(parts, "the number of processes is not limited")
 	case c.nprocExempt:
-		parts = append(parts, "the number of processes is NOT limited (this program runs as root or with CAP_SYS_RESOURCE or CAP_SYS_ADMIN, which the kernel exempts)")
+		parts = append(parts, "the number of processes is NOT limited (this program runs as root, which the kernel exempts)")
 	default:
 		parts = append(parts, fmt.Sprintf("a command may start at most %d processes (fork then fails)", l.Processes))
 	}
@@ -301,11 +422,17 @@ func (c confinement) describeLimits() string {
 	} else {
 		parts = append(parts, fmt.Sprintf("it may write files of at most %s (larger writes fail with \"File too large\")", byteSize(l.FileSize)))
 	}
-	text := "Limits: " + strings.Join(parts, "; ") + "; CPU and memory are bounded only by the timeout."
-	if c.liftable {
-		text += " Commands run with CAP_SYS_RESOURCE here, so they can raise these limits themselves (ulimit)."
+	if l.CPUTime == Unlimited {
+		parts = append(parts, "CPU time is not limited")
+	} else if l.CPUTime > 0 {
+		parts = append(parts, fmt.Sprintf("each process may use %s of CPU time", l.CPUTime.Round(time.Second)))
 	}
-	return text
+	if l.Memory == Unlimited {
+		parts = append(parts, "memory is not limited")
+	} else if l.Memory > 0 {
+		parts = append(parts, fmt.Sprintf("each process may allocate %s of memory (more fails)", byteSize(l.Memory)))
+	}
+	return "Limits: " + strings.Join(parts, "; ") + "."
 }
 
 // byteSize writes n bytes in the largest binary unit that divides it.

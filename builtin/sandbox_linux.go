@@ -46,6 +46,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -94,9 +95,22 @@ type sandboxPolicy struct {
 	Refer      bool     `json:"refer,omitempty"` // the kernel knows the right to link and rename across directories
 	Network    bool     `json:"net,omitempty"`   // TCP is confined
 	Connect    []uint16 `json:"connect,omitempty"`
-	// Resource limits, 0 for none: processes beyond the user's, bytes.
+	// The network filter (sandbox_filter_linux.go), when Filter is set.
+	Filter bool     `json:"filter,omitempty"`
+	Net    netRules `json:"netrules"`
+	// Every mount read-only but the writable paths (ReadOnly), in a mount
+	// namespace of the command's own (sandbox_privileges_linux.go).
+	ReadOnly bool `json:"ro,omitempty"`
+	// Resource limits, 0 for none: processes beyond the user's, bytes,
+	// seconds of CPU time, bytes of memory.
 	Processes int   `json:"nproc,omitempty"`
 	FileSize  int64 `json:"fsize,omitempty"`
+	CPU       int64 `json:"cpu,omitempty"`
+	Memory    int64 `json:"mem,omitempty"`
+	// Per command: the program that started the helper, and how long the
+	// command may run (ms), which the helper enforces itself.
+	Parent  int   `json:"parent,omitempty"`
+	Timeout int64 `json:"timeout,omitempty"`
 	// The user the helper and the command run as, when not the program's:
 	// only tests set it (RunAs), to see the process limit enforced when
 	// they run as root.
@@ -126,62 +140,36 @@ var (
 	systemWriteFiles = []string{"/dev/null", "/dev/zero", "/dev/full"}
 )
 
-// etcSecrets are the files and directories of /etc that hold secrets
-// rather than configuration: password hashes, sudo rules, private keys and
-// credentials. Everything else in /etc is readable.
-var etcSecrets = []string{
-	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/security/opasswd",
-	"/etc/sudoers", "/etc/sudoers.d", "/etc/doas.conf",
-	"/etc/ssl/private", "/etc/pki/tls/private", "/etc/letsencrypt", "/etc/wireguard", "/etc/ipsec.secrets",
-	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", "/etc/NetworkManager/system-connections",
-	"/etc/krb5.keytab", "/etc/credstore", "/etc/credstore.encrypted",
+// etcReadable are the files and directories of /etc that commands may
+// read (a directory with all below it): what programs need to start and
+// run, and nothing else, so that a credential dropped anywhere else in
+// /etc (a package manager's auth file, a cluster's admin config, a VPN's
+// keys) stays out of reach. Names may hold shell patterns.
+var etcReadable = []string{
+	// Users and names: who is who, how names resolve.
+	"passwd", "group", "nsswitch.conf", "hosts", "host.conf", "resolv.conf", "gai.conf",
+	"hostname", "networks", "protocols", "services", "rpc", "ethertypes",
+	// The loader, time and language.
+	"ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "locale.alias", "locale.conf", "default/locale",
+	// Which system this is.
+	"os-release", "lsb-release", "debian_version", "alpine-release", "redhat-release", "system-release", "issue",
+	// Certificates, and the crypto libraries' own settings.
+	"ssl/certs", "ssl/openssl.cnf", "ca-certificates", "ca-certificates.conf", "pki/ca-trust", "pki/tls/certs",
+	"pki/tls/openssl.cnf", "crypto-policies", "gnutls",
+	// Programs' system-wide configuration and data.
+	"alternatives", "java-*", "python3*", "perl", "mime.types", "magic", "magic.mime", "mailcap",
+	"shells", "bash.bashrc", "inputrc", "terminfo", "fonts",
+	"gitconfig", "vim", "vimrc", "nanorc", "manpath.config", "papersize", "xattr.conf", "ssh/ssh_config", "ssh/ssh_config.d",
 }
 
-// etcSecret tells whether path is one of etcSecrets, or an SSH host key.
-func etcSecret(path string) bool {
-	return slices.Contains(etcSecrets, path) ||
-		strings.HasPrefix(path, "/etc/ssh/ssh_host_") && strings.HasSuffix(path, "_key")
-}
-
-// holdsSecret tells whether a directory of /etc holds a secret below it.
-func holdsSecret(dir string) bool {
-	if dir == "/etc/ssh" {
-		return true
-	}
-	for _, s := range etcSecrets {
-		if strings.HasPrefix(s, dir+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// etcEntries lists dir (/etc) without its secrets: a rule on a directory
-// grants all below it, so the directories that hold a secret are listed
-// in turn, down to the secret, which is left out.
+// etcEntries lists what of dir (/etc) commands may read, split by kind.
 func etcEntries(dir string) (dirs, files []string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, nil
+	var paths []string
+	for _, name := range etcReadable {
+		matches, _ := filepath.Glob(filepath.Join(dir, name))
+		paths = append(paths, matches...)
 	}
-	for _, e := range entries {
-		path := filepath.Join(dir, e.Name())
-		if etcSecret(path) {
-			continue
-		}
-		info, err := os.Stat(path) // through symlinks: Landlock does the same
-		switch {
-		case err != nil:
-		case info.IsDir() && holdsSecret(path):
-			d, f := etcEntries(path)
-			dirs, files = append(dirs, d...), append(files, f...)
-		case info.IsDir():
-			dirs = append(dirs, path)
-		default:
-			files = append(files, path)
-		}
-	}
-	return dirs, files
+	return splitByKind(paths)
 }
 
 // splitByKind sorts existing paths into directories and files; those that
@@ -210,9 +198,20 @@ func newPolicy(c confinement, root string) sandboxPolicy {
 	if c.limits.FileSize > 0 {
 		p.FileSize = c.limits.FileSize
 	}
+	if c.limits.CPUTime > 0 {
+		p.CPU = int64((c.limits.CPUTime + time.Second - 1) / time.Second)
+	}
+	if c.limits.Memory > 0 {
+		p.Memory = c.limits.Memory
+	}
+	p.Filter = c.filter
+	p.Net = c.netRules()
 	if !c.landlock {
 		return p
 	}
+	// A test's RunAs gives up root, and with it the mount namespace, as a
+	// program of that user would run.
+	p.ReadOnly = c.readOnly && p.UID == nil
 	p.Landlock = true
 	p.ReadDirs, p.ReadFiles = splitByKind(slices.Concat(systemReadDirs, procFiles, c.cfg.read))
 	d, f := etcEntries("/etc")
@@ -225,7 +224,15 @@ func newPolicy(c confinement, root string) sandboxPolicy {
 	p.Refer = c.abi >= abiRefer
 	p.Network = !c.cfg.anyNetwork
 	p.Connect = c.cfg.connect
+	if c.cfg.dns {
+		p.Connect = append(slices.Clip(p.Connect), 53)
+	}
 	return p
+}
+
+// netRules is what the network filter lets commands do.
+func (c confinement) netRules() netRules {
+	return netRules{TCP: len(c.cfg.connect) > 0 || c.cfg.dns, UDP: c.cfg.dns, Any: c.cfg.anyNetwork}
 }
 
 // writeDirRights are the rights in the directories commands write to.
@@ -272,12 +279,27 @@ func (p sandboxPolicy) rules() (landlock.Config, []landlock.Rule) {
 	return cfg.BestEffort(), rules
 }
 
+// Descriptors the program passes the helper, after stdin, stdout and
+// stderr.
+const (
+	statusFD   = 3 // the helper writes the shell's status here
+	lifelineFD = 4 // the read end of a pipe whose write end only the program holds
+)
+
+// parentDeathSignal is the signal the kernel sends the helper when the
+// thread that started it ends (PR_SET_PDEATHSIG, set by os/exec): when the
+// program dies, but also when that thread alone ends, which a Go program
+// does when a goroutine locked to it returns. So on it the helper checks
+// that its parent changed before it acts.
+const parentDeathSignal = syscall.SIGHUP
+
 // runHelper is the helper process: it runs argv under the policy described
 // by desc and returns the helper's exit code.
 func runHelper(desc string, argv []string) int {
-	// Not for the command to inherit (and write a status of its choosing).
-	syscall.CloseOnExec(3)
-	status := os.NewFile(3, "status")
+	// No descriptor of the program's reaches the command, whatever it left
+	// without close-on-exec: each one the helper got is closed at exec.
+	closeAtExec()
+	status := os.NewFile(statusFD, "status")
 	fail := func(err error) int {
 		fmt.Fprintf(status, "error %s", err)
 		return 126
@@ -286,6 +308,7 @@ func runHelper(desc string, argv []string) int {
 	if err := json.Unmarshal([]byte(desc), &policy); err != nil {
 		return fail(fmt.Errorf("bad policy: %w", err))
 	}
+	orphaned := watchParent(policy.Parent)
 	if id := policy.UID; id != nil {
 		// The whole helper, as a program of that user's would be.
 		if err := errors.Join(syscall.Setgroups(nil), syscall.Setgid(int(*id)), syscall.Setuid(int(*id))); err != nil {
@@ -302,20 +325,13 @@ func runHelper(desc string, argv []string) int {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	// Its own group, for the helper to kill without killing itself.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// Limits that bind the helper too, harmlessly: it writes to no file
-	// and dumps no core. The process limit does not (startLimited).
-	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
-		return fail(fmt.Errorf("setrlimit(RLIMIT_CORE): %w", err))
-	}
-	if policy.FileSize > 0 {
-		if err := lowerLimit(0, unix.RLIMIT_FSIZE, uint64(policy.FileSize)); err != nil {
-			return fail(fmt.Errorf("setrlimit(RLIMIT_FSIZE): %w", err))
-		}
+	if err := setLimits(policy); err != nil {
+		return fail(err)
 	}
 	started := make(chan error)
 	go func() {
 		// Never unlocked: the thread ends with the goroutine, and its
-		// ruleset with it.
+		// ruleset, filter and mount namespace with it.
 		runtime.LockOSThread()
 		started <- startConfined(cmd, policy)
 	}()
@@ -324,22 +340,136 @@ func runHelper(desc string, argv []string) int {
 	}
 	waited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(waited) }()
+	var deadline <-chan time.Time
+	if policy.Timeout > 0 {
+		deadline = time.After(time.Duration(policy.Timeout) * time.Millisecond)
+	}
+	kind := "status"
 	select {
 	case <-waited:
 	case <-term:
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-waited
+	case <-orphaned:
+	case <-deadline:
+		kind = "timeout"
 	}
-	killAdopted(cmd.Process.Pid)
+	endTree(cmd.Process.Pid, waited)
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok {
-		fmt.Fprintf(status, "status %d", uint32(ws))
+		fmt.Fprintf(status, "%s %d", kind, uint32(ws))
 	}
 	return 0
 }
 
-// startConfined enforces the policy on the calling thread, which must be
-// locked, and starts cmd from it.
+// closeAtExec marks every descriptor above stderr close-on-exec.
+func closeAtExec() {
+	if unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC) == nil {
+		return
+	}
+	// Before Linux 5.11: one by one.
+	entries, _ := os.ReadDir("/proc/self/fd")
+	for _, e := range entries {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+}
+
+// watchParent returns a channel closed when the program that started the
+// helper (pid parent) is gone: its end of the lifeline pipe closed, which
+// the kernel does whatever way the program ended, or the parent-death
+// signal came and the helper's parent is no longer the program. It is
+// closed at once when the program died before the helper got here.
+func watchParent(parent int) <-chan struct{} {
+	gone := make(chan struct{})
+	var once sync.Once
+	end := func() { once.Do(func() { close(gone) }) }
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, parentDeathSignal)
+	if parent != 0 && os.Getppid() != parent {
+		end()
+	}
+	go func() {
+		lifeline := os.NewFile(lifelineFD, "lifeline")
+		// Nothing is written on it: a read returns at end of file.
+		_, _ = lifeline.Read(make([]byte, 1))
+		end()
+	}()
+	go func() {
+		for range hup {
+			if os.Getppid() != parent {
+				end()
+				return
+			}
+		}
+	}()
+	return gone
+}
+
+// setLimits sets the resource limits of the policy on the helper, whose
+// command inherits them; they bind the helper too, harmlessly: it dumps no
+// core, writes no file, uses little CPU and memory. The process limit is
+// the command's alone (startLimited).
+func setLimits(policy sandboxPolicy) error {
+	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
+		return fmt.Errorf("setrlimit(RLIMIT_CORE): %w", err)
+	}
+	for _, l := range []struct {
+		name     string
+		resource int
+		value    int64
+	}{
+		{"RLIMIT_FSIZE", unix.RLIMIT_FSIZE, policy.FileSize},
+		{"RLIMIT_CPU", unix.RLIMIT_CPU, policy.CPU},
+		{"RLIMIT_DATA", unix.RLIMIT_DATA, policy.Memory},
+	} {
+		if l.value <= 0 {
+			continue
+		}
+		if err := lowerLimit(0, l.resource, uint64(l.value)); err != nil {
+			return fmt.Errorf("setrlimit(%s): %w", l.name, err)
+		}
+	}
+	return nil
+}
+
+// endTree ends the command: its group, then every process the helper
+// adopted, until the shell is reaped (waited closed) and no child is left.
+// A stopped or traced process does not hold it up: SIGKILL ends them, and
+// a tracer that left the group is adopted, and killed, once the shell it
+// traces is dead.
+func endTree(shell int, waited <-chan struct{}) {
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-waited:
+			killAdopted(shell)
+			return
+		default:
+		}
+		_ = syscall.Kill(-shell, syscall.SIGKILL)
+		for _, pid := range childrenOf(os.Getpid()) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		select {
+		case <-waited:
+		case <-tick.C:
+		}
+	}
+}
+
+// startConfined confines the calling thread, which must be locked, and
+// starts cmd from it: the mount namespace first (it needs the
+// capabilities), then no privileges, Landlock and the network filter.
 func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
+	if policy.ReadOnly {
+		writable := slices.Concat(policy.WriteDirs, slices.DeleteFunc(slices.Clone(policy.WriteFiles), func(p string) bool { return strings.HasPrefix(p, "/dev/") }))
+		if err := readOnlyOutside(writable); err != nil {
+			return fmt.Errorf("mount namespace: %w", err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", err)
+	}
 	if policy.Landlock {
 		cfg, rules := policy.rules()
 		fd, flags, err := cfg.NewRulesetFD(rules...)
@@ -350,17 +480,30 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 			return errors.New("landlock: nothing to enforce on this kernel")
 		}
 		defer syscall.Close(fd)
-		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-			return fmt.Errorf("prctl(PR_SET_NO_NEW_PRIVS): %w", err)
-		}
 		if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
 			return fmt.Errorf("landlock_restrict_self: %w", err)
 		}
 	}
 	if policy.Processes == 0 {
+		if err := dropAndFilter(policy); err != nil {
+			return err
+		}
 		return cmd.Start()
 	}
-	return startLimited(cmd, policy.Processes)
+	return startLimited(cmd, policy)
+}
+
+// dropAndFilter drops the thread's capabilities and installs the network
+// filter: last before the command starts, as they take from the helper
+// what it needs to set the rest up.
+func dropAndFilter(policy sandboxPolicy) error {
+	if err := dropCapabilities(); err != nil {
+		return err
+	}
+	if policy.Filter {
+		return installFilter(policy.Net)
+	}
+	return nil
 }
 
 // startLimited starts cmd with a process limit of processes beyond those
@@ -371,7 +514,10 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 // (PTRACE_TRACEME: it stops at its exec), gets its limit from outside
 // (prlimit) and is let go. The calling thread must be locked: only it may
 // detach.
-func startLimited(cmd *exec.Cmd, processes int) error {
+func startLimited(cmd *exec.Cmd, policy sandboxPolicy) error {
+	if err := dropAndFilter(policy); err != nil {
+		return err
+	}
 	cmd.SysProcAttr.Ptrace = true
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, syscall.EPERM) {
@@ -393,7 +539,7 @@ func startLimited(cmd *exec.Cmd, processes int) error {
 	if !ws.Stopped() {
 		return abort(fmt.Errorf("the command did not stop at its start (wait status %#x)", uint32(ws)))
 	}
-	n := uint64(userTasks(os.Getuid()) + processes)
+	n := uint64(userTasks(os.Getuid()) + policy.Processes)
 	if err := lowerLimit(pid, unix.RLIMIT_NPROC, n); err != nil {
 		return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
 	}
@@ -442,28 +588,13 @@ func userTasks(uid int) int {
 	return n
 }
 
-// privileged tells whether the kernel lets this program's processes
-// exceed RLIMIT_NPROC (root, CAP_SYS_RESOURCE or CAP_SYS_ADMIN), and
-// whether its commands may raise their limits (CAP_SYS_RESOURCE, which
-// root's commands get back at exec from the bounding set).
-func privileged() (nprocExempt, liftable bool) {
-	caps := func(name string) uint64 { return 0 }
-	if status, err := os.ReadFile("/proc/self/status"); err == nil {
-		caps = func(name string) uint64 {
-			for line := range strings.Lines(string(status)) {
-				if value, ok := strings.CutPrefix(line, name+":"); ok {
-					n, _ := strconv.ParseUint(strings.TrimSpace(value), 16, 64)
-					return n
-				}
-			}
-			return 0
-		}
+// physicalMemory is the machine's memory in bytes.
+func physicalMemory() int64 {
+	var info unix.Sysinfo_t
+	if unix.Sysinfo(&info) != nil {
+		return 0
 	}
-	const resource, admin = 1 << unix.CAP_SYS_RESOURCE, 1 << unix.CAP_SYS_ADMIN
-	root := os.Getuid() == 0
-	eff := caps("CapEff")
-	liftable = eff&resource != 0 || root && caps("CapBnd")&resource != 0
-	return root || eff&(resource|admin) != 0, liftable
+	return int64(info.Totalram) * int64(info.Unit)
 }
 
 // killAdopted kills the shell's group, then every child of the helper
@@ -522,19 +653,20 @@ func childrenOf(pid int) []int {
 }
 
 // helperStatus reads what the helper wrote on its status pipe: the shell's
-// wait status, or why the shell could not start.
-func helperStatus(text string) (syscall.WaitStatus, error) {
+// wait status and whether the helper ended it at its timeout, or why the
+// shell could not start.
+func helperStatus(text string) (ws syscall.WaitStatus, timedOut bool, err error) {
 	switch kind, rest, _ := strings.Cut(text, " "); kind {
-	case "status":
+	case "status", "timeout":
 		n, err := strconv.ParseUint(rest, 10, 32)
 		if err != nil {
-			return 0, fmt.Errorf("sandbox helper: bad status %q", text)
+			return 0, false, fmt.Errorf("sandbox helper: bad status %q", text)
 		}
-		return syscall.WaitStatus(n), nil
+		return syscall.WaitStatus(n), kind == "timeout", nil
 	case "error":
-		return 0, errors.New(rest)
+		return 0, false, errors.New(rest)
 	default:
-		return 0, errors.New("the sandbox helper ended without a status")
+		return 0, false, errors.New("the sandbox helper ended without a status")
 	}
 }
 
@@ -543,19 +675,30 @@ func helperStatus(text string) (syscall.WaitStatus, error) {
 // behind.
 func (s *shell) supervised() bool { return !s.confine.cfg.unconfined }
 
-// helperCommand prepares the helper that runs command, confined, with a
-// private temporary directory, and reads the shell's status from it.
-func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWriter) (*shellRun, error) {
+// helperCommand prepares the helper that runs command, confined, for at
+// most limit, with a private temporary directory, and reads the shell's
+// status from it.
+func (s *shell) helperCommand(ctx context.Context, command string, limit time.Duration, out *cappedWriter) (*shellRun, error) {
 	run := &shellRun{}
 	tmp, err := os.MkdirTemp("", "toolgen-run-")
 	if err != nil {
 		return run, fmt.Errorf("private temporary directory: %w", err)
 	}
-	run.cleanup = func() { _ = os.RemoveAll(tmp) }
+	var closers []io.Closer
+	run.cleanup = func() {
+		for _, c := range closers {
+			_ = c.Close()
+		}
+		_ = os.RemoveAll(tmp)
+	}
 	policy := s.policy
 	if policy.Landlock {
 		policy.WriteDirs = append(slices.Clip(policy.WriteDirs), tmp)
 	}
+	// The helper ends the command at its timeout itself, and when this
+	// program is gone: nothing outlives its caller.
+	policy.Parent = os.Getpid()
+	policy.Timeout = max(1, limit.Milliseconds())
 	desc, err := json.Marshal(policy)
 	if err != nil {
 		return run, err
@@ -564,6 +707,15 @@ func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWr
 	if err != nil {
 		return run, err
 	}
+	closers = append(closers, statusR)
+	// The lifeline: the helper reads its end until this program's end
+	// closes, which the kernel does when the program exits, however.
+	lifeR, lifeW, err := os.Pipe()
+	if err != nil {
+		statusW.Close()
+		return run, err
+	}
+	closers = append(closers, lifeW)
 	cmd := exec.CommandContext(ctx, helperExe)
 	cmd.Args = []string{helperName, string(desc), "/bin/sh", "-c", command}
 	cmd.Dir = s.root
@@ -576,8 +728,9 @@ func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWr
 	cmd.Env = env.vars
 	cmd.Stdout = out
 	cmd.Stderr = out
-	cmd.ExtraFiles = []*os.File{statusW}
+	cmd.ExtraFiles = []*os.File{statusW, lifeR} // statusFD, lifelineFD
 	cmd.SysProcAttr = newGroup()
+	cmd.SysProcAttr.Pdeathsig = parentDeathSignal
 	cmd.Cancel = func() error {
 		// The helper kills the shell and all it left, then exits; should it
 		// not, WaitDelay kills it (and what it had not killed yet escapes).
@@ -588,17 +741,18 @@ func (s *shell) helperCommand(ctx context.Context, command string, out *cappedWr
 	// when it exits: the delay only bounds its cleanup.
 	cmd.WaitDelay = helperGrace
 	run.cmd = cmd
-	run.afterStart = func() { statusW.Close() }
-	cleanup := run.cleanup
-	run.cleanup = func() { statusR.Close(); cleanup() }
+	run.afterStart = func() { statusW.Close(); lifeR.Close() }
 	run.exit = func() (string, int, error) {
 		text, err := io.ReadAll(io.LimitReader(statusR, 4096))
 		if err != nil {
 			return "", -1, err
 		}
-		ws, err := helperStatus(string(text))
+		ws, timedOut, err := helperStatus(string(text))
 		if err != nil {
 			return "", -1, err
+		}
+		if timedOut {
+			run.timedOut.Store(true)
 		}
 		code := ws.ExitStatus()
 		if ws.Signaled() {

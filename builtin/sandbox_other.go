@@ -5,6 +5,7 @@ package builtin
 import (
 	"context"
 	"errors"
+	"time"
 )
 
 // Landlock is Linux's: elsewhere commands run unconfined, and the tool's
@@ -14,7 +15,11 @@ func helperSupported() bool { return false }
 
 func probeLandlock() int { return 0 }
 
-func privileged() (nprocExempt, liftable bool) { return false, false }
+func probeFilter() bool { return false }
+
+func canMakeMountNamespace() bool { return false }
+
+func physicalMemory() int64 { return 0 }
 
 // sandboxPolicy is empty where there is no helper.
 type sandboxPolicy struct{}
@@ -23,6 +28,6 @@ func newPolicy(confinement, string) sandboxPolicy { return sandboxPolicy{} }
 
 func (s *shell) supervised() bool { return false }
 
-func (s *shell) helperCommand(context.Context, string, *cappedWriter) (*shellRun, error) {
+func (s *shell) helperCommand(context.Context, string, time.Duration, *cappedWriter) (*shellRun, error) {
 	return &shellRun{}, errors.New("no sandbox helper on this system")
 }

@@ -240,7 +240,7 @@ func newShell(root string, opts []ShellOption) (*shell, error) {
 	if err != nil {
 		return nil, err
 	}
-	confine, err := newConfinement(c.sandbox, c.require)
+	confine, err := newConfinement(c.sandbox, c.require, c.timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +385,7 @@ func (s *shell) run(ctx context.Context, command string, limit time.Duration) (c
 	var run *shellRun
 	var err error
 	if s.supervised() {
-		run, err = s.helperCommand(runCtx, command, o.out)
+		run, err = s.helperCommand(runCtx, command, limit, o.out)
 	} else {
 		run = s.command(runCtx, command, o.out)
 	}

@@ -173,6 +173,20 @@ type escapeAttempt struct {
 // denied is what the shells and tools print when the kernel refuses.
 const denied = "ermission denied" // Permission denied, or Python's PermissionError: [Errno 13] Permission denied
 
+// readOnly is what they print when a write outside meets a read-only
+// mount: the kernel checks the mount before Landlock, so a program that
+// may make a mount namespace (root) has its commands' writes outside
+// refused so.
+const readOnly = "Read-only file system"
+
+// assertDenied checks that the kernel refused the command, in either way.
+func assertDenied(t *testing.T, out string) {
+	t.Helper()
+	if !strings.Contains(out, readOnly) {
+		assert.Contains(t, out, denied)
+	}
+}
+
 func TestRunCommandEscapeCorpus(t *testing.T) {
 	requireLandlock(t)
 	w := newEscapeWorld(t)
@@ -263,8 +277,8 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 		{name: "perl connect", command: "perl -MIO::Socket::INET -e 'IO::Socket::INET->new(\"127.0.0.1:$TCP\") or die \"connect: $!\\n\"'", needs: "perl", want: denied, check: tcpUnreached},
 		{name: "curl", command: "curl -sS --max-time 5 http://127.0.0.1:$TCP/", needs: "curl", check: tcpUnreached},
 		{name: "listen on a port", command: "python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\", 0))'", needs: "python3", want: denied},
-		{name: "abstract unix socket", command: "python3 -c 'import socket; s=socket.socket(socket.AF_UNIX); s.connect(\"\\0$ABSTRACT\")'", needs: "python3", want: "Operation not permitted", check: unixUnreached},
-		{name: "abstract unix socket (perl)", command: "perl -MSocket -e 'socket(S, AF_UNIX, SOCK_STREAM, 0) or die; connect(S, pack_sockaddr_un(\"\\0$ABSTRACT\")) or die \"connect: $!\\n\"'", needs: "perl", want: "connect:", check: unixUnreached},
+		{name: "abstract unix socket", command: "python3 -c 'import socket; s=socket.socket(socket.AF_UNIX); s.connect(\"\\0$ABSTRACT\")'", needs: "python3", want: denied, check: unixUnreached},
+		{name: "abstract unix socket (perl)", command: "perl -MSocket -e 'socket(S, AF_UNIX, SOCK_STREAM, 0) or die \"socket: $!\\n\"; connect(S, pack_sockaddr_un(\"\\0$ABSTRACT\")) or die \"connect: $!\\n\"'", needs: "perl", want: "socket: Permission denied", check: unixUnreached},
 		// Signals.
 		{name: "signal the helper", command: "kill -0 $PPID", want: "kill", check: func(t *testing.T, w *escapeWorld, out string) {}},
 		{name: "kill the program", command: "kill -TERM $TEST", want: "kill", check: alive(os.Getpid)},
@@ -318,7 +332,11 @@ func TestRunCommandEscapeCorpus(t *testing.T) {
 			out := runShell(t, tool, w.expand(e.command))
 			assert.NotContains(t, out, secretText)
 			assert.NotContains(t, out, strings.SplitN(canaryVar, "=", 2)[1])
-			if e.want != "" {
+			switch e.want {
+			case "":
+			case denied:
+				assertDenied(t, out)
+			default:
 				assert.Contains(t, out, e.want)
 			}
 			w.outsideUnchanged(t)
@@ -422,7 +440,7 @@ func TestRunCommandConfinedWorks(t *testing.T) {
 		tool := escapeTool(t, w, builtin.ReadPaths(w.secret), builtin.WritePaths(w.outside))
 		assert.Equal(t, secretText+"\n[exit code 0]", runShell(t, tool, w.expand("cat $SECRET && echo x > $OUTSIDE/new.txt")))
 		require.NoError(t, os.Remove(filepath.Join(w.outside, "new.txt")))
-		assert.Contains(t, runShell(t, tool, w.expand("echo x >> $VICTIM")), denied, "only the paths given")
+		assertDenied(t, runShell(t, tool, w.expand("echo x >> $VICTIM"))) // only the paths given
 	})
 	t.Run("AllowConnect", func(t *testing.T) {
 		if !have("bash") {
@@ -501,7 +519,12 @@ func TestRunCommandReportsNoLandlock(t *testing.T) {
 	tools, err = builtin.ShellTool(root)
 	require.NoError(t, err)
 	assert.Contains(t, tools[0].Description, "Commands run confined by the kernel (Landlock ABI 3)")
-	assert.Contains(t, tools[0].Description, "the network is NOT confined on this kernel")
+	assert.Contains(t, tools[0].Description, "they have no network: no socket of any kind", "the filter refuses every socket, whatever Landlock does")
+	restoreSystem := builtin.SimulateSystem(false, false)
+	tools, err = builtin.ShellTool(root)
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, "the network is NOT confined on this system")
+	restoreSystem()
 	assert.Contains(t, tools[0].Description, "signals and abstract sockets are NOT confined on this kernel")
 	_, err = builtin.ShellTool(root, builtin.RequireConfinement())
 	require.EqualError(t, err, "builtin.RequireConfinement: this kernel's Landlock ABI is 3, and run_command needs ABI 6 or later (Linux 6.12) to confine files, network, signals and abstract sockets")
@@ -511,11 +534,36 @@ func TestRunCommandReportsNoLandlock(t *testing.T) {
 	t.Setenv("HOME", "/home/someone")
 	tools, err = builtin.ShellTool(root, builtin.RequireConfinement())
 	require.NoError(t, err)
-	assert.Contains(t, tools[0].Description, " Commands run confined by the kernel (Landlock ABI 7): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, /etc without its secrets, the system-wide files of /proc), not in $HOME; they can neither open nor accept TCP connections; they cannot signal processes or reach abstract sockets outside the command. Limits: ")
+	assert.Contains(t, tools[0].Description, " Commands run confined by the kernel (Landlock ABI 7): they can write only in the working directory and in $TMPDIR (a private directory, removed after each command); read only there and in the system directories (/usr, /bin, /lib, the system's configuration in /etc, the system-wide files of /proc), not in $HOME; they have no network: no socket of any kind (TCP, UDP, raw, unix sockets by path...), only unix socket pairs; they cannot signal processes or reach abstract sockets outside the command; they keep no privilege (no capability, no set-user-ID)")
 	tools, err = builtin.ShellTool(root, builtin.WritePaths("/home/someone/.cache"), builtin.AllowConnect(443))
 	require.NoError(t, err)
 	assert.Contains(t, tools[0].Description, "they can write only in the working directory, in /home/someone/.cache and in $TMPDIR")
-	assert.Contains(t, tools[0].Description, "the system-wide files of /proc); they can open TCP connections only to ports 443, and listen on none;")
+	assert.Contains(t, tools[0].Description, "the system-wide files of /proc); they can open TCP connections only to ports 443, and listen on none; no other socket, only unix socket pairs;")
+	tools, err = builtin.ShellTool(root, builtin.AllowDNS())
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, "; they have no network: no socket of any kind (TCP, UDP, raw, unix sockets by path...) but UDP, for DNS (datagrams to any address), and TCP to port 53, only unix socket pairs;")
+	tools, err = builtin.ShellTool(root, builtin.AllowNetwork())
+	require.NoError(t, err)
+	assert.Contains(t, tools[0].Description, "; the network is open to them;")
+
+	// What RequireConfinement asks of the system besides Landlock.
+	restoreSystem = builtin.SimulateSystem(false, true)
+	_, err = builtin.ShellTool(root, builtin.RequireConfinement())
+	require.ErrorContains(t, err, "builtin.RequireConfinement: this system takes no seccomp filter run_command knows how to write (Linux on amd64 or arm64), and it needs one to refuse sockets other than TCP")
+	restoreSystem()
+	restoreSystem = builtin.SimulateSystem(true, false)
+	tools, err = builtin.ShellTool(root)
+	require.NoError(t, err)
+	if os.Getuid() == 0 {
+		assert.Contains(t, tools[0].Description, "they keep no capability, but run as root without a mount namespace of their own (no CAP_SYS_ADMIN): they CAN change the mode and times of root's files outside")
+		_, err = builtin.ShellTool(root, builtin.RequireConfinement())
+		require.EqualError(t, err, "builtin.RequireConfinement: this program runs as root without CAP_SYS_ADMIN, so commands cannot get a mount namespace in which files outside keep their owner, mode and times")
+	} else {
+		assert.Contains(t, tools[0].Description, "but can change the mode and times of their user's own files outside the directories they write to")
+		_, err = builtin.ShellTool(root, builtin.RequireConfinement())
+		require.NoError(t, err)
+	}
+	restoreSystem()
 	tools, err = builtin.ShellTool(root, builtin.Unconfined())
 	require.NoError(t, err)
 	assert.Contains(t, tools[0].Description, "Commands are not confined: they can read and write anything this program can, and reach the network.")
