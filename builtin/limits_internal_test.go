@@ -29,13 +29,13 @@ func TestDescribeLimits(t *testing.T) {
 func TestLimitsOption(t *testing.T) {
 	var c shellConfig
 	assert.NoError(t, Limits(ResourceLimits{Processes: 10, CPUTime: time.Second})(&c))
-	assert.NoError(t, Limits(ResourceLimits{FileSize: Unlimited, Memory: 64 << 20})(&c))
-	want := ResourceLimits{Processes: 10, FileSize: Unlimited, CPUTime: time.Second, Memory: 64 << 20}
+	assert.NoError(t, Limits(ResourceLimits{FileSize: Unlimited, Memory: 256 << 20})(&c))
+	want := ResourceLimits{Processes: 10, FileSize: Unlimited, CPUTime: time.Second, Memory: 256 << 20}
 	assert.Equal(t, want, c.sandbox.limits, "a zero field keeps what an earlier Limits set")
 	assert.Equal(t, want, c.sandbox.limits.withDefaults(time.Minute))
 	def := ResourceLimits{}.withDefaults(time.Minute)
 	assert.Equal(t, ResourceLimits{Processes: DefaultProcesses, FileSize: DefaultFileSize, CPUTime: time.Duration(goruntime.NumCPU()) * time.Minute, Memory: DefaultMemory()}, def)
 	assert.Positive(t, DefaultMemory())
 
-	assert.EqualError(t, Limits(ResourceLimits{Memory: 1 << 20, CPUTime: -5})(&c), "builtin.Limits: CPUTime -5ns: must be positive, 0 for the default or builtin.Unlimited\nbuiltin.Limits: Memory 1048576: must be at least 32 MiB, 0 for the default or builtin.Unlimited")
+	assert.EqualError(t, Limits(ResourceLimits{Memory: 1 << 20, CPUTime: -5})(&c), "builtin.Limits: CPUTime -5ns: must be positive, 0 for the default or builtin.Unlimited\nbuiltin.Limits: Memory 1048576: must be at least 256 MiB, 0 for the default or builtin.Unlimited")
 }

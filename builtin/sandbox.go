@@ -23,7 +23,6 @@ const (
 	abiScopes  = 6 // signals and abstract unix sockets outside the command
 )
 
-
 // sandboxConfig is what the options say of confinement.
 type sandboxConfig struct {
 	unconfined bool     // Unconfined
@@ -67,7 +66,7 @@ const (
 //
 // CPUTime is the most CPU time each process of a command may use
 // (RLIMIT_CPU, rounded up to whole seconds): past it the process gets
-// SIGXCPU, then SIGKILL. It bounds a process that spins even when nobody
+// SIGXCPU, and SIGKILL a second later. It bounds a process that spins even when nobody
 // is left to end it at its timeout. The default is the configured Timeout
 // times the number of CPUs: no process that ends within its timeout can
 // reach it. Each process has its own count; the timeout bounds the whole.
@@ -76,7 +75,8 @@ const (
 // (RLIMIT_DATA: its heap and private mappings; DefaultMemory, half the
 // machine's memory): past it allocations fail, and most programs exit
 // with "out of memory". Go and Java programs run under it as usual (their
-// reservations of address space do not count). It is at least 32 MiB.
+// reservations of address space do not count; a JVM with its default heap
+// wants 512 MiB). It is at least 256 MiB.
 // The command as a whole, many processes together, is bounded by the
 // process limit times this: no cgroup is made for it.
 //
@@ -95,8 +95,9 @@ type ResourceLimits struct {
 }
 
 // minMemory is the least Memory a command may be given: the helper that
-// starts it lives under the same limit.
-const minMemory = 32 << 20
+// starts it lives under the same limit, and a Go program maps tens of MiB
+// of its runtime's tables before main runs.
+const minMemory = 256 << 20
 
 // Limits sets the resource limits of commands (see ResourceLimits): a
 // field left 0 keeps its default, or what an earlier Limits set. A
@@ -115,7 +116,7 @@ func Limits(l ResourceLimits) ShellOption {
 			errs = append(errs, fmt.Errorf("builtin.Limits: CPUTime %v: must be positive, 0 for the default or builtin.Unlimited", l.CPUTime))
 		}
 		if l.Memory < Unlimited || l.Memory > 0 && l.Memory < minMemory {
-			errs = append(errs, fmt.Errorf("builtin.Limits: Memory %d: must be at least 32 MiB, 0 for the default or builtin.Unlimited", l.Memory))
+			errs = append(errs, fmt.Errorf("builtin.Limits: Memory %d: must be at least 256 MiB, 0 for the default or builtin.Unlimited", l.Memory))
 		}
 		if l.Processes != 0 {
 			c.sandbox.limits.Processes = l.Processes

@@ -424,7 +424,11 @@ func setLimits(policy sandboxPolicy) error {
 		if l.value <= 0 {
 			continue
 		}
-		if err := lowerLimit(0, l.resource, uint64(l.value)); err != nil {
+		soft, hard := uint64(l.value), uint64(l.value)
+		if l.resource == unix.RLIMIT_CPU {
+			hard++ // SIGXCPU at the soft limit, for a process to see; SIGKILL at the hard one
+		}
+		if err := setLimit(0, l.resource, soft, hard); err != nil {
 			return fmt.Errorf("setrlimit(%s): %w", l.name, err)
 		}
 	}
@@ -554,11 +558,18 @@ func startLimited(cmd *exec.Cmd, policy sandboxPolicy) error {
 // this one) to n, or leaves them lower when they are: only a privileged
 // program may raise a hard limit.
 func lowerLimit(pid, resource int, n uint64) error {
+	return setLimit(pid, resource, n, n)
+}
+
+// setLimit sets the soft and hard limits of resource of process pid (0:
+// this one), or leaves each lower when it is.
+func setLimit(pid, resource int, soft, hard uint64) error {
 	var old unix.Rlimit
 	if err := unix.Prlimit(pid, resource, nil, &old); err != nil {
 		return err
 	}
-	lim := unix.Rlimit{Cur: min(n, old.Cur), Max: min(n, old.Max)}
+	lim := unix.Rlimit{Cur: min(soft, old.Cur), Max: min(hard, old.Max)}
+	lim.Cur = min(lim.Cur, lim.Max)
 	return unix.Prlimit(pid, resource, &lim, nil)
 }
 

@@ -24,8 +24,10 @@ import (
 )
 
 // TestMain checks that no test of the package leaves a goroutine behind
-// (run_command's pipe copiers and context watchers included).
+// (run_command's pipe copiers and context watchers included), unless the
+// binary was started to play another part (roles_linux_test.go).
 func TestMain(m *testing.M) {
+	playRole()
 	goleak.VerifyTestMain(m)
 }
 
