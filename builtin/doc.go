@@ -9,7 +9,10 @@
 // the same confined runner, for agent.WithSandbox.
 //
 // Files: workspace.go (confinement on os.Root), files.go (the tools),
-// find.go (walking, glob and search), shell.go (run_command), sandbox.go and
-// sandbox_linux.go (run_command's confinement by Landlock, and its helper),
-// toolsandbox.go (Sandbox, the runtime.Sandbox of both).
+// find.go (walking, glob and search), shell.go (run_command), sandbox.go
+// (what run_command's confinement is, its options and description),
+// sandbox_linux.go (the helper that confines each command, and Landlock),
+// sandbox_filter_linux.go (the seccomp filter for sockets),
+// sandbox_privileges_linux.go (capabilities, the read-only mount
+// namespace), toolsandbox.go (Sandbox, the runtime.Sandbox of both).
 package builtin

@@ -217,8 +217,9 @@ func AllowConnect(ports ...uint16) ShellOption {
 // port (the filter that refuses sockets sees their family and protocol,
 // not where they send), so a command can send what it read to any UDP
 // service it can reach, and through any DNS resolver to a domain's
-// servers, in the names it looks up. Give it only to commands that need
-// names and are trusted with that.
+// servers, in the names it looks up; and it can bind a UDP port and
+// receive there. Give it only to commands that need names and are trusted
+// with that.
 func AllowDNS() ShellOption {
 	return func(c *shellConfig) error { c.sandbox.dns = true; return nil }
 }

@@ -97,12 +97,12 @@ func refuseFlag(i int, flag uint32) bpf {
 // socketRules is the piece for socket(2): family, then type, then
 // protocol. Anything not let through is refused.
 func (r netRules) socketRules() bpf {
+	// Netlink is refused too, its routing socket included: besides the
+	// kernel, a netlink socket reaches any process's socket of the same
+	// protocol by its port id, a listener outside the command among them.
+	// Without it getifaddrs fails, and getaddrinfo assumes both IPv4 and
+	// IPv6 are there.
 	p := bpf{loadArg(0)}
-	// Netlink to read the routing tables and addresses (getaddrinfo's
-	// AI_ADDRCONFIG, ip addr): it changes nothing without CAP_NET_ADMIN,
-	// which commands do not keep. Other netlink protocols (audit, uevents,
-	// sockets' diagnostics...) are refused.
-	p = append(p, when(unix.AF_NETLINK, append(bpf{loadArg(2)}, append(oneOf(filterAllow, unix.NETLINK_ROUTE), ret(filterRefuse)...)...))...)
 	var inet bpf
 	if r.TCP {
 		inet = append(inet, when(unix.SOCK_STREAM, append(bpf{loadArg(2)}, append(oneOf(filterAllow, 0, unix.IPPROTO_TCP), ret(filterRefuse)...)...))...)

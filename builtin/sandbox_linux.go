@@ -14,19 +14,27 @@ package builtin
 //  1. becomes a child subreaper (PR_SET_CHILD_SUBREAPER): every process the
 //     command leaves behind, including those that call setsid or fork twice
 //     to be adopted by init, is adopted by the helper instead;
-//  2. sets the file size and core limits (they bind it too, harmlessly);
-//     then on one OS thread, locked and never unlocked, sets no_new_privs
-//     and enforces the Landlock ruleset, then starts /bin/sh -c COMMAND from
-//     that thread: the shell and all it starts inherit the ruleset, while
-//     the helper itself stays outside it, so that (Landlock ABI 6) the
-//     command can neither signal it nor read its /proc files. With a
-//     process limit, the shell starts stopped and gets its limit before it
-//     runs (startLimited): the helper keeps none, so that it can still make
-//     the threads it needs once the command used up its own;
-//  3. waits for the shell, or for SIGTERM from the program (timeout or
-//     cancellation), then kills the shell's process group and, until it has
-//     no child left, every process it has adopted, and writes the shell's
-//     wait status on file descriptor 3 before it exits.
+//  2. marks every descriptor above stderr close-on-exec (the program may
+//     have left some open), and watches for the program's death: a pipe
+//     whose write end only the program holds, and the parent-death signal;
+//  3. sets the resource limits (they bind it too, harmlessly); then on one
+//     OS thread, locked and never unlocked: gives the thread a mount
+//     namespace with every mount read-only but the writable paths (when
+//     the program may: root), sets no_new_privs, enforces the Landlock
+//     ruleset, drops every capability, installs the network filter and
+//     starts /bin/sh -c COMMAND from that thread: the shell and all it
+//     starts inherit them, while the helper itself stays outside, so that
+//     (Landlock ABI 6) the command can neither signal it nor read its /proc
+//     files. With a process limit, the shell starts stopped and gets its
+//     limit before it runs (startLimited): the helper keeps none, so that
+//     it can still make the threads it needs once the command used up its
+//     own;
+//  4. waits for the shell, for SIGTERM from the program (its timeout or
+//     cancellation), for the command's timeout, which it keeps itself, or
+//     for the program's death; then kills the shell's process group and,
+//     until it has no child left, every process it has adopted (a stopped
+//     or traced one too), and writes the shell's wait status on file
+//     descriptor 3 before it exits.
 //
 // The program's package init functions run in the helper, as in any
 // process of the program, before builtin's init; they had better not have
@@ -615,6 +623,11 @@ func physicalMemory() int64 {
 // finds what the last one left.
 func killAdopted(shell int) {
 	_ = syscall.Kill(-shell, syscall.SIGKILL)
+	// A helper with no child has no descendant left: the usual end of a
+	// command, told without reading /proc.
+	if _, err := syscall.Wait4(-1, nil, syscall.WNOHANG, nil); errors.Is(err, syscall.ECHILD) {
+		return
+	}
 	self := os.Getpid()
 	for {
 		for _, pid := range childrenOf(self) {

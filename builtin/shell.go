@@ -30,47 +30,53 @@ package builtin
 //   its command, e.g. Deny {Tool: builtin.ToolRunCommand, Args:
 //   {"command": "*rm -rf*"}}. Rules match text: they are guard rails; the
 //   confinement below is the boundary.
-// - Commands are confined by the kernel (Landlock, Linux 5.13 or later), by
-//   default. A command, and every process it starts, can
+// - Commands are confined by the kernel, by default (README's table says
+//   what per resource). A command, and every process it starts, can
 //   - write (create, remove, rename) only in dir and in $TMPDIR, a private
 //     directory made for the call and removed after it, plus WritePaths;
-//   - read and execute only there, in /usr, /bin, /sbin, /lib*, /opt, /etc
-//     (not its secrets: shadow, gshadow, sudoers, SSH host keys,
-//     ssl/private), /dev/null, /dev/zero, /dev/full, /dev/urandom and the
-//     system-wide files of /proc (cpuinfo, meminfo, sys...), plus
-//     ReadPaths. Not $HOME: give what a toolchain needs (a build cache) with
-//     WritePaths. Not the per-process directories of /proc, /proc/self
-//     included, so no other process's environment or memory (ps does not
-//     work);
-//   - open no TCP connection and listen on no TCP port, but to the ports of
-//     AllowConnect; AllowNetwork lifts this (Landlock ABI 4, Linux 6.7);
+//   - read and execute only there, in /usr, /bin, /sbin, /lib*, /opt, an
+//     allow list of /etc (etcReadable: what programs need to start, no
+//     credential), /dev/null, /dev/zero, /dev/full, /dev/urandom and the
+//     system-wide files of /proc, plus ReadPaths; not $HOME, nor the
+//     per-process directories of /proc (Landlock, Linux 5.13);
+//   - make no socket but unix socket pairs (no netlink either):
+//     no TCP (AllowConnect opens connect to its ports, Landlock ABI 4),
+//     UDP (AllowDNS), MPTCP, SCTP, raw, packet or unix socket by path, no
+//     TCP Fast Open send, no io_uring; AllowNetwork lifts it all (a seccomp
+//     filter, sandbox_filter_linux.go);
 //   - not signal, nor connect to abstract unix sockets of, any process
-//     outside the command (ABI 6, Linux 6.12);
-//   - not outlive the call: a helper (below) adopts what calls setsid or
-//     forks twice, and kills it when the shell exits, times out or is
-//     cancelled (this also without Landlock; below ABI 6 a command could
-//     kill the helper first).
-//   Not confined: UDP (DNS included); unix sockets that have a path (a
-//   docker.sock the process can reach is reachable); the metadata of
-//   files outside (chmod, chown, utimes: Landlock does not check them);
-//   whether a process exists (kill -0 fails differently); CPU time and
-//   memory (only the timeout bounds a command that spins or allocates);
-//   and disk space as a whole (many files, each under the size limit).
+//     outside the command (Landlock ABI 6, Linux 6.12);
+//   - inherit no descriptor but stdin, stdout and stderr, keep no
+//     capability, gain none (no_new_privs), and, when the program may make
+//     a mount namespace (root), change no file's metadata outside the
+//     writable paths: every other mount is read-only for it
+//     (sandbox_privileges_linux.go);
+//   - not outlive the call, nor the program: a helper (below) adopts what
+//     calls setsid or forks twice, and kills it all when the shell exits,
+//     times out (it keeps the timeout itself), is cancelled, or when the
+//     program dies (a pipe only the program holds closes; the parent-death
+//     signal comes).
+//   Not confined: whether a process exists (kill -0 fails differently);
+//   for a program that is not root, the metadata of its user's own files
+//   outside (chmod, utimes: Landlock does not check them, and no mount
+//   namespace can be had without privilege); memory as a whole (each
+//   process is bounded, not their sum); disk space as a whole (many files,
+//   each under the size limit).
 // - Resource limits (setrlimit), with the helper: a command may run at most
 //   1024 processes beyond those its user runs when it starts, so that a
 //   fork bomb fails to fork there rather than take the machine's (the
-//   kernel exempts root and CAP_SYS_RESOURCE/CAP_SYS_ADMIN: the tool's
-//   description says so); write files of at most 1 GiB ("File too large",
-//   SIGXFSZ, root included); and dump no core. Limits(ResourceLimits{...})
-//   changes them; Unlimited lifts one. A program with CAP_SYS_RESOURCE
-//   cannot keep its commands from raising them (ulimit), and the
-//   description says so too.
-// - On kernels with an older Landlock ABI, commands get what it supports
-//   (ABI 1-3: files only); without Landlock, or on another system, they run
-//   unconfined. Never silently: the tool's description says which
-//   protections are in force, and RequireConfinement makes ShellTool fail
-//   unless all of them are (ABI 6). Unconfined opts out altogether: the
-//   shell runs directly, as the process could run it.
+//   kernel exempts root: the tool's description says so); write files of
+//   at most 1 GiB ("File too large", SIGXFSZ, root included); each process
+//   may use the timeout times the CPUs of CPU time (SIGXCPU) and allocate
+//   half the machine's memory (RLIMIT_DATA); and dump no core.
+//   Limits(ResourceLimits{...}) changes them; Unlimited lifts one.
+// - On systems that lack a part (an older Landlock ABI, no seccomp, no
+//   mount namespace), commands get the rest; without Landlock, or on
+//   another system, they run unconfined. Never silently: the tool's
+//   description says which protections are in force, and
+//   RequireConfinement makes ShellTool fail unless all of them are.
+//   Unconfined opts out altogether: the shell runs directly, as the
+//   process could run it.
 // - The helper is the program itself: each command re-executes
 //   /proc/self/exe with a marker argv[0] that an init function of this
 //   package recognizes before main runs, so a program needs nothing but to
@@ -212,11 +218,13 @@ type shell struct {
 // Env, and nothing else. The tool requires approval unless
 // ShellWithoutApproval.
 //
-// Commands are confined by the kernel (Landlock) to root, their temporary
-// directory and the system's files, with no network, and bounded in
-// processes and file size; the options ReadPaths, WritePaths,
-// AllowConnect, AllowNetwork, Limits, RequireConfinement and Unconfined
-// change that. The tool's description says what is
+// Commands are confined by the kernel (Landlock, a seccomp filter, a
+// read-only mount namespace for root) to root, their temporary directory
+// and the system's files, with no network and no privilege, bounded in
+// processes, file size, CPU time and memory, and ended with the program
+// that runs them; the options ReadPaths, WritePaths, AllowConnect,
+// AllowDNS, AllowNetwork, Limits, RequireConfinement and Unconfined change
+// that. The tool's description says what is
 // confined on this kernel.
 func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
 	s, err := newShell(root, opts)
