@@ -94,9 +94,8 @@ type ResourceLimits struct {
 	Memory    int64
 }
 
-// minMemory is the least Memory a command may be given: the helper that
-// starts it lives under the same limit, and a Go program maps tens of MiB
-// of its runtime's tables before main runs.
+// minMemory is the least Memory a command may be given: a Go program maps
+// tens of MiB of its runtime's tables before main runs.
 const minMemory = 256 << 20
 
 // Limits sets the resource limits of commands (see ResourceLimits): a

@@ -25,10 +25,10 @@ package builtin
 //     starts /bin/sh -c COMMAND from that thread: the shell and all it
 //     starts inherit them, while the helper itself stays outside, so that
 //     (Landlock ABI 6) the command can neither signal it nor read its /proc
-//     files. With a process limit, the shell starts stopped and gets its
-//     limit before it runs (startLimited): the helper keeps none, so that
-//     it can still make the threads it needs once the command used up its
-//     own;
+//     files. With a process or memory limit, the shell starts stopped and
+//     gets them before it runs (startLimited): the helper keeps neither, so
+//     that it can still make the threads and mappings it needs once the
+//     command used up its own;
 //  4. waits for the shell, for SIGTERM from the program (its timeout or
 //     cancellation), for the command's timeout, which it keeps itself, or
 //     for the program's death; then kills the shell's process group and,
@@ -414,7 +414,7 @@ func watchParent(parent int) <-chan struct{} {
 
 // setLimits sets the resource limits of the policy on the helper, whose
 // command inherits them; they bind the helper too, harmlessly: it dumps no
-// core, writes no file, uses little CPU and memory. The process limit is
+// core, writes no file, uses little CPU. The process and memory limits are
 // the command's alone (startLimited).
 func setLimits(policy sandboxPolicy) error {
 	if err := unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{}); err != nil {
@@ -427,7 +427,6 @@ func setLimits(policy sandboxPolicy) error {
 	}{
 		{"RLIMIT_FSIZE", unix.RLIMIT_FSIZE, policy.FileSize},
 		{"RLIMIT_CPU", unix.RLIMIT_CPU, policy.CPU},
-		{"RLIMIT_DATA", unix.RLIMIT_DATA, policy.Memory},
 	} {
 		if l.value <= 0 {
 			continue
@@ -496,7 +495,7 @@ func startConfined(cmd *exec.Cmd, policy sandboxPolicy) error {
 			return fmt.Errorf("landlock_restrict_self: %w", err)
 		}
 	}
-	if policy.Processes == 0 {
+	if policy.Processes == 0 && policy.Memory == 0 {
 		if err := dropAndFilter(policy); err != nil {
 			return err
 		}
@@ -518,14 +517,17 @@ func dropAndFilter(policy sandboxPolicy) error {
 	return nil
 }
 
-// startLimited starts cmd with a process limit of processes beyond those
-// its user runs. The limit must not bind the helper, whose threads count
-// as the user's processes (the Go runtime cannot do without a new thread
-// it needs), so it cannot be set here before starting cmd; nor, without a
-// race, on cmd once it runs. So cmd starts stopped, traced by this thread
-// (PTRACE_TRACEME: it stops at its exec), gets its limit from outside
-// (prlimit) and is let go. The calling thread must be locked: only it may
-// detach.
+// startLimited starts cmd with the limits that must not bind the helper:
+// a process limit of policy.Processes beyond those its user runs (the
+// helper's threads count as the user's processes, and the Go runtime
+// cannot do without a new thread it needs), and the memory limit (a Go
+// program, the helper among them, maps tens of MiB of its runtime's
+// tables before main runs, and a race-enabled one far more). So they
+// cannot be set here before starting cmd; nor, without a race, on cmd
+// once it runs (what it forks first would escape them). So cmd starts
+// stopped, traced by this thread (PTRACE_TRACEME: it stops at its exec),
+// gets its limits from outside (prlimit) and is let go. The calling thread
+// must be locked: only it may detach.
 func startLimited(cmd *exec.Cmd, policy sandboxPolicy) error {
 	if err := dropAndFilter(policy); err != nil {
 		return err
@@ -534,7 +536,7 @@ func startLimited(cmd *exec.Cmd, policy sandboxPolicy) error {
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, syscall.EPERM) {
 			// Yama's ptrace_scope 3, or a seccomp filter, refuses it.
-			return fmt.Errorf("%w (the command starts traced, to get its process limit: the system may forbid ptrace; builtin.Limits with Processes: builtin.Unlimited does without)", err)
+			return fmt.Errorf("%w (the command starts traced, to get its process and memory limits: the system may forbid ptrace; builtin.Limits with Processes and Memory builtin.Unlimited does without)", err)
 		}
 		return err
 	}
@@ -551,9 +553,16 @@ func startLimited(cmd *exec.Cmd, policy sandboxPolicy) error {
 	if !ws.Stopped() {
 		return abort(fmt.Errorf("the command did not stop at its start (wait status %#x)", uint32(ws)))
 	}
-	n := uint64(userTasks(os.Getuid()) + policy.Processes)
-	if err := lowerLimit(pid, unix.RLIMIT_NPROC, n); err != nil {
-		return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
+	if policy.Processes > 0 {
+		n := uint64(userTasks(os.Getuid()) + policy.Processes)
+		if err := lowerLimit(pid, unix.RLIMIT_NPROC, n); err != nil {
+			return abort(fmt.Errorf("prlimit(RLIMIT_NPROC): %w", err))
+		}
+	}
+	if policy.Memory > 0 {
+		if err := lowerLimit(pid, unix.RLIMIT_DATA, uint64(policy.Memory)); err != nil {
+			return abort(fmt.Errorf("prlimit(RLIMIT_DATA): %w", err))
+		}
 	}
 	// Detached without a signal: the SIGTRAP of its exec is dropped.
 	if err := syscall.PtraceDetach(pid); err != nil {
