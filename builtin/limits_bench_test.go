@@ -12,16 +12,16 @@ import (
 )
 
 // BenchmarkCommandLimits is what the resource limits add to a confined
-// command's start: none (every limit Unlimited) against the defaults. For
-// a program that is not root, the process limit is set on the command
-// while it is stopped at its start (ptrace, prlimit, and counting the
-// user's processes in /proc); root is exempt from it, so as root the
-// user=nobody runs show that path.
+// command's start: none (every limit Unlimited) against the defaults. The
+// process and memory limits are set on the command while it is stopped at
+// its start (ptrace, prlimit, and for the process limit counting the
+// user's processes in /proc); root is exempt from the process limit, so as
+// root the user=nobody runs show that path.
 func BenchmarkCommandLimits(b *testing.B) {
 	if builtin.LandlockABI() < 6 {
 		b.Skip("this kernel has no Landlock ABI 6")
 	}
-	none := builtin.Limits(builtin.ResourceLimits{Processes: builtin.Unlimited, FileSize: builtin.Unlimited})
+	none := builtin.Limits(builtin.ResourceLimits{Processes: builtin.Unlimited, FileSize: builtin.Unlimited, CPUTime: builtin.Unlimited, Memory: builtin.Unlimited})
 	modes := []struct {
 		name   string
 		nobody bool

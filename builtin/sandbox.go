@@ -66,19 +66,22 @@ const (
 //
 // CPUTime is the most CPU time each process of a command may use
 // (RLIMIT_CPU, rounded up to whole seconds): past it the process gets
-// SIGXCPU, and SIGKILL a second later. It bounds a process that spins even when nobody
-// is left to end it at its timeout. The default is the configured Timeout
-// times the number of CPUs: no process that ends within its timeout can
-// reach it. Each process has its own count; the timeout bounds the whole.
+// SIGXCPU, and SIGKILL a second later. It bounds a process that spins
+// even when nobody is left to end it at its timeout. The default is the
+// configured Timeout times the number of CPUs: no process that ends within
+// its timeout can reach it. Each process has its own count; the timeout
+// bounds the whole.
 //
 // Memory is the most memory each process of a command may allocate
 // (RLIMIT_DATA: its heap and private mappings; DefaultMemory, half the
 // machine's memory): past it allocations fail, and most programs exit
 // with "out of memory". Go and Java programs run under it as usual (their
 // reservations of address space do not count; a JVM with its default heap
-// wants 512 MiB). It is at least 256 MiB.
-// The command as a whole, many processes together, is bounded by the
-// process limit times this: no cgroup is made for it.
+// wants 512 MiB). It is at least 256 MiB. The command as a whole, many
+// processes together, is bounded only by the process limit times this: no
+// cgroup is made for it. Like the process limit, it is set on the command
+// as it starts, stopped under ptrace: a system that forbids ptrace needs
+// both Unlimited.
 //
 // Core dumps are off (RLIMIT_CORE 0): a crashing command leaves no core
 // file in the workspace.
@@ -376,10 +379,10 @@ func (c confinement) describeNetwork() string {
 	}
 	var text string
 	switch {
+	case c.abi < abiNetwork && (len(ports) > 0 || c.cfg.dns):
+		text = "they can open TCP connections to any port (this kernel's Landlock cannot confine where), and listen on none; no other socket"
 	case len(ports) > 0:
 		text = fmt.Sprintf("they can open TCP connections only to ports %s, and listen on none; no other socket", joinPorts(ports))
-	case c.abi < abiNetwork && c.cfg.dns:
-		text = "TCP to any port (this kernel's Landlock cannot confine it); no other socket"
 	default:
 		text = "they have no network: no socket of any kind (TCP, UDP, raw, unix sockets by path...)"
 	}

@@ -125,6 +125,13 @@ type mountEntry struct {
 	ro    bool
 }
 
+// keptMountFlags are the mount options a read-only remount keeps, by
+// their names in mountinfo.
+var keptMountFlags = map[string]uintptr{
+	"nosuid": unix.MS_NOSUID, "nodev": unix.MS_NODEV, "noexec": unix.MS_NOEXEC,
+	"noatime": unix.MS_NOATIME, "nodiratime": unix.MS_NODIRATIME, "relatime": unix.MS_RELATIME,
+}
+
 // threadMounts lists the calling thread's mounts, parents first, from its
 // mountinfo (not /proc/self's: that is the main thread's namespace).
 func threadMounts() ([]mountEntry, error) {
@@ -144,22 +151,8 @@ func threadMounts() ([]mountEntry, error) {
 		}
 		m := mountEntry{point: unescapeMountPath(fields[4])}
 		for _, o := range strings.Split(fields[5], ",") {
-			switch o {
-			case "ro":
-				m.ro = true
-			case "nosuid":
-				m.flags |= unix.MS_NOSUID
-			case "nodev":
-				m.flags |= unix.MS_NODEV
-			case "noexec":
-				m.flags |= unix.MS_NOEXEC
-			case "noatime":
-				m.flags |= unix.MS_NOATIME
-			case "nodiratime":
-				m.flags |= unix.MS_NODIRATIME
-			case "relatime":
-				m.flags |= unix.MS_RELATIME
-			}
+			m.ro = m.ro || o == "ro"
+			m.flags |= keptMountFlags[o]
 		}
 		mounts = append(mounts, m)
 	}

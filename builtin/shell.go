@@ -412,19 +412,24 @@ func (s *shell) run(ctx context.Context, command string, limit time.Duration) (c
 	// Files the command changed are reported (once it and what it
 	// started are gone) whatever became of it.
 	o.note = changed()
+	exited := cmd != nil && cmd.ProcessState != nil
+	var exitErr error
+	if exited && run.exit != nil {
+		// Read first: the helper may say it ended the command at its
+		// timeout itself.
+		o.status, o.code, exitErr = run.exit()
+	}
 	switch {
 	case ctx.Err() != nil:
 		return commandOutcome{}, ctx.Err()
 	case run.timedOut.Load():
-		o.timedOut = true
+		o.timedOut, o.code = true, -1
 		o.status = fmt.Sprintf("[timed out after %s: the command and every process it started were killed]", limit)
-	case cmd == nil || cmd.ProcessState == nil:
+	case !exited:
 		return commandOutcome{}, fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
-	case run.exit != nil:
-		if o.status, o.code, err = run.exit(); err != nil {
-			return commandOutcome{}, fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, err)
-		}
-	default:
+	case exitErr != nil:
+		return commandOutcome{}, fmt.Errorf("cannot run /bin/sh in %s: %w", s.root, exitErr)
+	case run.exit == nil:
 		o.status, o.code = exitText(cmd.ProcessState), cmd.ProcessState.ExitCode()
 	}
 	return o, nil
