@@ -72,14 +72,6 @@ func newNetWorld(t *testing.T) *netWorld {
 	return w
 }
 
-// outsideUnchanged: the daemon's socket is the one more thing outside.
-func (w *netWorld) outsideUnchanged(t *testing.T) {
-	t.Helper()
-	data, err := os.ReadFile(w.victim)
-	require.NoError(t, err)
-	assert.Equal(t, victimText, string(data))
-}
-
 // installAttacker copies this test binary into dir as ./attacker: it is
 // the program a confined command runs to make the system calls no shell
 // makes (roles_linux_test.go).
@@ -242,7 +234,7 @@ func TestNoDescriptorCrosses(t *testing.T) {
 		if len(leaked)%2 == 1 {
 			src = int(raw.Fd())
 		}
-		require.NoError(t, syscall.Dup2(src, n))
+		require.NoError(t, unix.Dup2(src, n))
 		leaked = append(leaked, n)
 	}
 	syscall.Close(fd)

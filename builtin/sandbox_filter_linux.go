@@ -166,6 +166,9 @@ func installFilter(r netRules) error {
 
 // probeFilter tells whether this kernel takes seccomp filters.
 func probeFilter() bool {
+	if !filterSupported {
+		return false
+	}
 	// SECCOMP_GET_ACTION_AVAIL answers without installing anything.
 	action := filterRefuse &^ 0xffff
 	_, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_GET_ACTION_AVAIL, 0, uintptr(unsafe.Pointer(&action)))
