@@ -331,8 +331,10 @@ func runHelper(desc string, argv []string) int {
 
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	// Its own group, for the helper to kill without killing itself.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own group, for the helper to kill without killing itself; and
+	// killed should the helper be (an OOM kill), rather than left running
+	// with nothing to keep its timeout.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if err := setLimits(policy); err != nil {
 		return fail(err)
 	}
@@ -342,10 +344,15 @@ func runHelper(desc string, argv []string) int {
 		// ruleset, filter and mount namespace with it.
 		runtime.LockOSThread()
 		started <- startConfined(cmd, policy)
+		// The thread that started the shell lives as long as the helper:
+		// the shell's parent-death signal comes when that thread ends.
+		select {}
 	}()
 	if err := <-started; err != nil {
 		return fail(err)
 	}
+	// For the program to end the shell's group should the helper die.
+	fmt.Fprintf(status, "pid %d\n", cmd.Process.Pid)
 	waited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(waited) }()
 	var deadline <-chan time.Time
@@ -685,6 +692,18 @@ func childrenOf(pid int) []int {
 	return kids
 }
 
+// shellPid splits the line the helper writes once the shell started, "pid
+// N", from what it wrote after.
+func shellPid(text string) (int, string) {
+	line, rest, ok := strings.Cut(text, "\n")
+	n, found := strings.CutPrefix(line, "pid ")
+	if !ok || !found {
+		return 0, text
+	}
+	pid, _ := strconv.Atoi(n)
+	return pid, rest
+}
+
 // helperStatus reads what the helper wrote on its status pipe: the shell's
 // wait status and whether the helper ended it at its timeout, or why the
 // shell could not start.
@@ -780,8 +799,15 @@ func (s *shell) helperCommand(ctx context.Context, command string, limit time.Du
 		if err != nil {
 			return "", -1, err
 		}
-		ws, timedOut, err := helperStatus(string(text))
+		shell, rest := shellPid(string(text))
+		ws, timedOut, err := helperStatus(rest)
 		if err != nil {
+			if shell > 0 {
+				// The helper died with its shell running (it was killed):
+				// the shell has its parent-death signal; what it started
+				// in its group goes now.
+				_ = killGroup(shell)
+			}
 			return "", -1, err
 		}
 		if timedOut {

@@ -137,3 +137,24 @@ func TestTheHelperKeepsTheTimeout(t *testing.T) {
 	defer func() { _ = caller.Process.Signal(syscall.SIGCONT) }()
 	requireGoneWithin(t, marker, time.Second+orphanGrace, caller.Process.Pid)
 }
+
+// TestNoShellOutlivesItsHelper: should the helper itself be killed (the OOM
+// killer picks it, say) while its caller lives on, the shell goes with it,
+// and the caller reports that the command did not finish.
+func TestNoShellOutlivesItsHelper(t *testing.T) {
+	requireLandlock(t)
+	ws := t.TempDir()
+	marker := shellMarker(350)
+	caller := startCaller(t, ws, time.Minute, "sleep "+marker)
+	waitRunning(t, marker, "sleep")
+	var helper int
+	for _, p := range processesWith(marker) {
+		if strings.Contains(p, "toolgen-run-command-sandbox") {
+			_, err := fmt.Sscanf(p, "%d:", &helper)
+			require.NoError(t, err)
+		}
+	}
+	require.NotZero(t, helper, "the helper runs")
+	require.NoError(t, syscall.Kill(helper, syscall.SIGKILL))
+	requireGoneWithin(t, marker, orphanGrace, caller.Process.Pid)
+}
