@@ -235,9 +235,10 @@ func AllowNetwork() ShellOption {
 }
 
 // Unconfined runs commands as the process could run them itself, with no
-// confinement by the kernel and nothing done about processes that leave
-// the command's process group (setsid, daemons): the opt-out, for a
-// command line people type themselves, or a container that is the
+// confinement by the kernel, no resource limits, and nothing done about
+// processes that leave the command's process group (setsid, daemons), nor
+// about a command whose program dies (no helper watches it): the opt-out,
+// for a command line people type themselves, or a container that is the
 // boundary already.
 func Unconfined() ShellOption {
 	return func(c *shellConfig) error { c.sandbox.unconfined = true; return nil }
