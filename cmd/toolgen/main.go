@@ -1,32 +1,3 @@
-// Command toolgen generates static JSON Schemas, ToolName constants and
-// reflection-free dispatch for the Go functions of a package marked with a
-// //toolgen:tool directive. Run it with go generate:
-//
-//	//go:generate go tool toolgen
-//
-// Usage:
-//
-//	toolgen [flags] [dir]
-//	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
-//
-// Flags:
-//
-//	-output name  the file to write in dir (default tools_gen.go)
-//	-check        write nothing; exit 1 with a diff if the file is stale
-//	-tags list    extra comma-separated build tags for loading the package
-//	-show         print the tools and their schemas; write nothing
-//	-v            say what was done
-//
-// toolgen mcp connects to an MCP server (a command spoken to over stdio, or
-// a streamable HTTP URL), lists its tools and writes typed Go stubs: per tool
-// an argument struct from its input schema and a method of Stubs that
-// validates the arguments and calls the tool through an *mcp.Client. It too
-// leaves an unchanged file alone, and its -check writes nothing and exits 1
-// with a diff if the file is stale.
-//
-// Mistakes in the package are printed as file:line:col: message, all at
-// once, and exit with status 1; a bad command line (a directory that does
-// not exist, or a file where the directory goes) exits with status 2.
 package main
 
 import (

@@ -1,0 +1,418 @@
+// Command toolgen generates static JSON Schemas, ToolName constants and
+// reflection-free dispatch for the Go functions of a package marked with a
+// //toolgen:tool directive. Run it with go generate:
+//
+//	//go:generate go tool toolgen
+//
+// This page is the complete annotation reference: what toolgen reads
+// (the directive, parameters, types, constraints, results), how the
+// generated code reads arguments and where it differs from encoding/json,
+// what the generated file holds, and the command's flags. The README has
+// the quickstart; the runtime packages' docs say how tools are run.
+//
+// Usage:
+//
+//	toolgen [flags] [dir]
+//	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
+//
+// toolgen mcp connects to an MCP server (a command spoken to over stdio, or
+// a streamable HTTP URL), lists its tools and writes typed Go stubs: per tool
+// an argument struct from its input schema and a method of Stubs that
+// validates the arguments and calls the tool through an *mcp.Client. It too
+// leaves an unchanged file alone, and its -check writes nothing and exits 1
+// with a diff if the file is stale.
+//
+// # The directive
+//
+// //toolgen:tool as a line of a function's or method's doc comment, followed
+// by options separated by spaces:
+//
+//   - name=NAME: the tool's name (1–64 of "a-z A-Z 0-9 _ -"); default: the Go
+//     name in snake_case, initialisms kept whole (GetHTTPStatus →
+//     get_http_status), and known mixed-case words too (IsNaN → is_nan,
+//     GetIPv6Address → get_ipv6_address, OAuth2Login → oauth2_login,
+//     GitHubRepo → github_repo)
+//   - readonly: does not change its environment (Annotations.ReadOnly)
+//   - destructive: may delete or overwrite (Annotations.Destructive)
+//   - idempotent: repeating a call changes nothing more
+//     (Annotations.Idempotent)
+//   - openworld: reaches outside the local system (Annotations.OpenWorld)
+//   - requires_approval: the agent loop (runtime/agent) asks a person before
+//     running it (Tool.RequiresApproval)
+//
+// Unknown options, a second directive, and any other //toolgen: directive are
+// errors at their position. The tool's description is the doc comment as plain
+// text (a tool without one is an error: the description is what the model
+// reads to choose the tool) (paragraphs unwrapped), without the directive and
+// without a parameter list that toolgen moved onto the properties (below).
+//
+// Package functions make "func Tools() []runtime.Tool"; methods of a type T
+// (value or pointer receivers) make "func (recv *T) Tools() []runtime.Tool",
+// whose tools run on that receiver — this is how tools get configuration.
+//
+// # Parameters
+//
+//   - A leading context.Context gets the call's context. A runtime.Ctx
+//     parameter (anywhere) gets the run's deps and call details
+//     (runtime.CtxFrom(ctx); the zero Ctx outside a run). Neither is in the
+//     schema.
+//   - Flat parameters: each other parameter is one property, named in
+//     snake_case. A non-pointer parameter is required, a pointer one optional.
+//     Its description comes from an item of a parameter list in the doc
+//     comment, "- name: text" (by Go name or snake_case name), else from its
+//     type's doc comment. Constraints may follow the name: "- days
+//     min=1,max=14: days ahead". The description starts after the first colon
+//     followed by a space (or ending the item), so option values may hold
+//     colons ("- hhmm pattern=^[0-2][0-9]:[0-5][0-9]$: the time"); an option
+//     value holding ": " must go in a struct tag (use a struct parameter).
+//
+// A list is a parameter list when it follows a paragraph that is just
+// Parameters:, Params:, Arguments: or Args:, or when every one of its items
+// names a parameter and its options read as toolgen options. A parameter list
+// (and its heading) leaves the tool's description. Any other list, such as
+// strings.SplitN's "- n < 0: all substrings.", is prose and stays in the
+// description as written. Under a heading, an item that names no parameter
+// ("doc item "citty" names no parameter of GetWeather (parameters: city,
+// unit)"), names a context.Context or runtime.Ctx parameter, has no colon,
+// describes a parameter a second time, or has options that do not read is an
+// error at the item. A tool whose argument is one struct has no parameter
+// list: its fields' docs describe them.
+//   - One struct parameter: when the only other parameter is a named struct
+//     (or a pointer to one), its fields are the properties, named as
+//     encoding/json names them: json tag names, "json:"-"" skipped, unexported
+//     fields skipped, embedded structs flattened (with encoding/json's rules
+//     for clashing names; a clash encoding/json would silently drop is an
+//     error). A tag name encoding/json does not take (one with a quote, a
+//     backslash or punctuation outside "!#$%&()*+-./:;<=>?@[]^_{|}~" and
+//     space) leaves the field its Go name, as in encoding/json; "json:"-,""
+//     names a member -. An embedded non-struct type ("type Name string") is a
+//     member named after the type; an unexported struct embedded with a tag
+//     name ("inner `json:"in"`") is a member of that name; an embedded pointer
+//     to an unexported struct type that has members is an error (encoding/json
+//     cannot set it when reading), so embed it by value or export it. A struct
+//     that embeds a type with JSON or text methods (time.Time) has them too,
+//     as in encoding/json: it is read and written by them (a struct embedding
+//     time.Time is a string whose description says RFC 3339; its schema claims
+//     no format, since time.Time's own parser takes forms the format refuses).
+//     A field is required unless it is a pointer, omitempty/omitzero, or has a
+//     default. Field doc comments and trailing line comments are descriptions.
+//     Descriptions of types, fields and enum constants declared in other
+//     packages of the same module are read from those packages' source; those
+//     of other modules (the standard library included) are not.
+//
+// # Types
+//
+// Each Go shape is read and written as encoding/json reads and writes it, with
+// a schema that says exactly what the decoder accepts; where toolgen differs
+// on purpose, Differences from encoding/json says so. A shape toolgen cannot
+// map faithfully is an error at its position.
+//
+//   - string: string
+//   - bool: boolean
+//   - int8 … int64, int, uint8 … uint64, uint: integer with the width's
+//     minimum/maximum (for 64 bits only unsigned's "minimum: 0": ±2^63 tell a
+//     model nothing and cost tokens on every request); 3, 3.0 and 3e0 are
+//     integers (as in JSON Schema); 3.5 is not; the decoder enforces every
+//     width
+//   - float32, float64: number (float32 with its bounds, ±3.4028235e+38); a
+//     number beyond float64 (1e400) is rejected, and for a float32 one beyond
+//     ±3.4028235e+38 (numbers between that and math.MaxFloat32 round to it)
+//   - a named string or integer type with exported constants of that type:
+//     enum of the exported constants' values (in output schemas, examples: a
+//     value may hold any value of its type, such as a set of flags, and is
+//     written as it is); unexported constants (an iota sentinel such as
+//     numDays) are not values, and a type with only unexported constants is a
+//     plain string or integer; the constants' comments are added to the
+//     description
+//   - []T: array of T; nil is written as []
+//   - [N]T: array, minItems = maxItems = N; exactly N elements
+//   - map[K]V, K a string type: object, additionalProperties: V; keys written
+//     sorted; nil is written as {}; a key type with UnmarshalText is an error
+//   - named struct: object, inlined, "additionalProperties: false"; members as
+//     encoding/json names them (see Parameters)
+//   - recursive named struct: "$ref" to "$defs"
+//   - time.Time: string, "format: date-time"; exactly RFC 3339's date-time
+//     (§5.6), as the schema says: T and Z may be lower case; a leap second
+//     (23:59:60Z, only at 23:59 UTC) reads as the next second; fraction digits
+//     beyond nanoseconds are dropped; +24:00, ,5 fractions and one-digit hours
+//     are rejected; written as time.Time.MarshalJSON writes it
+//   - time.Duration: integer, described as "A duration in nanoseconds (1
+//     second = 1000000000)." after the member's own description; an integer of
+//     nanoseconds, as encoding/json reads and writes it
+//   - []byte, and []B for a named byte type B ("type Octet byte"): string,
+//     "contentEncoding: base64"; standard base64; nil is written as """". A B
+//     with MarshalJSON or MarshalText makes []B an array of B, as
+//     encoding/json writes it; [N]byte is an array of integers, as in
+//     encoding/json
+//   - json.RawMessage, any: {}; any JSON value; any holds what encoding/json
+//     puts in an any (float64, string, []any, map[string]any...)
+//   - json.Number: number; a JSON number, kept as its literal text; written as
+//     that number ("""" writes 0)
+//   - a type with UnmarshalJSON / MarshalJSON: its //toolgen:schema (below),
+//     else {} with the type's doc; the raw value goes to UnmarshalJSON, whose
+//     error is reported at the value's JSON pointer; MarshalJSON writes the
+//     value. encoding/json's precedence: JSON methods before text methods,
+//     then the type's own shape. A type with only one of the two uses its
+//     shape in the other direction, so its input and output schemas differ
+//   - a type with UnmarshalText / MarshalText: its //toolgen:schema, else
+//     string; a JSON string goes to UnmarshalText, whose error is reported at
+//     its pointer; MarshalText writes a string
+//   - *big.Int: integer; its JSON methods: a JSON integer literal (3.0 and 3e0
+//     are refused by big.Int)
+//   - *big.Float, *big.Rat: string; their text methods (""1.5"", ""1/3"")
+//   - netip.Addr, netip.Prefix, netip.AddrPort, *regexp.Regexp, slog.Level:
+//     string, described; their text (or JSON) methods
+//   - *T: T's schema; optional; null for a member reads as nil; null for an
+//     element of a slice, array or map is rejected, as the schema says; in
+//     output schemas a pointer the encoder can write as null (an element, a
+//     map value, the pointer under a **T member or a wrapped result) has
+//     ""type": [T, "null"]" ("anyOf [T, {"type": "null"}]" for enums and
+//     "$ref"s)
+//
+// Pointers, arrays, slices and maps nest in any combination (*[3]int,
+// []*[2]int, map[string]*[2]int, *[2][2]int). Channels, functions, complex
+// numbers, unsafe.Pointer, uintptr, maps with non-string keys, interfaces
+// other than any, anonymous structs and generic types are errors at their
+// position. Optional values are simply not required: the default input schema
+// never has "["null", T]" unions, and the top level is always an object.
+//
+// A method has the last word: where the schema allows a value that
+// UnmarshalJSON or UnmarshalText refuses, the model reads the method's error.
+// Where encoding/json could not call a pointer-receiver MarshalJSON or
+// MarshalText (a result returned by value, a map value, a field of either),
+// toolgen refuses at generate time rather than write the type's bare shape:
+// return a pointer, use *T in maps, or give the method a value receiver.
+// omitzero calls the member type's "IsZero() bool" method when it has one, as
+// encoding/json does; a type it can neither call nor compare with == is an
+// error.
+//
+// # Schemas of types that read themselves
+//
+// A type whose methods decide its JSON form can state its schema with a
+// directive in its doc comment:
+//
+//	// Temp is a temperature written like "21C".
+//	//
+//	//toolgen:schema {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?C$"}
+//	type Temp float64
+//
+// It must be one line holding a JSON object, using only the keywords type,
+// description, anyOf, enum, format, pattern, minimum, maximum, minLength,
+// maxLength, minItems, maxItems, items, properties, required,
+// additionalProperties, contentEncoding, default, examples; it applies in the
+// directions the type's methods handle. Its description replaces the type's
+// doc. It is an error anywhere but on a type of the package with JSON or text
+// methods.
+//
+// # Constraints
+//
+// In a "toolgen:"..."" struct tag, or after a parameter's name in its doc
+// item: key=value pairs separated by commas (a comma that is not followed by a
+// known key belongs to the value, so "pattern=^[a-z]{1,3}$" needs no
+// escaping).
+//
+//   - min, max: numbers; minimum, maximum (inclusive); a float32's in the
+//     shortest text that reads back as the same float32 (0.1, not
+//     0.10000000149011612), and the decoder compares the number it reads,
+//     before rounding it to 32 bits, with exactly that value
+//   - minLength, maxLength: strings; counted in Unicode code points
+//   - minItems, maxItems: slices
+//   - pattern: strings; ECMA-262 syntax and meaning ("new RegExp(p, "u")", as
+//     JSON Schema says), unanchored; kept as written in the schema, checked by
+//     the decoder through a faithful RE2 translation (. excludes "\r", U+2028,
+//     U+2029; "\s" includes Unicode spaces). Refused: RE2-only syntax ("(?i)",
+//     "\z", "\pL", [[:alpha:]], "\Q..\E"), and backreferences and lookarounds,
+//     which RE2 cannot check
+//   - format: strings; one of date-time, date, time, email, uri, uuid, ipv4,
+//     ipv6, hostname; checked
+//   - default: strings, numbers, booleans, enums; makes the field optional;
+//     applied when absent; must pass the field's other constraints (bounds,
+//     lengths, pattern, format, enum, width)
+//   - example: the same; examples; each must pass the field's constraints too
+//
+// Contradictions are errors at the option: min greater than max, minLength
+// greater than maxLength, minItems greater than maxItems, and a format that no
+// string within minLength/maxLength can match (format=uuid,maxLength=10).
+//
+// # Results
+//
+// A tool returns "(T, error)", error, or T.
+//
+//   - string (or a string type, enums included): the result is that text.
+//   - any other T: the result is JSON, as Result.Structured (its text form is
+//     the same JSON), with an output schema. A struct (or pointer to struct)
+//     is the object itself; any other type is wrapped as "{"result": value}",
+//     since structured content must be an object. A nil pointer result (the
+//     top pointer, or any pointer to a struct result) is a failed result
+//     telling the model so: "get_report returned no result (a nil *Report) and
+//     no error". In results, nil pointer fields are left out and nil slices,
+//     maps and []byte are written as [], {} and """", so that results match
+//     their schema (as encoding/json/v2 does; encoding/json writes null); a
+//     nil element of a []*T or map[string]*T is written as null, which the
+//     output schema allows.
+//   - error alone: ok on success.
+//
+// A returned error, a panic in the tool (recovered, naming the tool) and bad
+// arguments all come back as a Result with IsError set and a message written
+// for the model. Call's own error is only for the caller's failures: the
+// context was cancelled while the tool ran and the tool returned the context's
+// error.
+//
+// # How arguments are read
+//
+//   - One pass, no reflection, no look-ahead (slices grow by appending);
+//     unknown members are rejected (the message lists the known ones); every
+//     problem is reported with its JSON pointer, in reading order, then
+//     missing required members.
+//   - Member names match exactly (encoding/json also matches
+//     case-insensitively).
+//   - null for an optional member means absent: nil for a pointer, the default
+//     (or the zero value) otherwise; for a required member it is a type error.
+//     This is the one place the decoder accepts what the default schema does
+//     not: models in OpenAI's strict mode send null for every optional member
+//     (the strict schema says so, see Model providers). null for an element of
+//     a []*T, [N]*T or map[string]*T is rejected ("/items/2: expected object,
+//     got null"); encoding/json reads it as nil.
+//   - A time.Time is read by RFC 3339's date-time grammar, as the schema's
+//     format says, not by time.Time.UnmarshalText: lower case t/z and leap
+//     seconds are accepted (encoding/json rejects them), +24:00, +23:60,
+//     15:04:05,5 and one-digit hours are rejected (encoding/json accepts
+//     them).
+//   - Empty arguments (zero bytes or only JSON white space) read as {}.
+//   - Strings with invalid UTF-8 or lone surrogates read with U+FFFD, as
+//     encoding/json does.
+//   - A member given twice is read twice: the last value counts (as in
+//     encoding/json and in permission rules), and a problem with an earlier
+//     one is still reported.
+//   - Arrays and objects may nest at most 1000 levels; deeper arguments are a
+//     syntax error (so a hostile argument cannot make reading expensive).
+//   - At most 50 problems are listed in one message, followed by "… and N more
+//     problems".
+//
+// # Differences from encoding/json
+//
+// toolgen reads and writes each type as encoding/json does, except in these
+// places, each on purpose; nowhere else. The differential test in
+// [testdata/fidelity](testdata/fidelity) checks every other case: for a corpus
+// of types covering every row of the type table, it generates tools, then
+// reads tens of thousands of argument documents (edge cases, documents
+// generated from each schema, and their mutations) three ways — the generated
+// decoder, a JSON Schema 2020-12 validator on the input schema, and
+// encoding/json.Unmarshal into the same type — and requires the three verdicts
+// and the values read to agree; every structured result must satisfy the
+// output schema and equal encoding/json.Marshal of the same value. It runs as
+// a fuzz target too.
+//
+// Reading arguments (toolgen is stricter, or follows the schema):
+//   - Required members must be present, unknown members are refused,
+//     constraints (enums, bounds, lengths, patterns, formats, array lengths)
+//     are checked, and member names match exactly (encoding/json ignores
+//     unknown and missing members and matches names case-insensitively).
+//   - null for an optional member is absent (its default applies); for a
+//     required member, and for an element of a []*T, [N]*T or map[string]*T,
+//     it is refused (encoding/json leaves the value alone or sets nil). An
+//     optional non-pointer member's null is not passed to its UnmarshalJSON.
+//   - An absent member with a default gets it.
+//   - An integer may be written 3.0 or 3e0, as JSON Schema says (encoding/json
+//     refuses both); 64-bit integers and floats beyond their range are
+//     refused, though the schema leaves those bounds out; a float32 beyond
+//     ±3.4028235e+38 is refused (encoding/json rounds up to 3.40282357e38 to
+//     math.MaxFloat32).
+//   - time.Time follows RFC 3339's date-time grammar, as the schema's format
+//     says (see the type table): lower case t/z and leap seconds are accepted,
+//     +24:00, ,5 fractions and one-digit hours refused.
+//   - A json.Number must be a JSON number (encoding/json also takes a string
+//     holding one).
+//   - A member given twice: every value is checked, the last counts.
+//   - A []B whose byte type B writes itself (MarshalJSON/MarshalText) is an
+//     array, as its schema says (encoding/json also takes a base64 string).
+//   - Empty arguments read as {}.
+//
+// Writing results (they keep their output schema):
+//   - nil slices, maps and []byte are written as [], {} and """" (as
+//     encoding/json/v2 does; encoding/json writes null);
+//   - a nil pointer member is left out (encoding/json writes null unless
+//     omitempty);
+//   - a nil pointer result is a failed result naming the tool.
+//
+// Output schemas describe what the encoder writes, which is what the result
+// holds, as encoding/json writes it: they have the types' own bounds (widths,
+// formats of time.Time) but not the constraints and defaults that arguments
+// have ("toolgen:"min=..,pattern=..""), and an enum's constants are examples
+// rather than an enum, so that a result holding a value no constant names (a
+// set of flags, a code added later) still keeps its schema.
+//
+// Refused at generate time, where encoding/json would silently do something
+// the schema cannot say: a pointer-receiver MarshalJSON/MarshalText where
+// encoding/json cannot take the address, omitzero on a type that is neither
+// comparable nor has IsZero, a map key type with UnmarshalText, the json
+// ,string option, two embedded fields that encoding/json would both drop, and
+// an embedded pointer to an unexported struct type with members (encoding/json
+// writes its fields but cannot read them, and panics on a tagged one).
+//
+// Where a type's own method decides (UnmarshalJSON, UnmarshalText), the method
+// has the last word over the schema, and the schema is the one you state with
+// //toolgen:schema (or {}/string). JSON Schema validators also read some
+// formats' RFCs differently at the edges (one takes ""@0"" for an email);
+// toolgen's checks follow the RFC grammars.
+//
+// # The generated file
+//
+//   - First line "// Code generated by toolgen. DO NOT EDIT.", then
+//     "//go:build !toolgen": toolgen loads packages with -tags=toolgen, so a
+//     stale generated file never stops it from reading the code that replaces
+//     it.
+//   - A version check against runtime/toolimpl, the package only generated
+//     code imports: a compile error on it means the generator and the module's
+//     version differ (see toolimpl.EnforceVersion). A file written by a
+//     toolgen older than the split of runtime (version 3 and older) fails on
+//     its first line, runtime.EnforceVersion, whose documentation says what to
+//     do: regenerate it with "go tool toolgen" of this module version, and
+//     move code that used the agent loop to package runtime/agent.
+//   - A documented ToolName constant (ToolGetWeather) and a permission-rule
+//     type (GetWeatherRule, see Permission rules) per tool; an unexported
+//     function or method (getWeather) gets unexported ones (toolGetWeather,
+//     getWeatherRule), so that tools a package keeps for its own use (on an
+//     unexported type) add nothing to its API.
+//   - A compile-time check per tool ("var _ func(context.Context, string,
+//     *Unit) (string, error) = GetWeather"), so a changed signature fails the
+//     build until you run "go generate".
+//   - One compact JSON Schema per tool (its input's, and its structured
+//     result's when it has one): the descriptions read best in the doc
+//     comments they come from. Tools() returns the tools in source order, each
+//     field of runtime.Tool in the order the type declares it; output is
+//     deterministic. The same input schema in OpenAI's strict dialect
+//     (Tool.StrictSchema) and in Gemini's subset (Tool.GeminiSchema) is
+//     derived from it once per process, the first time Tools() is called (a
+//     few microseconds per tool), each nil when the schema cannot be said in
+//     it; toolgen derives both at generate time too, and the comment above a
+//     schema says which form the tool lacks, so you know at build time.
+//   - Control flow lives in toolimpl: each object type (and each tool's
+//     arguments) has one member table ("&toolimpl.Object{...}", laid out
+//     statically), with which toolimpl.ObjectReader skips null where it reads
+//     as absent and reports unknown and missing members; each struct, enum and
+//     unnamed slice type is read and written by one helper shared by every
+//     tool that uses it; Rule() is one call. At 100 tools a generated file is
+//     a third of the lines it was (see BENCHMARKS.md, "Generated code").
+//
+// # The command
+//
+//	toolgen [flags] [dir]
+//	  -output name  the file to write in dir (default tools_gen.go)
+//	  -check        write nothing; exit 1 with a unified diff if the file is stale
+//	  -tags list    extra comma-separated build tags for loading the package
+//	  -show         print the tools, their positions and schemas as JSON; write nothing
+//	  -v            say what was done
+//
+// A directory that does not exist, or a file given in its place, is a usage
+// error (exit 2): "toolgen: directory ./nope does not exist". A type in a
+// tool's signature that does not compile is reported with the compiler's own
+// message and position ("… the type does not compile: undefined: Foo (at
+// x.go:10:16)"). -check's diff has unified-diff hunks with three lines of
+// context.
+//
+// It writes only when the bytes change (so "go build"'s cache survives). Every
+// mistake in the package is printed at once as "file:line:col: message"
+// relative to the working directory, with exit status 1; a bad command line
+// exits with 2.
+package main
