@@ -78,8 +78,9 @@ const (
 // with "out of memory". Go and Java programs run under it as usual (their
 // reservations of address space do not count; a JVM with its default heap
 // wants 512 MiB). It is at least 256 MiB. The command as a whole, many
-// processes together, is bounded only by the process limit times this: no
-// cgroup is made for it. Like the process limit, it is set on the command
+// processes together, is bounded only by the process limit times this, and
+// shared mappings (MAP_SHARED, memfd) do not count: no cgroup is made for
+// it. Like the process limit, it is set on the command
 // as it starts, stopped under ptrace: a system that forbids ptrace needs
 // both Unlimited.
 //

@@ -1,6 +1,7 @@
 package builtin
 
-// run_command, the shell tool (for the README's "Built-in tools" section):
+// run_command, the shell tool (the package doc has its reference; this is
+// the design, point by point):
 //
 //	tools, err := builtin.ShellTool(dir, builtin.Timeout(5*time.Minute), builtin.KeepEnv("GOPATH"))
 //

@@ -293,7 +293,7 @@
 //
 // toolgen reads and writes each type as encoding/json does, except in these
 // places, each on purpose; nowhere else. The differential test in
-// [testdata/fidelity](testdata/fidelity) checks every other case: for a corpus
+// testdata/fidelity checks every other case: for a corpus
 // of types covering every row of the type table, it generates tools, then
 // reads tens of thousands of argument documents (edge cases, documents
 // generated from each schema, and their mutations) three ways — the generated
