@@ -2,32 +2,251 @@
 // the official go-sdk (github.com/modelcontextprotocol/go-sdk/mcp, imported
 // as sdkmcp by the server files and as sdk by the client files).
 //
-// Serving tools (server*.go):
+// Serving tools is server*.go; using a server's tools is client*.go; toolgen
+// mcp generates typed stubs that call a server's tools through a *Client
+// (see the toolgen command). Both sides are tested against the official
+// conformance suite and real servers and clients.
+//
+// # Serving tools over MCP
 //
 //	srv, err := mcp.NewServer("weather", "1.0.0", weather.Tools())
-//	err = srv.ServeStdio(ctx)                                        // stdio
-//	err = srv.ListenAndServe(ctx, ":8080", mcp.HTTPOptions{})        // http://127.0.0.1:8080/mcp
+//	err = srv.ServeStdio(ctx)                                  // for a client that starts the program
+//	err = srv.ListenAndServe(ctx, ":8080", mcp.HTTPOptions{})  // http://127.0.0.1:8080/mcp
 //
-// Each runtime.Tool is registered with go-sdk's low-level AddTool: its
-// generated input and output schemas are sent as they are, and a tools/call
-// hands the raw JSON arguments to the tool's generated Call, so there is no
-// reflection and no second decode. Bad arguments, tool errors and panics are
-// results with isError set; a call whose context ends is a JSON-RPC error.
-// Structured results are sent as structuredContent and, when the result has
-// no content parts, also as their JSON text. A tool that returns a
-// runtime.Result chooses its content itself: text, images, audio, embedded
-// resources (runtime.ContentResource).
+// Package mcp serves any []runtime.Tool with the official Go SDK
+// (github.com/modelcontextprotocol/go-sdk): its transports, sessions and
+// protocol versions. Each tool goes through the SDK's low-level AddTool with
+// the generated schemas as they are, and a call hands the raw JSON arguments
+// to the generated Call: no reflection, one decode. Bad arguments, tool errors
+// and panics come back as isError results. Structured results are sent as
+// structuredContent, and also as JSON text. Annotations become MCP's
+// readOnlyHint, destructiveHint, idempotentHint and openWorldHint (the last
+// two always sent, since MCP's defaults are true). An address without a host
+// listens on 127.0.0.1 only, and requests whose Host or Origin is not
+// localhost get 403 (DNS rebinding). During a call, a tool can report progress
+// ("mcp.Progress(ctx, ...)"), log (mcp.Log), or reach the client's session
+// (mcp.Session(ctx)) to request sampling or elicitation. Add resources and
+// prompts through srv.SDK(), the SDK's own server.
 //
-// Using a server's tools (client*.go):
+// Sessions or none. Over streamable HTTP the server is stateful by default:
+// each client gets an Mcp-Session-Id, which is what lets a tool ask the client
+// to sample a model or ask its user (mcp.Session(ctx): sampling, elicitation,
+// roots), lets mcp.Log honour the level the client set, keeps the client's
+// capabilities and info, and serves the GET stream for notifications outside a
+// call (such as tools/list_changed). "HTTPOptions{Stateless: true}" is the one
+// switch to serve without sessions: any replica behind a load balancer answers
+// any request, with no session affinity, and a replaced replica costs no 404.
+// Then sampling and elicitation fail, mcp.Log sends at level info and above
+// (no client sets a level; and nothing with JSONResponse, where it fails), GET
+// gets 405 and the session limits do not apply; progress (mcp.Progress) and
+// results work. Resumability (replaying an SSE stream after Last-Event-ID)
+// would need sessions and an event store; the handler keeps none either way.
+// The default stays stateful because the server cannot tell whether a tool
+// calls mcp.Session or mcp.Log; generated tools only do if their own code
+// does, so a server of plain tools can choose "Stateless: true".
+//
+// The fast path. A stateless server answers the plainest tools/call and
+// tools/list requests itself instead of through go-sdk, whose stateless
+// handling decodes each request several times with a decoder that allocates
+// tens of KiB per decode and builds a session for each request: the request is
+// read once by toolgen's JSON reader, the generated code runs, the response is
+// written directly (tools/list from the bytes go-sdk gave once). Everything
+// else goes to go-sdk: initialize, notifications, other methods, batches,
+// _meta beyond the client's version, info and capabilities of protocol
+// 2026-07-28 (a progress token, a log level), unknown tools, odd ids, other
+// headers, and every request once SDK() has been called (middleware or tools
+// added there must see every request). The responses are go-sdk's, up to the
+// order of JSON members (a differential test sends both paths a corpus of
+// requests); the limits are the same. On the fast path mcp.Session(ctx) is nil
+// (a stateless request has no session a tool could use). It cuts the server's
+// CPU per call by about 10x, below mcp-go's (BENCHMARKS.md, "CPU per
+// tools/call over HTTP"); HTTPOptions.DisableFastPath turns it off. Stateful
+// sessions are all served by go-sdk (about 8x the fast path's CPU per call, a
+// quarter less than go-sdk's own typed tools): a call on a session may log at
+// the client's level or send requests to the client on its own stream, which
+// go-sdk ties to the call through its own context and a path outside it
+// cannot. A server whose tools use neither gets the fast path with "Stateless:
+// true".
+//
+// examples/mcpserver serves the weather tools and record_reading (neither
+// read-only nor idempotent: each call records one more reading): "go run
+// ./examples/mcpserver" (stdio) or "go run ./examples/mcpserver -http :8080".
+//
+// Several replicas behind a load balancer. Stateless replicas need nothing of
+// the balancer: any replica answers any request. Stateful ones need each
+// session's requests sent to the replica that made the session, and the
+// initialize that makes it carries no session id, so the balancer cannot
+// choose the replica from an id that does not exist yet (hashing the id
+// afterwards sends, with three replicas, two sessions in three to a replica
+// that does not know them). Instead the replica names its sessions:
+// "mcp.WithSDKOptions(sdkmcp.ServerOptions{GetSessionID: ...})" (the example's
+// "-replica r1" gives ids r1. followed by 26 random characters), and the
+// balancer routes on the name; when that replica is down, to another one,
+// which answers 404, so that the client starts a new session at once.
+// examples/mcpload runs three replicas of examples/mcpserver behind nginx (a
+// child process with its own configuration in a temporary directory: no
+// response buffering, an hour's read timeout for SSE streams, a POST never
+// passed on to another replica once sent) and drives them with this project's
+// client and go-sdk's, killing one replica mid-run and starting it again; it
+// prints calls/s, latencies, errors by kind, new sessions and CPU per 1000
+// calls (BENCHMARKS.md has the figures). By hand, with Debian's nginx (and wrk
+// for the second command):
+//
+//	go run ./examples/mcpload -duration 10s        # both modes, both clients, with and without the kill
+//	go run ./examples/mcpload -wrk -duration 10s   # wrk sends one tools/call over and over to stateless replicas
+//
+// Its test ("go test ./examples/mcpload", skipped without nginx;
+// TOOLGEN_SCALE_REQUIRE=1 makes that a failure, as in CI) checks that
+// read-only calls ride through the kill, that a record_reading call cut in
+// flight fails with mcp.ErrAnswerLost and is never sent again, that go-sdk's
+// client sees only its calls in flight fail (502) and, stateful, one 404 per
+// session of the killed replica, and that sessions on the other replicas see
+// nothing; another shows that hashing the session id instead loses sessions.
+//
+// Limits of the HTTP server. Serve and ListenAndServe bound what clients can
+// hold, by default; each is a field of HTTPOptions, where zero means the
+// default and mcp.NoLimit means no limit (another negative value is an error
+// of Serve, ListenAndServe and Handler, naming the field):
+//
+//   - SessionTimeout: 30 min; a session with no request in flight that long is
+//     closed (an open GET stream is a request in flight); the client's next
+//     request gets 404 and it starts a new session
+//   - MaxSessions: 1,000; a new session beyond it closes the session idle
+//     longest; if every session has a request in flight, 503 with
+//     "Retry-After: 5"
+//   - MaxConns: 1,024, or half the open-file limit if lower; at the cap, a new
+//     connection closes the keep-alive idle longest, else the connection that
+//     has spent longest (over a second) sending its request; when all are busy
+//     being answered, new ones wait in the kernel's backlog
+//   - ReadHeaderTimeout: 10 s; to receive a request's headers
+//   - BodyTimeout: 30 s; to receive a request's body, after its headers: 408,
+//     connection closed
+//   - IdleTimeout: 60 s; a keep-alive connection idle that long is closed
+//   - MaxBodyBytes: 4 MiB; a larger request body gets 413
+//   - MaxHeaderBytes: 64 KiB; larger request headers get 431 (mcp.NoLimit
+//     leaves net/http's default, 1 MiB, which lets MaxConns clients hold a
+//     GiB)
+//   - WriteStallTimeout: 30 s; for each write of a response (in pieces of at
+//     most 32 KiB) and each flush to complete: a client that stops reading its
+//     result or GET stream has its response ended and its connection reset; a
+//     stream with nothing to send is never cut
+//
+// Responses have no overall deadline: a GET stream or a streamed tool result
+// lasts as long as it needs, as long as the client reads it. Handler (for a
+// server of your own) applies the session limits, BodyTimeout,
+// WriteStallTimeout (closing, not resetting, the connection) and MaxBodyBytes;
+// the connection limits, the header limit and the header and idle timeouts are
+// http.Server's and the listener's. mcp/internal/loadtest checks them under
+// load (see BENCHMARKS.md).
+//
+// Calls at once. A server runs at most 1,024 tool calls at once
+// (mcp.DefaultMaxCalls), over all its sessions and transports;
+// mcp.WithMaxCalls(n) changes the cap (n at least 1; mcp.NoLimit removes it;
+// anything else is NewServer's error). A call beyond it is refused at once
+// with an isError result saying that the server is running as many tool calls
+// as it may. MCP does not take a client's hanging up for a cancellation (a
+// client cancels with notifications/cancelled), so a call runs on after its
+// HTTP request is gone: without the cap, a client could start calls without
+// end by dropping each connection. A tool that ends its goroutine with
+// runtime.Goexit (as t.FailNow does) gets an isError result too, instead of
+// leaving its request unanswered.
+//
+// Beyond loopback. Serving on an address other than loopback (0.0.0.0:8080, a
+// LAN address, a host name) is refused unless the options say how clients
+// authenticate: HTTPOptions.TokenVerifier requires "Authorization: Bearer" on
+// every request (go-sdk's auth.RequireBearerToken: 401 with WWW-Authenticate
+// otherwise; a tool reads the verifier's auth.TokenInfo with
+// mcp.TokenInfo(ctx)), or "AllowUnauthenticatedRemote: true" when something in
+// front of the server does (a proxy, a private network).
+// mcp.StaticToken(secret) is a verifier for one shared secret (compared in
+// constant time); an OAuth resource server plugs in its own verifier and sets
+// HTTPOptions.ResourceMetadata, served as RFC 9728 protected resource metadata
+// at /.well-known/oauth-protected-resource/mcp (and without the /mcp), which
+// the 401 points to so that MCP clients find the authorization server.
+// opts.CheckAddr(addr) tells beforehand whether an address is accepted. The
+// example reads a token from MCPSERVER_TOKEN: "MCPSERVER_TOKEN=$(openssl rand
+// -hex 32) go run ./examples/mcpserver -http 0.0.0.0:8080". The DNS rebinding
+// check (Host and Origin must be localhost) applies to requests that arrive on
+// a loopback address.
+//
+// A tool may also return runtime.Result (or "(runtime.Result, error)") to
+// choose its content itself: text, images, audio or embedded resources
+// (runtime.ContentResource); it is returned as it is, with no output schema.
+//
+// CI runs the official MCP conformance suite
+// ("@modelcontextprotocol/conformance" 0.1.16, under Node 22 from npm, pinned
+// in testdata/npm) against examples/conformance, a server whose tools are
+// annotated Go functions: "bash .ci/conformance", 30 of 30 active scenarios.
+//
+// # Using an MCP server's tools
+//
+// Package mcp also connects to MCP servers, through the official Go SDK, and
+// turns their tools into runtime.Tools:
 //
 //	c, err := mcp.Connect(ctx, mcp.Command("npx", "-y", "@modelcontextprotocol/server-filesystem", dir))
-//	// or mcp.Connect(ctx, mcp.URL("https://example.com/mcp", headers))
-//	tools, err := c.Tools(ctx) // []runtime.Tool for an agent
+//	// or mcp.Connect(ctx, mcp.URL("https://example.com/mcp", http.Header{"Authorization": {"Bearer " + token}}))
+//	defer c.Close()            // ends the server process and anything it started
+//	tools, err := c.Tools(ctx) // every page of tools/list; refreshed after tools/list_changed
+//	a, err := agent.New(model, agent.WithTools(tools, weather.Tools()))
 //
-// toolgen mcp generates typed stubs that call a server's tools through a
-// *Client (see the toolgen command).
+// mcp.Connect reaches the server and performs the handshake at once, so an
+// unreachable server is an error there; mcp.NewClient takes the same arguments
+// and performs the handshake on first use (the first Tools or call), and tries
+// again on the next use if it failed. Each tool keeps the server's
+// description, annotations and input and output schemas (the bytes the server
+// sent). A tool not annotated readOnlyHint requires approval
+// (mcp.WithoutApproval() turns that off); "mcp.WithNamePrefix("fs_")" keeps
+// several servers' tools apart. Results map to text, images and audio (Data,
+// MIMEType), resources, Structured and IsError. A server refusing a call
+// (unknown tool, bad arguments) is a failed result the model reads; direct
+// callers of "c.CallTool(ctx, name, args)" also get a *mcp.RPCError (or a
+// *mcp.ToolError when the tool reports failure). A call fails with a Go error
+// only when ctx is done or the connection is broken.
 //
-// Where things live:
+// Riding through a replica's death. Over mcp.URL, a call whose transport
+// failed is sent again when that cannot make a tool run twice: when nothing
+// reached the server (connection refused, or the session had broken: a new one
+// is made first); when the server answered 404 for the session (restarted,
+// replaced or expired), which the protocol says means it did not process the
+// request, so the client starts a new session (initialize without a session
+// id) and sends the call on it whatever the tool; and, when the call may have
+// reached the tool and its answer was lost (connection cut, a proxy's 502, 503
+// or 504), only if the server annotates the tool readOnlyHint or
+// idempotentHint. At most 3 sends, pausing 50 ms then 100 ms (doubling, at
+// most 8x the first, each shortened by up to half at random), stopped when ctx
+// is done: "mcp.WithRetry(attempts, base)" changes it, mcp.WithoutRetry()
+// sends once. Concurrent calls that meet the same lost session make one new
+// session between them. A call that may have run and is not sent again fails
+// with an error wrapping mcp.ErrAnswerLost; through c.Tools the model gets it
+// as a failed result ("the tool may or may not have run") rather than an error
+// ending the run. JSON-RPC errors, tool errors, other HTTP statuses (401, 429,
+// 500) and a done ctx are never retried, nor are calls to stdio servers
+// (mcp.Command).
+//
+// Typed stubs make calling a remote tool compile-checked too:
+//
+//	toolgen mcp -command "npx -y @modelcontextprotocol/server-everything" -package everything -output everything_gen.go
+//	toolgen mcp -url https://example.com/mcp -header "Authorization: Bearer $TOKEN" -package remote -output remote_gen.go
+//
+//	res, err := everything.NewStubs(c).GetSum(ctx, everything.GetSumArgs{A: 2, B: 3})
+//
+// Each remote tool gets an argument struct generated from its input schema
+// (required members as values, optional ones as pointers), a Validate method
+// (required members, string enums, nested objects) and a method on Stubs that
+// validates and calls. The file has the same header and version check (against
+// runtime/toolimpl) as a tools file, is written only when it changes, and
+// "toolgen mcp -check ..." exits 1 with a diff when it is stale (for CI).
+//
+// examples/mcpclient lists a server's tools and calls one; it is also the
+// client CI checks with the official conformance suite (initialize,
+// tools_call, sse-retry). CI also runs interop tests against
+// "@modelcontextprotocol/server-everything" (stdio and streamable HTTP) and
+// "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop;
+// locally they need "npm install" in testdata/npm, and skip saying so without
+// it.
+//
+// # Where things live
+//
 //   - server.go: NewServer, the tool registration, result and annotation
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
@@ -56,16 +275,7 @@
 //     client_unix.go: ending a Command server's whole process group.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
-// Sessions: over streamable HTTP a server is stateful by default (an
-// Mcp-Session-Id per client, so that a tool can sample, elicit, log at the
-// client's level); HTTPOptions.Stateless is the single switch to serve
-// without sessions, for replicas behind a load balancer. See its doc for
-// what needs a session. A Client rides through a replica's death: over URL,
-// a call whose transport failed is sent again when that is safe (nothing
-// reached the server, the server answered 404 for a lost session, or the
-// tool is read-only or idempotent), after a short pause with jitter, and a
-// lost session is replaced by a new one, one at a time (see
-// Client.CallTool and WithRetry; client_retry.go).
+// # Examples
 //
 // Resources, prompts and completion are the SDK's business: add them on
 // (*Server).SDK(). examples/mcpserver serves the weather example's tools
