@@ -13,7 +13,35 @@
 // text (a numbered list of title, URL and snippet) and with the same results
 // as structured content ({"query": ..., "results": [...]}).
 //
-// Where things live:
+// # Limits
+//
+//   - results per search: 5 (1 to 20); WithMaxResults
+//   - one attempt: 20 s; WithTimeout
+//   - attempts per search: 4, the first included; WithRetry
+//   - wait before the second attempt: 500 ms, doubled for each next one; each
+//     wait is between half and all of it (jitter); WithRetry
+//   - one search, waits included: 60 s; WithRetry
+//   - shortest wait a Retry-After can ask for: 100 ms (search.MinRetryAfter):
+//     "Retry-After: 0" or a past date waits that long; fixed
+//   - response body: 8 MiB (search.MaxResponseSize): a larger successful
+//     response is an error, "the response is larger than the 8 MiB limit", not
+//     retried; fixed
+//
+// # Examples
+//
+// examples/research is an agent with web_search and the read-only file tools.
+// Offline, with a scripted model and a fake Tavily on 127.0.0.1:
+//
+//	go run ./examples/research
+//
+// Against Tavily for real, or a SearXNG instance whose settings.yml lists json
+// in search.formats (the model is still scripted):
+//
+//	TAVILY_API_KEY=tvly-... go run ./examples/research -live -q "Go 1.26 release notes"
+//	go run ./examples/research -live -searxng http://127.0.0.1:8888 -q "Go 1.26 release notes"
+//
+// # Where things live
+//
 //   - client.go: Client, its options, NewTavily, NewSearXNG, Search, Close.
 //   - tavily.go, searxng.go: each backend's request and response (the wire
 //     formats, with links to their documentation).
