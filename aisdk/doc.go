@@ -20,4 +20,28 @@
 // approved calls' outputs (tool-output-denied for the others) into the same
 // assistant message. The client's copy of the approval decides only yes or
 // no: which calls run, and with which arguments, comes from the paused run.
+//
+// # What the UI gets, and what it cannot decide
+//
+// A call that needs approval reaches the UI as an approval request (a tool
+// part in state approval-requested); answer it with addToolApprovalResponse
+// and "sendAutomaticallyWhen:
+// lastAssistantMessageIsCompleteWithApprovalResponses", and the run resumes on
+// the server: approved calls run with the arguments the model sent, denied
+// ones come back to the model as denied (output-denied in the UI). Paused runs
+// are kept on the server by chat id in a Store (in memory by default, at most
+// 1,024 chats; WithStore for your own): only the server's copy decides what
+// runs, so a client cannot approve a call the model never made. A file a tool
+// changed (agent.FileChange) reaches the UI as a data-file-change part
+// (path, kind, sizes, hashes and the diff; not the old content), between the
+// call's input and its output. WithDeps gives each request's deps to the tools
+// (the signed-in user, say), WithMaxBodyBytes bounds a request (8 MiB), and
+// run errors reach the UI as "An error occurred." unless WithErrorText says
+// more. Bad requests get a plain HTTP error (405, 400, 413; 409 for a second
+// request on a chat still streaming), and a client that goes away cancels its
+// run. CI checks the stream with the ai package's own chat client (ai 7.0.173,
+// in Node): the UIMessages it builds, an approval approved and one denied. The
+// chat page uses ai 7.0.173 and "@ai-sdk/react" 4.0.177; what aisdk sends and
+// reads is the same in ai 6 (checked with 6.0.326), so useChat of either
+// version works.
 package aisdk
