@@ -771,13 +771,7 @@ func (s *shell) helperCommand(ctx context.Context, command string, limit time.Du
 	cmd := exec.CommandContext(ctx, helperExe)
 	cmd.Args = []string{helperName, string(desc), "/bin/sh", "-c", command}
 	cmd.Dir = s.root
-	env := envList{}
-	for _, kv := range s.env {
-		k, v, _ := strings.Cut(kv, "=")
-		env.set(k, v)
-	}
-	env.set("TMPDIR", tmp)
-	cmd.Env = env.vars
+	cmd.Env = s.envWithTmp(tmp)
 	cmd.Stdout = out
 	cmd.Stderr = out
 	cmd.ExtraFiles = []*os.File{statusW, lifeR} // statusFD, lifelineFD
@@ -793,31 +787,67 @@ func (s *shell) helperCommand(ctx context.Context, command string, limit time.Du
 	// when it exits: the delay only bounds its cleanup.
 	cmd.WaitDelay = helperGrace
 	run.cmd = cmd
-	run.afterStart = func() { statusW.Close(); lifeR.Close() }
+	// The status is read as it comes, so that a helper that dies (killed)
+	// has its shell's group ended at once, not once the output's pipe
+	// closes: what holds it open is that group.
+	status := make(chan helperOutcome, 1)
+	run.afterStart = func() {
+		statusW.Close()
+		lifeR.Close()
+		go func() { status <- readHelperStatus(statusR) }()
+	}
 	run.exit = func() (string, int, error) {
-		text, err := io.ReadAll(io.LimitReader(statusR, 4096))
-		if err != nil {
-			return "", -1, err
-		}
-		shell, rest := shellPid(string(text))
-		ws, timedOut, err := helperStatus(rest)
-		if err != nil {
-			if shell > 0 {
-				// The helper died with its shell running (it was killed):
-				// the shell has its parent-death signal; what it started
-				// in its group goes now.
-				_ = killGroup(shell)
-			}
-			return "", -1, err
-		}
-		if timedOut {
+		o := <-status
+		if o.timedOut {
 			run.timedOut.Store(true)
 		}
-		code := ws.ExitStatus()
-		if ws.Signaled() {
-			code = -1
-		}
-		return waitText(ws), code, nil
+		return o.last, o.code, o.err
 	}
 	return run, nil
+}
+
+// envWithTmp is the commands' environment with TMPDIR set to tmp.
+func (s *shell) envWithTmp(tmp string) []string {
+	env := envList{}
+	for _, kv := range s.env {
+		k, v, _ := strings.Cut(kv, "=")
+		env.set(k, v)
+	}
+	env.set("TMPDIR", tmp)
+	return env.vars
+}
+
+// helperOutcome is what the helper said of its command: the result's last
+// line and the exit code (-1: killed), or why it could not say; and
+// whether it ended the command at its timeout.
+type helperOutcome struct {
+	last     string
+	code     int
+	timedOut bool
+	err      error
+}
+
+// readHelperStatus reads the helper's status pipe to its end, which comes
+// when the helper exits, however. A helper that died after starting its
+// shell, without a status, was killed: the shell's group is ended here.
+func readHelperStatus(statusR io.Reader) helperOutcome {
+	text, err := io.ReadAll(io.LimitReader(statusR, 4096))
+	if err != nil {
+		return helperOutcome{code: -1, err: err}
+	}
+	shell, rest := shellPid(string(text))
+	ws, timedOut, err := helperStatus(rest)
+	if err != nil {
+		if shell > 0 {
+			// The shell has its parent-death signal; what it started in
+			// its group goes now.
+			_ = killGroup(shell)
+		}
+		return helperOutcome{code: -1, err: err}
+	}
+	code := ws.ExitStatus()
+	if ws.Signaled() {
+		code = -1
+	}
+	return helperOutcome{last: waitText(ws), code: code, timedOut: timedOut}
 }
