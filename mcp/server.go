@@ -11,7 +11,6 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
@@ -258,16 +257,11 @@ func startCall(ctx context.Context, t runtime.Tool, args []byte, finished func()
 				finished()
 			}
 		}()
-		res, err := recovered(ctx, t, args)
+		res, err := t.CallSafely(ctx, args)
 		returned = true
 		done <- outcome{res, err}
 	}()
 	return done
-}
-
-func recovered(ctx context.Context, t runtime.Tool, args []byte) (res runtime.Result, err error) {
-	defer toolimpl.Recover(t.Name, &res, &err)
-	return t.Call(ctx, args)
 }
 
 // toSDKResult converts a toolgen result. Structured content is also given as

@@ -167,3 +167,18 @@ func ExampleDepsAs() {
 	// false Hello, Ada!
 	// true greet needs a user
 }
+
+// A hand-written tool that panics: called through CallSafely (as the
+// Toolbox, the agent loop and the MCP server call every tool), the panic
+// is a failed result for the model, not the end of the program.
+func ExampleTool_CallSafely() {
+	fragile := runtime.Tool{Name: "fragile", Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		panic("the index is corrupt")
+	}}
+	res, err := fragile.CallSafely(context.Background(), []byte(`{}`))
+	fmt.Println(res.IsError, err)
+	fmt.Println(res.Text())
+	// Output:
+	// true <nil>
+	// tool fragile failed: panic: the index is corrupt
+}

@@ -83,12 +83,15 @@ func (b *Toolbox) Call(ctx context.Context, name ToolName, args []byte) (Result,
 	if !ok {
 		return ErrorResult(fmt.Sprintf("unknown tool %q; the tools are: %s", name, joinNames(b.Names()))), nil
 	}
-	return callSafely(ctx, t, args)
+	return t.CallSafely(ctx, args)
 }
 
-// callSafely calls t, turning a panic into a failed result. Generated tools
-// recover on their own; hand-written ones may not.
-func callSafely(ctx context.Context, t Tool, args []byte) (res Result, err error) {
+// CallSafely calls the tool, turning a panic into a failed result naming
+// it ("tool NAME failed: panic: ..."), as generated tools do on their own:
+// a hand-written tool may not, and a panic in a call's goroutine would end
+// the program. The Toolbox, the agent loop and the MCP server call every
+// tool so.
+func (t Tool) CallSafely(ctx context.Context, args []byte) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = ErrorResult(fmt.Sprintf("tool %s failed: panic: %s", t.Name, panics.Text(p))), nil

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
 
 	"context"
 	"crypto/rand"
@@ -245,21 +244,9 @@ func runTool(ctx context.Context, name runtime.ToolName, call func(context.Conte
 			done <- outcome{res: runtime.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", name)), reason: "runtime.Goexit"}
 		}
 	}()
-	res, err := safeCall(ctx, name, call, args)
+	res, err := runtime.Tool{Name: name, Call: call}.CallSafely(ctx, args)
 	returned = true
 	done <- outcome{res: res, err: err}
-}
-
-// safeCall calls a tool, turning a panic into a failed result: generated
-// tools recover their own, but hand-written ones may not, and a panic in a
-// call's goroutine would end the program.
-func safeCall(ctx context.Context, name runtime.ToolName, call func(context.Context, []byte) (runtime.Result, error), args []byte) (res runtime.Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			res, err = runtime.ErrorResult(fmt.Sprintf("tool %s failed: panic: %s", name, panics.Text(p))), nil
-		}
-	}()
-	return call(ctx, args)
 }
 
 type transcriptKey struct{}

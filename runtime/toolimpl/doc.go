@@ -1,12 +1,16 @@
-// Package toolimpl is for code that toolgen generates, and nothing else.
+// Package toolimpl is for code that toolgen generates, and for this
+// module's own adapters; not for programs.
 //
 // Generated tools files call it to read arguments ([Decoder]), write results
 // ([Encoder]), guard their version ([EnforceVersion]), survive a panicking
 // tool ([Recover]), build permission rules ([Rule]) and derive their schema
-// dialects at start-up ([Tools]). Its compatibility promise is to generated
-// files of a version between [MinVersion] and [MaxVersion], not to code
-// written by hand: programs use package runtime (tools, the Toolbox) and
-// package agent (the agent loop).
+// dialects at start-up ([Tools]). Package mcp's stateless fast path reads
+// requests and writes responses with the same Decoder and Encoder, as
+// protobuf-go's own packages use protoimpl. Its compatibility promise is to
+// generated files of a version between [MinVersion] and [MaxVersion], and to
+// the adapters that ship in the same module version; not to code written by
+// hand: programs use package runtime (tools, the Toolbox,
+// [runtime.Tool.CallSafely]) and package agent (the agent loop).
 //
 // The JSON reader lives in an internal package that the agent's permission
 // matcher also uses; this package names it for generated code. The writer,
