@@ -20,7 +20,11 @@
 // an argument struct from its input schema and a method of Stubs that
 // validates the arguments and calls the tool through an *mcp.Client. It too
 // leaves an unchanged file alone, and its -check writes nothing and exits 1
-// with a diff if the file is stale.
+// with a diff if the file is stale. It is a command of its own,
+// toolgen-mcp, which toolgen mcp builds and runs (toolgen itself does not
+// link the MCP SDK); add it with go get -tool
+// github.com/toolgen-dev/toolgen/cmd/toolgen-mcp to run it as go tool
+// toolgen-mcp.
 //
 // # The directive
 //

@@ -165,3 +165,15 @@ func TestEndToEnd(t *testing.T) {
 	out, err := gotest.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 }
+
+// TestMCPRunsItsOwnCommand: toolgen mcp builds toolgen-mcp and passes its
+// arguments, output and exit status through (a bad command line: 2).
+func TestMCPRunsItsOwnCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds toolgen-mcp")
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"mcp", "-package", "p"}, &stdout, &stderr)
+	assert.Equal(t, 2, code, stderr.String())
+	assert.Contains(t, stderr.String(), "usage: toolgen mcp (-command CMD | -url URL")
+}

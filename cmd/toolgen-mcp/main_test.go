@@ -19,7 +19,7 @@ func TestMCPFlags(t *testing.T) {
 		{"-command", "x", "-package", "p", "-output", "-", "-check"},
 	} {
 		var stderr bytes.Buffer
-		if code := run(append([]string{"mcp"}, args...), &bytes.Buffer{}, &stderr); code != 2 {
+		if code := runMCP(args, &bytes.Buffer{}, &stderr); code != 2 {
 			t.Errorf("toolgen mcp %q exited %d, want 2", args, code)
 		}
 	}
@@ -36,7 +36,7 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 	}
 	out := filepath.Join(dir, "stubs_gen.go")
 	var stderr bytes.Buffer
-	if code := run([]string{"mcp", "-command", bin, "-package", "remote", "-output", out}, &bytes.Buffer{}, &stderr); code != 0 {
+	if code := runMCP([]string{"-command", bin, "-package", "remote", "-output", out}, &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	src, err := os.ReadFile(out)
@@ -50,10 +50,10 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 	}
 
 	// -check: fresh, then stale with a diff; neither writes.
-	args := []string{"mcp", "-command", bin, "-package", "remote", "-output", out, "-check"}
+	args := []string{"-command", bin, "-package", "remote", "-output", out, "-check"}
 	var stdout bytes.Buffer
 	stderr.Reset()
-	if code := run(args, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
+	if code := runMCP(args, &stdout, &stderr); code != 0 || stdout.Len() > 0 {
 		t.Fatalf("-check of a fresh file: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 	stale := strings.Replace(string(src), "// Stubs calls", "// Stub calls", 1)
@@ -62,7 +62,7 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 	}
 	stdout.Reset()
 	stderr.Reset()
-	if code := run(args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is stale") {
+	if code := runMCP(args, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is stale") {
 		t.Fatalf("-check of a stale file: exit %d, stderr %q", code, stderr.String())
 	}
 	if diff := stdout.String(); !strings.Contains(diff, "\n-// Stub calls") || !strings.Contains(diff, "\n+// Stubs calls") {
@@ -75,7 +75,7 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 
 func TestMCPReportsAnUnreachableServer(t *testing.T) {
 	var stderr bytes.Buffer
-	code := run([]string{"mcp", "-command", filepath.Join(t.TempDir(), "missing"), "-package", "p", "-output", "-"}, &bytes.Buffer{}, &stderr)
+	code := runMCP([]string{"-command", filepath.Join(t.TempDir(), "missing"), "-package", "p", "-output", "-"}, &bytes.Buffer{}, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "toolgen mcp:") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}

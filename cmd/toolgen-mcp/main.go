@@ -1,0 +1,152 @@
+// Command toolgen-mcp writes typed Go stubs for the tools of an MCP server:
+// it connects (a command spoken to over stdio, or a streamable HTTP URL),
+// lists the tools and writes, per tool, an argument struct from its input
+// schema and a method of Stubs that validates the arguments and calls the
+// tool through an *mcp.Client. It leaves an unchanged file alone, and its
+// -check writes nothing and exits 1 with a diff if the file is stale.
+//
+// Usage:
+//
+//	toolgen-mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
+//
+// It is a command of its own, so that toolgen, which every package with
+// tools runs at go generate, does not link the MCP SDK. Add it with
+//
+//	go get -tool github.com/toolgen-dev/toolgen/cmd/toolgen-mcp
+//
+// and run go tool toolgen-mcp; go tool toolgen mcp builds and runs it too.
+// A bad command line exits with status 2, a failure with 1.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/toolgen-dev/toolgen/internal/genfile"
+	"github.com/toolgen-dev/toolgen/internal/mcpgen"
+	"github.com/toolgen-dev/toolgen/mcp"
+)
+
+// headerFlags collects repeated -header K:V flags.
+type headerFlags http.Header
+
+func (h headerFlags) String() string { return "" }
+
+// Set adds one "Name: value" header.
+func (h headerFlags) Set(s string) error {
+	k, v, ok := strings.Cut(s, ":")
+	if !ok || strings.TrimSpace(k) == "" {
+		return fmt.Errorf("%q is not Name:value", s)
+	}
+	http.Header(h).Add(strings.TrimSpace(k), strings.TrimSpace(v))
+	return nil
+}
+
+type mcpOptions struct {
+	command, url, pkg, output string
+	headers                   headerFlags
+	timeout                   time.Duration
+	check                     bool
+}
+
+func main() {
+	os.Exit(runMCP(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runMCP is `toolgen mcp`: connect to a server, list its tools, and write
+// typed Go stubs calling them.
+func runMCP(args []string, stdout, stderr io.Writer) int {
+	o, ok := parseMCPFlags(args, stderr)
+	if !ok {
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
+	defer cancel()
+	src, err := generateStubs(ctx, o)
+	if err == nil && o.check {
+		var diff string
+		if diff, err = genfile.Check(o.output, o.output, src); err == nil && diff != "" {
+			fmt.Fprintf(stderr, "toolgen mcp: %s is stale; run toolgen mcp again\n", o.output)
+			fmt.Fprint(stdout, diff)
+			return 1
+		}
+	} else if err == nil {
+		err = writeStubs(o.output, src, stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen mcp:", err)
+		return 1
+	}
+	return 0
+}
+
+func parseMCPFlags(args []string, stderr io.Writer) (mcpOptions, bool) {
+	o := mcpOptions{headers: headerFlags{}}
+	fs := flag.NewFlagSet("toolgen mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.command, "command", "", "the server's command line, run over stdio (split on spaces)")
+	fs.StringVar(&o.url, "url", "", "the server's streamable HTTP endpoint")
+	fs.Var(o.headers, "header", "an HTTP header Name:value for -url (repeatable)")
+	fs.StringVar(&o.pkg, "package", "", "the Go package name of the stubs")
+	fs.StringVar(&o.output, "output", "", "the file to write, - for standard output")
+	fs.DurationVar(&o.timeout, "timeout", time.Minute, "how long connecting and listing may take")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, false
+	}
+	if (o.command == "") == (o.url == "") || o.pkg == "" || o.output == "" || fs.NArg() > 0 ||
+		(len(o.headers) > 0 && o.url == "") || o.timeout <= 0 || (o.check && o.output == "-") {
+		fs.Usage()
+		return o, false
+	}
+	return o, true
+}
+
+// generateStubs connects, lists the tools and generates their stubs.
+func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
+	t := mcp.URL(o.url, http.Header(o.headers))
+	if o.command != "" {
+		argv := strings.Fields(o.command)
+		if len(argv) == 0 {
+			return nil, errors.New("-command is empty")
+		}
+		t = mcp.Command(argv[0], argv[1:]...)
+	}
+	c, err := mcp.Connect(ctx, t, mcp.WithStderr(os.Stderr))
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	remote, err := c.Tools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tools := make([]mcpgen.Tool, 0, len(remote))
+	for _, r := range remote {
+		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema})
+	}
+	name, version := c.ServerInfo()
+	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})
+}
+
+// writeStubs writes src to path unless it is there already, or to stdout
+// for "-".
+func writeStubs(path string, src []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(src)
+		return err
+	}
+	_, err := genfile.Write(path, src)
+	return err
+}
