@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/internal/npmtest"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/internal/npmtest"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )

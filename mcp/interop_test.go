@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/internal/npmtest"
-
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"

@@ -12,11 +12,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
-
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // RuntimePath is the import path of the tool API (package runtime), whose

@@ -8,12 +8,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // GenVersion is the version of the generated code this emitter writes.

@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
-
 	"github.com/dave/jennifer/jen"
+
+	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
 )
 
 // Import paths of the toolgen packages generated files use, imported under

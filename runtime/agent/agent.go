@@ -1,14 +1,14 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // DefaultMaxTurns is how many model responses a run may take unless

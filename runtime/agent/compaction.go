@@ -1,13 +1,13 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // A Compactor shortens a transcript that is over the token budget (see

@@ -1,12 +1,12 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The engine seam: what a durable-execution engine (Temporal, DBOS,

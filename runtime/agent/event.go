@@ -1,12 +1,12 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // EventKind names what happened in a run.

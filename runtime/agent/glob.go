@@ -1,10 +1,10 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
-
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
 )
 
 // Match reports whether the glob pattern matches all of s. Globs are the

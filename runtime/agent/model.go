@@ -1,10 +1,10 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"encoding/json"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // Model is a language model as the agent loop sees it: given the system

@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"errors"
 	"sync"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // label names the agent and the run's parent on an event. A run started

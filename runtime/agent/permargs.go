@@ -1,13 +1,13 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
-
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
 )
 
 // checkArgs reports rules with Args naming an argument that is not a

@@ -1,14 +1,13 @@
 package agent
 
 import (
+	"errors"
+	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/internal/wire"
-
-	"errors"
-	"fmt"
-	"slices"
 )
 
 // Permissions decide what may run. Order: Deny, then Allow, then Ask; the

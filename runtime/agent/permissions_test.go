@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // cmd is a run_command rule constraining the command.

@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // startTurn records a turn about to run in s, as Paused (without stopping

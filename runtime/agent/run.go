@@ -1,14 +1,14 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // Run starts a run with the user's prompt. deps reaches every tool through

@@ -1,13 +1,13 @@
 package agent
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // StateVersion is the version of State's JSON form. Resume refuses a state

@@ -2,14 +2,13 @@ package agent
 
 import (
 	"context"
-	"slices"
-
-	"github.com/toolgen-dev/toolgen/runtime"
-
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The loop's decisions are pure functions of the state and the agent's

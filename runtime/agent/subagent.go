@@ -3,12 +3,12 @@ package agent
 //go:generate go tool toolgen
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
-
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/internal/panics"
 )
 
 // AsTool exposes the agent as a tool that another agent can call: it runs
