@@ -225,17 +225,22 @@ func TestNoDescriptorCrosses(t *testing.T) {
 	defer raw.Close()
 	fd, err := syscall.Open(w.secret, syscall.O_RDONLY, 0) // no O_CLOEXEC
 	require.NoError(t, err)
+	// F_DUPFD takes the lowest free number from n up: it never replaces a
+	// descriptor the program holds, even one opened meanwhile.
 	var leaked []int
-	for n := 3; n < 1024; n++ {
-		if _, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err == nil {
-			continue // the program's own
-		}
+	for n := 3; n < 1024; {
 		src := fd
 		if len(leaked)%2 == 1 {
 			src = int(raw.Fd())
 		}
-		require.NoError(t, unix.Dup2(src, n))
-		leaked = append(leaked, n)
+		got, err := unix.FcntlInt(uintptr(src), unix.F_DUPFD, n)
+		require.NoError(t, err)
+		if got >= 1024 {
+			syscall.Close(got)
+			break
+		}
+		leaked = append(leaked, got)
+		n = got + 1
 	}
 	syscall.Close(fd)
 	defer func() {
