@@ -89,7 +89,7 @@ func installAttacker(t *testing.T, dir string) {
 	require.NoError(t, dst.Close())
 }
 
-// attackTool is run_command in the world's workspace, confined as
+// tool is run_command in the world's workspace, confined as
 // RequireConfinement demands, with opts.
 func (w *netWorld) tool(t *testing.T, opts ...builtin.ShellOption) runtime.Tool {
 	return escapeTool(t, w.escapeWorld, opts...)
