@@ -57,7 +57,10 @@
 // headers, and every request once SDK() has been called (middleware or tools
 // added there must see every request). The responses are go-sdk's, up to the
 // order of JSON members (a differential test sends both paths a corpus of
-// requests); the limits are the same. On the fast path mcp.Session(ctx) is nil
+// requests, and the fuzz target FuzzFastPathMatchesSDK sends both any bytes,
+// requiring the same status, results and error codes); the limits are the
+// same. Should reading a request ever panic, the request goes to go-sdk and
+// the first such panic is logged. On the fast path mcp.Session(ctx) is nil
 // (a stateless request has no session a tool could use). It cuts the server's
 // CPU per call by about 10x, below mcp-go's (BENCHMARKS.md, "CPU per
 // tools/call over HTTP"); HTTPOptions.DisableFastPath turns it off. Stateful
@@ -260,8 +263,9 @@
 //   - server_fast.go: the stateless fast path: the plainest tools/call and
 //     tools/list requests answered without go-sdk, read once with toolgen's
 //     JSON reader and written directly, with go-sdk's responses
-//     (server_fast_test.go compares the two paths on a corpus of requests);
-//     everything else goes to go-sdk.
+//     (server_fast_test.go compares the two paths on a corpus of requests,
+//     fast_differential_fuzz_test.go on every class of request and under
+//     the fuzzer); everything else goes to go-sdk.
 //   - server_sessions.go: the idle session timeout and the session cap,
 //     in front of the SDK's handler; server_conns.go: the connection cap;
 //     server_rlimit_*.go: the descriptor limit that bounds the default

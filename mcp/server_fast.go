@@ -7,8 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log"
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -36,13 +38,16 @@ import (
 // every request once SDK() has been called, since what is added there
 // (middleware, tools) must see every request. The responses are the ones
 // go-sdk gives, up to the order of JSON object members
-// (server_fast_test.go compares them).
+// (server_fast_test.go compares them; FuzzFastPathMatchesSDK, in
+// fast_differential_fuzz_test.go, compares what they mean for any bytes).
 type fastPath struct {
 	s     *Server
 	sdk   http.Handler // go-sdk's handler, for everything else
 	json  bool         // HTTPOptions.JSONResponse
 	mu    sync.Mutex
 	lists map[string][]byte // tools/list results by protocol version
+	// panicked logs the first panic of parse (see parseOrRecover).
+	panicked sync.Once
 }
 
 // fastVersions are the protocol versions whose tools/call and tools/list
@@ -103,7 +108,7 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	hreq.header = version
-	req, ok := f.parse(body.b, hreq)
+	req, ok := f.parseOrRecover(body.b, hreq)
 	if !ok {
 		return false
 	}
@@ -266,6 +271,25 @@ func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok boo
 	return req, req.tool != nil
 }
 
+// parseOrRecover is parse with a last line of defence. parse must refuse
+// what it does not know, so a panic there is a bug; should one happen, the
+// request is left to go-sdk, which answers it as it answers any request,
+// rather than dropping the client's connection (which is what net/http
+// does with a handler's panic). The first such panic of a handler is
+// logged with its stack, later ones are not: a client repeating the
+// request cannot fill the log.
+func (f *fastPath) parseOrRecover(body []byte, hreq fastRequest) (req fastRequest, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			req, ok = fastRequest{}, false
+			f.panicked.Do(func() {
+				log.Printf("mcp: the fast path panicked reading a request, which it leaves to go-sdk (later panics are not logged): %v\n%s", p, debug.Stack())
+			})
+		}
+	}()
+	return f.parse(body, hreq)
+}
+
 // shallow reports whether body nests no deeper than max (go-sdk refuses
 // bodies nested beyond 1,000; such bodies are left to it).
 func shallow(body []byte, max int) bool {
@@ -363,8 +387,10 @@ func plainMeta(meta []byte, version string) bool {
 	return d.Close() == nil && seen[0] && seen[1] && seen[2]
 }
 
+// isEmptyObject reports whether b, a JSON value, is an object without
+// members. Any other value, a scalar of one byte too, reports false.
 func isEmptyObject(b []byte) bool {
-	return len(bytes.TrimSpace(b[1:len(b)-1])) == 0 && b[0] == '{'
+	return len(b) >= 2 && b[0] == '{' && len(bytes.Trim(b[1:len(b)-1], " \t\r\n")) == 0
 }
 
 // plainID reports whether id is an integer of at most 15 digits (which

@@ -412,8 +412,14 @@
 // error (exit 2): "toolgen: directory ./nope does not exist". A type in a
 // tool's signature that does not compile is reported with the compiler's own
 // message and position ("… the type does not compile: undefined: Foo (at
-// x.go:10:16)"). -check's diff has unified-diff hunks with three lines of
-// context.
+// x.go:10:16)"), and a type from a package that could not be imported with
+// go list's reason ("… could not import example.com/ids: no required module
+// provides package example.com/ids; to add it: go get example.com/ids (at
+// x.go:6:2)"). A package go list cannot load at all is reported in the go
+// command's own words: "loading the package in DIR: go: updates to go.mod
+// needed; to update it: go mod tidy", a go.mod's syntax error at its line,
+// no go.mod, no Go files, build constraints that exclude every file.
+// -check's diff has unified-diff hunks with three lines of context.
 //
 // It writes only when the bytes change (so "go build"'s cache survives). Every
 // mistake in the package is printed at once as "file:line:col: message"

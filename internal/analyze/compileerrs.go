@@ -3,6 +3,7 @@ package analyze
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -53,7 +54,35 @@ func (a *analyzer) typeErrorsAt(at token.Position) string {
 			msgs = append(msgs, te.Msg+" (at "+a.posString(a.position(te.Pos))+")")
 		}
 	}
+	if len(msgs) == 0 {
+		msgs = a.importErrorsFor(file, start, end)
+	}
 	return strings.Join(msgs, "; ")
+}
+
+// importErrorsFor returns the errors of the failed imports of the packages
+// that the source in [start, end) names: a type from a package that could
+// not be imported (its module not required, say) has no error of its own,
+// the import has (load puts go list's reason in it).
+func (a *analyzer) importErrorsFor(file *ast.File, start, end token.Pos) []string {
+	named := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() >= start && id.Pos() < end && a.pkg.TypesInfo != nil {
+			if pn, ok := a.pkg.TypesInfo.Uses[id].(*types.PkgName); ok {
+				named[pn.Imported().Path()] = true
+			}
+		}
+		return true
+	})
+	var msgs []string
+	for _, te := range a.pkg.TypeErrors {
+		rest, ok := strings.CutPrefix(te.Msg, "could not import ")
+		path, _, _ := strings.Cut(strings.Replace(rest, ":", " ", 1), " ")
+		if ok && te.Fset == a.fset && named[path] {
+			msgs = append(msgs, te.Msg+" (at "+a.posString(a.position(te.Pos))+")")
+		}
+	}
+	return msgs
 }
 
 // syntaxAt finds the package's file holding at and at's token.Pos.
