@@ -116,8 +116,8 @@ func TestForeignOriginsAreRefused(t *testing.T) {
 		{"Origin": "http://evil.example"},
 		{"Origin": "https://evil.example"},
 		{"Origin": "http://evil.example:" + port},
-		{"Origin": "null"}, // a sandboxed iframe, a data: URL, a file: page
-		{"Origin": "http://127.0.0.1:1"},      // same host, another port: another origin
+		{"Origin": "null"},                      // a sandboxed iframe, a data: URL, a file: page
+		{"Origin": "http://127.0.0.1:1"},        // same host, another port: another origin
 		{"Origin": "https://127.0.0.1:" + port}, // same host and port, another scheme
 		{"Origin": "http://localhost:" + port},  // another name of the same machine is another origin
 		{"Origin": "http://127.0.0.1:" + port + ".evil.example"},
