@@ -300,9 +300,6 @@ func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, 
 		}
 		return req, http.StatusBadRequest, fmt.Errorf("aisdk: reading the request: %w", err)
 	}
-	// The body is read: a server's ReadTimeout must not end the stream that
-	// follows (net/http cancels the request when its read deadline passes).
-	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 	if err := json.Unmarshal(b, &req); err != nil {
 		return req, http.StatusBadRequest, fmt.Errorf("aisdk: the request is not a chat request: %w", err)
 	}
