@@ -30,18 +30,53 @@
 // the server: approved calls run with the arguments the model sent, denied
 // ones come back to the model as denied (output-denied in the UI). Paused runs
 // are kept on the server by chat id in a Store (in memory by default, at most
-// 1,024 chats; WithStore for your own): only the server's copy decides what
-// runs, so a client cannot approve a call the model never made. A file a tool
+// 1,024 chats and 64 MiB; WithStore for your own): only the server's copy
+// decides what runs, so a client cannot approve a call the model never made,
+// and an answer counts only under the approval id the handler asked with (128
+// random bits, never the model's call id). A file a tool
 // changed (agent.FileChange) reaches the UI as a data-file-change part
 // (path, kind, sizes, hashes and the diff; not the old content), between the
 // call's input and its output. WithDeps gives each request's deps to the tools
 // (the signed-in user, say), WithMaxBodyBytes bounds a request (8 MiB), and
 // run errors reach the UI as "An error occurred." unless WithErrorText says
-// more. Bad requests get a plain HTTP error (405, 400, 413; 409 for a second
-// request on a chat still streaming), and a client that goes away cancels its
-// run. CI checks the stream with the ai package's own chat client (ai 7.0.173,
+// more. Bad requests get a plain HTTP error (405, 400, 413, 415; 409 for a
+// second request on a chat still streaming), and a client that goes away, or
+// stops reading, cancels its run. CI checks the stream with the ai package's own chat client (ai 7.0.173,
 // in Node): the UIMessages it builds, an approval approved and one denied. The
 // chat page uses ai 7.0.173 and "@ai-sdk/react" 4.0.177; what aisdk sends and
 // reads is the same in ai 6 (checked with 6.0.326), so useChat of either
 // version works.
+//
+// # Security model
+//
+// A chat request runs the agent with the tools of the server's user, so the
+// handler only serves requests a page meant to send:
+//
+//   - Origin. The body must be application/json (else 415): text/plain, forms
+//     and multipart, which any web page may POST without a CORS preflight,
+//     are refused. A browser's request from another origin (its Origin, or
+//     Sec-Fetch-Site cross-site or same-site) gets 403, unless
+//     WithAllowedOrigins names the origin (which then gets CORS headers).
+//     On a loopback address, a Host other than localhost, 127.0.0.1 or [::1]
+//     gets 403 (a page whose domain was rebound to 127.0.0.1 is same-origin
+//     to itself; its Host gives it away), unless WithAllowedHosts names it;
+//     these are package mcp's rules.
+//   - Principals. WithPrincipal binds each chat to the principal (the
+//     signed-in user) of the request that started it; a request naming a
+//     chat another principal started gets 404, as if there were no such
+//     chat, and changes nothing (no approval, no message, no paused run
+//     dropped). Without it the handler serves a single user: anyone who can
+//     reach it and names a chat's id (useChat makes random ones) may answer
+//     that chat's approvals, with their own deps, or start it over. Put it
+//     behind your authentication, and give it WithPrincipal, when several
+//     people use it.
+//   - Limits. A request's body is at most WithMaxBodyBytes (8 MiB, else 413);
+//     one request per chat at a time (409); the default store keeps at most
+//     1,024 chats (dropping the oldest) and 64 MiB (a save that does not fit
+//     fails with ErrStoreFull, which the user reads with the limit, and drops
+//     nobody else's chat); each write of a stream has WithWriteStallTimeout
+//     (30 s) to complete, so a client that stops reading frees its run and
+//     its chat. Serve it with an http.Server that sets ReadHeaderTimeout,
+//     ReadTimeout and IdleTimeout but no WriteTimeout, which would cut a long
+//     answer's stream (see examples/chat).
 package aisdk

@@ -3,13 +3,17 @@ package aisdk
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
@@ -18,18 +22,26 @@ import (
 // otherwise: the whole conversation comes with every request.
 const DefaultMaxBodyBytes = 8 << 20
 
-// DefaultMaxPaused is how many paused runs the default MemoryStore holds.
+// DefaultMaxPaused is how many chats the default MemoryStore holds.
 const DefaultMaxPaused = 1024
+
+// DefaultWriteStallTimeout bounds each write of a response unless
+// WithWriteStallTimeout says otherwise.
+const DefaultWriteStallTimeout = 30 * time.Second
 
 // Option configures a Handler. An option given a bad value makes Handler
 // fail with an error naming it.
 type Option func(*config) error
 
 type config struct {
-	store     Store
-	maxBody   int64
-	deps      func(*http.Request) (any, error)
-	errorText func(error) string
+	store          Store
+	maxBody        int64
+	deps           func(*http.Request) (any, error)
+	principal      func(*http.Request) (string, error)
+	errorText      func(error) string
+	writeStall     time.Duration
+	allowedOrigins map[string]bool // normal origins (normalOrigin)
+	allowedHosts   map[string]bool // normal hosts (normalHost), with or without a port
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
@@ -65,6 +77,46 @@ func WithDeps(fn func(*http.Request) (any, error)) Option {
 			return errors.New("aisdk.WithDeps(nil): nil function")
 		}
 		c.deps = fn
+		return nil
+	}
+}
+
+// WithPrincipal binds each chat to the principal (the signed-in user, an
+// account, a session) fn reads from the request that starts it, as
+// WithDeps reads deps: the principal is stored with the chat, and a
+// request naming a chat that another principal started is refused with
+// 404, as if there were no such chat (a 403 would tell that it exists),
+// and changes nothing: no approval, no new message, no paused run dropped.
+// An error from fn, or an empty principal, refuses the request with 401
+// and fn's message. A nil fn is an error.
+//
+// Without WithPrincipal the handler serves one user: whoever can reach it
+// and names a chat's id (useChat makes random ones) may answer its
+// approvals, with their own deps, or start it over.
+func WithPrincipal(fn func(*http.Request) (string, error)) Option {
+	return func(c *config) error {
+		if fn == nil {
+			return errors.New("aisdk.WithPrincipal(nil): nil function")
+		}
+		c.principal = fn
+		return nil
+	}
+}
+
+// WithWriteStallTimeout bounds each write of a response (in pieces of at
+// most 32 KiB), and each flush, as mcp's WriteStallTimeout does (default
+// DefaultWriteStallTimeout): a client that stops reading fails the write
+// that long after the connection's buffers fill up; its run is cancelled,
+// a run paused for approval is kept so that the chat can go on, and the
+// chat is free for its next request. Only writes are timed: a stream with
+// nothing to send (a model thinking, a tool running) is never cut. d must
+// be positive.
+func WithWriteStallTimeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("aisdk.WithWriteStallTimeout(%s): must be positive", d)
+		}
+		c.writeStall = d
 		return nil
 	}
 }
@@ -108,6 +160,7 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	h.maxBody = DefaultMaxBodyBytes
 	h.deps = func(*http.Request) (any, error) { return nil, nil }
 	h.errorText = func(error) string { return "An error occurred." }
+	h.writeStall = DefaultWriteStallTimeout
 	for _, opt := range opts {
 		if opt == nil {
 			return nil, errors.New("aisdk.Handler: nil Option")
@@ -131,28 +184,50 @@ func badRequest(format string, args ...any) error {
 	return &requestError{msg: fmt.Sprintf(format, args...)}
 }
 
+// notFound is the answer to a request naming another principal's chat.
+var errNotFound = errors.New("not found")
+
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h.checkHost(r); err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
+		return
+	}
+	cors, err := h.checkOrigin(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
+		return
+	}
+	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		preflight(w, r, cors)
+		return
+	}
+	if cors != "" {
+		allowCORS(w, cors)
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "aisdk: use POST", http.StatusMethodNotAllowed)
 		return
 	}
-	var req Request
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, h.maxBody))
-	if err := dec.Decode(&req); err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			http.Error(w, fmt.Sprintf("aisdk: the request is larger than %d bytes", h.maxBody), http.StatusRequestEntityTooLarge)
+	if err := checkJSON(r); err != nil {
+		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
+		return
+	}
+	principal := ""
+	if h.principal != nil {
+		p, err := h.principal(r)
+		if err == nil && p == "" {
+			err = errors.New("the request has no principal")
+		}
+		if err != nil {
+			http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
 			return
 		}
-		http.Error(w, "aisdk: the request is not a chat request: "+err.Error(), http.StatusBadRequest)
-		return
+		principal = p
 	}
-	if req.ID == "" {
-		http.Error(w, "aisdk: the request has no chat id", http.StatusBadRequest)
-		return
-	}
-	if len(req.Messages) == 0 {
-		http.Error(w, "aisdk: the request has no messages", http.StatusBadRequest)
+	req, status, err := h.readRequest(w, r)
+	if err != nil {
+		http.Error(w, err.Error(), status)
 		return
 	}
 	last := req.Messages[len(req.Messages)-1]
@@ -173,23 +248,37 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	defer release()
+	ctx := r.Context()
+	chat, err := h.load(ctx, req.ID, principal)
+	if errors.Is(err, errNotFound) {
+		http.Error(w, fmt.Sprintf("aisdk: no chat %s", req.ID), http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
 	deps, err := h.deps(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 
-	sw := newWriter(w)
-	st := &streamer{out: sw}
-	ctx := r.Context()
+	sw := newWriter(w, h.writeStall)
+	st := &streamer{out: sw, approvals: map[string]string{}}
 	messageID := newID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
 	}
 	_ = sw.send(Chunk{Type: ChunkStart, MessageID: messageID})
-	state, runErr := h.run(ctx, req, answers, deps, st)
-	if runErr == nil && state != nil && state.StopReason == agent.StopPaused {
-		if err := h.store.Save(ctx, req.ID, state); err != nil {
+	state, runErr := h.run(ctx, req, chat, principal, answers, deps, st)
+	if state != nil && state.StopReason == agent.StopPaused {
+		// Saved even if the stream failed (a client that stopped reading, or
+		// went away, as the approval was asked): the chat can go on, its
+		// approval answered once the client is back. The request's context
+		// may be over by now; the save is not.
+		saved := &Chat{Principal: principal, Run: state, Approvals: st.approvals}
+		if err := h.store.Save(context.WithoutCancel(ctx), req.ID, saved); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -200,11 +289,50 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	st.end(runErr, state, h.errorText)
 }
 
+// readRequest reads and checks the chat request, or says what is wrong
+// with it and the status to answer.
+func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (Request, int, error) {
+	var req Request
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			return req, http.StatusRequestEntityTooLarge, fmt.Errorf("aisdk: the request is larger than %d bytes", h.maxBody)
+		}
+		return req, http.StatusBadRequest, fmt.Errorf("aisdk: reading the request: %w", err)
+	}
+	if err := json.Unmarshal(b, &req); err != nil {
+		return req, http.StatusBadRequest, fmt.Errorf("aisdk: the request is not a chat request: %w", err)
+	}
+	if req.ID == "" {
+		return req, http.StatusBadRequest, errors.New("aisdk: the request has no chat id")
+	}
+	if len(req.Messages) == 0 {
+		return req, http.StatusBadRequest, errors.New("aisdk: the request has no messages")
+	}
+	return req, 0, nil
+}
+
+// load returns the chat's stored record (nil if none), or errNotFound if
+// another principal started the chat.
+func (h *handler) load(ctx context.Context, chatID, principal string) (*Chat, error) {
+	chat, err := h.store.Load(ctx, chatID)
+	if err != nil || chat == nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare([]byte(chat.Principal), []byte(principal)) != 1 {
+		return nil, errNotFound
+	}
+	return chat, nil
+}
+
 // run starts the chat's run, or resumes its paused one with the answers.
-func (h *handler) run(ctx context.Context, req Request, answers map[string]UIPart, deps any, st *streamer) (*agent.State, error) {
+// Either way the paused run is taken out of the store before the agent
+// runs, so that it runs at most once; with principals, the chat stays
+// bound to its principal.
+func (h *handler) run(ctx context.Context, req Request, chat *Chat, principal string, answers map[string]UIPart, deps any, st *streamer) (*agent.State, error) {
 	if len(answers) == 0 {
 		// A new message: a run paused in this chat is abandoned.
-		if err := h.store.Delete(ctx, req.ID); err != nil {
+		if err := h.forgetRun(ctx, req.ID, chat, principal); err != nil {
 			return nil, err
 		}
 		msgs := Transcript(req.Messages)
@@ -214,18 +342,15 @@ func (h *handler) run(ctx context.Context, req Request, answers map[string]UIPar
 		s := &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: msgs, StopReason: agent.StopDone}
 		return h.agent.ResumeStream(ctx, s, deps, st.event)
 	}
-	s, err := h.store.Load(ctx, req.ID)
-	if err != nil {
-		return nil, err
-	}
-	if s == nil || s.StopReason != agent.StopPaused {
+	if chat == nil || chat.Run == nil || chat.Run.StopReason != agent.StopPaused {
 		return nil, badRequest("chat %s has no run waiting for approval (it was answered, or dropped)", req.ID)
 	}
-	rejected, err := decide(s, answers)
+	s := chat.Run
+	rejected, err := decide(s, chat.Approvals, answers)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.store.Delete(ctx, req.ID); err != nil {
+	if err := h.forgetRun(ctx, req.ID, chat, principal); err != nil {
 		return nil, err
 	}
 	for _, id := range rejected {
@@ -234,6 +359,18 @@ func (h *handler) run(ctx context.Context, req Request, answers map[string]UIPar
 		}
 	}
 	return h.agent.ResumeStream(ctx, s, deps, st.event)
+}
+
+// forgetRun takes the chat's paused run out of the store: the chat is
+// deleted, or, with principals, kept as its principal's with no run.
+func (h *handler) forgetRun(ctx context.Context, chatID string, chat *Chat, principal string) error {
+	if h.principal == nil {
+		return h.store.Delete(ctx, chatID)
+	}
+	if chat != nil && chat.Run == nil {
+		return nil // bound already, nothing paused
+	}
+	return h.store.Save(ctx, chatID, &Chat{Principal: principal})
 }
 
 // approvalAnswers are the approval-responded tool parts of the last step of
@@ -256,12 +393,12 @@ func approvalAnswers(m UIMessage) map[string]UIPart {
 
 // decide approves or rejects each pending call of s as answered, and
 // returns the rejected calls' ids. Every pending call must be answered,
-// under the approval id it was asked with.
-func decide(s *agent.State, answers map[string]UIPart) ([]string, error) {
+// under the approval id it was asked with (approvals, by call id).
+func decide(s *agent.State, approvals map[string]string, answers map[string]UIPart) ([]string, error) {
 	var missing, rejected []string
 	for _, p := range s.Pending() {
 		a, ok := answers[p.ID]
-		if !ok || a.Approval.ID != approvalID(p.ID) || a.Approval.Approved == nil {
+		if !ok || !sameApproval(approvals[p.ID], a.Approval.ID) || a.Approval.Approved == nil {
 			missing = append(missing, fmt.Sprintf("%s (%s)", p.ID, p.Name))
 			continue
 		}
@@ -282,8 +419,19 @@ func decide(s *agent.State, answers map[string]UIPart) ([]string, error) {
 	return rejected, nil
 }
 
-// approvalID is the approval id of a call waiting for approval.
-func approvalID(callID string) string { return "approval-" + callID }
+// newApprovalID is the id a call waiting for approval is asked with: 128
+// random bits, so that only a client that read the request can answer it,
+// however predictable the model's call ids are.
+func newApprovalID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return "approval-" + hex.EncodeToString(b[:])
+}
+
+// sameApproval reports whether the answer's approval id is the one asked.
+func sameApproval(asked, answered string) bool {
+	return asked != "" && subtle.ConstantTimeCompare([]byte(asked), []byte(answered)) == 1
+}
 
 func (h *handler) claim(chatID string) bool {
 	h.mu.Lock()
@@ -301,22 +449,24 @@ func (h *handler) release(chatID string) {
 	delete(h.busy, chatID)
 }
 
-// newID is a random id with a prefix.
+// newID is a random id (128 bits) with a prefix.
 func newID(prefix string) string {
-	var b [12]byte
+	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
 	return prefix + hex.EncodeToString(b[:])
 }
 
-// writer writes chunks as SSE events, flushing each.
+// writer writes chunks as SSE events, flushing each, each write and flush
+// bounded by the stall timeout.
 type writer struct {
-	w   http.ResponseWriter
-	rc  *http.ResponseController
-	buf []byte
-	err error // the first write's or flush's error: the client went away
+	w     http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+	buf   []byte
+	err   error // the first write's or flush's error: the client went away, or stopped reading
 }
 
-func newWriter(w http.ResponseWriter) *writer {
+func newWriter(w http.ResponseWriter, stall time.Duration) *writer {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
@@ -324,7 +474,7 @@ func newWriter(w http.ResponseWriter) *writer {
 	h.Set(HeaderName, HeaderValue)
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	return &writer{w: w, rc: http.NewResponseController(w)}
+	return &writer{w: w, rc: http.NewResponseController(w), stall: stall}
 }
 
 func (w *writer) send(c Chunk) error {
@@ -335,17 +485,39 @@ func (w *writer) send(c Chunk) error {
 	return w.write(append(append(append(w.buf[:0], "data: "...), b...), "\n\n"...))
 }
 
+// stallPiece is the most written under one deadline: a client reading less
+// than this per stall timeout is cut, however steadily it reads.
+const stallPiece = 32 << 10
+
 func (w *writer) write(b []byte) error {
 	if w.err != nil {
 		return w.err
 	}
 	w.buf = b
-	if _, err := w.w.Write(b); err != nil {
+	for len(b) > 0 && w.err == nil {
+		piece := b[:min(len(b), stallPiece)]
+		w.arm()
+		n, err := w.w.Write(piece)
+		w.settle(err)
 		w.err = err
-		return err
+		b = b[n:]
 	}
-	if err := w.rc.Flush(); err != nil {
-		w.err = err
+	if w.err == nil {
+		w.arm()
+		w.err = w.rc.Flush()
+		w.settle(w.err)
 	}
 	return w.err
+}
+
+// arm gives the next write the stall timeout; a ResponseWriter that cannot
+// set deadlines writes unbounded.
+func (w *writer) arm() { _ = w.rc.SetWriteDeadline(time.Now().Add(w.stall)) }
+
+// settle lifts the deadline unless err is its expiry: then net/http's own
+// writes of the rest fail at once, and it closes the connection.
+func (w *writer) settle(err error) {
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		_ = w.rc.SetWriteDeadline(time.Time{})
+	}
 }

@@ -127,6 +127,9 @@ func short(chunks []map[string]any) []string {
 		for _, k := range []string{"id", "delta", "toolCallId", "toolName", "inputTextDelta", "input", "output", "approvalId", "errorText", "finishReason"} {
 			if v, ok := c[k]; ok {
 				b, _ := json.Marshal(v)
+				if id, _ := v.(string); k == "approvalId" && approvalIDRE.MatchString(id) {
+					b = []byte("RANDOM") // the handler's own random id
+				}
 				s += " " + k + "=" + string(b)
 			}
 		}
@@ -223,17 +226,29 @@ func TestToolChunks(t *testing.T) {
 }
 
 // answer is the assistant message that asked for approval of call
-// callID, as useChat sends it back once the user answered.
-func answer(msgID, callID string, approved bool, reason string) aisdk.UIMessage {
+// callID (under approvalID), as useChat sends it back once the user
+// answered.
+func answer(msgID, callID, approvalID string, approved bool, reason string) aisdk.UIMessage {
 	return aisdk.UIMessage{ID: msgID, Role: "assistant", Parts: []aisdk.UIPart{
 		{Type: "step-start"},
 		{Type: "tool-write", ToolCallID: callID, State: aisdk.StateApprovalResponded, Input: json.RawMessage(`{"path":"f"}`),
-			Approval: &aisdk.Approval{ID: "approval-" + callID, Approved: &approved, Reason: reason}},
+			Approval: &aisdk.Approval{ID: approvalID, Approved: &approved, Reason: reason}},
 	}}
 }
 
+// approvalIDs are the approval ids a stream asked with, by call id.
+func approvalIDs(chunks []map[string]any) map[string]string {
+	ids := map[string]string{}
+	for _, c := range chunks {
+		if c["type"] == aisdk.ChunkToolApprovalRequest {
+			ids[c["toolCallId"].(string)] = c["approvalId"].(string)
+		}
+	}
+	return ids
+}
+
 // pause runs the first request of an approval: the model calls write.
-func pause(t *testing.T, srv *httptest.Server, chatID string) (msgID string) {
+func pause(t *testing.T, srv *httptest.Server, chatID string) (msgID, approvalID string) {
 	t.Helper()
 	chunks := post(t, srv.URL, body(t, chatID, userMsg("u1", "write f")))
 	assert.Equal(t, []string{
@@ -242,11 +257,11 @@ func pause(t *testing.T, srv *httptest.Server, chatID string) (msgID string) {
 		`tool-input-start toolCallId="c1" toolName="write"`,
 		`tool-input-delta toolCallId="c1" inputTextDelta="{\"path\":\"f\"}"`,
 		`tool-input-available toolCallId="c1" toolName="write" input={"path":"f"}`,
-		`tool-approval-request toolCallId="c1" approvalId="approval-c1"`,
+		`tool-approval-request toolCallId="c1" approvalId=RANDOM`,
 		"finish-step",
 		`finish finishReason="tool-calls"`,
 	}, short(chunks))
-	return chunks[0]["messageId"].(string)
+	return chunks[0]["messageId"].(string), approvalIDs(chunks)["c1"]
 }
 
 func TestApprovalApproved(t *testing.T) {
@@ -255,11 +270,11 @@ func TestApprovalApproved(t *testing.T) {
 	require.NoError(t, err)
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.StreamText("Written."))
 	srv := serve(t, model, rec, aisdk.WithStore(store))
-	msgID := pause(t, srv, "chat")
+	msgID, approvalID := pause(t, srv, "chat")
 	assert.Empty(t, rec.calls())
 	assert.Equal(t, 1, store.Len())
 
-	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", true, "")))
+	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", approvalID, true, "")))
 	assert.Equal(t, map[string]any{"type": "start", "messageId": msgID}, chunks[0], "the answer continues the message that asked")
 	assert.Equal(t, []string{
 		"start",
@@ -275,7 +290,7 @@ func TestApprovalApproved(t *testing.T) {
 	assert.Equal(t, 0, store.Len(), "a resumed run is not kept")
 
 	// The same answer again: nothing waits for it.
-	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", true, "")))
+	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", approvalID, true, "")))
 	assert.Equal(t, []string{
 		"start",
 		`error errorText="chat chat has no run waiting for approval (it was answered, or dropped)"`,
@@ -288,9 +303,9 @@ func TestApprovalDenied(t *testing.T) {
 	rec := &tools{}
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.StreamText("Not written."))
 	srv := serve(t, model, rec)
-	msgID := pause(t, srv, "chat")
+	msgID, approvalID := pause(t, srv, "chat")
 
-	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", false, "not today")))
+	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", approvalID, false, "not today")))
 	assert.Equal(t, []string{
 		"start",
 		`tool-output-denied toolCallId="c1"`,
@@ -314,29 +329,28 @@ func TestApprovalAnswersEveryCall(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`), rt.Call("c2", "write", `{"path":"g"}`)), rt.Text("Both."))
 	srv := serve(t, model, rec)
 	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g")))
-	assert.Contains(t, short(chunks), `tool-approval-request toolCallId="c2" approvalId="approval-c2"`)
-	msgID := chunks[0]["messageId"].(string)
+	assert.Contains(t, short(chunks), `tool-approval-request toolCallId="c2" approvalId=RANDOM`)
+	msgID, ids := chunks[0]["messageId"].(string), approvalIDs(chunks)
 
 	// c2 unanswered: an error, and the run still waits.
-	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), answer(msgID, "c1", true, "")))
+	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), answer(msgID, "c1", ids["c1"], true, "")))
 	assert.Equal(t, []string{
 		"start",
 		`error errorText="calls waiting for approval have no answer: c2 (write); answer every one (approved or not) in one request"`,
 		`finish finishReason="error"`,
 	}, short(chunks))
 	// An answer under another approval id is no answer.
-	forged := answer(msgID, "c1", true, "")
-	forged.Parts[1].Approval.ID = "approval-other"
+	forged := answer(msgID, "c1", ids["c2"], true, "")
 	yes := true
 	forged.Parts = append(forged.Parts, aisdk.UIPart{Type: "tool-write", ToolCallID: "c2", State: aisdk.StateApprovalResponded,
-		Approval: &aisdk.Approval{ID: "approval-c2", Approved: &yes}})
+		Approval: &aisdk.Approval{ID: ids["c2"], Approved: &yes}})
 	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), forged))
 	assert.Contains(t, short(chunks), `error errorText="calls waiting for approval have no answer: c1 (write); answer every one (approved or not) in one request"`)
 	assert.Empty(t, rec.calls())
 
-	both := answer(msgID, "c1", true, "")
+	both := answer(msgID, "c1", ids["c1"], true, "")
 	both.Parts = append(both.Parts, aisdk.UIPart{Type: "tool-write", ToolCallID: "c2", State: aisdk.StateApprovalResponded,
-		Approval: &aisdk.Approval{ID: "approval-c2", Approved: &yes}})
+		Approval: &aisdk.Approval{ID: ids["c2"], Approved: &yes}})
 	chunks = post(t, srv.URL, body(t, "chat", userMsg("u1", "write f and g"), both))
 	assert.Equal(t, `finish finishReason="stop"`, short(chunks)[len(chunks)-1])
 	// The calls run with the arguments the model sent, not the client's copy.
@@ -349,10 +363,10 @@ func TestNewMessageDropsPausedRun(t *testing.T) {
 	require.NoError(t, err)
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.Text("Fine."))
 	srv := serve(t, model, rec, aisdk.WithStore(store))
-	msgID := pause(t, srv, "chat")
+	msgID, approvalID := pause(t, srv, "chat")
 	asked := aisdk.UIMessage{ID: msgID, Role: "assistant", Parts: []aisdk.UIPart{{Type: "step-start"},
 		{Type: "tool-write", ToolCallID: "c1", State: aisdk.StateApprovalRequested, Input: json.RawMessage(`{"path":"f"}`),
-			Approval: &aisdk.Approval{ID: "approval-c1"}}}}
+			Approval: &aisdk.Approval{ID: approvalID}}}}
 	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), asked, userMsg("u2", "never mind")))
 	assert.Equal(t, `finish finishReason="stop"`, short(chunks)[len(chunks)-1])
 	assert.Equal(t, 0, store.Len())
@@ -393,6 +407,7 @@ func TestBadRequests(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			req, err := http.NewRequest(tc.method, srv.URL, strings.NewReader(tc.body))
 			require.NoError(t, err)
+			req.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(req)
 			require.NoError(t, err)
 			defer resp.Body.Close()
@@ -431,7 +446,7 @@ func TestMemoryStoreBound(t *testing.T) {
 	store, err := aisdk.NewMemoryStore(2)
 	require.NoError(t, err)
 	for _, id := range []string{"a", "b", "a", "c"} {
-		require.NoError(t, store.Save(ctx, id, &agent.State{Version: agent.StateVersion, RunID: id}))
+		require.NoError(t, store.Save(ctx, id, &aisdk.Chat{Run: &agent.State{Version: agent.StateVersion, RunID: id}}))
 	}
 	assert.Equal(t, 2, store.Len())
 	b, err := store.Load(ctx, "b")
@@ -440,10 +455,10 @@ func TestMemoryStoreBound(t *testing.T) {
 	s, err := store.Load(ctx, "a")
 	require.NoError(t, err)
 	require.NotNil(t, s)
-	assert.Equal(t, "a", s.RunID)
-	s.RunID = "changed"
+	assert.Equal(t, "a", s.Run.RunID)
+	s.Run.RunID = "changed"
 	again, _ := store.Load(ctx, "a")
-	assert.Equal(t, "a", again.RunID, "Load returns a copy")
+	assert.Equal(t, "a", again.Run.RunID, "Load returns a copy")
 	require.NoError(t, store.Delete(ctx, "a"))
 	assert.Equal(t, 1, store.Len())
 }
@@ -466,6 +481,7 @@ func TestClientGoesAway(t *testing.T) {
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
 	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -558,8 +574,9 @@ func TestOneRequestAtATimePerChat(t *testing.T) {
 }
 
 // untilDone posts body and reads the stream only up to its [DONE] line, as
-// a client that acts on the end at once does, leaving the rest unread.
-func untilDone(t *testing.T, url, body string) {
+// a client that acts on the end at once does, leaving the rest unread; it
+// returns the approval id asked, if any.
+func untilDone(t *testing.T, url, body string) (approvalID string) {
 	t.Helper()
 	resp, err := http.Post(url, "application/json", strings.NewReader(body))
 	require.NoError(t, err)
@@ -568,10 +585,15 @@ func untilDone(t *testing.T, url, body string) {
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		if sc.Text() == "data: [DONE]" {
-			return
+			return approvalID
+		}
+		var c aisdk.Chunk
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && json.Unmarshal([]byte(data), &c) == nil && c.ApprovalID != "" {
+			approvalID = c.ApprovalID
 		}
 	}
 	t.Fatalf("the stream ended without [DONE]: %v", sc.Err())
+	return ""
 }
 
 // The chat is free for its next request by the time the client reads the
@@ -583,11 +605,13 @@ func TestTheNextRequestMayFollowTheEnd(t *testing.T) {
 		model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.StreamText("Written."))
 		srv := serve(t, model, rec)
 		chat := fmt.Sprintf("chat-%d", i)
-		untilDone(t, srv.URL, body(t, chat, userMsg("u1", "write f")))
-		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, chat, userMsg("u1", "write f"), answer("m1", "c1", true, ""))))
+		approvalID := untilDone(t, srv.URL, body(t, chat, userMsg("u1", "write f")))
+		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, chat, userMsg("u1", "write f"), answer("m1", "c1", approvalID, true, ""))))
 		require.NoError(t, err)
+		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		require.Equal(t, http.StatusOK, resp.StatusCode, "round %d", i)
+		require.Contains(t, string(b), `"finishReason":"stop"`, "round %d: the approval was taken", i)
 	}
 }
 

@@ -3,6 +3,7 @@ package aisdk_test
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,6 +103,13 @@ func partsOf(m nodeMessage) []map[string]any {
 				q[k] = v
 			}
 		}
+		if a, ok := q["approval"].(map[string]any); ok {
+			if id, _ := a["id"].(string); approvalIDRE.MatchString(id) {
+				a = maps.Clone(a)
+				a["id"] = "RANDOM" // the handler's own random id
+				q["approval"] = a
+			}
+		}
 		out = append(out, q)
 	}
 	return out
@@ -115,7 +123,7 @@ var asked = []map[string]any{
 	{"type": "tool-lookup", "state": "output-available", "toolCallId": "c1", "input": map[string]any{"key": "x"}, "output": "x is 42"},
 	{"type": "step-start"},
 	{"type": "tool-write", "state": "approval-requested", "toolCallId": "c2", "input": map[string]any{"path": "f"},
-		"approval": map[string]any{"id": "approval-c2"}},
+		"approval": map[string]any{"id": "RANDOM"}},
 }
 
 func TestUseChatApproves(t *testing.T) {
@@ -137,7 +145,7 @@ func TestUseChatApproves(t *testing.T) {
 	assert.Equal(t, first.Messages[1].ID, second.Messages[1].ID)
 	want := append(append([]map[string]any(nil), asked[:5]...),
 		map[string]any{"type": "tool-write", "state": "output-available", "toolCallId": "c2", "input": map[string]any{"path": "f"},
-			"output": "written", "approval": map[string]any{"id": "approval-c2", "approved": true}},
+			"output": "written", "approval": map[string]any{"id": "RANDOM", "approved": true}},
 		map[string]any{"type": "step-start"},
 		map[string]any{"type": "text", "state": "done", "text": "Done."},
 	)
@@ -155,7 +163,7 @@ func TestUseChatDenies(t *testing.T) {
 	require.Len(t, second.Messages, 2)
 	want := append(append([]map[string]any(nil), asked[:5]...),
 		map[string]any{"type": "tool-write", "state": "output-denied", "toolCallId": "c2", "input": map[string]any{"path": "f"},
-			"approval": map[string]any{"id": "approval-c2", "approved": false, "reason": "not today"}},
+			"approval": map[string]any{"id": "RANDOM", "approved": false, "reason": "not today"}},
 		map[string]any{"type": "step-start"},
 		map[string]any{"type": "text", "state": "done", "text": "Done."},
 	)

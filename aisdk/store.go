@@ -3,81 +3,136 @@ package aisdk
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
-// Store keeps the runs paused for approval, by chat id (the id useChat
-// sends with every request), between the request that paused a run and the
-// one that answers its approvals. The handler saves a run when it pauses,
-// loads it when the chat's next request comes, and deletes it before it
-// resumes it (or starts the chat over), so that a run resumes at most once.
-// A Store is used from concurrent requests. agent.State round-trips through
-// JSON, so a Store may keep it anywhere (a database, a cache).
+// Chat is what the handler keeps of a chat between its requests: who
+// started it, and its run paused for approval with the approval ids its
+// calls were asked with. It round-trips through JSON.
+type Chat struct {
+	// Principal is who started the chat (see WithPrincipal); "" without
+	// WithPrincipal.
+	Principal string `json:"principal,omitempty"`
+	// Run is the chat's run paused for approval; nil when none waits.
+	Run *agent.State `json:"run,omitempty"`
+	// Approvals are the approval ids of Run's calls waiting for approval,
+	// by call id: random, made by the handler, so that only the client
+	// that read the approval request can answer it.
+	Approvals map[string]string `json:"approvals,omitempty"`
+}
+
+// Store keeps chats by id (the id useChat sends with every request)
+// between their requests. The handler saves a chat when its run pauses,
+// loads it when the chat's next request comes, and takes the paused run
+// out (deleting the chat, or, with WithPrincipal, saving it with no run)
+// before it resumes it or starts the chat over, so that a run resumes at
+// most once; with WithPrincipal it also saves a chat's principal when the
+// chat starts, and keeps it. A Store is used from concurrent requests.
+// Chat round-trips through JSON, so a Store may keep it anywhere (a
+// database, a cache). A Store bounded in size returns an error wrapping
+// ErrStoreFull from a Save that does not fit: the client is told it as it
+// is.
 type Store interface {
-	Save(ctx context.Context, chatID string, s *agent.State) error
-	// Load returns the chat's paused run, or nil and no error when it has
-	// none.
-	Load(ctx context.Context, chatID string) (*agent.State, error)
+	Save(ctx context.Context, chatID string, c *Chat) error
+	// Load returns the chat, or nil and no error when there is none.
+	Load(ctx context.Context, chatID string) (*Chat, error)
 	Delete(ctx context.Context, chatID string) error
 }
 
-// MemoryStore is a Store in memory, holding at most a fixed number of
-// paused runs: saving one more drops the one saved longest ago. It keeps
-// copies (through JSON), so a state saved is not changed by the run that
-// goes on with it.
+// ErrStoreFull is wrapped by the error of a Save that would take a Store
+// beyond its bound in bytes.
+var ErrStoreFull = errors.New("aisdk: the chat store is full")
+
+// DefaultMaxStoreBytes bounds the bytes a MemoryStore made by
+// NewMemoryStore holds (the default store's).
+const DefaultMaxStoreBytes = 64 << 20
+
+// MemoryStore is a Store in memory, bounded by count and by bytes (a
+// chat's bytes are its JSON: the paused run's messages and state, the
+// principal, the approval ids). Saving a chat beyond the count drops the
+// chat saved longest ago (an abandoned approval goes first); a save that
+// would go beyond the bytes is refused with ErrStoreFull, saying the
+// limit, and drops nothing, so that one large chat cannot push out
+// others' paused runs. It keeps copies (through JSON), so a chat saved is
+// not changed by the run that goes on with it.
 type MemoryStore struct {
-	mu    sync.Mutex
-	max   int
-	runs  map[string][]byte
-	order []string // chat ids, oldest save first
+	mu       sync.Mutex
+	max      int
+	maxBytes int64
+	bytes    int64
+	chats    map[string][]byte
+	order    []string // chat ids, oldest save first
 }
 
-// NewMemoryStore makes a MemoryStore for at most max paused runs (max
-// must be at least 1).
+// NewMemoryStore makes a MemoryStore for at most max chats (max must be
+// at least 1) and DefaultMaxStoreBytes.
 func NewMemoryStore(max int) (*MemoryStore, error) {
 	if max < 1 {
 		return nil, fmt.Errorf("aisdk.NewMemoryStore(%d): must be at least 1", max)
 	}
-	return &MemoryStore{max: max, runs: map[string][]byte{}}, nil
+	return &MemoryStore{max: max, maxBytes: DefaultMaxStoreBytes, chats: map[string][]byte{}}, nil
 }
 
-// Save keeps s as the chat's paused run.
-func (m *MemoryStore) Save(_ context.Context, chatID string, s *agent.State) error {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return fmt.Errorf("aisdk: saving the paused run: %w", err)
+// NewMemoryStoreLimits makes a MemoryStore for at most maxChats chats
+// holding at most maxBytes bytes; both must be at least 1.
+func NewMemoryStoreLimits(maxChats int, maxBytes int64) (*MemoryStore, error) {
+	if maxChats < 1 || maxBytes < 1 {
+		return nil, fmt.Errorf("aisdk.NewMemoryStoreLimits(%d, %d): both must be at least 1", maxChats, maxBytes)
 	}
+	return &MemoryStore{max: maxChats, maxBytes: maxBytes, chats: map[string][]byte{}}, nil
+}
+
+// Save keeps c as the chat's, unless it does not fit in the bytes left
+// (the chat's previous copy counts as free).
+func (m *MemoryStore) Save(_ context.Context, chatID string, c *Chat) error {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("aisdk: saving the chat: %w", err)
+	}
+	size := chatBytes(chatID, b)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	others := m.bytes
+	if old, ok := m.chats[chatID]; ok {
+		others -= chatBytes(chatID, old)
+	}
+	if others+size > m.maxBytes {
+		return fmt.Errorf("%w: this chat needs %d bytes, and the store holds at most %d bytes (%d in use by other chats); it was not saved",
+			ErrStoreFull, size, m.maxBytes, others)
+	}
 	m.remove(chatID)
 	for len(m.order) >= m.max {
-		delete(m.runs, m.order[0])
-		m.order = m.order[1:]
+		m.remove(m.order[0])
 	}
-	m.runs[chatID] = b
+	m.chats[chatID] = b
+	m.bytes += size
 	m.order = append(m.order, chatID)
 	return nil
 }
 
-// Load returns a copy of the chat's paused run, or nil.
-func (m *MemoryStore) Load(_ context.Context, chatID string) (*agent.State, error) {
+// chatBytes is what a chat takes in a MemoryStore: its id and its JSON.
+func chatBytes(chatID string, b []byte) int64 { return int64(len(chatID) + len(b)) }
+
+// Load returns a copy of the chat, or nil.
+func (m *MemoryStore) Load(_ context.Context, chatID string) (*Chat, error) {
 	m.mu.Lock()
-	b, ok := m.runs[chatID]
+	b, ok := m.chats[chatID]
 	m.mu.Unlock()
 	if !ok {
 		return nil, nil
 	}
-	var s agent.State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("aisdk: loading the paused run: %w", err)
+	var c Chat
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, fmt.Errorf("aisdk: loading the chat: %w", err)
 	}
-	return &s, nil
+	return &c, nil
 }
 
-// Delete drops the chat's paused run, if any.
+// Delete drops the chat, if m has it.
 func (m *MemoryStore) Delete(_ context.Context, chatID string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -85,18 +140,27 @@ func (m *MemoryStore) Delete(_ context.Context, chatID string) error {
 	return nil
 }
 
-// Len is how many paused runs m holds.
+// Len is how many chats m holds.
 func (m *MemoryStore) Len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return len(m.runs)
+	return len(m.chats)
+}
+
+// Bytes is how many bytes m's chats take (see MemoryStore).
+func (m *MemoryStore) Bytes() int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.bytes
 }
 
 func (m *MemoryStore) remove(chatID string) {
-	if _, ok := m.runs[chatID]; !ok {
+	b, ok := m.chats[chatID]
+	if !ok {
 		return
 	}
-	delete(m.runs, chatID)
+	delete(m.chats, chatID)
+	m.bytes -= chatBytes(chatID, b)
 	for i, id := range m.order {
 		if id == chatID {
 			m.order = append(m.order[:i], m.order[i+1:]...)

@@ -18,6 +18,7 @@ type streamer struct {
 	reasoning string // the open reasoning part's id, or ""
 	step      bool   // a start-step was sent and its finish-step not yet
 	calls     map[int]string
+	approvals map[string]string // the approval ids asked, by call id
 }
 
 func (s *streamer) send(c Chunk) error { return s.out.send(c) }
@@ -42,7 +43,9 @@ func (s *streamer) event(e agent.Event) error {
 	case agent.EventModelResponded:
 		return s.closeParts()
 	case agent.EventCallPaused:
-		return s.send(Chunk{Type: ChunkToolApprovalRequest, ApprovalID: approvalID(e.Call.ID), ToolCallID: e.Call.ID})
+		id := newApprovalID()
+		s.approvals[e.Call.ID] = id // before the send: kept even if the client is gone
+		return s.send(Chunk{Type: ChunkToolApprovalRequest, ApprovalID: id, ToolCallID: e.Call.ID})
 	case agent.EventCallDenied:
 		return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: "The call was not run: " + e.Reason + "."})
 	case agent.EventToolFinished:
@@ -186,6 +189,8 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 		text := errorText(runErr)
 		if re, ok := errors.AsType[*requestError](runErr); ok {
 			text = re.msg
+		} else if errors.Is(runErr, ErrStoreFull) {
+			text = runErr.Error() // the chat's own size against the limit: the user can act on it
 		}
 		_ = s.send(Chunk{Type: ChunkError, ErrorText: text})
 		reason = "error"

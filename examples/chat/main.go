@@ -46,9 +46,27 @@ func main() {
 	}
 	fmt.Fprintln(os.Stderr, "model:", name)
 	fmt.Fprintf(os.Stderr, "chat: open http://%s\n", ln.Addr())
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := newServer(h).Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
+	}
+}
+
+// newServer is the http.Server for h, with the timeouts a server on a
+// network needs: a client that sends its headers or its body slowly, or
+// keeps an idle connection, is cut. It has no WriteTimeout: that bounds
+// the whole response, and a chat's answer streams for as long as the
+// model and the tools take (minutes, with a tool that runs long), so it
+// would cut answers mid-stream. A client that stops reading is cut by the
+// chat handler instead, which bounds each write
+// (aisdk.WithWriteStallTimeout, 30 seconds by default).
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		// The whole request, body included: at most aisdk's 8 MiB.
+		ReadTimeout:    time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
 	}
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"iter"
@@ -35,7 +37,7 @@ func (m demoModel) Generate(_ context.Context, r agent.Request) (agent.Response,
 	case last.Role == agent.RoleTool && len(last.Results) > 0:
 		msg.Text = answer(last.Results[0])
 	case last.Role == agent.RoleUser:
-		msg.Text, msg.Calls = ask(last.Text, len(r.Messages))
+		msg.Text, msg.Calls = ask(last.Text)
 	default:
 		msg.Text = hint
 	}
@@ -94,10 +96,10 @@ var (
 )
 
 // ask is the model's first answer to the user's text: a sentence, and the
-// call it makes. n makes call ids unique within the chat.
-func ask(text string, n int) (string, []agent.ToolCall) {
+// call it makes.
+func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
-	id := fmt.Sprintf("call-%d", n)
+	id := callID()
 	switch {
 	case strings.Contains(lower, "email") || strings.Contains(lower, "mail "):
 		to := emailRE.FindString(text)
@@ -117,6 +119,15 @@ func ask(text string, n int) (string, []agent.ToolCall) {
 			[]agent.ToolCall{{ID: id, Name: weather.ToolGetWeather, Args: args}}
 	}
 	return hint, nil
+}
+
+// callID is a call id as providers make them: random, so that nobody can
+// guess the id of a call that waits for approval. (aisdk approves calls
+// under its own random approval ids, whatever the model's ids are.)
+func callID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return "call_" + hex.EncodeToString(b[:])
 }
 
 // answer is the model's last word on a call's result.
