@@ -116,6 +116,9 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		f.respond(w, req.id, res, nil)
 		return true
 	}
+	if f.s.needsDecision(req.tool, req.args) {
+		return false // denied or to be approved: go-sdk's path decides it
+	}
 	f.s.fast.Add(1)
 	f.call(w, r, req)
 	return true
@@ -462,13 +465,20 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
 		})
-		select {
-		case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
-		case <-r.Context().Done():
-			fc.mu.Lock()
-			fc.done = true
-			fc.mu.Unlock()
-			return
+		ctx, v := f.s.begin(ctx, req.tool, req.args, callInfo{header: r.Header, request: r})
+		switch {
+		case v.refusal != nil: // deps failed (needsDecision kept decisions away)
+			f.s.slots.give()
+			out.res = *v.refusal
+		default:
+			select {
+			case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
+			case <-r.Context().Done():
+				fc.mu.Lock()
+				fc.done = true
+				fc.mu.Unlock()
+				return
+			}
 		}
 	}
 	fc.mu.Lock()
