@@ -29,7 +29,8 @@ import (
 // other methods, batches, members other than jsonrpc, id, method and
 // params, a params._meta other than version 2026-07-28's client version,
 // info and capabilities (a progress token, a log level), unknown tools,
-// arguments that are not an object, ids that go-sdk might write
+// calls that need approval or are denied (needsDecision), arguments that
+// are not an object, ids that go-sdk might write
 // differently (beyond 15 digits, not a plain string), other protocol
 // versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
 // Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
