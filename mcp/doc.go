@@ -200,7 +200,8 @@
 // first accepted call (a replica other than the one that asked refuses it,
 // and the client is asked again). Before that version, the server sends
 // elicitation/create on the call's session, which a stateless server has
-// not. A client that did not declare the elicitation capability, or that a
+// not, and the call waits for the answer, holding one of WithMaxCalls'
+// slots until the user answers or the client cancels. A client that did not declare the elicitation capability, or that a
 // stateless server cannot ask, gets a failed result saying that the call
 // needs a person's approval and did not run.
 //

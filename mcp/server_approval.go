@@ -54,11 +54,27 @@ func WithApprover(fn ApproverFunc) ServerOption {
 // it is denied, or needs approval. The fast path leaves such calls to
 // go-sdk's path, where the client can be asked.
 func (s *Server) needsDecision(t *runtime.Tool, args []byte) bool {
-	outcome := agent.OutcomeNone
+	outcome, _ := s.rule(t, args)
+	return outcome != agent.OutcomeAllow
+}
+
+// rule is what the permissions and t's RequiresApproval make of a call of
+// t with args, as in the agent loop without a preset: deny, allow, or ask
+// and why.
+func (s *Server) rule(t *runtime.Tool, args []byte) (outcome agent.Outcome, why string) {
+	var rule *runtime.Rule
 	if s.perms != nil {
-		outcome, _ = s.perms.Decide(t.Name, args)
+		outcome, rule = s.perms.Decide(t.Name, args)
 	}
-	return outcome == agent.OutcomeDeny || outcome == agent.OutcomeAsk || (outcome == agent.OutcomeNone && t.RequiresApproval)
+	switch {
+	case outcome == agent.OutcomeAsk:
+		return outcome, "ask rule " + rule.String() + " matches it"
+	case outcome != agent.OutcomeNone:
+		return outcome, ""
+	case t.RequiresApproval:
+		return agent.OutcomeAsk, "the tool requires approval"
+	}
+	return agent.OutcomeAllow, ""
 }
 
 // verdict is what approve decided about a call: it runs when both are nil.
@@ -80,24 +96,18 @@ func refuse(msg string) verdict {
 // (askClient), else refused. req is the go-sdk request, nil on the fast
 // path (which leaves calls that need approval to go-sdk).
 func (s *Server) approve(ctx context.Context, t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
-	outcome, rule := agent.OutcomeNone, (*runtime.Rule)(nil)
-	if s.perms != nil {
-		outcome, rule = s.perms.Decide(t.Name, call.Args)
-	}
-	why := "the tool requires approval"
-	switch {
-	case outcome == agent.OutcomeDeny:
+	outcome, why := s.rule(t, call.Args)
+	switch outcome {
+	case agent.OutcomeDeny:
 		return refuse("Denied by policy: this call is not permitted.")
-	case outcome == agent.OutcomeAllow, outcome == agent.OutcomeNone && !t.RequiresApproval:
+	case agent.OutcomeAllow:
 		return verdict{}
-	case outcome == agent.OutcomeAsk:
-		why = "ask rule " + rule.String() + " matches it"
 	}
 	if s.approver != nil {
 		ok, err := s.askApprover(ctx, call)
 		switch {
 		case err != nil:
-			return refuse(fmt.Sprintf("Not run: this call of %s needs approval (%s), and the server's approver failed: %v", t.Name, why, err))
+			return refuse(fmt.Sprintf("Not run: this call of %s needs approval (%s), and the server's approver failed: %v; the tool did not run.", t.Name, why, err))
 		case !ok:
 			return refuse(fmt.Sprintf("Denied by the server's approval policy: this call of %s is not permitted; the tool did not run.", t.Name))
 		}
