@@ -53,8 +53,9 @@
 // written directly (tools/list from the bytes go-sdk gave once). Everything
 // else goes to go-sdk: initialize, notifications, other methods, batches,
 // _meta beyond the client's version, info and capabilities of protocol
-// 2026-07-28 (a progress token, a log level), unknown tools, odd ids, other
-// headers, and every request once SDK() has been called (middleware or tools
+// 2026-07-28 (a progress token, a log level), unknown tools, calls that need
+// approval or that a deny rule refuses, odd ids, other headers, and every
+// request once SDK() has been called (middleware or tools
 // added there must see every request). The responses are go-sdk's, up to the
 // order of JSON members (a differential test sends both paths a corpus of
 // requests, and the fuzz target FuzzFastPathMatchesSDK sends both any bytes,
@@ -172,6 +173,65 @@
 // check (Host and Origin must be localhost) applies to requests that arrive on
 // a loopback address.
 //
+// # What a served tool gets: deps, approvals, idempotency
+//
+// Serving a tool over MCP keeps what the agent loop promises about it.
+//
+// Deps. "mcp.WithDeps(func(ctx context.Context, r *http.Request) (any,
+// error))" makes the deps of each tools/call, which the tool reads from its
+// runtime.Ctx (runtime.DepsAs), as aisdk.WithDeps does for a chat's runs:
+// r is the HTTP request that carried that very call (not the session's
+// first one), so two calls on one session sent with different credentials
+// get different deps; r is nil over stdio and other transports that are
+// not HTTP, where the process has one client. An error or a panic of the
+// function refuses the call with a failed result holding its message; the
+// tool does not run. The request is known only to Handler, Serve and
+// ListenAndServe: over a handler made on SDK(), a server with WithDeps
+// refuses calls rather than give them deps of no request.
+//
+// Approvals. A tool whose RequiresApproval is set never runs unapproved,
+// on go-sdk's path or the fast path (which leaves such calls to go-sdk's).
+// The server asks the client's user with MCP elicitation, a form with no
+// fields whose message names the tool and shows its arguments (and whose
+// _meta "dev.toolgen/approval" holds {"tool", "arguments"}): accept runs
+// the call once; decline or cancel does not run it, and the result says
+// "Denied by the user". At protocol 2026-07-28 the question is a multi
+// round-trip request, so stateless servers can ask too: the call's result
+// is input-required, and the client calls again with the answer and the
+// request state the server gave, which the server signed and binds to the
+// tool, the arguments and the session for 15 minutes, and spends on the
+// first accepted call (a replica other than the one that asked refuses it,
+// and the client is asked again). Before that version, the server sends
+// elicitation/create on the call's session, which a stateless server has
+// not, and the call waits for the answer, holding one of WithMaxCalls'
+// slots until the user answers or the client cancels. A client that did not declare the elicitation capability, or that a
+// stateless server cannot ask, gets a failed result saying that the call
+// needs a person's approval and did not run.
+//
+// The program may decide instead. "mcp.WithPermissions(p)" applies
+// agent.Permissions as the loop does: deny rules refuse ("Denied by policy:
+// this call is not permitted."), allow rules run the calls they match
+// without asking, even of a tool that requires approval, and ask rules make
+// the calls they match need approval. "mcp.WithApprover(func(ctx, call
+// agent.ToolCall) (bool, error))" decides every call that needs approval,
+// with the call's runtime.Ctx (deps) on ctx, instead of the client's user:
+// false, an error or a panic refuses the call. Annotations (destructive,
+// open world) are sent to the client as hints; as in the loop without a
+// preset, they do not by themselves make a call need approval.
+//
+// Idempotency. Each call's runtime.Ctx has the tool's name, a RunID naming
+// the MCP session ("mcp-" and its id; "mcp" without one: stdio, stateless
+// HTTP) and a CallID of 26 random characters, so IdempotencyKey() is never
+// empty and is unique to the one tools/call request. It dedupes nothing by
+// itself: MCP has no idempotency key, a client that sends a call again (after
+// a lost answer, or the second request of an approval round trip) sends a new
+// request with a new JSON-RPC id and gets a new key, and go-sdk does not give
+// handlers the JSON-RPC id. What it gives a tool is a key to pass to the
+// services it calls, so that its own retries within one call take effect
+// once, and never one key shared by every call (the empty key a tool got
+// before). mcp.Client resends a call only when that cannot run it twice (see
+// "Riding through a replica's death").
+//
 // A tool may also return runtime.Result (or "(runtime.Result, error)") to
 // choose its content itself: text, images, audio or embedded resources
 // (runtime.ContentResource); it is returned as it is, with no output schema.
@@ -253,6 +313,11 @@
 //   - server.go: NewServer, the tool registration, result and annotation
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
+//   - server_deps.go: WithDeps, the runtime.Ctx of each call and the HTTP
+//     requests being served, by header, for the deps; server_approval.go:
+//     WithPermissions, WithApprover and asking the client by elicitation;
+//     server_approval_state.go: the signed request states of approval
+//     round trips.
 //   - server_call.go: what a tool can reach during an MCP call through its
 //     context: Session (sampling, elicitation), Progress, Log and TokenInfo.
 //     All are no-ops outside an MCP call.

@@ -11,6 +11,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
@@ -27,6 +28,12 @@ type Server struct {
 	resultMeta []byte
 	exposed    atomic.Bool  // SDK() was called: no fast path
 	fast       atomic.Int64 // requests the fast path answered
+
+	deps      DepsFunc           // WithDeps, or nil
+	perms     *agent.Permissions // WithPermissions, or nil
+	approver  ApproverFunc       // WithApprover, or nil
+	requests  httpRequests       // for deps, the HTTP requests being served
+	approvals *approvalStates    // for approvals asked by a round trip
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -37,6 +44,9 @@ const DefaultMaxCalls = 1024
 type serverConfig struct {
 	sdk      sdkmcp.ServerOptions
 	maxCalls int
+	deps     DepsFunc
+	perms    *agent.Permissions
+	approver ApproverFunc
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -74,8 +84,17 @@ func WithMaxCalls(n int) ServerOption {
 }
 
 // NewServer returns a server named name at version version that serves
-// tools. Two tools with the same name, or a tool whose input schema is not a
-// JSON object schema of type "object", are errors.
+// tools. Two tools with the same name, a tool whose input schema is not a
+// JSON object schema of type "object", and permissions that do not fit the
+// tools (see WithPermissions) are errors.
+//
+// Every call reaches its tool with a runtime.Ctx, as in the agent loop: the
+// deps of WithDeps, the tool's name and an idempotency key unique to the
+// call (see the package documentation). A call that needs approval (the
+// tool's RequiresApproval, or an ask rule of WithPermissions) runs only once
+// approved: by WithApprover's function, else by the client's user through
+// MCP elicitation; a client that cannot be asked gets a failed result
+// saying so, and the tool does not run.
 func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption) (*Server, error) {
 	cfg := serverConfig{maxCalls: DefaultMaxCalls}
 	for _, o := range opts {
@@ -86,27 +105,38 @@ func NewServer(name, version string, tools []runtime.Tool, opts ...ServerOption)
 			return nil, err // it names the option
 		}
 	}
-	sdk := sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk)
-	var slots *callSlots
-	if n := cfg.maxCalls; n != NoLimit {
-		slots = &callSlots{sem: make(chan struct{}, n)}
-	}
-	byName := make(map[string]*runtime.Tool, len(tools))
-	for _, t := range tools {
-		if byName[string(t.Name)] != nil {
-			return nil, fmt.Errorf("mcp: two tools named %q", t.Name)
-		}
-		byName[string(t.Name)] = &t
-		if err := addTool(sdk, t, slots); err != nil {
-			return nil, err
+	if cfg.perms != nil {
+		if err := cfg.perms.Check(tools); err != nil {
+			return nil, fmt.Errorf("mcp.WithPermissions: %w", err)
 		}
 	}
 	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
 	if err != nil {
 		return nil, err
 	}
-	meta := append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...)
-	return &Server{sdk: sdk, tools: byName, slots: slots, versions: slices.Clone(cfg.sdk.SupportedProtocolVersions), resultMeta: meta}, nil
+	s := &Server{
+		sdk:        sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk),
+		tools:      make(map[string]*runtime.Tool, len(tools)),
+		versions:   slices.Clone(cfg.sdk.SupportedProtocolVersions),
+		resultMeta: append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...),
+		deps:       cfg.deps,
+		perms:      cfg.perms,
+		approver:   cfg.approver,
+		approvals:  newApprovalStates(),
+	}
+	if n := cfg.maxCalls; n != NoLimit {
+		s.slots = &callSlots{sem: make(chan struct{}, n)}
+	}
+	for _, t := range tools {
+		if s.tools[string(t.Name)] != nil {
+			return nil, fmt.Errorf("mcp: two tools named %q", t.Name)
+		}
+		s.tools[string(t.Name)] = &t
+		if err := s.addTool(&t); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // SDK returns the go-sdk server, to add resources, prompts or more tools, or
@@ -131,7 +161,7 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 
 // addTool registers t with its static schemas; go-sdk panics on a bad
 // schema, which becomes an error here.
-func addTool(sdk *sdkmcp.Server, t runtime.Tool, slots *callSlots) (err error) {
+func (s *Server) addTool(t *runtime.Tool) (err error) {
 	if t.Call == nil {
 		return fmt.Errorf("mcp: tool %q has no Call", t.Name)
 	}
@@ -143,7 +173,7 @@ func addTool(sdk *sdkmcp.Server, t runtime.Tool, slots *callSlots) (err error) {
 			err = fmt.Errorf("mcp: tool %q: %v", t.Name, p)
 		}
 	}()
-	sdk.AddTool(sdkTool(t), handler(t, slots))
+	s.sdk.AddTool(sdkTool(*t), s.toolHandler(t))
 	return nil
 }
 
@@ -184,16 +214,27 @@ func annotations(name runtime.ToolName, a runtime.Annotations) *sdkmcp.ToolAnnot
 	}
 }
 
-// handler calls t with the request's raw arguments. A tool's failures are
-// already results (IsError); Call's own error (the context ended) becomes a
-// JSON-RPC error.
-func handler(t runtime.Tool, slots *callSlots) sdkmcp.ToolHandler {
+// toolHandler calls t with the request's raw arguments, once the call is
+// prepared and decided (begin). A tool's failures are already results
+// (IsError); Call's own error (the context ended) becomes a JSON-RPC error.
+func (s *Server) toolHandler(t *runtime.Tool) sdkmcp.ToolHandler {
 	return func(ctx context.Context, req *sdkmcp.CallToolRequest) (*sdkmcp.CallToolResult, error) {
-		if !slots.take() {
-			return toSDKResult(runtime.ErrorResult(busyMessage(slots))), nil
+		if !s.slots.take() {
+			return toSDKResult(runtime.ErrorResult(busyMessage(s.slots))), nil
 		}
-		defer slots.give()
-		res, err := call(withCall(ctx, req), t, req.Params.Arguments)
+		defer s.slots.give()
+		ci := callInfo{req: req}
+		if req.Extra != nil {
+			ci.header = req.Extra.Header
+		}
+		ctx, v := s.begin(withCall(ctx, req), t, req.Params.Arguments, ci)
+		switch {
+		case v.refusal != nil:
+			return toSDKResult(*v.refusal), nil
+		case v.ask != nil:
+			return v.ask, nil
+		}
+		res, err := call(ctx, *t, req.Params.Arguments)
 		if err != nil {
 			return nil, err
 		}

@@ -31,7 +31,8 @@ import (
 // other methods, batches, members other than jsonrpc, id, method and
 // params, a params._meta other than version 2026-07-28's client version,
 // info and capabilities (a progress token, a log level), unknown tools,
-// arguments that are not an object, ids that go-sdk might write
+// calls that need approval or are denied (needsDecision), arguments that
+// are not an object, ids that go-sdk might write
 // differently (beyond 15 digits, not a plain string), other protocol
 // versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
 // Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
@@ -120,6 +121,9 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		f.s.fast.Add(1)
 		f.respond(w, req.id, res, nil)
 		return true
+	}
+	if f.s.needsDecision(req.tool, req.args) {
+		return false // denied or to be approved: go-sdk's path decides it
 	}
 	f.s.fast.Add(1)
 	f.call(w, r, req)
@@ -488,13 +492,20 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
 		})
-		select {
-		case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
-		case <-r.Context().Done():
-			fc.mu.Lock()
-			fc.done = true
-			fc.mu.Unlock()
-			return
+		ctx, v := f.s.begin(ctx, req.tool, req.args, callInfo{header: r.Header, request: r})
+		switch {
+		case v.refusal != nil: // deps failed (needsDecision kept decisions away)
+			f.s.slots.give()
+			out.res = *v.refusal
+		default:
+			select {
+			case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
+			case <-r.Context().Done():
+				fc.mu.Lock()
+				fc.done = true
+				fc.mu.Unlock()
+				return
+			}
 		}
 	}
 	fc.mu.Lock()

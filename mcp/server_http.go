@@ -227,6 +227,9 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 		// localOnly below does it, with the Origin too.
 		DisableLocalhostProtection: true,
 	})
+	if s.deps != nil {
+		h = s.requests.wrap(h) // WithDeps needs each call's request
+	}
 	if opts.Stateless && !opts.DisableFastPath {
 		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
 	}

@@ -1,0 +1,222 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// ApproverFunc decides a call that needs approval (see WithApprover): true
+// runs it. ctx is the call's, with its runtime.Ctx (the deps of WithDeps,
+// the idempotency key), Session and TokenInfo; call.ID is the
+// runtime.Ctx's CallID.
+type ApproverFunc func(ctx context.Context, call agent.ToolCall) (bool, error)
+
+// WithPermissions decides calls with p as the agent loop does
+// (agent.WithPermissions): a call matching a deny rule is refused ("Denied
+// by policy: this call is not permitted."); one matching an allow rule runs
+// without asking, even a call of a tool that requires approval; one
+// matching an ask rule needs approval, as does, with no rule matching, a
+// call of a tool whose RequiresApproval is set. p is checked against the
+// server's tools as agent.New checks it (p.Check): its error is NewServer's.
+func WithPermissions(p agent.Permissions) ServerOption {
+	return func(c *serverConfig) error {
+		c.perms = &p
+		return nil
+	}
+}
+
+// WithApprover makes fn decide the calls that need approval (see
+// WithPermissions), instead of the client's user: true runs the call;
+// false refuses it ("Denied by the server's approval policy"), and so does
+// an error or a panic, with its message. Without it, such a call is
+// confirmed through the client by MCP elicitation when the client declared
+// that capability, and refused otherwise; it never runs unapproved. A nil
+// fn is NewServer's error.
+func WithApprover(fn ApproverFunc) ServerOption {
+	return func(c *serverConfig) error {
+		if fn == nil {
+			return errors.New("mcp.WithApprover(nil): nil function")
+		}
+		c.approver = fn
+		return nil
+	}
+}
+
+// needsDecision reports whether a call of t with args does not simply run:
+// it is denied, or needs approval. The fast path leaves such calls to
+// go-sdk's path, where the client can be asked.
+func (s *Server) needsDecision(t *runtime.Tool, args []byte) bool {
+	outcome, _ := s.rule(t, args)
+	return outcome != agent.OutcomeAllow
+}
+
+// rule is what the permissions and t's RequiresApproval make of a call of
+// t with args, as in the agent loop without a preset: deny, allow, or ask
+// and why.
+func (s *Server) rule(t *runtime.Tool, args []byte) (outcome agent.Outcome, why string) {
+	var rule *runtime.Rule
+	if s.perms != nil {
+		outcome, rule = s.perms.Decide(t.Name, args)
+	}
+	switch {
+	case outcome == agent.OutcomeAsk:
+		return outcome, "ask rule " + rule.String() + " matches it"
+	case outcome != agent.OutcomeNone:
+		return outcome, ""
+	case t.RequiresApproval:
+		return agent.OutcomeAsk, "the tool requires approval"
+	}
+	return agent.OutcomeAllow, ""
+}
+
+// verdict is what approve decided about a call: it runs when both are nil.
+type verdict struct {
+	refusal *runtime.Result        // the result to send; the tool does not run
+	ask     *sdkmcp.CallToolResult // input required: the client is to ask its user and call again
+}
+
+func (v verdict) runs() bool { return v.refusal == nil && v.ask == nil }
+
+func refuse(msg string) verdict {
+	r := runtime.ErrorResult(msg)
+	return verdict{refusal: &r}
+}
+
+// approve decides whether call runs, as the agent loop decides (the
+// permissions, then the tool's RequiresApproval). A call that needs
+// approval is put to the approver (WithApprover), else to the client's user
+// (askClient), else refused. req is the go-sdk request, nil on the fast
+// path (which leaves calls that need approval to go-sdk).
+func (s *Server) approve(ctx context.Context, t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
+	outcome, why := s.rule(t, call.Args)
+	switch outcome {
+	case agent.OutcomeDeny:
+		return refuse("Denied by policy: this call is not permitted.")
+	case agent.OutcomeAllow:
+		return verdict{}
+	}
+	if s.approver != nil {
+		ok, err := s.askApprover(ctx, call)
+		switch {
+		case err != nil:
+			return refuse(fmt.Sprintf("Not run: this call of %s needs approval (%s), and the server's approver failed: %v; the tool did not run.", t.Name, why, err))
+		case !ok:
+			return refuse(fmt.Sprintf("Denied by the server's approval policy: this call of %s is not permitted; the tool did not run.", t.Name))
+		}
+		return verdict{}
+	}
+	return s.askClient(ctx, t, call, req, why)
+}
+
+// askApprover calls the approver, recovering its panic.
+func (s *Server) askApprover(ctx context.Context, call agent.ToolCall) (ok bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ok, err = false, fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return s.approver(ctx, call)
+}
+
+// askClient has the client ask its user to approve call, by elicitation:
+// at protocol 2026-07-28 and later, where a server may not send requests
+// during a call, as a multi round-trip request (an input-required result
+// the client answers by calling again, see approvalRoundTrip); before, by
+// sending elicitation/create on the call's session and waiting for the
+// answer.
+func (s *Server) askClient(ctx context.Context, t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
+	if req == nil || !canElicit(req.ClientCapabilities()) {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and this MCP client cannot be asked for it "+
+			"(it declared no elicitation capability to this server; a server without sessions can ask only clients of protocol %s or later); "+
+			"the tool did not run.", t.Name, why, stateless2026))
+	}
+	if req.ProtocolVersion() >= stateless2026 {
+		return s.approvalRoundTrip(t, call, req, why)
+	}
+	res, err := req.Session.Elicit(ctx, approvalRequest(call))
+	if err != nil {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and asking the client for it failed: %v; the tool did not run.", t.Name, why, err))
+	}
+	return userAnswered(t, res.Action)
+}
+
+// userAnswered is the verdict on a call whose user answered action.
+func userAnswered(t *runtime.Tool, action string) verdict {
+	if action != "accept" {
+		return refuse(fmt.Sprintf("Denied by the user: asked to approve this call of %s, they answered %q; the tool did not run.", t.Name, action))
+	}
+	return verdict{}
+}
+
+// approvalInput is the id of the approval among a round trip's input
+// requests.
+const approvalInput = "approval"
+
+// approvalRoundTrip asks for approval by a multi round-trip request
+// (SEP-2322): the first call gets an input-required result holding the
+// elicitation and a request state that the server signed, binding it to
+// this tool, these arguments and this session for approvalTTL; the client
+// asks its user and calls again with the answer and the state. An accept
+// runs the call once the state checks out, once: the same state does not
+// run it again (in this process).
+func (s *Server) approvalRoundTrip(t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
+	sessionID := req.Session.ID()
+	answer, ok := req.Params.InputResponses[approvalInput]
+	if !ok {
+		return verdict{ask: &sdkmcp.CallToolResult{
+			InputRequests: sdkmcp.InputRequestMap{approvalInput: approvalRequest(call)},
+			RequestState:  s.approvals.issue(t.Name, call.Args, sessionID),
+		}}
+	}
+	res, ok := answer.(*sdkmcp.ElicitResult)
+	if !ok {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the client's answer is not an elicitation result; the tool did not run.", t.Name, why))
+	}
+	if v := userAnswered(t, res.Action); !v.runs() {
+		return v
+	}
+	if err := s.approvals.redeem(req.Params.RequestState, t.Name, call.Args, sessionID); err != nil {
+		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and the approval sent is not valid for it: %v; call the tool again to be asked.", t.Name, why, err))
+	}
+	return verdict{}
+}
+
+// canElicit reports whether a client with capabilities caps declared form
+// elicitation (an elicitation capability naming neither form nor url
+// means form, as in go-sdk).
+func canElicit(caps *sdkmcp.ClientCapabilities) bool {
+	if caps == nil || caps.Elicitation == nil {
+		return false
+	}
+	e := caps.Elicitation
+	return e.Form != nil || e.URL == nil
+}
+
+// approvalMeta is the key of the _meta of the elicitation that asks a
+// client's user to approve a call: {"tool": name, "arguments": the
+// arguments as sent}, for clients that show calls their own way.
+const approvalMeta = "dev.toolgen/approval"
+
+// approvalRequest is the form asking to approve call: a message naming the
+// tool with its arguments, and no fields (accept approves).
+func approvalRequest(call agent.ToolCall) *sdkmcp.ElicitParams {
+	args := call.Args
+	var compacted bytes.Buffer
+	if json.Compact(&compacted, args) == nil {
+		args = compacted.Bytes()
+	}
+	return &sdkmcp.ElicitParams{
+		Mode:            "form",
+		Message:         fmt.Sprintf("Allow the tool %s to run with these arguments?\n%s\nAccept runs it once; decline or cancel does not run it.", call.Name, args),
+		RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`),
+		Meta:            sdkmcp.Meta{approvalMeta: map[string]any{"tool": string(call.Name), "arguments": json.RawMessage(args)}},
+	}
+}
