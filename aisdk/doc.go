@@ -44,4 +44,19 @@
 // chat page uses ai 7.0.173 and "@ai-sdk/react" 4.0.177; what aisdk sends and
 // reads is the same in ai 6 (checked with 6.0.326), so useChat of either
 // version works.
+//
+// # A reload gets the chat back
+//
+// The handler keeps each chat's messages as it last streamed them (the
+// chat's last request and the answer, built from the stream's chunks as
+// useChat builds it) in a MessageStore (in memory by default: 1,024 chats,
+// 64 MiB; WithMessageStore for your own), and a GET of the endpoint with
+// ?id=<chat id> answers them as a ChatHistory, ready for useChat's messages
+// option. A call waiting for approval comes back in state
+// approval-requested, and answering it resumes the paused run as before,
+// exactly once. While an answer of the chat is still streaming in this
+// process, the GET says so (streaming: true, with what came so far): ask
+// again when it has ended. A page keeps the chat's id somewhere a reload
+// finds it (examples/chat puts it in the URL). 400 without an id, 404 for
+// a chat with no messages kept, 500 when the store failed.
 package aisdk

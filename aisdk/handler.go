@@ -30,6 +30,7 @@ type config struct {
 	maxBody   int64
 	deps      func(*http.Request) (any, error)
 	errorText func(error) string
+	history   *chatHistory // the chats' messages, served to GET (history.go)
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
@@ -119,6 +120,7 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if h.store == nil {
 		h.store, _ = NewMemoryStore(DefaultMaxPaused) // DefaultMaxPaused is valid
 	}
+	h.setDefaultHistory()
 	return h, nil
 }
 
@@ -132,9 +134,13 @@ func badRequest(format string, args ...any) error {
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		h.serveHistory(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "aisdk: use POST", http.StatusMethodNotAllowed)
+		w.Header().Set("Allow", "GET, POST")
+		http.Error(w, "aisdk: use POST, or GET ?id=<chat id> for a chat's messages", http.StatusMethodNotAllowed)
 		return
 	}
 	var req Request
@@ -179,6 +185,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	w, endRecording := h.history.record(r.Context(), w, req)
+	defer endRecording()
 	sw := newWriter(w)
 	st := &streamer{out: sw}
 	ctx := r.Context()
