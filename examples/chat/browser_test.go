@@ -16,7 +16,9 @@ import (
 // TestBrowser runs the page in headless Chromium (test/browser.mjs, with
 // playwright-core from this directory's node_modules): it asks about the
 // weather and sees the answer stream in, approves an email in one chat and
-// denies one in another. It skips without Chromium (Debian's chromium at
+// denies one in another, reloads a chat while an email waits for approval
+// and approves it then (the email is sent once), and sends a message while
+// an answer comes (the page refuses it, visibly, and keeps it). It skips without Chromium (Debian's chromium at
 // /usr/bin/chromium, or the CHROMIUM variable), Node, or `npm ci` here;
 // .ci/run provides them and fails if it skips. Screenshots go to
 // $TOOLGEN_ARTIFACTS/chat, or a temporary directory; their paths are
@@ -52,13 +54,15 @@ func TestBrowser(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	t.Logf("node test/browser.mjs %s %s:\n%s", srv.URL, shots, out)
 	require.NoError(t, err)
-	assert.Contains(t, string(out), "browser: 2 passed, 0 failed")
-	for _, name := range []string{"chat-approval.png", "chat-approved.png", "chat-denied.png"} {
+	assert.Contains(t, string(out), "browser: 4 passed, 0 failed")
+	for _, name := range []string{"chat-approval.png", "chat-approved.png", "chat-denied.png", "chat-reloaded.png", "chat-busy.png"} {
 		path := filepath.Join(shots, name)
 		assert.FileExists(t, path)
 		assert.Contains(t, string(out), "screenshot: "+path)
 	}
-	assert.Equal(t, []string{"to ana@example.com: A message from the chat (Email ana@example.com that I am late.)"}, outbox.Sent(),
-		"the approved email was sent, the denied one not")
+	assert.Equal(t, []string{
+		"to ana@example.com: A message from the chat (Email ana@example.com that I am late.)",
+		"to cy@example.com: A message from the chat (Email cy@example.com that the report is ready.)",
+	}, outbox.Sent(), "the approved emails were sent once each (one approved after a reload), the denied one not")
 	assert.False(t, strings.Contains(string(out), "page error:"), "the page threw")
 }

@@ -10,6 +10,15 @@
 //    the final answer.
 // 2. Deny: in a new chat, ask to send an email, click Deny, and see the
 //    model told so.
+// 3. Reload: ask to send an email, reload the page while it waits for
+//    approval: the conversation and the approval are back (the chat's id is
+//    in the URL; the server keeps its messages). Approve it, see it sent,
+//    reload again: the email shows sent, with nothing left to approve (the
+//    Go test checks it was sent once).
+// 4. Busy: while an answer is on its way (its request held back), type a
+//    second message and press Enter: it is not sent, the page says why, the
+//    text stays in the box and Send is off; when the answer has come, Send
+//    sends it.
 //
 // Every wait is bounded; the first failure ends the run with exit code 1.
 import { resolve } from 'node:path';
@@ -29,7 +38,8 @@ const browser = await chromium.launch({
   timeout: 30000,
 });
 try {
-  for (const scenario of [approve, deny]) {
+  const scenarios = [approve, deny, reload, busy];
+  for (const scenario of scenarios) {
     const page = await newPage();
     try {
       await scenario(page);
@@ -38,7 +48,7 @@ try {
       throw e;
     }
   }
-  console.log('browser: 2 passed, 0 failed');
+  console.log(`browser: ${scenarios.length} passed, 0 failed`);
 } finally {
   await browser.close();
 }
@@ -49,6 +59,11 @@ async function newPage() {
   page.on('pageerror', (e) => console.error('page error:', e.message));
   await page.goto(url, { timeout: WAIT });
   await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await observe(page);
+  return page;
+}
+
+async function observe(page) {
   // Keep every text the assistant's messages show, as they change.
   await page.evaluate(() => {
     window.seenTexts = [];
@@ -59,7 +74,6 @@ async function newPage() {
       }
     }).observe(document.querySelector('.messages'), { childList: true, subtree: true, characterData: true });
   });
-  return page;
 }
 
 async function ask(page, text) {
@@ -123,4 +137,71 @@ async function deny(page) {
   await see(page, '[data-role=assistant] .text', 'I did not send the email. Denied by the user: the user said no');
   await ready(page);
   await screenshot(page, 'chat-denied.png');
+}
+
+async function reload(page) {
+  console.log('== reload');
+  await ask(page, 'Email cy@example.com that the report is ready.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  const chatURL = page.url();
+  check(/#chat=[\w-]+$/.test(chatURL), 'the chat id is in the URL: ' + chatURL);
+
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  check(page.url() === chatURL, `the reloaded page is the same chat: ${page.url()} after ${chatURL}`);
+  await see(page, '[data-role=user] .text', 'Email cy@example.com that the report is ready.');
+  await see(page, '[data-role=assistant] .text', 'I will email cy@example.com. Sending needs your approval.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  check((await page.locator('[data-role=user]').count()) === 1, 'one user message after the reload');
+  await screenshot(page, 'chat-reloaded.png');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await see(page, '.tool[data-tool=send_email][data-state=output-available] .output', 'sent to cy@example.com');
+  await see(page, '[data-role=assistant] .text', 'Done: the email was sent to cy@example.com.');
+  await ready(page);
+
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await see(page, '.tool[data-tool=send_email][data-state=output-available] .output', 'sent to cy@example.com');
+  await see(page, '[data-role=assistant] .text', 'Done: the email was sent to cy@example.com.');
+  await ready(page);
+  check((await page.getByRole('button', { name: 'Approve' }).count()) === 0, 'nothing left to approve after the second reload');
+}
+
+async function busy(page) {
+  console.log('== busy');
+  // Hold the first chat request back, so that the page is busy for as
+  // long as the scenario needs.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(
+    '**/api/chat',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await ask(page, "What's the weather in Paris?");
+  await page.locator('.status[data-status=submitted]').waitFor();
+  const second = "What's the weather in Rome?";
+  const box = page.getByLabel('Message');
+  await box.fill(second);
+  await box.press('Enter');
+  await see(page, '.busy-note', 'still answering');
+  check((await box.inputValue()) === second, 'the text stays in the box');
+  check(await page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send is off while the answer comes');
+  check((await page.locator('[data-role=user]').count()) === 1, 'the second message was not sent');
+  await screenshot(page, 'chat-busy.png');
+
+  release();
+  await see(page, '[data-role=assistant] .text', 'Here is the weather: Paris: 17°C, sunny.');
+  await ready(page);
+  check((await box.inputValue()) === second, 'the text is still in the box when the answer has come');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await see(page, '[data-role=user] .text', second);
+  await see(page, '[data-role=assistant] .text', 'Here is the weather: Rome: ');
+  await ready(page);
+  check((await page.locator('[data-role=user]').count()) === 2, 'two user messages, each sent once');
 }
