@@ -14,7 +14,8 @@
 //    approval: the conversation and the approval are back (the chat's id is
 //    in the URL; the server keeps its messages). Approve it, see it sent,
 //    reload again: the email shows sent, with nothing left to approve (the
-//    Go test checks it was sent once).
+//    Go test checks it was sent once). New chat starts an empty chat, and
+//    so does a chat the server does not know, with a note.
 // 4. Busy: while an answer is on its way (its request held back), type a
 //    second message and press Enter: it is not sent, the page says why, the
 //    text stays in the box and Send is off; when the answer has come, Send
@@ -167,6 +168,18 @@ async function reload(page) {
   await see(page, '[data-role=assistant] .text', 'Done: the email was sent to cy@example.com.');
   await ready(page);
   check((await page.getByRole('button', { name: 'Approve' }).count()) === 0, 'nothing left to approve after the second reload');
+
+  // New chat: another id, nothing in it.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.waitForFunction((old) => location.href !== old, chatURL);
+  await ready(page);
+  check((await page.locator('.message').count()) === 0, 'a new chat is empty');
+  // A chat the server does not know (it restarted, say) starts empty, and
+  // the page says why.
+  await page.goto(url + '/#chat=unknown-chat', { timeout: WAIT });
+  await see(page, '.note', 'The server has no messages of this chat');
+  await ready(page);
+  check((await page.locator('.message').count()) === 0, 'an unknown chat is empty');
 }
 
 async function busy(page) {

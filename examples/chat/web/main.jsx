@@ -45,13 +45,13 @@ function Root() {
   }, []);
   return (
     <main>
-      <h1>toolgen chat</h1>
-      <p className="hint">
-        Try “What's the weather in Paris?” or “Email ana@example.com that I am late.”{' '}
+      <header>
+        <h1>toolgen chat</h1>
         <button className="new-chat" onClick={() => (location.hash = '#chat=' + newChatId())}>
           New chat
         </button>
-      </p>
+      </header>
+      <p className="hint">Try “What's the weather in Paris?” or “Email ana@example.com that I am late.”</p>
       <Loader key={chatId} chatId={chatId} />
     </main>
   );
