@@ -1,8 +1,9 @@
 // The chat page in a real browser: headless Chromium (Debian's, at
 // /usr/bin/chromium, or CHROMIUM) driven by playwright-core, against the Go
-// server at argv[2] (run by the Go test TestBrowser, with the demo model).
-// Screenshots go to argv[3] (default: the working directory), and each
-// path is printed.
+// server at argv[2] (run by the Go test TestBrowser, with the demo model),
+// and at argv[4] a second one whose demo model writes slowly. Screenshots
+// go to argv[3] (default: the working directory), and each path is
+// printed.
 //
 // 1. Approve: ask about the weather and watch the answer stream in (the
 //    page shows part of it before all of it), then ask to send an email,
@@ -21,13 +22,19 @@
 //    text stays in the box and Send is off; when the answer has come, Send
 //    sends it.
 //
+// 5. Second tab (against the slow server): while one tab's answer is
+//    still streaming, a second tab opens the same chat: it shows what came
+//    so far and says the answer is still being written, then the whole
+//    chat once it has ended. Then the first tab reloads mid-answer: its run
+//    ends, and the reloaded page shows what had come.
+//
 // Every wait is bounded; the first failure ends the run with exit code 1.
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const [url, outDir = '.'] = process.argv.slice(2);
-if (!url) {
-  console.error('usage: node test/browser.mjs URL [screenshot-dir]');
+const [url, outDir = '.', slowURL] = process.argv.slice(2);
+if (!url || !slowURL) {
+  console.error('usage: node test/browser.mjs URL screenshot-dir SLOW-URL');
   process.exit(2);
 }
 const WAIT = 15000; // ms, for any one thing to show
@@ -39,9 +46,9 @@ const browser = await chromium.launch({
   timeout: 30000,
 });
 try {
-  const scenarios = [approve, deny, reload, busy];
+  const scenarios = [approve, deny, reload, busy, secondTab];
   for (const scenario of scenarios) {
-    const page = await newPage();
+    const page = await newPage(scenario === secondTab ? slowURL : url);
     try {
       await scenario(page);
     } catch (e) {
@@ -54,11 +61,11 @@ try {
   await browser.close();
 }
 
-async function newPage() {
+async function newPage(at) {
   const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
   page.setDefaultTimeout(WAIT);
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(url, { timeout: WAIT });
+  await page.goto(at, { timeout: WAIT });
   await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
   await observe(page);
   return page;
@@ -217,4 +224,35 @@ async function busy(page) {
   await see(page, '[data-role=assistant] .text', 'Here is the weather: Rome: ');
   await ready(page);
   check((await page.locator('[data-role=user]').count()) === 2, 'two user messages, each sent once');
+}
+
+async function secondTab(page) {
+  console.log('== second tab');
+  const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`;
+  await ask(page, 'Hello there');
+  await page.locator('[data-role=assistant] .text').first().waitFor();
+  const tab = await newPage(page.url());
+  try {
+    await see(tab, '.note', 'still being written');
+    const partial = await tab.locator('[data-role=assistant] .text').allTextContents();
+    console.log('second tab, while the answer streams: ' + JSON.stringify(partial));
+    check(partial.length === 1 && partial[0] !== hint && hint.startsWith(partial[0]), 'the second tab shows part of the answer: ' + JSON.stringify(partial));
+    check((await tab.getByLabel('Message').count()) === 0, 'no input while the chat loads');
+    await screenshot(tab, 'chat-second-tab.png');
+    await ready(page);
+    await see(tab, '[data-role=assistant] .text', hint);
+    await ready(tab);
+  } finally {
+    await tab.close();
+  }
+
+  await ask(page, 'Hi again');
+  await page.locator('[data-role=assistant] .text').nth(1).waitFor();
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await ready(page);
+  const texts = await page.locator('[data-role=assistant] .text').allTextContents();
+  console.log('reloaded mid-answer: ' + JSON.stringify(texts));
+  check(texts.length === 2 && texts[1] !== hint && hint.startsWith(texts[1]), 'the reloaded page shows the part of the answer that had come: ' + JSON.stringify(texts));
+  check((await page.locator('[data-role=user]').count()) === 2, 'both messages are there after the reload');
 }
