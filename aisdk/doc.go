@@ -54,7 +54,8 @@
 // ?id=<chat id> answers them as a ChatHistory, ready for useChat's messages
 // option. A call waiting for approval comes back in state
 // approval-requested, and answering it resumes the paused run as before,
-// exactly once. While an answer of the chat is still streaming in this
+// exactly once (an answer refused, from a tab loaded before the run
+// resumed, leaves the messages as they were). While an answer of the chat is still streaming in this
 // process, the GET says so (streaming: true, with what came so far): ask
 // again when it has ended. A page keeps the chat's id somewhere a reload
 // finds it (examples/chat puts it in the URL). 400 without an id, 404 for

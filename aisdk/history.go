@@ -21,7 +21,9 @@ import (
 
 // DefaultMaxHistoryChats and DefaultMaxHistoryBytes bound the default
 // MemoryMessageStore: the chats whose messages it keeps, and their size as
-// JSON.
+// JSON. A chat is about its last request's size (see WithMaxBodyBytes)
+// plus its answer; a handler that takes larger requests than
+// DefaultMaxHistoryBytes needs a larger store (WithMessageStore).
 const (
 	DefaultMaxHistoryChats = 1024
 	DefaultMaxHistoryBytes = 64 << 20
@@ -182,12 +184,15 @@ type chatHistory struct {
 	live  map[string]*liveChat
 }
 
-// liveChat is a chat with recordings in progress.
+// liveChat is a chat with recordings in progress. Its streams are
+// numbered as they begin; a stream saves only if no later one has saved.
 type liveChat struct {
 	// saving is held while a recording of the chat saves, so that an
-	// older recording's save never lands after a newer one's.
+	// older stream's save never lands after a newer one's.
 	saving sync.Mutex
-	latest *recording // the chat's stream begun last; only it saves
+	latest *recording // the chat's stream begun last
+	begun  uint64     // streams begun
+	saved  uint64     // the number of the last stream saved
 	count  int        // recordings not yet ended
 }
 
@@ -221,29 +226,35 @@ func (hist *chatHistory) record(ctx context.Context, w http.ResponseWriter, req 
 	rec := &recording{chatID: req.ID, request: req.Messages}
 	rec.isLatest = func() {
 		hist.mu.Lock()
-		lc.latest = rec
+		lc.begun++
+		rec.number, lc.latest = lc.begun, rec
 		hist.mu.Unlock()
 	}
 	return &recordingWriter{ResponseWriter: w, rec: rec}, func() { hist.end(ctx, lc, rec) }
 }
 
-// end marks rec over and, if it is the chat's latest stream, saves the
-// chat's messages.
+// end marks rec over and saves the chat's messages, if rec is a stream
+// that changed the chat and no later stream of the chat has saved.
 func (hist *chatHistory) end(ctx context.Context, lc *liveChat, rec *recording) {
 	rec.mu.Lock()
 	rec.over = true
+	keep := rec.changesTheChat()
 	rec.mu.Unlock()
 	lc.saving.Lock()
 	defer lc.saving.Unlock()
 	hist.mu.Lock()
-	latest := lc.latest == rec
+	number := rec.number
+	newest := number > lc.saved
 	hist.mu.Unlock()
-	if latest {
+	if keep && newest {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
 		// An error is the store's to keep (see MessageStore): the stream
 		// has ended, and a GET tells it.
 		_ = hist.store.SaveMessages(ctx, rec.chatID, rec.messages())
 		cancel()
+		hist.mu.Lock()
+		lc.saved = number
+		hist.mu.Unlock()
 	}
 	hist.mu.Lock()
 	defer hist.mu.Unlock()
@@ -344,7 +355,8 @@ type recording struct {
 	chatID  string
 	request []UIMessage
 
-	isLatest func() // makes the recording its chat's latest stream
+	isLatest func() // numbers the recording, and makes it its chat's latest stream
+	number   uint64 // the stream's number in its chat (0: not a stream); under the history's mutex
 
 	mu         sync.Mutex
 	headerSeen bool
@@ -353,6 +365,7 @@ type recording struct {
 	pending    []byte // written bytes not yet a whole SSE event
 	answer     *UIMessage
 	continues  bool                     // answer continues the request's last message
+	changed    bool                     // a chunk changed the answer
 	open       map[string]*openTextPart // text and reasoning parts still streaming, by chunk id
 }
 
@@ -416,6 +429,11 @@ func (r *recording) apply(c Chunk) {
 	if r.answer == nil {
 		r.start("")
 	}
+	switch c.Type {
+	case ChunkFinish, ChunkFinishStep, ChunkError:
+		return // they change no part
+	}
+	r.changed = true
 	m := r.answer
 	switch c.Type {
 	case ChunkStartStep:
@@ -510,6 +528,14 @@ func (r *recording) data(c Chunk) {
 		}
 	}
 	r.answer.Parts = append(parts, UIPart{Type: c.Type, ID: c.ID, Data: c.Data})
+}
+
+// changesTheChat says whether the stream is one the chat's history
+// keeps: a UI message stream, and not an approval's answer that changed
+// nothing (one refused, as an answer to a run already resumed from another
+// tab is: its request holds that tab's stale copy of the chat).
+func (r *recording) changesTheChat() bool {
+	return r.stream && (r.changed || !r.continues)
 }
 
 func (r *recording) messages() []UIMessage {

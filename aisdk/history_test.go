@@ -88,11 +88,15 @@ func TestHistoryAfterReloadMidApproval(t *testing.T) {
 		{Type: "text", Text: "Written.", State: "done"},
 	}, h.Messages[1].Parts)
 
-	// Reloaded again, the page answers again (a second tab, a replay): the
-	// call does not run twice.
+	// A second tab, loaded before the answer, answers again: the call does
+	// not run twice, and the refused answer (a stale copy of the chat)
+	// leaves the history as it was.
+	answered := h.Messages
 	chunks = post(t, srv.URL, body(t, "chat", h.Messages[0], asked))
 	assert.Contains(t, short(chunks), `error errorText="chat chat has no run waiting for approval (it was answered, or dropped)"`)
 	assert.Len(t, rec.calls(), 1)
+	_, h, raw = getHistory(t, srv.URL, "chat")
+	assert.Equal(t, answered, h.Messages, raw)
 }
 
 // A denied call's history says so, and a new message after it is kept
