@@ -79,4 +79,23 @@
 //     its chat. Serve it with an http.Server that sets ReadHeaderTimeout,
 //     ReadTimeout and IdleTimeout but no WriteTimeout, which would cut a long
 //     answer's stream (see examples/chat).
+//
+// # A reload gets the chat back
+//
+// The handler keeps each chat's messages as it last streamed them (the
+// chat's last request and the answer, built from the stream's chunks as
+// useChat builds it) in a MessageStore (in memory by default: 1,024 chats,
+// 64 MiB; WithMessageStore for your own), and a GET of the endpoint with
+// ?id=<chat id> answers them as a ChatHistory, ready for useChat's messages
+// option. The GET passes the same Host and Origin checks as a POST, and
+// with WithPrincipal only the chat's principal reads it (anyone else gets
+// 404). A call waiting for approval comes back in state
+// approval-requested, and answering it resumes the paused run as before,
+// exactly once (an answer refused, from a tab loaded before the run
+// resumed, leaves the messages as they were). While an answer of the chat
+// is still streaming in this process, the GET says so (streaming: true,
+// with what came so far): ask again when it has ended. A page keeps the
+// chat's id somewhere a reload finds it (examples/chat puts it in the
+// URL). 400 without an id, 404 for a chat with no messages kept, 500 when
+// the store failed.
 package aisdk

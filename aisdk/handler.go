@@ -42,6 +42,7 @@ type config struct {
 	writeStall     time.Duration
 	allowedOrigins map[string]bool // normal origins (normalOrigin)
 	allowedHosts   map[string]bool // normal hosts (normalHost), with or without a port
+	history        *chatHistory    // the chats' messages, served to GET (history.go)
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
@@ -172,6 +173,7 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if h.store == nil {
 		h.store, _ = NewMemoryStore(DefaultMaxPaused) // DefaultMaxPaused is valid
 	}
+	h.setDefaultHistory()
 	return h, nil
 }
 
@@ -204,26 +206,23 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if cors != "" {
 		allowCORS(w, cors)
 	}
+	if r.Method == http.MethodGet {
+		h.serveHistory(w, r)
+		return
+	}
 	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "aisdk: use POST", http.StatusMethodNotAllowed)
+		w.Header().Set("Allow", "GET, POST")
+		http.Error(w, "aisdk: use POST, or GET ?id=<chat id> for a chat's messages", http.StatusMethodNotAllowed)
 		return
 	}
 	if err := checkJSON(r); err != nil {
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal := ""
-	if h.principal != nil {
-		p, err := h.principal(r)
-		if err == nil && p == "" {
-			err = errors.New("the request has no principal")
-		}
-		if err != nil {
-			http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
-			return
-		}
-		principal = p
+	principal, err := h.principalOf(r)
+	if err != nil {
+		http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
+		return
 	}
 	req, status, err := h.readRequest(w, r)
 	if err != nil {
@@ -264,6 +263,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	w, endRecording := h.history.record(r.Context(), w, req)
+	defer endRecording()
 	sw := newWriter(w, h.writeStall)
 	st := &streamer{out: sw, approvals: map[string]string{}}
 	messageID := newID("msg-")
@@ -287,6 +288,18 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// chat still claimed.
 	release()
 	st.end(runErr, state, h.errorText)
+}
+
+// principalOf reads the request's principal ("" without WithPrincipal).
+func (h *handler) principalOf(r *http.Request) (string, error) {
+	if h.principal == nil {
+		return "", nil
+	}
+	p, err := h.principal(r)
+	if err == nil && p == "" {
+		err = errors.New("the request has no principal")
+	}
+	return p, err
 }
 
 // readRequest reads and checks the chat request, or says what is wrong

@@ -396,7 +396,7 @@ func TestBadRequests(t *testing.T) {
 		status             int
 		says               string
 	}{
-		{"GET", http.MethodGet, "", http.StatusMethodNotAllowed, "use POST"},
+		{"PUT", http.MethodPut, "", http.StatusMethodNotAllowed, "use POST"},
 		{"bad JSON", http.MethodPost, `{"id":`, http.StatusBadRequest, "not a chat request"},
 		{"not an object", http.MethodPost, `[1]`, http.StatusBadRequest, "not a chat request"},
 		{"too big", http.MethodPost, `{"id":"c","messages":[{"id":"u","role":"user","parts":[{"type":"text","text":"` + strings.Repeat("x", 2000) + `"}]}]}`, http.StatusRequestEntityTooLarge, "larger than 1000 bytes"},

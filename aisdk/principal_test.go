@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -146,4 +148,76 @@ func TestPrincipalOptions(t *testing.T) {
 	status, _, got := asUser(t, srv.URL, "", body(t, "c", userMsg("u1", "hi")))
 	assert.Equal(t, http.StatusUnauthorized, status)
 	assert.Contains(t, got, "no principal")
+}
+
+// getAs reads a chat's history as user (none when ""), with the extra
+// request headers, and returns the status and body.
+func getAs(t *testing.T, url, chatID, user string, header map[string]string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url+"?id="+chatID, nil)
+	require.NoError(t, err)
+	if user != "" {
+		req.Header.Set("X-User", user)
+	}
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(b)
+}
+
+// A chat's messages are read by its principal only, and never by another
+// site's page: the GET passes every check a POST passes.
+func TestHistoryIsItsPrincipals(t *testing.T) {
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)))
+	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
+		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("written"), nil }}
+	a, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	require.NoError(t, err)
+	user := func(r *http.Request) (string, error) {
+		if u := r.Header.Get("X-User"); u != "" {
+			return u, nil
+		}
+		return "", errors.New("sign in first")
+	}
+	h, err := aisdk.Handler(a, aisdk.WithPrincipal(user))
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	status, _, got := asUser(t, srv.URL, "alice", body(t, "chat", userMsg("u1", "write f, secret")))
+	require.Equal(t, http.StatusOK, status, got)
+
+	status, got = getAs(t, srv.URL, "chat", "alice", nil)
+	require.Equal(t, http.StatusOK, status, got)
+	assert.Contains(t, got, "secret")
+
+	for what, try := range map[string]struct {
+		user   string
+		header map[string]string
+		want   int
+	}{
+		"another principal":        {user: "mallory", want: http.StatusNotFound},
+		"no principal":             {want: http.StatusUnauthorized},
+		"another site's page":      {user: "alice", header: map[string]string{"Origin": "https://evil.example"}, want: http.StatusForbidden},
+		"a cross-site fetch":       {user: "alice", header: map[string]string{"Sec-Fetch-Site": "cross-site"}, want: http.StatusForbidden},
+		"a rebound name":           {user: "alice", header: map[string]string{"Host": "evil.example"}, want: http.StatusForbidden},
+		"a rebound name with port": {user: "alice", header: map[string]string{"Host": "evil.example:80"}, want: http.StatusForbidden},
+	} {
+		status, got := getAs(t, srv.URL, "chat", try.user, try.header)
+		assert.Equal(t, try.want, status, "%s: %s", what, got)
+		assert.NotContains(t, got, "secret", what)
+	}
+	// A chat nobody started here is nobody's.
+	status, got = getAs(t, srv.URL, "other", "alice", nil)
+	assert.Equal(t, http.StatusNotFound, status, got)
 }

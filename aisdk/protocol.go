@@ -42,6 +42,9 @@ type UIPart struct {
 	Type string `json:"type"`
 	// Text is a text or reasoning part's text.
 	Text string `json:"text,omitempty"`
+	// ID and Data are a data part's (and ID a reasoning part's).
+	ID   string          `json:"id,omitempty"`
+	Data json.RawMessage `json:"data,omitempty"`
 	// The fields of tool parts.
 	ToolCallID string          `json:"toolCallId,omitempty"`
 	ToolName   string          `json:"toolName,omitempty"` // dynamic-tool only

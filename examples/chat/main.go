@@ -2,6 +2,10 @@
 // Vercel AI SDK's useChat, talking to a Go agent through package aisdk: the
 // weather tools, and a send_email tool that asks for the user's approval
 // (Approve / Deny buttons). The model's text streams in as it is written.
+// The chat's id is in the page's URL and the server keeps the chat's
+// messages, so a reload shows the chat again, an email waiting for
+// approval included. While an answer comes, Send is off and a note says
+// so; what the user types meanwhile stays in the box.
 //
 // It uses a real model when the environment configures one
 // (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY; see

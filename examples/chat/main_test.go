@@ -73,7 +73,9 @@ func TestServesThePageAndItsAssets(t *testing.T) {
 	resp, _ = get(t, srv.URL+"/no-such-file")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	resp, _ = get(t, srv.URL+"/api/chat")
-	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode, "the chat takes POST only")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a GET of the chat names the chat")
+	resp, _ = get(t, srv.URL+"/api/chat?id=no-such-chat")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 }
 
 // post sends a chat request and reads the whole SSE stream into chunks.
@@ -228,6 +230,41 @@ func TestApprovalDenied(t *testing.T) {
 	whole, _ := texts(chunks)
 	assert.Equal(t, []string{"I did not send the email. Denied by the user: not now"}, whole)
 	assert.Empty(t, outbox.Sent())
+}
+
+// A page reloaded while an email waits for approval gets the chat back
+// from GET /api/chat?id=, answers the approval it finds there, and the
+// email is sent once.
+func TestReloadMidApproval(t *testing.T) {
+	srv, outbox := serve(t, 0)
+	user, assistant, ask := askToEmail(t, srv.URL, "chat-r")
+
+	resp, raw := get(t, srv.URL+"/api/chat?id=chat-r")
+	require.Equal(t, http.StatusOK, resp.StatusCode, raw)
+	var history aisdk.ChatHistory
+	require.NoError(t, json.Unmarshal([]byte(raw), &history))
+	assert.False(t, history.Streaming)
+	require.Len(t, history.Messages, 2, raw)
+	assert.Equal(t, user, history.Messages[0])
+	got := history.Messages[1]
+	assert.Equal(t, assistant.ID, got.ID)
+	require.Len(t, got.Parts, 3, raw)
+	assert.Equal(t, "I will email ana@example.com. Sending needs your approval.", got.Parts[1].Text)
+	tool := got.Parts[2]
+	assert.Equal(t, aisdk.StateApprovalRequested, tool.State)
+	assert.Equal(t, ask.ApprovalID, tool.Approval.ID)
+	assert.Empty(t, outbox.Sent())
+
+	chunks := answerApproval(t, srv.URL, "chat-r", history.Messages[0], got, true, "")
+	whole, _ := texts(chunks)
+	assert.Equal(t, []string{"Done: the email was sent to ana@example.com."}, whole)
+	assert.Len(t, outbox.Sent(), 1)
+
+	resp, raw = get(t, srv.URL+"/api/chat?id=chat-r")
+	require.Equal(t, http.StatusOK, resp.StatusCode, raw)
+	require.NoError(t, json.Unmarshal([]byte(raw), &history))
+	require.Len(t, history.Messages, 2, raw)
+	assert.Equal(t, aisdk.StateOutputAvailable, history.Messages[1].Parts[2].State, "the email shows sent after the next reload")
 }
 
 func TestDemoModel(t *testing.T) {

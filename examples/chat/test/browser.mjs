@@ -1,8 +1,9 @@
 // The chat page in a real browser: headless Chromium (Debian's, at
 // /usr/bin/chromium, or CHROMIUM) driven by playwright-core, against the Go
-// server at argv[2] (run by the Go test TestBrowser, with the demo model).
-// Screenshots go to argv[3] (default: the working directory), and each
-// path is printed.
+// server at argv[2] (run by the Go test TestBrowser, with the demo model),
+// and at argv[4] a second one whose demo model writes slowly. Screenshots
+// go to argv[3] (default: the working directory), and each path is
+// printed.
 //
 // 1. Approve: ask about the weather and watch the answer stream in (the
 //    page shows part of it before all of it), then ask to send an email,
@@ -10,14 +11,30 @@
 //    the final answer.
 // 2. Deny: in a new chat, ask to send an email, click Deny, and see the
 //    model told so.
+// 3. Reload: ask to send an email, reload the page while it waits for
+//    approval: the conversation and the approval are back (the chat's id is
+//    in the URL; the server keeps its messages). Approve it, see it sent,
+//    reload again: the email shows sent, with nothing left to approve (the
+//    Go test checks it was sent once). New chat starts an empty chat, and
+//    so does a chat the server does not know, with a note.
+// 4. Busy: while an answer is on its way (its request held back), type a
+//    second message and press Enter: it is not sent, the page says why, the
+//    text stays in the box and Send is off; when the answer has come, Send
+//    sends it.
+//
+// 5. Second tab (against the slow server): while one tab's answer is
+//    still streaming, a second tab opens the same chat: it shows what came
+//    so far and says the answer is still being written, then the whole
+//    chat once it has ended. Then the first tab reloads mid-answer: its run
+//    ends, and the reloaded page shows what had come.
 //
 // Every wait is bounded; the first failure ends the run with exit code 1.
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const [url, outDir = '.'] = process.argv.slice(2);
-if (!url) {
-  console.error('usage: node test/browser.mjs URL [screenshot-dir]');
+const [url, outDir = '.', slowURL] = process.argv.slice(2);
+if (!url || !slowURL) {
+  console.error('usage: node test/browser.mjs URL screenshot-dir SLOW-URL');
   process.exit(2);
 }
 const WAIT = 15000; // ms, for any one thing to show
@@ -29,8 +46,9 @@ const browser = await chromium.launch({
   timeout: 30000,
 });
 try {
-  for (const scenario of [approve, deny]) {
-    const page = await newPage();
+  const scenarios = [approve, deny, reload, busy, secondTab];
+  for (const scenario of scenarios) {
+    const page = await newPage(scenario === secondTab ? slowURL : url);
     try {
       await scenario(page);
     } catch (e) {
@@ -38,17 +56,22 @@ try {
       throw e;
     }
   }
-  console.log('browser: 2 passed, 0 failed');
+  console.log(`browser: ${scenarios.length} passed, 0 failed`);
 } finally {
   await browser.close();
 }
 
-async function newPage() {
+async function newPage(at) {
   const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
   page.setDefaultTimeout(WAIT);
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(url, { timeout: WAIT });
+  await page.goto(at, { timeout: WAIT });
   await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await observe(page);
+  return page;
+}
+
+async function observe(page) {
   // Keep every text the assistant's messages show, as they change.
   await page.evaluate(() => {
     window.seenTexts = [];
@@ -59,7 +82,6 @@ async function newPage() {
       }
     }).observe(document.querySelector('.messages'), { childList: true, subtree: true, characterData: true });
   });
-  return page;
 }
 
 async function ask(page, text) {
@@ -123,4 +145,114 @@ async function deny(page) {
   await see(page, '[data-role=assistant] .text', 'I did not send the email. Denied by the user: the user said no');
   await ready(page);
   await screenshot(page, 'chat-denied.png');
+}
+
+async function reload(page) {
+  console.log('== reload');
+  await ask(page, 'Email cy@example.com that the report is ready.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  const chatURL = page.url();
+  check(/#chat=[\w-]+$/.test(chatURL), 'the chat id is in the URL: ' + chatURL);
+
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  check(page.url() === chatURL, `the reloaded page is the same chat: ${page.url()} after ${chatURL}`);
+  await see(page, '[data-role=user] .text', 'Email cy@example.com that the report is ready.');
+  await see(page, '[data-role=assistant] .text', 'I will email cy@example.com. Sending needs your approval.');
+  await see(page, '.tool[data-tool=send_email][data-state=approval-requested]', 'This call needs your approval.');
+  await ready(page);
+  check((await page.locator('[data-role=user]').count()) === 1, 'one user message after the reload');
+  await screenshot(page, 'chat-reloaded.png');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await see(page, '.tool[data-tool=send_email][data-state=output-available] .output', 'sent to cy@example.com');
+  await see(page, '[data-role=assistant] .text', 'Done: the email was sent to cy@example.com.');
+  await ready(page);
+
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await see(page, '.tool[data-tool=send_email][data-state=output-available] .output', 'sent to cy@example.com');
+  await see(page, '[data-role=assistant] .text', 'Done: the email was sent to cy@example.com.');
+  await ready(page);
+  check((await page.getByRole('button', { name: 'Approve' }).count()) === 0, 'nothing left to approve after the second reload');
+
+  // New chat: another id, nothing in it.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  await page.waitForFunction((old) => location.href !== old, chatURL);
+  await ready(page);
+  check((await page.locator('.message').count()) === 0, 'a new chat is empty');
+  // A chat the server does not know (it restarted, say) starts empty, and
+  // the page says why.
+  await page.goto(url + '/#chat=unknown-chat', { timeout: WAIT });
+  await see(page, '.note', 'The server has no messages of this chat');
+  await ready(page);
+  check((await page.locator('.message').count()) === 0, 'an unknown chat is empty');
+}
+
+async function busy(page) {
+  console.log('== busy');
+  // Hold the first chat request back, so that the page is busy for as
+  // long as the scenario needs.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(
+    '**/api/chat',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await ask(page, "What's the weather in Paris?");
+  await page.locator('.status[data-status=submitted]').waitFor();
+  const second = "What's the weather in Rome?";
+  const box = page.getByLabel('Message');
+  await box.fill(second);
+  await box.press('Enter');
+  await see(page, '.busy-note', 'still answering');
+  check((await box.inputValue()) === second, 'the text stays in the box');
+  check(await page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send is off while the answer comes');
+  check((await page.locator('[data-role=user]').count()) === 1, 'the second message was not sent');
+  await screenshot(page, 'chat-busy.png');
+
+  release();
+  await see(page, '[data-role=assistant] .text', 'Here is the weather: Paris: 17°C, sunny.');
+  await ready(page);
+  check((await box.inputValue()) === second, 'the text is still in the box when the answer has come');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await see(page, '[data-role=user] .text', second);
+  await see(page, '[data-role=assistant] .text', 'Here is the weather: Rome: ');
+  await ready(page);
+  check((await page.locator('[data-role=user]').count()) === 2, 'two user messages, each sent once');
+}
+
+async function secondTab(page) {
+  console.log('== second tab');
+  const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`;
+  await ask(page, 'Hello there');
+  await page.locator('[data-role=assistant] .text').first().waitFor();
+  const tab = await newPage(page.url());
+  try {
+    await see(tab, '.note', 'still being written');
+    const partial = await tab.locator('[data-role=assistant] .text').allTextContents();
+    console.log('second tab, while the answer streams: ' + JSON.stringify(partial));
+    check(partial.length === 1 && partial[0] !== hint && hint.startsWith(partial[0]), 'the second tab shows part of the answer: ' + JSON.stringify(partial));
+    check((await tab.getByLabel('Message').count()) === 0, 'no input while the chat loads');
+    await screenshot(tab, 'chat-second-tab.png');
+    await ready(page);
+    await see(tab, '[data-role=assistant] .text', hint);
+    await ready(tab);
+  } finally {
+    await tab.close();
+  }
+
+  await ask(page, 'Hi again');
+  await page.locator('[data-role=assistant] .text').nth(1).waitFor();
+  await page.reload({ timeout: WAIT });
+  await page.getByRole('heading', { name: 'toolgen chat' }).waitFor();
+  await ready(page);
+  const texts = await page.locator('[data-role=assistant] .text').allTextContents();
+  console.log('reloaded mid-answer: ' + JSON.stringify(texts));
+  check(texts.length === 2 && texts[1] !== hint && hint.startsWith(texts[1]), 'the reloaded page shows the part of the answer that had come: ' + JSON.stringify(texts));
+  check((await page.locator('[data-role=user]').count()) === 2, 'both messages are there after the reload');
 }
