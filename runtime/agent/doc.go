@@ -80,7 +80,11 @@
 //     a run paused in one process resumes in another. It is versioned, and
 //     records the tools a paused turn was decided against (their input
 //     schemas, RequiresApproval and annotations): resuming after one of them
-//     changed is refused ("start a new run").
+//     changed is refused ("start a new run"). A call's arguments round-trip
+//     byte for byte, whatever the model sent (empty, truncated, not JSON,
+//     invalid UTF-8): valid JSON as encoding/json writes it is the member
+//     "args", as always; other bytes are "args_text" (a JSON string) or,
+//     when not valid UTF-8, "args_base64" (see State).
 //
 //   - Resuming is current and at-most-once. Resume decides the paused turn's
 //     calls again against the agent's current tools, filters and permissions:
