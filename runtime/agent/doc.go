@@ -120,12 +120,18 @@
 //     "tool X did not finish within d; it was abandoned" and the run goes on.
 //     A tool that ignores its context is abandoned, not stopped: its goroutine
 //     runs on until the tool returns, what it returns is dropped, and Run may
-//     return before it ends (leak checks in tests must let it finish). Raise
-//     the bound for tools that legitimately run long: a sub-agent (AsTool),
-//     run_command with a Timeout over 10 minutes. Toolbox.Call and Tool.Call
-//     have no timeout and run the tool on the caller's goroutine (so
-//     runtime.Goexit in a tool ends the caller's goroutine, as any function's
-//     would).
+//     return before it ends (leak checks in tests must let it finish). The
+//     run's own context is another matter: when it ends first (cancelled, or
+//     a deadline of the caller's, "context.WithTimeout(ctx, d)"), the run
+//     ends with ctx's error, and a call it cut off did not finish, whatever
+//     the call's own bound: it is recorded without a result (nobody is told
+//     it timed out), and Resume runs it again with the same idempotency key.
+//     The loop waits for such a call up to its own timeout, then leaves it.
+//     Raise the bound for tools that legitimately run long: a sub-agent
+//     (AsTool), run_command with a Timeout over 10 minutes. Toolbox.Call and
+//     Tool.Call have no timeout and run the tool on the caller's goroutine
+//     (so runtime.Goexit in a tool ends the caller's goroutine, as any
+//     function's would).
 //
 //   - Approval: if any call of a turn needs approval, nothing of that turn
 //     runs and the run pauses with StopReason paused; state.Pending() lists

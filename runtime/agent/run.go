@@ -167,10 +167,14 @@ type outcome struct {
 // call runs one tool call with the run's Ctx on a goroutine of its own, and
 // waits for it at most the tool's timeout. The call's context then ends
 // with the timeout as its cause; a call that returns its context's error
-// then, or has not returned, is reported to the model as timed out. The
-// loop does not wait for an abandoned call: its goroutine runs on until
-// the tool returns, and what it returns is dropped. Events come from here,
-// never from the tool's goroutine, so none follows the end of a run.
+// then, or has not returned, is reported to the model as timed out. When
+// the run's ctx ends first (cancelled, or its own deadline), the call did
+// not finish: it comes to ctx's error, whatever the tool returns, so that
+// nothing is recorded for it and a resume runs it again; only a result the
+// tool returned normally counts. The loop does not wait for an abandoned
+// call: its goroutine runs on until the tool returns, and what it returns
+// is dropped. Events come from here, never from the tool's goroutine, so
+// none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := runtime.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx)}
@@ -188,11 +192,11 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	var out outcome
 	select {
 	case out = <-done:
-		if out.err != nil && ctx.Err() == nil && callCtx.Err() != nil {
+		if out.err != nil && limit.passed(callCtx) {
 			out = limit.timedOut("timed out") // the tool gave up at its deadline
 		}
 	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
-		out = a.await(ctx, limit, callCtx, done)
+		out = a.await(ctx, limit, callCtx, start, done)
 	}
 	changes.end() // no change is reported after tool_finished
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
@@ -211,24 +215,27 @@ func (a *Agent) sandboxFor(ctx context.Context) runtime.Sandbox {
 	return runtime.CtxFrom(ctx).Sandbox
 }
 
-// await is what a call whose context ended comes to. At its deadline it is
-// abandoned. When the run's ctx ended instead, the loop waits for the call
-// (which should stop, its context being done), up to its deadline.
-func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, done <-chan outcome) outcome {
-	if ctx.Err() == nil {
+// await is what a call whose context ended comes to. At the tool's own
+// deadline it is abandoned, and the model is told it timed out. When the
+// run's ctx ended instead (cancelled, or past a deadline of its own, which
+// the call's context inherits), the loop waits for the call (which should
+// stop, its context being done) up to the tool's own deadline, counted
+// from start; a call still running then is abandoned as unfinished, with
+// ctx's error, never reported as a timeout of the tool.
+func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, start time.Time, done <-chan outcome) outcome {
+	if limit.passed(callCtx) {
 		return limit.timedOut("timed out; abandoned")
 	}
-	deadline, ok := callCtx.Deadline()
-	if !ok {
+	if limit.d <= 0 {
 		return <-done
 	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(time.Until(start.Add(limit.d)))
 	defer timer.Stop()
 	select {
 	case out := <-done:
 		return out
 	case <-timer.C:
-		return limit.timedOut("timed out; abandoned")
+		return outcome{err: ctx.Err(), reason: "abandoned: the run ended"}
 	}
 }
 
