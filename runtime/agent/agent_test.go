@@ -374,12 +374,15 @@ func TestFiltersHideToolsAndRefuseTheirCalls(t *testing.T) {
 	assert.Empty(t, rec.ran())
 }
 
+// TestPresets: presets decide built-in tools (as package builtin's) from
+// their annotations; preset_test.go has every preset and kind of tool,
+// host tools too.
 func TestPresets(t *testing.T) {
 	var rec recorder
 	tools := []runtime.Tool{
-		rec.tool("read", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
-		rec.tool("edit", requiresApproval),
-		rec.tool("shell", func(t *runtime.Tool) { t.Annotations.Destructive = true; t.RequiresApproval = true }),
+		rec.tool("read", func(t *runtime.Tool) { t.Annotations.ReadOnly = true; t.Builtin = true }),
+		rec.tool("edit", func(t *runtime.Tool) { t.RequiresApproval = true; t.Builtin = true }),
+		rec.tool("shell", func(t *runtime.Tool) { t.Annotations.Destructive = true; t.RequiresApproval = true; t.Builtin = true }),
 	}
 	want := map[agent.Preset][]runtime.ToolName{ // the tools that ask
 		agent.PresetDefault:    {"edit", "shell"},

@@ -147,7 +147,8 @@
 //   - Decisions, for each call: a tool that is unknown or filtered out is
 //     refused ("unknown tool "x"; the tools are: ..."); then the permission
 //     rules, deny, then allow, then ask (the first list with a matching rule
-//     wins); then the preset; then the tool's own RequiresApproval. Note that
+//     wins); then the tool's own RequiresApproval for a host tool, else the
+//     preset, else RequiresApproval. Note that
 //     Claude Code checks ask before allow: here an allow rule can exempt calls
 //     from an ask rule ("Allow: git *", "Ask: run_command"). A denied call
 //     never runs; the model is told "Denied by policy: this call is not
@@ -156,6 +157,18 @@
 //   - Presets decide calls no rule matched, from the tools' annotations:
 //     PresetAllowAll (everything runs), PresetAllowEdits (destructive tools
 //     ask, the rest runs), PresetAllowReads (everything not read-only asks).
+//     As the AI SDK harness's permission modes govern its built-in tools
+//     while host tools keep their own approval, a preset decides the
+//     built-in tools (runtime.Tool.Builtin: package builtin's files and
+//     run_command) over their RequiresApproval (allow-edits lets write_file
+//     run), but a host tool that requires approval asks under every preset.
+//     Only an allow rule naming that tool lifts its approval, "Allow:
+//     {Tool: "send_email"}" (with Args, for the calls they match): a pattern
+//     matching it ("*", "send_*") does not, since a pattern is a policy for
+//     many tools, as a preset is, and waiving the approval a tool's author
+//     asked for is written down for that tool. The call's reason then says
+//     so: "the tool requires approval (allow rule * matches it but does not
+//     name it, ...)".
 //
 //   - Filters: WithActiveTools (an allow-list) or WithInactiveTools (a
 //     deny-list), not both; unknown names are errors. Filtered tools are not
@@ -320,6 +333,9 @@
 //	    is OutcomeNone: the agent then applies its preset and the tool's
 //	    RequiresApproval. Deny always wins, but allow beats ask (Claude Code
 //	    checks ask first): above, the allow rule exempts git from the ask rule.
+//	    For a host tool that requires approval, the agent counts only allow
+//	    rules whose Tool is the tool's name: a pattern allows the calls of
+//	    other tools, never waives that approval (see Presets).
 //	  - A rule matches when Tool, a name or a glob, matches the tool's name, and
 //	    every one of Args matches: the call must send that argument (an absent
 //	    argument cannot be vouched for: "{"command": "*"}" does not match {})
