@@ -369,7 +369,8 @@ func TestFiltersHideToolsAndRefuseTheirCalls(t *testing.T) {
 			offered = append(offered, spec.Name)
 		}
 		assert.Equal(t, []runtime.ToolName{"a", "c"}, offered)
-		assert.Equal(t, []string{`unknown tool "b"; the tools are: a, c`, `unknown tool "zzz"; the tools are: a, c`}, texts(lastResults(t, model)))
+		assert.Equal(t, []string{`Denied: tool "b" is not available in this run (the program made it inactive), so this call was not run; the tools are: a, c`,
+			`unknown tool "zzz"; the tools are: a, c`}, texts(lastResults(t, model)))
 	}
 	assert.Empty(t, rec.ran())
 }

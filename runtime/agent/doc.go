@@ -144,8 +144,12 @@
 //     is an error. Resume also continues a finished run to which you appended
 //     a user message.
 //
-//   - Decisions, for each call: a tool that is unknown or filtered out is
-//     refused ("unknown tool "x"; the tools are: ..."); then the permission
+//   - Decisions, for each call: a tool that is unknown is refused ("unknown
+//     tool "x"; the tools are: ..."), and one the program made inactive is
+//     denied ("Denied: tool "x" is not available in this run (the program
+//     made it inactive), so this call was not run; the tools are: ...",
+//     reported call_denied, as the AI SDK harness's execution-denied
+//     result); then the permission
 //     rules, deny, then allow, then ask (the first list with a matching rule
 //     wins); then the tool's own RequiresApproval for a host tool, else the
 //     preset, else RequiresApproval. Note that
@@ -172,7 +176,7 @@
 //
 //   - Filters: WithActiveTools (an allow-list) or WithInactiveTools (a
 //     deny-list), not both; unknown names are errors. Filtered tools are not
-//     offered to the model, and a call to one is refused.
+//     offered to the model, and a call to one is denied (see Decisions).
 //
 //   - runtime.Ctx reaches every tool (a runtime.Ctx parameter of an annotated
 //     function, or runtime.CtxFrom(ctx)): the run's deps (runtime.DepsAs), the

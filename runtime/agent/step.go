@@ -151,7 +151,7 @@ func (a *Agent) decideTurn(calls []ToolCall) plan {
 }
 
 // decide is the decision on one call: refused if the tool is unknown or
-// filtered out; else deny, allow, ask rules in that order; else
+// inactive (filtered out); else deny, allow, ask rules in that order; else
 // the preset or the tool's own RequiresApproval.
 //
 // A host tool that requires approval (runtime.Tool.RequiresApproval, and
@@ -165,8 +165,11 @@ func (a *Agent) decide(c ToolCall) Decision {
 	d := Decision{Call: c}
 	t, ok := a.tools.Lookup(c.Name)
 	switch {
-	case !ok || !a.offered[c.Name]:
-		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "not available", a.unknown(c.Name)
+	case !ok:
+		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "unknown tool", a.unknown(c.Name)
+		return d
+	case !a.offered[c.Name]:
+		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "inactive tool: not available in this run", a.inactive(c.Name)
 		return d
 	}
 	gated := t.RequiresApproval && !t.Builtin
@@ -192,6 +195,13 @@ func (a *Agent) decide(c ToolCall) Decision {
 // not have.
 func (a *Agent) unknown(name runtime.ToolName) string {
 	return fmt.Sprintf("unknown tool %q; the tools are: %s", name, a.offeredNames())
+}
+
+// inactive is what the model is told of a call to a tool the agent has
+// but the program made inactive (WithActiveTools, WithInactiveTools): a
+// denial, as the AI SDK's harness returns an execution-denied result.
+func (a *Agent) inactive(name runtime.ToolName) string {
+	return fmt.Sprintf("Denied: tool %q is not available in this run (the program made it inactive), so this call was not run; the tools are: %s", name, a.offeredNames())
 }
 
 func (a *Agent) offeredNames() string {
