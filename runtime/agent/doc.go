@@ -89,7 +89,8 @@
 //   - Resuming is current and at-most-once. Resume decides the paused turn's
 //     calls again against the agent's current tools, filters and permissions:
 //     a deny rule added since the pause, or a tool filtered out, stops a call,
-//     and the model reads why; a person's approval still wins over an ask
+//     the model reads why, and call_denied is emitted, once, as for a denial
+//     in Run; a person's approval still wins over an ask
 //     rule, while an allowed call that now asks pauses the run again. The
 //     state records each call's result as the call finishes, so resuming a
 //     state twice, or one saved after Run was cancelled mid-turn, never runs a
@@ -199,7 +200,8 @@
 //     (duration, the result, and Event.Err when the call failed; a reason when
 //     the call timed out or ended without returning), turn finished, and then
 //     run stopped, or run failed (agent.EventRunFailed, with Event.Err, the
-//     error Run returns next). They come one at a time, never after Run
+//     error Run returns next; Resume and ResumeStream report a state they
+//     refuse, such as one whose tool changed since the pause, the same way). They come one at a time, never after Run
 //     returns. Every event names its agent (Event.Agent, from WithName). A
 //     sub-agent's events (AsTool) carry the run and the call that started it
 //     as Event.ParentRunID and Event.ParentCallID, so one observer given to

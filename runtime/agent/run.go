@@ -40,19 +40,35 @@ func newState(prompt string) *State {
 //
 // The paused turn's calls are decided again against a's tools, filters and
 // permissions, which may have changed since the pause: a call now denied
-// (a deny rule, a tool filtered out) does not run, a person's approval still
-// counts over an ask rule, and a call that asks now without an approval
-// pauses the run again. A tool whose input schema, RequiresApproval or
-// annotations changed is an error. A state saved after Run or Resume failed
-// mid-turn (a cancelled ctx) resumes that turn: the calls that finished
-// (their results are in the state) do not run again, the others do (see
-// runtime.Ctx.IdempotencyKey for what a state cannot know).
+// (a deny rule, a tool filtered out) does not run and is reported
+// call_denied, as in Run; a person's approval still counts over an ask
+// rule, and a call that asks now without an approval pauses the run again.
+// A tool whose input schema, RequiresApproval or annotations changed is an
+// error, reported as the run's failure (EventRunFailed). A state saved
+// after Run or Resume failed mid-turn (a cancelled ctx) resumes that turn:
+// the calls that finished (their results are in the state) do not run
+// again, the others do (see runtime.Ctx.IdempotencyKey for what a state
+// cannot know).
 func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
 	if err := a.checkResumable(s); err != nil {
-		return s, err
+		return s, a.refuse(ctx, s, err, nil)
 	}
 	s.StopReason, s.compacted = "", 0
 	return s, a.drive(ctx, s, deps)
+}
+
+// refuse reports a resume refused before it started (a tool changed
+// since the pause, an undecided call...) as the run's failure, once, to
+// the observer, the logger and a stream's consumer fn (if not nil), and
+// returns its error. A nil state names no run to report.
+func (a *Agent) refuse(ctx context.Context, s *State, err error, fn func(Event) error) error {
+	if s == nil {
+		return err
+	}
+	if fn != nil {
+		ctx = context.WithValue(ctx, streamKey{}, &stream{fn: fn, cancel: func(error) {}})
+	}
+	return a.fail(ctx, s, err)
 }
 
 // newRunID is a random id for a run; the only randomness, outside the

@@ -82,7 +82,7 @@ func (a *Agent) advance(s *State, out sink) plan {
 		if s.Paused == nil {
 			a.reportDecisions(s, p.decisions, out)
 		} else {
-			a.reportApprovals(s, p.decisions, out)
+			a.reportRedecisions(s, s.Paused.Calls, p.decisions, out)
 		}
 		a.startTurn(s, p.decisions)
 		if slices.ContainsFunc(p.decisions, Decision.runs) {
@@ -107,11 +107,17 @@ func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 	}
 }
 
-// reportApprovals hands out the answers a person gave to the calls of a
-// paused turn taken up again.
-func (a *Agent) reportApprovals(s *State, decisions []Decision, out sink) {
-	for _, d := range decisions {
+// reportRedecisions hands out what became of the calls of a paused turn
+// taken up again (stored, as saved; decisions, as decided again): a call
+// denied now that was not denied before (a deny rule added since the
+// pause, a tool made inactive or gone) is reported denied, as a denial in
+// a turn of Run is, and a person's answers to the others are reported.
+// The rest was reported when the turn was first decided.
+func (a *Agent) reportRedecisions(s *State, stored, decisions []Decision, out sink) {
+	for i, d := range decisions {
 		switch {
+		case d.Outcome == OutcomeDeny && stored[i].Outcome != OutcomeDeny:
+			out.emit(s, Event{Kind: EventCallDenied, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
 		case d.Outcome != OutcomeAsk:
 		case d.Approval == Approved:
 			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
