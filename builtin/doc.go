@@ -8,6 +8,13 @@
 // runtime.Sandbox (read, write, list, run) made of the same Workspace and
 // the same confined runner, for agent.WithSandbox.
 //
+// Every tool of the package is marked runtime.Tool.Builtin: an agent's
+// preset (agent.WithPreset) decides its calls from its annotations, over
+// its RequiresApproval, as the AI SDK harness's permission modes govern
+// its built-in tools (allow-edits lets write_file and edit_file run, and
+// asks for delete_file and run_command). The program's own tools keep
+// their RequiresApproval under every preset.
+//
 // In a program:
 //
 //	files, err := builtin.FileTools(dir)                 // read_file, list_files, search_files, glob, write_file, edit_file, delete_file

@@ -114,6 +114,7 @@ func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
 		if writes && f.noApproval && !t.Annotations.Destructive {
 			t.RequiresApproval = false
 		}
+		t.Builtin = true // an agent's preset decides it (runtime.Tool.Builtin)
 		out = append(out, t)
 	}
 	return out, nil

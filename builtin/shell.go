@@ -270,6 +270,7 @@ func (s *shell) tools() []runtime.Tool {
 		}
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", s.timeout, s.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && s.approval
+		tools[i].Builtin = true // an agent's preset decides it (runtime.Tool.Builtin)
 	}
 	return tools
 }

@@ -32,8 +32,16 @@ type Tool struct {
 	OutputSchema []byte
 	Annotations  Annotations
 	// RequiresApproval asks the agent loop to pause for a person's approval
-	// before the tool runs.
+	// before the tool runs. For a host tool (every tool but Builtin ones)
+	// it holds under every agent preset: only a permission rule allowing
+	// the tool by its name lifts it.
 	RequiresApproval bool
+	// Builtin marks the agent harness's own workspace tools (package
+	// builtin's file tools and run_command): an agent preset decides their
+	// calls from their annotations, over RequiresApproval (allow-edits lets
+	// write_file run without asking). A host tool (generated from your
+	// code, from an MCP server, a sub-agent) leaves it false.
+	Builtin bool
 	// Call decodes args (a JSON object), validates them, runs the tool and
 	// encodes its result. Bad arguments, an error returned by the tool and a
 	// panic inside it all come back as a Result with IsError set, written for

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -325,6 +326,13 @@ func (c *config) limits(box *runtime.Toolbox) map[runtime.ToolName]toolLimit {
 }
 
 func (a *Agent) limitOf(name runtime.ToolName) toolLimit { return a.limits[name] }
+
+// passed reports whether a call's context ended at the tool's own
+// deadline, rather than with the run's ctx (cancelled, or at a deadline of
+// its own, which the call's context inherits when it comes first).
+func (l toolLimit) passed(callCtx context.Context) bool {
+	return l.d > 0 && errors.Is(context.Cause(callCtx), l.cause)
+}
 
 // timedOut is the outcome of a call abandoned at its deadline.
 func (l toolLimit) timedOut(reason string) outcome {

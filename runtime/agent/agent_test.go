@@ -369,17 +369,21 @@ func TestFiltersHideToolsAndRefuseTheirCalls(t *testing.T) {
 			offered = append(offered, spec.Name)
 		}
 		assert.Equal(t, []runtime.ToolName{"a", "c"}, offered)
-		assert.Equal(t, []string{`unknown tool "b"; the tools are: a, c`, `unknown tool "zzz"; the tools are: a, c`}, texts(lastResults(t, model)))
+		assert.Equal(t, []string{`Denied: tool "b" is not available in this run (the program made it inactive), so this call was not run; the tools are: a, c`,
+			`unknown tool "zzz"; the tools are: a, c`}, texts(lastResults(t, model)))
 	}
 	assert.Empty(t, rec.ran())
 }
 
+// TestPresets: presets decide built-in tools (as package builtin's) from
+// their annotations; preset_test.go has every preset and kind of tool,
+// host tools too.
 func TestPresets(t *testing.T) {
 	var rec recorder
 	tools := []runtime.Tool{
-		rec.tool("read", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
-		rec.tool("edit", requiresApproval),
-		rec.tool("shell", func(t *runtime.Tool) { t.Annotations.Destructive = true; t.RequiresApproval = true }),
+		rec.tool("read", func(t *runtime.Tool) { t.Annotations.ReadOnly = true; t.Builtin = true }),
+		rec.tool("edit", func(t *runtime.Tool) { t.RequiresApproval = true; t.Builtin = true }),
+		rec.tool("shell", func(t *runtime.Tool) { t.Annotations.Destructive = true; t.RequiresApproval = true; t.Builtin = true }),
 	}
 	want := map[agent.Preset][]runtime.ToolName{ // the tools that ask
 		agent.PresetDefault:    {"edit", "shell"},

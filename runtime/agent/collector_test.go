@@ -131,6 +131,9 @@ func TestPartsCollectRoundTrip(t *testing.T) {
 		"text":       {Text: "Hello"},
 		"calls":      {Calls: []agent.ToolCall{call("c1", "a", `{"x":1}`), call("c2", "b", `{}`)}},
 		"text+calls": {Text: "Looking.", Calls: []agent.ToolCall{call("c1", "a", `{"path":"a b"}`)}},
+		// A model's arguments come back as it sent them, even empty or not
+		// JSON, so that RunStream records what Run does.
+		"odd arguments": {Calls: []agent.ToolCall{call("c1", "a", ""), call("c2", "b", `{"x":`), call("c3", "c", "\xff{}"), call("c4", "d", "{} {}")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			msg.Role = agent.RoleAssistant

@@ -80,12 +80,17 @@
 //     a run paused in one process resumes in another. It is versioned, and
 //     records the tools a paused turn was decided against (their input
 //     schemas, RequiresApproval and annotations): resuming after one of them
-//     changed is refused ("start a new run").
+//     changed is refused ("start a new run"). A call's arguments round-trip
+//     byte for byte, whatever the model sent (empty, truncated, not JSON,
+//     invalid UTF-8): valid JSON as encoding/json writes it is the member
+//     "args", as always; other bytes are "args_text" (a JSON string) or,
+//     when not valid UTF-8, "args_base64" (see State).
 //
 //   - Resuming is current and at-most-once. Resume decides the paused turn's
 //     calls again against the agent's current tools, filters and permissions:
 //     a deny rule added since the pause, or a tool filtered out, stops a call,
-//     and the model reads why; a person's approval still wins over an ask
+//     the model reads why, and call_denied is emitted, once, as for a denial
+//     in Run; a person's approval still wins over an ask
 //     rule, while an allowed call that now asks pauses the run again. The
 //     state records each call's result as the call finishes, so resuming a
 //     state twice, or one saved after Run was cancelled mid-turn, never runs a
@@ -116,12 +121,18 @@
 //     "tool X did not finish within d; it was abandoned" and the run goes on.
 //     A tool that ignores its context is abandoned, not stopped: its goroutine
 //     runs on until the tool returns, what it returns is dropped, and Run may
-//     return before it ends (leak checks in tests must let it finish). Raise
-//     the bound for tools that legitimately run long: a sub-agent (AsTool),
-//     run_command with a Timeout over 10 minutes. Toolbox.Call and Tool.Call
-//     have no timeout and run the tool on the caller's goroutine (so
-//     runtime.Goexit in a tool ends the caller's goroutine, as any function's
-//     would).
+//     return before it ends (leak checks in tests must let it finish). The
+//     run's own context is another matter: when it ends first (cancelled, or
+//     a deadline of the caller's, "context.WithTimeout(ctx, d)"), the run
+//     ends with ctx's error, and a call it cut off did not finish, whatever
+//     the call's own bound: it is recorded without a result (nobody is told
+//     it timed out), and Resume runs it again with the same idempotency key.
+//     The loop waits for such a call up to its own timeout, then leaves it.
+//     Raise the bound for tools that legitimately run long: a sub-agent
+//     (AsTool), run_command with a Timeout over 10 minutes. Toolbox.Call and
+//     Tool.Call have no timeout and run the tool on the caller's goroutine
+//     (so runtime.Goexit in a tool ends the caller's goroutine, as any
+//     function's would).
 //
 //   - Approval: if any call of a turn needs approval, nothing of that turn
 //     runs and the run pauses with StopReason paused; state.Pending() lists
@@ -134,10 +145,15 @@
 //     is an error. Resume also continues a finished run to which you appended
 //     a user message.
 //
-//   - Decisions, for each call: a tool that is unknown or filtered out is
-//     refused ("unknown tool "x"; the tools are: ..."); then the permission
+//   - Decisions, for each call: a tool that is unknown is refused ("unknown
+//     tool "x"; the tools are: ..."), and one the program made inactive is
+//     denied ("Denied: tool "x" is not available in this run (the program
+//     made it inactive), so this call was not run; the tools are: ...",
+//     reported call_denied, as the AI SDK harness's execution-denied
+//     result); then the permission
 //     rules, deny, then allow, then ask (the first list with a matching rule
-//     wins); then the preset; then the tool's own RequiresApproval. Note that
+//     wins); then the tool's own RequiresApproval for a host tool, else the
+//     preset, else RequiresApproval. Note that
 //     Claude Code checks ask before allow: here an allow rule can exempt calls
 //     from an ask rule ("Allow: git *", "Ask: run_command"). A denied call
 //     never runs; the model is told "Denied by policy: this call is not
@@ -146,10 +162,22 @@
 //   - Presets decide calls no rule matched, from the tools' annotations:
 //     PresetAllowAll (everything runs), PresetAllowEdits (destructive tools
 //     ask, the rest runs), PresetAllowReads (everything not read-only asks).
+//     As the AI SDK harness's permission modes govern its built-in tools
+//     while host tools keep their own approval, a preset decides the
+//     built-in tools (runtime.Tool.Builtin: package builtin's files and
+//     run_command) over their RequiresApproval (allow-edits lets write_file
+//     run), but a host tool that requires approval asks under every preset.
+//     Only an allow rule naming that tool lifts its approval, "Allow:
+//     {Tool: "send_email"}" (with Args, for the calls they match): a pattern
+//     matching it ("*", "send_*") does not, since a pattern is a policy for
+//     many tools, as a preset is, and waiving the approval a tool's author
+//     asked for is written down for that tool. The call's reason then says
+//     so: "the tool requires approval (allow rule * matches it but does not
+//     name it, ...)".
 //
 //   - Filters: WithActiveTools (an allow-list) or WithInactiveTools (a
 //     deny-list), not both; unknown names are errors. Filtered tools are not
-//     offered to the model, and a call to one is refused.
+//     offered to the model, and a call to one is denied (see Decisions).
 //
 //   - runtime.Ctx reaches every tool (a runtime.Ctx parameter of an annotated
 //     function, or runtime.CtxFrom(ctx)): the run's deps (runtime.DepsAs), the
@@ -172,7 +200,8 @@
 //     (duration, the result, and Event.Err when the call failed; a reason when
 //     the call timed out or ended without returning), turn finished, and then
 //     run stopped, or run failed (agent.EventRunFailed, with Event.Err, the
-//     error Run returns next). They come one at a time, never after Run
+//     error Run returns next; Resume and ResumeStream report a state they
+//     refuse, such as one whose tool changed since the pause, the same way). They come one at a time, never after Run
 //     returns. Every event names its agent (Event.Agent, from WithName). A
 //     sub-agent's events (AsTool) carry the run and the call that started it
 //     as Event.ParentRunID and Event.ParentCallID, so one observer given to
@@ -310,6 +339,9 @@
 //	    is OutcomeNone: the agent then applies its preset and the tool's
 //	    RequiresApproval. Deny always wins, but allow beats ask (Claude Code
 //	    checks ask first): above, the allow rule exempts git from the ask rule.
+//	    For a host tool that requires approval, the agent counts only allow
+//	    rules whose Tool is the tool's name: a pattern allows the calls of
+//	    other tools, never waives that approval (see Presets).
 //	  - A rule matches when Tool, a name or a glob, matches the tool's name, and
 //	    every one of Args matches: the call must send that argument (an absent
 //	    argument cannot be vouched for: "{"command": "*"}" does not match {})

@@ -41,11 +41,22 @@ const (
 // arguments are read at most once, and only if a rule with Args names the
 // tool.
 func (p Permissions) Decide(name runtime.ToolName, args []byte) (Outcome, *runtime.Rule) {
+	return p.decide(name, args, false)
+}
+
+// decide is Decide, where, if namedOnly, only an allow rule whose Tool is
+// name (not a pattern matching it) counts. The agent loop asks so for a
+// host tool that requires approval (see Agent.decide).
+func (p Permissions) decide(name runtime.ToolName, args []byte, namedOnly bool) (Outcome, *runtime.Rule) {
 	call := callArgs{raw: args}
 	if r := call.firstMatch(p.Deny, name); r != nil {
 		return OutcomeDeny, r
 	}
-	if r := call.firstMatch(p.Allow, name); r != nil {
+	allow := call.firstMatch
+	if namedOnly {
+		allow = call.firstNaming
+	}
+	if r := allow(p.Allow, name); r != nil {
 		return OutcomeAllow, r
 	}
 	if r := call.firstMatch(p.Ask, name); r != nil {
@@ -182,6 +193,17 @@ func (c *callArgs) add(m member) {
 func (c *callArgs) firstMatch(rules []runtime.Rule, name runtime.ToolName) *runtime.Rule {
 	for i := range rules {
 		if c.matches(&rules[i], name) {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
+// firstNaming returns the first rule of rules whose Tool is name (not a
+// pattern) and that matches the call, or nil.
+func (c *callArgs) firstNaming(rules []runtime.Rule, name runtime.ToolName) *runtime.Rule {
+	for i := range rules {
+		if rules[i].Tool == name && c.matches(&rules[i], name) {
 			return &rules[i]
 		}
 	}

@@ -118,7 +118,8 @@ func TestResumeDecidesAgainstTheCurrentPolicy(t *testing.T) {
 		_, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
 		require.NoError(t, err)
 		assert.Equal(t, []string{"gated {}"}, rec.ran())
-		assert.Equal(t, []string{`unknown tool "free"; the tools are: gated`, "gated done"}, texts(lastResults(t, model)))
+		assert.Equal(t, []string{`Denied: tool "free" is not available in this run (the program made it inactive), so this call was not run; the tools are: gated`,
+			"gated done"}, texts(lastResults(t, model)))
 	})
 	t.Run("an approval beats an ask rule added while paused", func(t *testing.T) {
 		var rec recorder

@@ -40,19 +40,35 @@ func newState(prompt string) *State {
 //
 // The paused turn's calls are decided again against a's tools, filters and
 // permissions, which may have changed since the pause: a call now denied
-// (a deny rule, a tool filtered out) does not run, a person's approval still
-// counts over an ask rule, and a call that asks now without an approval
-// pauses the run again. A tool whose input schema, RequiresApproval or
-// annotations changed is an error. A state saved after Run or Resume failed
-// mid-turn (a cancelled ctx) resumes that turn: the calls that finished
-// (their results are in the state) do not run again, the others do (see
-// runtime.Ctx.IdempotencyKey for what a state cannot know).
+// (a deny rule, a tool filtered out) does not run and is reported
+// call_denied, as in Run; a person's approval still counts over an ask
+// rule, and a call that asks now without an approval pauses the run again.
+// A tool whose input schema, RequiresApproval or annotations changed is an
+// error, reported as the run's failure (EventRunFailed). A state saved
+// after Run or Resume failed mid-turn (a cancelled ctx) resumes that turn:
+// the calls that finished (their results are in the state) do not run
+// again, the others do (see runtime.Ctx.IdempotencyKey for what a state
+// cannot know).
 func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) {
 	if err := a.checkResumable(s); err != nil {
-		return s, err
+		return s, a.refuse(ctx, s, err, nil)
 	}
 	s.StopReason, s.compacted = "", 0
 	return s, a.drive(ctx, s, deps)
+}
+
+// refuse reports a resume refused before it started (a tool changed
+// since the pause, an undecided call...) as the run's failure, once, to
+// the observer, the logger and a stream's consumer fn (if not nil), and
+// returns its error. A nil state names no run to report.
+func (a *Agent) refuse(ctx context.Context, s *State, err error, fn func(Event) error) error {
+	if s == nil {
+		return err
+	}
+	if fn != nil {
+		ctx = context.WithValue(ctx, streamKey{}, &stream{fn: fn, cancel: func(error) {}})
+	}
+	return a.fail(ctx, s, err)
 }
 
 // newRunID is a random id for a run; the only randomness, outside the
@@ -167,10 +183,14 @@ type outcome struct {
 // call runs one tool call with the run's Ctx on a goroutine of its own, and
 // waits for it at most the tool's timeout. The call's context then ends
 // with the timeout as its cause; a call that returns its context's error
-// then, or has not returned, is reported to the model as timed out. The
-// loop does not wait for an abandoned call: its goroutine runs on until
-// the tool returns, and what it returns is dropped. Events come from here,
-// never from the tool's goroutine, so none follows the end of a run.
+// then, or has not returned, is reported to the model as timed out. When
+// the run's ctx ends first (cancelled, or its own deadline), the call did
+// not finish: it comes to ctx's error, whatever the tool returns, so that
+// nothing is recorded for it and a resume runs it again; only a result the
+// tool returned normally counts. The loop does not wait for an abandoned
+// call: its goroutine runs on until the tool returns, and what it returns
+// is dropped. Events come from here, never from the tool's goroutine, so
+// none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
 	rc := runtime.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx)}
@@ -188,11 +208,11 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	var out outcome
 	select {
 	case out = <-done:
-		if out.err != nil && ctx.Err() == nil && callCtx.Err() != nil {
+		if out.err != nil && limit.passed(callCtx) {
 			out = limit.timedOut("timed out") // the tool gave up at its deadline
 		}
 	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
-		out = a.await(ctx, limit, callCtx, done)
+		out = a.await(ctx, limit, callCtx, start, done)
 	}
 	changes.end() // no change is reported after tool_finished
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
@@ -211,24 +231,27 @@ func (a *Agent) sandboxFor(ctx context.Context) runtime.Sandbox {
 	return runtime.CtxFrom(ctx).Sandbox
 }
 
-// await is what a call whose context ended comes to. At its deadline it is
-// abandoned. When the run's ctx ended instead, the loop waits for the call
-// (which should stop, its context being done), up to its deadline.
-func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, done <-chan outcome) outcome {
-	if ctx.Err() == nil {
+// await is what a call whose context ended comes to. At the tool's own
+// deadline it is abandoned, and the model is told it timed out. When the
+// run's ctx ended instead (cancelled, or past a deadline of its own, which
+// the call's context inherits), the loop waits for the call (which should
+// stop, its context being done) up to the tool's own deadline, counted
+// from start; a call still running then is abandoned as unfinished, with
+// ctx's error, never reported as a timeout of the tool.
+func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Context, start time.Time, done <-chan outcome) outcome {
+	if limit.passed(callCtx) {
 		return limit.timedOut("timed out; abandoned")
 	}
-	deadline, ok := callCtx.Deadline()
-	if !ok {
+	if limit.d <= 0 {
 		return <-done
 	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(time.Until(start.Add(limit.d)))
 	defer timer.Stop()
 	select {
 	case out := <-done:
 		return out
 	case <-timer.C:
-		return limit.timedOut("timed out; abandoned")
+		return outcome{err: ctx.Err(), reason: "abandoned: the run ended"}
 	}
 }
 

@@ -22,7 +22,7 @@ func (a *Agent) RunStream(ctx context.Context, prompt string, deps any, fn func(
 // ResumeStream is Resume, reported as it happens, as RunStream reports Run.
 func (a *Agent) ResumeStream(ctx context.Context, s *State, deps any, fn func(Event) error) (*State, error) {
 	if err := a.checkResumable(s); err != nil {
-		return s, err
+		return s, a.refuse(ctx, s, err, fn)
 	}
 	s.StopReason, s.compacted = "", 0
 	return s, a.driveStreaming(ctx, s, deps, fn)

@@ -27,6 +27,20 @@ const (
 // State is a run: its transcript, why it stopped, the calls waiting for
 // approval, and what it cost. It is plain data that round-trips through
 // JSON, so that a run paused in one process resumes in another.
+//
+// It round-trips whatever arguments a model sent, byte for byte: each
+// call (ToolCall, PendingCall, Call) writes its arguments in one of three
+// members. "args" holds them as JSON when they are valid JSON already in
+// the form encoding/json writes (compact, with <, >, & and U+2028 escaped,
+// valid UTF-8), as models send them and as every state written before the
+// other two members existed holds them; "args_text" holds any other valid
+// UTF-8 bytes as a JSON string (empty arguments, a truncated object, two
+// documents, a byte order mark, JSON with spaces or a raw "<"); and
+// "args_base64" holds bytes that are not valid UTF-8, in standard base64.
+// Nil arguments write none of them. So a paused run whose model sent
+// arguments that are not JSON can be saved, approved or rejected, and
+// resumed, and its transcript shows what the model sent (the tool, given
+// those arguments, tells the model what is wrong with them).
 type State struct {
 	Version    int        `json:"version"`
 	RunID      string     `json:"run_id"`

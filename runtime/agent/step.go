@@ -82,7 +82,7 @@ func (a *Agent) advance(s *State, out sink) plan {
 		if s.Paused == nil {
 			a.reportDecisions(s, p.decisions, out)
 		} else {
-			a.reportApprovals(s, p.decisions, out)
+			a.reportRedecisions(s, s.Paused.Calls, p.decisions, out)
 		}
 		a.startTurn(s, p.decisions)
 		if slices.ContainsFunc(p.decisions, Decision.runs) {
@@ -107,11 +107,17 @@ func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 	}
 }
 
-// reportApprovals hands out the answers a person gave to the calls of a
-// paused turn taken up again.
-func (a *Agent) reportApprovals(s *State, decisions []Decision, out sink) {
-	for _, d := range decisions {
+// reportRedecisions hands out what became of the calls of a paused turn
+// taken up again (stored, as saved; decisions, as decided again): a call
+// denied now that was not denied before (a deny rule added since the
+// pause, a tool made inactive or gone) is reported denied, as a denial in
+// a turn of Run is, and a person's answers to the others are reported.
+// The rest was reported when the turn was first decided.
+func (a *Agent) reportRedecisions(s *State, stored, decisions []Decision, out sink) {
+	for i, d := range decisions {
 		switch {
+		case d.Outcome == OutcomeDeny && stored[i].Outcome != OutcomeDeny:
+			out.emit(s, Event{Kind: EventCallDenied, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
 		case d.Outcome != OutcomeAsk:
 		case d.Approval == Approved:
 			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
@@ -151,21 +157,39 @@ func (a *Agent) decideTurn(calls []ToolCall) plan {
 }
 
 // decide is the decision on one call: refused if the tool is unknown or
-// filtered out; else deny, allow, ask rules in that order; else the preset
-// or the tool's own RequiresApproval.
+// inactive (filtered out); else deny, allow, ask rules in that order; else
+// the preset or the tool's own RequiresApproval.
+//
+// A host tool that requires approval (runtime.Tool.RequiresApproval, and
+// not Builtin) asks under every preset, and an allow rule lifts that only
+// if it names the tool: its Tool is the tool's name, not a pattern that
+// happens to match it ("*", "send_*", "send\_email"). A pattern is a
+// policy for many tools, as a preset is, and the tool's author asked for a
+// person's approval of this one: the program that waives it says so for
+// this tool, in a rule a reader finds by the tool's name.
 func (a *Agent) decide(c ToolCall) Decision {
 	d := Decision{Call: c}
 	t, ok := a.tools.Lookup(c.Name)
-	if !ok || !a.offered[c.Name] {
-		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "not available", a.unavailable(c.Name)
+	switch {
+	case !ok:
+		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "unknown tool", a.unknown(c.Name)
+		return d
+	case !a.offered[c.Name]:
+		d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "inactive tool: not available in this run", a.inactive(c.Name)
 		return d
 	}
-	outcome, rule := a.perms.Decide(c.Name, c.Args)
-	switch outcome {
-	case OutcomeNone:
-		d.Outcome, d.Reason = a.preset.decide(t)
-	default:
+	gated := t.RequiresApproval && !t.Builtin
+	outcome, rule := a.perms.decide(c.Name, c.Args, gated)
+	switch {
+	case outcome != OutcomeNone:
 		d.Outcome, d.Reason = outcome, fmt.Sprintf("%s rule %s", outcome, rule)
+	case gated:
+		d.Outcome, d.Reason = OutcomeAsk, "the tool requires approval"
+		if o, r := a.perms.Decide(c.Name, c.Args); o == OutcomeAllow {
+			d.Reason += fmt.Sprintf(" (allow rule %s matches it but does not name it, and only a rule naming the tool lifts its approval)", r)
+		}
+	default:
+		d.Outcome, d.Reason = a.preset.decide(t)
 	}
 	if d.Outcome == OutcomeDeny {
 		d.Refusal = "Denied by policy: this call is not permitted."
@@ -173,12 +197,25 @@ func (a *Agent) decide(c ToolCall) Decision {
 	return d
 }
 
-func (a *Agent) unavailable(name runtime.ToolName) string {
+// unknown is what the model is told of a call to a tool the agent does
+// not have.
+func (a *Agent) unknown(name runtime.ToolName) string {
+	return fmt.Sprintf("unknown tool %q; the tools are: %s", name, a.offeredNames())
+}
+
+// inactive is what the model is told of a call to a tool the agent has
+// but the program made inactive (WithActiveTools, WithInactiveTools): a
+// denial, as the AI SDK's harness returns an execution-denied result.
+func (a *Agent) inactive(name runtime.ToolName) string {
+	return fmt.Sprintf("Denied: tool %q is not available in this run (the program made it inactive), so this call was not run; the tools are: %s", name, a.offeredNames())
+}
+
+func (a *Agent) offeredNames() string {
 	var names []runtime.ToolName
 	for _, s := range a.specs {
 		names = append(names, s.Name)
 	}
-	return fmt.Sprintf("unknown tool %q; the tools are: %s", name, joinNames(names))
+	return joinNames(names)
 }
 
 // runs reports whether a decided call is to run: allowed or approved, and

@@ -159,7 +159,9 @@ func (c *Collector) addCall(p Part) error {
 
 // Response is the response the parts so far make: the text, the calls
 // (a call that was not done is taken as its start and argument pieces, or
-// an empty object when none came) and the usage.
+// an empty object when none came) and the usage. A done call keeps the
+// arguments its done part gives, even empty ones, so that Collect gives
+// back the response Parts took apart, whatever bytes the model sent.
 func (c *Collector) Response() Response {
 	msg := Message{Role: RoleAssistant, Text: string(c.text)}
 	for _, cc := range c.calls {
@@ -167,7 +169,7 @@ func (c *Collector) Response() Response {
 		if !cc.done {
 			call.Args = slices.Clip(cc.args)
 		}
-		if len(call.Args) == 0 {
+		if call.Args == nil { // no piece came, and the done part (if any) gave none
 			call.Args = json.RawMessage(`{}`)
 		}
 		msg.Calls = append(msg.Calls, call)
