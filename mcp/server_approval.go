@@ -60,11 +60,12 @@ func (s *Server) needsDecision(t *runtime.Tool, args []byte) bool {
 
 // rule is what the permissions and t's RequiresApproval make of a call of
 // t with args, as in the agent loop without a preset: deny, allow, or ask
-// and why.
+// and why. As in the loop, a tool's RequiresApproval is lifted only by an
+// allow rule naming the tool, not by a pattern (Permissions.DecideTool).
 func (s *Server) rule(t *runtime.Tool, args []byte) (outcome agent.Outcome, why string) {
 	var rule *runtime.Rule
 	if s.perms != nil {
-		outcome, rule = s.perms.Decide(t.Name, args)
+		outcome, rule = s.perms.DecideTool(t, args)
 	}
 	switch {
 	case outcome == agent.OutcomeAsk:

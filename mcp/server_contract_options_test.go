@@ -216,6 +216,9 @@ func TestPermissionsAsInTheLoop(t *testing.T) {
 		Deny:  []runtime.Rule{{Tool: "look", Args: map[string]string{"to": "root"}}},
 		Ask:   []runtime.Rule{{Tool: "look", Args: map[string]string{"to": "boss"}}},
 	}
+	// A pattern allows the plain tool, never the approval of one that
+	// requires it: as in the loop, only a rule naming the tool lifts that.
+	perms.Allow = append(perms.Allow, runtime.Rule{Tool: "send_*"})
 	for _, tr := range newestTransports() {
 		t.Run(tr.name, func(t *testing.T) {
 			var sent, looked ledger

@@ -44,6 +44,15 @@ func (p Permissions) Decide(name runtime.ToolName, args []byte) (Outcome, *runti
 	return p.decide(name, args, false)
 }
 
+// DecideTool is Decide for a call of t as the agent loop reads the rules:
+// if t is a host tool that requires approval (RequiresApproval, and not
+// Builtin), only an allow rule whose Tool is t's name lifts that, not a
+// pattern that matches it. Servers that decide calls as the loop does
+// (package mcp) use it.
+func (p Permissions) DecideTool(t *runtime.Tool, args []byte) (Outcome, *runtime.Rule) {
+	return p.decide(t.Name, args, t.RequiresApproval && !t.Builtin)
+}
+
 // decide is Decide, where, if namedOnly, only an allow rule whose Tool is
 // name (not a pattern matching it) counts. The agent loop asks so for a
 // host tool that requires approval (see Agent.decide).
