@@ -15,6 +15,8 @@ import (
 
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // recordedCall is one tool call made with a context that records the file
@@ -174,4 +176,113 @@ func treeContents(t *testing.T, root string) map[string]string {
 		return nil
 	}))
 	return out
+}
+
+// In the agent loop, where the calls of one turn run in parallel, each
+// file_changed event names the call that made the change.
+func TestParallelCallsOfATurnGetTheirOwnFileChanges(t *testing.T) {
+	const runs = 5
+	for run := range runs {
+		root := t.TempDir()
+		putFile(t, filepath.Join(root, "a.txt"), "one\n")
+		files, err := builtin.FileTools(root, builtin.FilesWithoutApproval())
+		require.NoError(t, err)
+		shell, err := builtin.ShellTool(root, builtin.ShellWithoutApproval())
+		require.NoError(t, err)
+		model := agenttest.NewModel(agenttest.Calls(
+			agenttest.Call("cmd", builtin.ToolRunCommand, args("command", "sleep 0.1; echo b > b.txt")),
+			agenttest.Call("edit", builtin.ToolEditFile, args("path", "a.txt", "old_string", "one", "new_string", "two")),
+			agenttest.Call("write", builtin.ToolWriteFile, args("path", "c/c.txt", "content", "c\n")),
+		), agenttest.Text("done"))
+		ag, err := agent.New(model, agent.WithTools(files, shell))
+		require.NoError(t, err)
+		got := map[string][]string{}
+		_, err = ag.RunStream(context.Background(), "go", nil, func(e agent.Event) error {
+			if e.Kind == agent.EventFileChanged {
+				got[e.Call.ID] = append(got[e.Call.ID], fmt.Sprintf("%s %s", e.FileChange.Kind, e.FileChange.Path))
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		assert.Equal(t, map[string][]string{
+			"cmd":   {"created b.txt"},
+			"edit":  {"modified a.txt"},
+			"write": {"created c/c.txt"},
+		}, got, "run %d", run)
+	}
+}
+
+// A write waiting for a command's run to end stops when its context
+// ends, and the writes after it are not held up by it.
+func TestAWriteWaitingForACommandStopsWithItsContext(t *testing.T) {
+	root := t.TempDir()
+	putFile(t, filepath.Join(root, "a.txt"), "one\n")
+	e := openFileEnv(t, root, builtin.FilesWithoutApproval())
+	shell, err := builtin.ShellTool(root)
+	require.NoError(t, err)
+	cmdDone := make(chan recordedCall, 1)
+	started := make(chan struct{})
+	go func() {
+		ctx := runtime.WithFileChanges(context.Background(), func(runtime.FileChange) {})
+		close(started)
+		res, err := shell[0].Call(ctx, []byte(args("command", "sleep 0.5; echo b > b.txt")))
+		assert.NoError(t, err)
+		cmdDone <- recordedCall{text: res.Text(), isError: res.IsError}
+	}()
+	<-started
+	time.Sleep(150 * time.Millisecond) // the command holds the directory
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err = e.tools[builtin.ToolEditFile].Call(ctx, []byte(args("path", "a.txt", "old_string", "one", "new_string", "two")))
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Equal(t, "one\n", e.read("a.txt"), "the cancelled write wrote nothing")
+	cmd := <-cmdDone
+	require.False(t, cmd.isError, cmd.text)
+	e.ok(builtin.ToolEditFile, args("path", "a.txt", "old_string", "one", "new_string", "two"))
+	assert.Equal(t, "two\n", e.read("a.txt"))
+}
+
+// Two commands running at the same time cannot be told apart by a
+// comparison of the tree: each reports what changed during its run, and
+// says that another command ran meanwhile.
+func TestParallelCommandsSayTheirChangesMayMix(t *testing.T) {
+	root := t.TempDir()
+	shell, err := builtin.ShellTool(root)
+	require.NoError(t, err)
+	var first, second recordedCall
+	var wg sync.WaitGroup
+	wg.Go(func() { first = callRecording(t, shell[0], args("command", "sleep 0.3; echo 1 > one.txt")) })
+	wg.Go(func() { second = callRecording(t, shell[0], args("command", "sleep 0.3; echo 2 > two.txt")) })
+	wg.Wait()
+	const note = "[file changes: another command ran in this workspace meanwhile; the changes reported may include some of its own]"
+	for _, rc := range []recordedCall{first, second} {
+		require.False(t, rc.isError, rc.text)
+		assert.Contains(t, rc.text, note)
+		assert.NotEmpty(t, rc.changes)
+	}
+	assert.Contains(t, kindsAndPaths(first.changes), "created one.txt")
+	assert.Contains(t, kindsAndPaths(second.changes), "created two.txt")
+
+	// Alone, no note.
+	alone := callRecording(t, shell[0], args("command", "echo 3 > three.txt"))
+	assert.NotContains(t, alone.text, "another command")
+	assert.Equal(t, []string{"created three.txt"}, kindsAndPaths(alone.changes))
+}
+
+// The temporary files of workspaces (of another process, or left by one
+// killed mid-write) are never reported as changes of a command.
+func TestCommandsDoNotReportWorkspaceTemporaryFiles(t *testing.T) {
+	root := t.TempDir()
+	putFile(t, filepath.Join(root, ".left.txt.toolgen-0abc.tmp"), "left behind\n")
+	got := callRecording(t, mustShell(t, root), args("command",
+		"echo x > .a.txt.toolgen-1k2j3h4g5f6d.tmp && mkdir -p d && echo y > d/.b.go.toolgen-zz9.tmp && echo z > .toolgen-delete-ABCDEFGHIJKLMNOPQRSTUVWXYZ && rm .left.txt.toolgen-0abc.tmp && echo real > .a.txt.tmp"))
+	require.False(t, got.isError, got.text)
+	assert.Equal(t, []string{"created .a.txt.tmp"}, kindsAndPaths(got.changes), "a file merely named like one is reported")
+}
+
+func mustShell(t *testing.T, root string) runtime.Tool {
+	t.Helper()
+	shell, err := builtin.ShellTool(root)
+	require.NoError(t, err)
+	return shell[0]
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -245,5 +246,66 @@ func TestWorkspaceTempNames(t *testing.T) {
 		".a.toolgen-ABC.tmp", ".a.toolgen-abcdefghijklmn.tmp", ".toolgen-delete-x", ".toolgen-delete-" + strings.Repeat("a", 26),
 	} {
 		assert.False(t, isWorkspaceTemp(name), name)
+	}
+}
+
+// A write of the file tools never loses what another process wrote while
+// it was writing: a file made meanwhile where write_file creates one, or
+// a file edit_file or write_file replaces, changed meanwhile (in place or
+// replaced). The call fails with ErrChangedSince and the other content is
+// kept, with no temporary file left.
+func TestWritesKeepWhatAnotherProcessWroteMeanwhile(t *testing.T) {
+	cases := []struct {
+		name     string
+		existing bool
+		call     func(ctx context.Context, f *files) error
+		outside  func(path string) error
+	}{
+		{"write_file creating, a file made meanwhile", false,
+			func(ctx context.Context, f *files) error { _, err := f.WriteFile(ctx, "n.txt", "mine\n"); return err },
+			func(path string) error { return os.WriteFile(path, []byte("theirs, longer\n"), 0o644) }},
+		{"write_file replacing, rewritten in place", true,
+			func(ctx context.Context, f *files) error { _, err := f.WriteFile(ctx, "n.txt", "mine\n"); return err },
+			func(path string) error { return os.WriteFile(path, []byte("theirs, longer\n"), 0o644) }},
+		{"edit_file, rewritten in place", true,
+			func(ctx context.Context, f *files) error { _, err := f.EditFile(ctx, "n.txt", "old", "mine", nil); return err },
+			func(path string) error { return os.WriteFile(path, []byte("theirs, longer\n"), 0o644) }},
+		{"edit_file, replaced", true,
+			func(ctx context.Context, f *files) error { _, err := f.EditFile(ctx, "n.txt", "old", "mine", nil); return err },
+			func(path string) error {
+				if err := os.WriteFile(path+".x", []byte("theirs, longer\n"), 0o644); err != nil {
+					return err
+				}
+				return os.Rename(path+".x", path)
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			path := filepath.Join(root, "n.txt")
+			if tc.existing {
+				writeTestFile(t, path, "old\n")
+			}
+			ws, err := NewWorkspace(root)
+			require.NoError(t, err)
+			defer ws.Close()
+			f := &files{ws: ws, maxEdit: DefaultMaxEditBytes}
+			var once bool
+			testHookWrite = func(w io.Writer) io.Writer {
+				if !once {
+					once = true
+					require.NoError(t, tc.outside(path))
+				}
+				return w
+			}
+			defer func() { testHookWrite = nil }()
+			err = tc.call(context.Background(), f)
+			require.ErrorIs(t, err, ErrChangedSince)
+			assert.Contains(t, err.Error(), "changed while it was being written")
+			data, rerr := os.ReadFile(path)
+			require.NoError(t, rerr)
+			assert.Equal(t, "theirs, longer\n", string(data))
+			assertNoWorkspaceTemp(t, root)
+		})
 	}
 }
