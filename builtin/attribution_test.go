@@ -286,3 +286,28 @@ func mustShell(t *testing.T, root string) runtime.Tool {
 	require.NoError(t, err)
 	return shell[0]
 }
+
+// A command whose changes nobody wants (a program serving run_command
+// without a receiver of file changes) holds no write up, but a command
+// that compares, running at the same time, says its changes may include
+// the other's.
+func TestAnUnwatchedCommandIsKnownToTheOthers(t *testing.T) {
+	root := t.TempDir()
+	putFile(t, filepath.Join(root, "a.txt"), "one\n")
+	shell := mustShell(t, root)
+	e := openFileEnv(t, root, builtin.FilesWithoutApproval())
+	var watched recordedCall
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		res, err := shell.Call(context.Background(), []byte(args("command", "sleep 1; echo u > unwatched.txt")))
+		assert.NoError(t, err)
+		assert.False(t, res.IsError, res.Text())
+	})
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	e.ok(builtin.ToolEditFile, args("path", "a.txt", "old_string", "one", "new_string", "two"))
+	assert.Less(t, time.Since(start), 800*time.Millisecond, "the edit did not wait for the unwatched command")
+	wg.Go(func() { watched = callRecording(t, shell, args("command", "echo w > watched.txt")) })
+	wg.Wait()
+	assert.Contains(t, watched.text, "another command ran in this workspace meanwhile")
+}

@@ -17,7 +17,9 @@ import (
 //     the other, so that the command's walks never see a write of
 //     write_file, edit_file or delete_file, nor their temporary files;
 //   - commands share a directory with one another (what each changes
-//     cannot be told apart from the outside: see the package doc);
+//     cannot be told apart from the outside: see the package doc), but
+//     each learns that another ran meanwhile, to say so; a command whose
+//     changes nobody wants holds nothing up, and only tells the others;
 //   - writes share a directory too, but one file is written by one call
 //     at a time, so that each reports the change from what it found;
 //   - Revert excludes all of them, so that what it checks is what it
@@ -32,10 +34,13 @@ import (
 type claimKind int
 
 const (
-	claimCommand claimKind = iota // a command whose changes are compared
-	claimWrite                    // a write of the workspace's file tools
-	claimRevert                   // Revert
+	claimCommand   claimKind = iota // a command whose changes are compared
+	claimUnwatched                  // a command whose changes are not: it only tells the others it runs
+	claimWrite                      // a write of the workspace's file tools
+	claimRevert                     // Revert
 )
+
+func (k claimKind) command() bool { return k == claimCommand || k == claimUnwatched }
 
 type claim struct {
 	kind    claimKind
@@ -50,6 +55,8 @@ type claim struct {
 
 func (c *claim) conflicts(other *claim) bool {
 	switch {
+	case c.kind == claimUnwatched || other.kind == claimUnwatched:
+		return false
 	case c.kind == claimCommand && other.kind == claimCommand:
 		return false
 	case c.kind == claimWrite && other.kind == claimWrite:
@@ -81,29 +88,33 @@ type claimTable struct {
 var testHookClaimWaits func()
 
 // take waits until c is granted, or ctx is done.
-func (t *claimTable) take(ctx context.Context, c *claim) (*claim, error) {
+func (t *claimTable) take(ctx context.Context, c *claim) error {
 	c.granted = make(chan struct{})
 	t.mu.Lock()
 	t.waiting = append(t.waiting, c)
 	t.grantLocked()
-	if !c.held && testHookClaimWaits != nil {
+	granted := c.held
+	if !granted && testHookClaimWaits != nil {
 		testHookClaimWaits()
 	}
 	t.mu.Unlock()
+	if granted {
+		return nil
+	}
 	select {
 	case <-c.granted:
-		return c, nil
+		return nil
 	case <-ctx.Done():
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if c.held {
+	if c.held { // granted meanwhile
 		t.releaseLocked(c)
 	} else {
 		t.waiting = slices.DeleteFunc(t.waiting, func(w *claim) bool { return w == c })
 		t.grantLocked() // those it held up may go
 	}
-	return nil, ctx.Err()
+	return ctx.Err()
 }
 
 // release gives a claim back.
@@ -136,9 +147,9 @@ func (t *claimTable) grantLocked() {
 			still = append(still, c)
 			continue
 		}
-		if c.kind == claimCommand {
+		if c.kind.command() {
 			for _, h := range t.held {
-				if h.kind == claimCommand && overlapping(h.dir, c.dir) {
+				if h.kind.command() && overlapping(h.dir, c.dir) {
 					h.shared, c.shared = true, true
 				}
 			}
@@ -169,7 +180,7 @@ func (w *Workspace) holdFile(ctx context.Context, path, name string, lstat bool)
 // gives it back.
 func (w *Workspace) hold(ctx context.Context, c *claim) (release func(), err error) {
 	c.dir = w.dir
-	if _, err := claims.take(ctx, c); err != nil {
+	if err := claims.take(ctx, c); err != nil {
 		return nil, err
 	}
 	return func() { claims.release(c) }, nil

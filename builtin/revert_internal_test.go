@@ -268,10 +268,16 @@ func TestWritesKeepWhatAnotherProcessWroteMeanwhile(t *testing.T) {
 			func(ctx context.Context, f *files) error { _, err := f.WriteFile(ctx, "n.txt", "mine\n"); return err },
 			func(path string) error { return os.WriteFile(path, []byte("theirs, longer\n"), 0o644) }},
 		{"edit_file, rewritten in place", true,
-			func(ctx context.Context, f *files) error { _, err := f.EditFile(ctx, "n.txt", "old", "mine", nil); return err },
+			func(ctx context.Context, f *files) error {
+				_, err := f.EditFile(ctx, "n.txt", "old", "mine", nil)
+				return err
+			},
 			func(path string) error { return os.WriteFile(path, []byte("theirs, longer\n"), 0o644) }},
 		{"edit_file, replaced", true,
-			func(ctx context.Context, f *files) error { _, err := f.EditFile(ctx, "n.txt", "old", "mine", nil); return err },
+			func(ctx context.Context, f *files) error {
+				_, err := f.EditFile(ctx, "n.txt", "old", "mine", nil)
+				return err
+			},
 			func(path string) error {
 				if err := os.WriteFile(path+".x", []byte("theirs, longer\n"), 0o644); err != nil {
 					return err

@@ -175,19 +175,25 @@ func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []r
 // it waits for them, so that its comparison takes in no change of theirs.
 func watchTree(ctx context.Context, dir string) (done func() string) {
 	if !runtime.ReportsFileChanges(ctx) {
-		return func() string { return "" }
+		// Nothing to compare; the commands that compare learn it ran.
+		resolved, err := filepath.EvalSymlinks(dir)
+		held := &claim{kind: claimUnwatched, dir: resolved}
+		if err != nil || claims.take(ctx, held) != nil {
+			return func() string { return "" }
+		}
+		return sync.OnceValue(func() string { claims.release(held); return "" })
 	}
 	w, err := NewWorkspace(dir)
 	if err != nil {
 		return func() string { return "" }
 	}
-	c, err := claims.take(ctx, &claim{kind: claimCommand, dir: w.dir})
-	if err != nil {
+	held := &claim{kind: claimCommand, dir: w.dir}
+	if err := claims.take(ctx, held); err != nil {
 		w.Close()
 		return func() string { return "" } // the context ended: so does the command
 	}
 	finish := func() {
-		claims.release(c)
+		claims.release(held)
 		w.Close()
 	}
 	before, err := snapshotBefore(ctx, w)
@@ -207,7 +213,7 @@ func watchTree(ctx context.Context, dir string) (done func() string) {
 		for _, c := range changes {
 			runtime.ReportFileChange(ctx, c)
 		}
-		if claims.sharedWith(c) && len(changes) > 0 {
+		if claims.sharedWith(held) && len(changes) > 0 {
 			note = joinNotes(note, "[file changes: another command ran in this workspace meanwhile; the changes reported may include some of its own]")
 		}
 		return note
