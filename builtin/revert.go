@@ -36,7 +36,8 @@ var ErrChangedSince = errors.New("changed since")
 //
 // Within the process, Revert is one step: it waits for the writes of the
 // file tools (of every workspace of the directory) and for the commands
-// of run_command whose changes are being compared, and they wait for it,
+// of run_command whose changes are being compared (at most their
+// timeout), and they wait for it,
 // so that a write acknowledged before Revert began makes it fail with
 // ErrChangedSince, and one that comes after it finds the file reverted
 // and survives.
