@@ -29,8 +29,20 @@ type recordedCall struct {
 
 func callRecording(t *testing.T, tool runtime.Tool, args string) recordedCall {
 	t.Helper()
+	return callRecordingInto(t, tool, args, nil)
+}
+
+// callRecordingInto is callRecording, also calling also with each change
+// as it is reported.
+func callRecordingInto(t *testing.T, tool runtime.Tool, args string, also func(runtime.FileChange)) recordedCall {
+	t.Helper()
 	var rc recordedCall
-	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { rc.changes = append(rc.changes, c) })
+	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) {
+		rc.changes = append(rc.changes, c)
+		if also != nil {
+			also(c)
+		}
+	})
 	res, err := tool.Call(ctx, []byte(args))
 	require.NoError(t, err)
 	rc.text, rc.isError = res.Text(), res.IsError
@@ -121,21 +133,19 @@ func TestConcurrentChangesOfOneFileFollowOneAnother(t *testing.T) {
 
 		var edit, cmd recordedCall
 		var mu sync.Mutex
-		var order []runtime.FileChange // in the order reported
-		record := func(rc *recordedCall) {
+		var order []runtime.FileChange // in the order reported, as the agent's events are
+		record := func(c runtime.FileChange) {
 			mu.Lock()
 			defer mu.Unlock()
-			order = append(order, rc.changes...)
+			order = append(order, c)
 		}
 		var wg sync.WaitGroup
 		wg.Go(func() {
-			cmd = callRecording(t, shell[0], args("command", "sleep 0.02; echo x >> a.txt"))
-			record(&cmd)
+			cmd = callRecordingInto(t, shell[0], args("command", "sleep 0.02; echo x >> a.txt"), record)
 		})
 		wg.Go(func() {
 			time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
-			edit = callRecording(t, e.tools[builtin.ToolEditFile], args("path", "a.txt", "old_string", "one", "new_string", "two"))
-			record(&edit)
+			edit = callRecordingInto(t, e.tools[builtin.ToolEditFile], args("path", "a.txt", "old_string", "one", "new_string", "two"), record)
 		})
 		wg.Wait()
 		require.False(t, edit.isError, edit.text)
