@@ -107,13 +107,16 @@
 // context is done, in the middle of a walk or of a huge file.
 //
 // write_file and edit_file write the new content to a temporary file in the
-// same directory (.NAME.RANDOM.tmp), sync it, and rename it over the file: a
+// same directory (.NAME.toolgen-RANDOM.tmp), sync it, and rename it over the file: a
 // reader, a crash, a kill or a full disk sees the old content or the new,
 // never a mix, and a failed write removes the temporary file (a process killed
 // mid-write leaves it behind). The file keeps its mode (and its owner when the
 // process may set it); a path that is a symbolic link writes the file it leads
 // to, and the link stays. edit_file replaces the file only if the path still
-// leads to the file it read.
+// leads to the file it read, unchanged (the same size and modification
+// time), and a file write_file creates never replaces one another process
+// made meanwhile; otherwise the call fails, "changed while it was being
+// written", and errors.Is(err, builtin.ErrChangedSince).
 //
 // Options: ReadOnly() (only the four that read), MaxReadBytes(n),
 // MaxResults(n), MaxEditBytes(n) (each n at least 1: a smaller one is
@@ -276,6 +279,54 @@
 // tests). mcp.NewServer does not set one: tools served over MCP that need a
 // sandbox get runtime.ErrNoSandbox.
 //
+// # File changes: which call made what
+//
+// Given a context that wants them (runtime.WithFileChanges; the agent loop
+// gives every call one), the tools report each file they change
+// (runtime.FileChange): write_file, edit_file, delete_file and
+// Sandbox.WriteFile the change they made, and run_command (and
+// Sandbox.Run) what differs in the workspace between before and after the
+// command (regular files outside .git). The calls of one turn run in
+// parallel, so the comparison of a command could see the changes of a
+// write_file running at the same time; it does not, in one process:
+//
+//   - A command whose changes are compared holds its directory from its
+//     first walk to its last. The workspace's writes (write_file,
+//     edit_file, delete_file, Sandbox.WriteFile, Revert) of files below it
+//     wait for it to end, and it waits for the writes in progress to end
+//     before its first walk (its timeout starts after). Each change is
+//     thus reported by the call that made it, and a command and a file
+//     tool changing one file one after the other report changes that
+//     follow one another, which Revert undoes. This holds for every
+//     workspace of the directory in the process (FileTools and ShellTool
+//     each open their own), and for directories one inside the other.
+//   - Writes run in parallel with one another, one call at a time for one
+//     file.
+//   - The workspace's temporary files (.NAME.toolgen-RANDOM.tmp, and
+//     .toolgen-delete-RANDOM for a file being deleted) are never reported,
+//     whoever made them: another process's workspace, or one killed
+//     mid-write.
+//   - Two commands running at the same time in one directory cannot be
+//     told apart: a comparison sees what changed, not which process changed
+//     it. Each reports every change made during its run, the other's
+//     included, and its result says so: "[file changes: another command ran
+//     in this workspace meanwhile; the changes reported may include some of
+//     its own]". Where each change must be attributed exactly, run the
+//     calls one at a time (agent.WithParallelism(1)).
+//   - Another process is not held up: a change it makes during a command's
+//     run is reported as the command's. Its changes during a write of the
+//     file tools are detected as far as the file's metadata tells (see
+//     Workspace.Revert).
+//
+// The receiver of the changes is called while the call holds its claim:
+// it must not wait for a write or a Revert of the same directory (it would
+// wait for itself).
+//
+// Workspace.Revert undoes a list of changes, in one step for the process:
+// it waits for the writes and commands in progress, and they for it, so
+// that a write acknowledged before it makes it fail with ErrChangedSince
+// (nothing is written), and one after it finds the files reverted.
+//
 // # Where things live
 //
 // workspace.go (confinement on os.Root), files.go (the tools),
@@ -284,5 +335,8 @@
 // sandbox_linux.go (the helper that confines each command, and Landlock),
 // sandbox_filter_linux.go (the seccomp filter for sockets),
 // sandbox_privileges_linux.go (capabilities, the read-only mount
-// namespace), toolsandbox.go (Sandbox, the runtime.Sandbox of both).
+// namespace), toolsandbox.go (Sandbox, the runtime.Sandbox of both),
+// filechange.go and shellchanges.go (the changes the tools report),
+// claims.go (what keeps writes, compared commands and Revert apart),
+// revert.go (Workspace.Revert).
 package builtin

@@ -350,6 +350,11 @@ func (w *Workspace) writeFile(ctx context.Context, path string, write func(io.Wr
 	if name == "." {
 		return "", false, &pathError{path: path, msg: "is the workspace root, not a file"}
 	}
+	release, err := w.holdFile(ctx, path, name, false)
+	if err != nil {
+		return "", false, err
+	}
+	defer release()
 	old, err := w.checkWritable(path, name)
 	if err != nil {
 		return "", false, err
@@ -438,6 +443,13 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	if err != nil {
 		return "", err
 	}
+	// From the read to the report: what the file held is what the edit
+	// changed, and no command claims the change (see claimTable).
+	release, err := f.ws.holdFile(ctx, path, name, false)
+	if err != nil {
+		return "", err
+	}
+	defer release()
 	// Opened for writing (so that a file the process may not write is
 	// refused as before) and checked; the new content replaces it whole
 	// (see replace), and only if the name still leads to it.
@@ -546,6 +558,11 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	release, err := f.ws.holdFile(ctx, path, name, true)
+	if err != nil {
+		return "", err
+	}
+	defer release()
 	// Lstat: the last component is not followed. os.Root still refuses a
 	// path whose directories lead out.
 	info, err := f.ws.root.Lstat(name)
@@ -618,22 +635,31 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 // asideName is a name in dir for a file about to be deleted: random, so
 // that nothing else renames over it.
 func asideName(dir string) string {
-	return filepath.Join(dir, ".toolgen-delete-"+rand.Text())
+	return filepath.Join(dir, asidePrefix+rand.Text())
 }
 
 // putBack returns what delete_file moved aside to its name, unless
 // something new took the name meanwhile: that is never replaced (it would
 // be lost), and what was moved aside stays where it is, as the error says.
 func (w *Workspace) putBack(path, name, aside string) error {
-	if err := w.root.Link(aside, name); err == nil {
-		w.root.Remove(aside)
-		return changedWhileDeleting(path)
-	}
-	// A directory cannot be linked: renamed back if the name is still free.
-	if _, err := w.root.Lstat(name); errors.Is(err, fs.ErrNotExist) && w.root.Rename(aside, name) == nil {
+	if w.putBackAside(name, aside) {
 		return changedWhileDeleting(path)
 	}
 	return &pathError{path: path, msg: "changed while it was being deleted, and again since: nothing was deleted, and what was found at the name is now " + rel(aside)}
+}
+
+// putBackAside returns what was moved aside to its name, unless something
+// new took the name meanwhile; it tells whether it did.
+func (w *Workspace) putBackAside(name, aside string) bool {
+	if err := w.root.Link(aside, name); err == nil {
+		w.root.Remove(aside)
+		return true
+	}
+	// A directory cannot be linked: renamed back if the name is still free.
+	if _, err := w.root.Lstat(name); errors.Is(err, fs.ErrNotExist) && w.root.Rename(aside, name) == nil {
+		return true
+	}
+	return false
 }
 
 func changedWhileDeleting(path string) error {

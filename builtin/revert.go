@@ -8,13 +8,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // ErrChangedSince is the error of Revert for a file that is no longer as a
-// change left it.
+// change left it, and of a write whose file changed while it was being
+// written (write_file, edit_file, Sandbox.WriteFile: the file was left as
+// it was found).
 var ErrChangedSince = errors.New("changed since")
 
 // Revert undoes changes the workspace's file tools reported
@@ -28,28 +33,101 @@ var ErrChangedSince = errors.New("changed since")
 // follow one another, and the content to restore must have been kept
 // (runtime.FileChange.Before, for files up to MaxChangeBytes). A file is
 // restored as write_file writes it: whole, atomically, keeping its mode.
+//
+// Within the process, Revert is one step: it waits for the writes of the
+// file tools (of every workspace of the directory) and for the commands
+// of run_command whose changes are being compared (at most their
+// timeout), and they wait for it,
+// so that a write acknowledged before Revert began makes it fail with
+// ErrChangedSince, and one that comes after it finds the file reverted
+// and survives.
+//
+// Another process is not held up by any of this, and may change a file
+// between its check and its replacement. Each file is therefore replaced
+// only if it still is the file that was checked, unchanged: for a
+// content, the name must lead to the same file, of the same size and
+// modification time, at the moment it is renamed over; a file to remove
+// is first moved to a private name and removed only if its content is
+// still the one checked (it is put back otherwise); a deleted file comes
+// back only if nothing took its name (renameat2 RENAME_NOREPLACE, on
+// Linux). A file that fails this is left as the other process made it,
+// and the error wraps ErrChangedSince for it; the files reverted before
+// it stay reverted, and the error names them. What no check can see is a
+// write by another process into the file itself in the instant between
+// the last check and the rename, or one that keeps its size within one
+// tick of the file system's clock.
 func (w *Workspace) Revert(changes ...runtime.FileChange) error {
 	ctx := context.Background()
-	type revert struct {
-		path, name string
-		remove     bool   // the file did not exist: remove it
-		content    []byte // what it held
-		current    fileState
+	plan, errs := w.planRevert(changes)
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("builtin: nothing reverted: %w", err)
 	}
-	var (
-		plan []*revert
-		last = map[string]runtime.FileChange{}
-		errs []error
-	)
-	for _, c := range changes {
-		if prev, ok := last[c.Path]; ok {
-			if prev.HashAfter != c.HashBefore {
-				errs = append(errs, fmt.Errorf("%s: its changes do not follow one another (one left %s, the next found %s)", c.Path, short(prev.HashAfter), short(c.HashBefore)))
-			}
-			last[c.Path] = c
+	release, err := w.hold(ctx, &claim{kind: claimRevert})
+	if err != nil {
+		return err
+	}
+	defer release()
+	for _, r := range plan {
+		if err := w.checkReverting(ctx, r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if testHookRevertChecked != nil {
+		testHookRevertChecked()
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("builtin: nothing reverted: %w", err)
+	}
+	var reverted []string
+	for _, r := range plan {
+		if err := w.restore(ctx, r); err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		last[c.Path] = c
+		reverted = append(reverted, strconv.Quote(r.path))
+	}
+	switch err := errors.Join(errs...); {
+	case err == nil:
+		return nil
+	case len(reverted) == 0:
+		return fmt.Errorf("builtin: nothing reverted: %w", err)
+	default:
+		return fmt.Errorf("builtin: revert incomplete: %s reverted, but: %w", strings.Join(reverted, ", "), err)
+	}
+}
+
+// testHookRevertChecked, when set by a test, is called once Revert has
+// checked every file, before it writes.
+var testHookRevertChecked func()
+
+// reverting is what Revert does to one file.
+type reverting struct {
+	path, name string
+	last       runtime.FileChange // the file's last change
+	remove     bool               // the file did not exist: remove it
+	content    []byte             // what it held, to restore
+	target     string             // name, its last links resolved, when checked
+	found      fs.FileInfo        // the file found by the check; nil when absent
+}
+
+// planRevert is what Revert does to each file, in the order of their
+// first changes, or what makes it impossible.
+func (w *Workspace) planRevert(changes []runtime.FileChange) ([]*reverting, []error) {
+	var (
+		plan   []*reverting
+		byPath = map[string]*reverting{}
+		errs   []error
+	)
+	for _, c := range changes {
+		if r, ok := byPath[c.Path]; ok {
+			if r.last.HashAfter != c.HashBefore {
+				errs = append(errs, fmt.Errorf("%s: its changes do not follow one another (one left %s, the next found %s)", c.Path, short(r.last.HashAfter), short(c.HashBefore)))
+			}
+			r.last = c
+			continue
+		}
+		r := &reverting{path: c.Path, last: c, remove: c.HashBefore == "" && c.Kind == runtime.FileCreated}
+		byPath[c.Path] = r
 		name, err := w.name(c.Path)
 		if err == nil && name == "." {
 			err = &pathError{path: c.Path, msg: "is the workspace root, not a file"}
@@ -58,37 +136,60 @@ func (w *Workspace) Revert(changes ...runtime.FileChange) error {
 			errs = append(errs, err)
 			continue
 		}
-		r := &revert{path: c.Path, name: name, remove: c.HashBefore == "" && c.Kind == runtime.FileCreated}
+		r.name = name
 		if !r.remove {
-			content, err := restorable(c)
-			if err != nil {
+			if r.content, err = restorable(c); err != nil {
 				errs = append(errs, err)
 				continue
 			}
-			r.content = content
 		}
 		plan = append(plan, r)
 	}
-	for _, r := range plan {
-		c := last[r.path]
-		current, err := w.readState(ctx, r.path, r.name)
-		switch {
-		case err != nil:
-			errs = append(errs, err)
-		case current.exists != (c.Kind != runtime.FileDeleted) || current.hash != c.HashAfter:
-			errs = append(errs, &pathError{path: r.path, msg: "changed since the change being reverted; it was not reverted", err: ErrChangedSince})
+	return plan, errs
+}
+
+// checkReverting finds the file as its last change left it, and notes
+// which file it is; ErrChangedSince otherwise.
+func (w *Workspace) checkReverting(ctx context.Context, r *reverting) error {
+	target, err := w.resolveLinks(r.path, r.name)
+	if err != nil {
+		return err
+	}
+	current, found, err := w.stateOf(ctx, r.path, target)
+	if err != nil {
+		return err
+	}
+	if current.exists != (r.last.Kind != runtime.FileDeleted) || current.hash != r.last.HashAfter {
+		return changedSince(r.path)
+	}
+	r.target, r.found = target, found
+	return nil
+}
+
+// stateOf reads the state of the file a name leads to, and describes the
+// file (nil when there is none). A file that changes while it is read has
+// changed since.
+func (w *Workspace) stateOf(ctx context.Context, path, name string) (fileState, fs.FileInfo, error) {
+	file, info, err := w.openName(path, name, os.O_RDONLY)
+	if err != nil {
+		if _, serr := w.root.Lstat(name); errors.Is(serr, fs.ErrNotExist) {
+			return fileState{}, nil, nil
 		}
-		r.current = current
+		return fileState{}, nil, err
 	}
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("builtin: nothing reverted: %w", err)
+	defer file.Close()
+	rec := newStateRecorder()
+	if _, err := io.Copy(rec, ctxReader{ctx, file}); err != nil {
+		return fileState{}, nil, explain(path, err)
 	}
-	for _, r := range plan {
-		if err := w.restore(ctx, r.path, r.name, r.remove, r.content, r.current.exists); err != nil {
-			errs = append(errs, err)
-		}
+	if now, err := file.Stat(); err != nil || !sameVersion(now, info) {
+		return fileState{}, nil, changedSince(path)
 	}
-	return errors.Join(errs...)
+	return rec.state(), info, nil
+}
+
+func changedSince(path string) error {
+	return &pathError{path: path, msg: "changed since the change being reverted; it was not reverted", err: ErrChangedSince}
 }
 
 // restorable is the content a change found, checked against its hash.
@@ -107,35 +208,57 @@ func restorable(c runtime.FileChange) ([]byte, error) {
 	return content, nil
 }
 
-// restore gives a file the content it had, or removes it.
-func (w *Workspace) restore(ctx context.Context, path, name string, remove bool, content []byte, exists bool) error {
-	if remove {
-		if !exists {
+// restore gives a file the content it had, or removes it, if it still
+// is the file checked.
+func (w *Workspace) restore(ctx context.Context, r *reverting) error {
+	if r.remove {
+		if r.found == nil {
 			return nil // created, then deleted: as before already
 		}
-		target, err := w.resolveLinks(path, name)
-		if err == nil {
-			err = w.root.Remove(target)
-		}
-		return explain(path, err)
+		return w.removeReverting(ctx, r)
 	}
-	var old os.FileInfo
-	if exists {
-		file, info, err := w.openName(path, name, os.O_RDONLY)
-		if err != nil {
-			return err
-		}
-		file.Close()
-		old = info
-	} else if dir, _ := split(name); dir != "." {
+	if dir, _ := split(r.target); r.found == nil && dir != "." {
 		if err := w.root.MkdirAll(dir, 0o755); err != nil {
-			return explain(path, err)
+			return explain(r.path, err)
 		}
 	}
-	return w.replace(ctx, path, name, old, func(wr io.Writer) error {
-		_, err := io.Copy(wr, bytes.NewReader(content))
+	err := w.replace(ctx, r.path, r.target, r.found, func(wr io.Writer) error {
+		_, err := io.Copy(wr, bytes.NewReader(r.content))
 		return err
 	})
+	if errors.Is(err, ErrChangedSince) {
+		return changedSince(r.path)
+	}
+	return err
+}
+
+// removeReverting removes a file a change created: moved to a private
+// name first, it is removed only if its content there is still the one
+// the change left, and put back otherwise.
+func (w *Workspace) removeReverting(ctx context.Context, r *reverting) error {
+	dir, _ := split(r.target)
+	aside := asideName(dir)
+	if err := w.root.Rename(r.target, aside); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return changedSince(r.path)
+		}
+		return explain(r.path, err)
+	}
+	moved, found, err := w.stateOf(ctx, r.path, aside)
+	if err == nil && (found == nil || moved.hash != r.last.HashAfter) {
+		err = changedSince(r.path)
+	}
+	if err == nil {
+		err = explain(r.path, w.root.Remove(aside))
+	}
+	if err != nil {
+		if !w.putBackAside(r.target, aside) {
+			return &pathError{path: r.path, msg: "changed since the change being reverted, and again while it was being reverted: what was found at the name is now " + rel(aside), err: ErrChangedSince}
+		}
+		return err
+	}
+	w.syncDir(dir)
+	return nil
 }
 
 func short(hash string) string {

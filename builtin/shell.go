@@ -388,10 +388,13 @@ func (s *shell) run(ctx context.Context, command string, limit time.Duration) (c
 	if err := ctx.Err(); err != nil {
 		return commandOutcome{}, err
 	}
+	// Before the timeout starts: the comparison may first wait for the
+	// workspace's writes in progress.
+	changed := watchTree(ctx, s.root)
+	defer changed() // releases the claim of the directory, whatever happens
 	runCtx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	o := commandOutcome{out: newCappedWriter(s.maxOutput), code: -1}
-	changed := watchTree(ctx, s.root)
 	var run *shellRun
 	var err error
 	if s.supervised() {

@@ -7,8 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/toolgen-dev/toolgen/runtime"
@@ -34,13 +36,14 @@ type tree map[string]*trackedFile
 // errTooManyFiles stops a walk of more than maxTrackedFiles files.
 var errTooManyFiles = fmt.Errorf("more than %d files", maxTrackedFiles)
 
-// files visits the regular files of the workspace (not in .git), with the
+// files visits the regular files of the workspace (not in .git, nor the
+// temporary files of workspaces: see isWorkspaceTemp), with the
 // workspace's own walk: one directory open at a time, names that are not
 // UTF-8 included. A directory it cannot read is not compared.
 func (w *Workspace) files(ctx context.Context, visit func(path string, info fs.FileInfo) error) error {
 	n := 0
 	_, err := w.walk(ctx, ".", func(e entry) error {
-		if !e.Type().IsRegular() {
+		if !e.Type().IsRegular() || isWorkspaceTemp(path.Base(e.name)) {
 			return nil
 		}
 		if n++; n > maxTrackedFiles {
@@ -164,25 +167,45 @@ func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []r
 }
 
 // watchTree starts the comparison of a command's workspace, when ctx wants
-// file changes; done reports them and returns a note for the model, or "".
+// file changes; done reports them and returns a note for the model, or ""
+// (once: calling it again returns the same note, and reports nothing).
+//
+// From the first walk to the last, the command holds a claim of its
+// directory (see claimTable): the workspace's own writes wait for it, and
+// it waits for them, so that its comparison takes in no change of theirs.
 func watchTree(ctx context.Context, dir string) (done func() string) {
 	if !runtime.ReportsFileChanges(ctx) {
-		return func() string { return "" }
+		// Nothing to compare; the commands that compare learn it ran.
+		resolved, err := filepath.EvalSymlinks(dir)
+		held := &claim{kind: claimUnwatched, dir: resolved}
+		if err != nil || claims.take(ctx, held) != nil {
+			return func() string { return "" }
+		}
+		return sync.OnceValue(func() string { claims.release(held); return "" })
 	}
 	w, err := NewWorkspace(dir)
 	if err != nil {
 		return func() string { return "" }
 	}
+	held := &claim{kind: claimCommand, dir: w.dir}
+	if err := claims.take(ctx, held); err != nil {
+		w.Close()
+		return func() string { return "" } // the context ended: so does the command
+	}
+	finish := func() {
+		claims.release(held)
+		w.Close()
+	}
 	before, err := snapshotBefore(ctx, w)
 	if err != nil {
-		w.Close()
+		finish()
 		if errors.Is(err, errTooManyFiles) {
 			return func() string { return fmt.Sprintf("[file changes not reported: the workspace has %v]", err) }
 		}
 		return func() string { return "" }
 	}
-	return func() string {
-		defer w.Close()
+	return sync.OnceValue(func() string {
+		defer finish()
 		changes, note, err := commandChanges(ctx, w, before)
 		if err != nil {
 			return ""
@@ -190,6 +213,16 @@ func watchTree(ctx context.Context, dir string) (done func() string) {
 		for _, c := range changes {
 			runtime.ReportFileChange(ctx, c)
 		}
+		if claims.sharedWith(held) && len(changes) > 0 {
+			note = joinNotes(note, "[file changes: another command ran in this workspace meanwhile; the changes reported may include some of its own]")
+		}
 		return note
+	})
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
 	}
+	return a + "\n" + b
 }

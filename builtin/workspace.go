@@ -280,8 +280,11 @@ var testHookWrite func(io.Writer) io.Writer
 // a kill or a full disk sees the old content or the new, never a mix; on a
 // failure the new file is removed. old is the file replaced, nil if there
 // was none: the new file keeps its mode (and owner, where the process may
-// set it), and replaces it only if the name still leads to it. A hard link
-// is never written through: the name gets a new file.
+// set it), and replaces it only if the name still leads to it, unchanged
+// (sameVersion); when old is nil, the new file takes the name only if
+// nothing else took it meanwhile. Otherwise the error wraps
+// ErrChangedSince. A hard link is never written through: the name gets a
+// new file.
 func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileInfo, write func(io.Writer) error) error {
 	target, err := w.resolveLinks(path, name)
 	if err != nil {
@@ -334,12 +337,18 @@ func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileI
 		err = ctx.Err()
 	}
 	if err == nil && old != nil {
-		if now, serr := w.root.Lstat(target); serr != nil || !os.SameFile(now, old) {
-			return &pathError{path: path, msg: "changed while it was being written; it was left as it is: read it again"}
+		if now, serr := w.root.Lstat(target); serr != nil || !sameVersion(now, old) {
+			return changedWhileWriting(path)
 		}
 	}
-	if err == nil {
+	if err == nil && old != nil {
 		err = w.root.Rename(tmpName, target)
+	} else if err == nil {
+		// There was no file: one made meanwhile is not replaced.
+		_, tmpBase := split(tmpName)
+		if err = w.renameNoReplace(dir, tmpBase, base); errors.Is(err, fs.ErrExist) {
+			return changedWhileWriting(path)
+		}
 	}
 	if err != nil {
 		return failed(err)
@@ -350,20 +359,75 @@ func (w *Workspace) replace(ctx context.Context, path, name string, old fs.FileI
 	return nil
 }
 
-// createTemp creates a new file in dir to hold a new content of base.
+func changedWhileWriting(path string) error {
+	return &pathError{path: path, msg: "changed while it was being written; it was left as it is: read it again", err: ErrChangedSince}
+}
+
+// sameVersion tells whether two descriptions of a file are of one file
+// with one content, as far as its metadata tells: the same file, size
+// and modification time. A change made by another process that keeps the
+// size within one tick of the file system's clock goes unseen.
+func sameVersion(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+}
+
+// checkThenRename renames a file of dir to a name of the same directory
+// if nothing has that name (fs.ErrExist otherwise), checking first: a
+// file made between the check and the rename is replaced.
+func (w *Workspace) checkThenRename(dir, from, to string) error {
+	if dir != "." {
+		from, to = filepath.Join(dir, from), filepath.Join(dir, to)
+	}
+	switch _, err := w.root.Lstat(to); {
+	case err == nil:
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: fs.ErrExist}
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	return w.root.Rename(from, to)
+}
+
+// createTemp creates a new file in dir to hold a new content of base,
+// named as isWorkspaceTemp recognises.
 func (w *Workspace) createTemp(dir, base string, perm fs.FileMode) (string, *os.File, error) {
-	prefix := "." + base[:cutAt([]byte(base), 64)] + "."
+	prefix := "." + base[:cutAt([]byte(base), 64)] + tempMarker
 	if dir != "." {
 		prefix = dir + string(filepath.Separator) + prefix
 	}
 	for try := 0; ; try++ {
-		name := prefix + strconv.FormatUint(rand.Uint64(), 36) + ".tmp"
+		name := prefix + strconv.FormatUint(rand.Uint64(), 36) + tempSuffix
 		f, err := w.root.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, fs.ErrExist) && try < 100 {
 			continue
 		}
 		return name, f, err
 	}
+}
+
+// The names of the files the workspace makes for a moment: a new content,
+// before it is renamed over its file (".NAME.toolgen-RANDOM.tmp"), and a
+// file being deleted (".toolgen-delete-RANDOM").
+const (
+	tempMarker  = ".toolgen-"
+	tempSuffix  = ".tmp"
+	asidePrefix = ".toolgen-delete-"
+)
+
+// isWorkspaceTemp tells a name (the last component) the workspace gives a
+// file of a moment (see createTemp and asideName): a command's comparison
+// of the tree never reports one, were it made by a workspace of another
+// process or left behind by a process killed mid-write.
+func isWorkspaceTemp(base string) bool {
+	if random, ok := strings.CutPrefix(base, asidePrefix); ok {
+		return len(random) == 26 && strings.Trim(random, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") == ""
+	}
+	body, ok := strings.CutSuffix(base, tempSuffix)
+	i := strings.LastIndex(body, tempMarker)
+	if !ok || !strings.HasPrefix(base, ".") || i < 2 {
+		return false
+	}
+	random := body[i+len(tempMarker):]
+	return len(random) >= 1 && len(random) <= 13 && strings.Trim(random, "0123456789abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // syncDir makes a rename in dir durable, as far as the system allows.

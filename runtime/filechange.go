@@ -40,6 +40,12 @@ type fileChangesKey struct{}
 // WithFileChanges returns a context whose tool calls report their file
 // changes to receive, in the order they make them, from the goroutine
 // making them. The agent loop installs one in every call's context.
+//
+// A change is reported by the call that made it, and only by it: tools
+// that run at the same time must not report each other's changes (builtin's
+// run_command and file tools keep apart for that). receive is called while
+// the tool is at work (builtin's tools hold their workspace): it must not
+// wait for another change of the same files.
 func WithFileChanges(ctx context.Context, receive func(FileChange)) context.Context {
 	return context.WithValue(ctx, fileChangesKey{}, receive)
 }

@@ -275,7 +275,11 @@
 //     workspace before and after the command (regular files outside .git; up
 //     to 10,000 files and 8 MiB of contents, saying so in its result when a
 //     bound is hit) and reports what it created, changed or deleted; a large
-//     file's old content is not read, so such a change cannot be reverted. To
+//     file's old content is not read, so such a change cannot be reverted.
+//     When the calls of a turn run in parallel, each change is still
+//     reported by the call that made it: the file tools' writes and a
+//     command's comparison wait for one another (two commands at once
+//     cannot be told apart, and say so: see builtin). To
 //     roll back a set of changes, pass them in the order they happened to
 //     (*builtin.Workspace).Revert: every file gets back its content from
 //     before its first change (created files are removed), and nothing is

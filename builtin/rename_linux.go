@@ -1,0 +1,40 @@
+package builtin
+
+import (
+	"errors"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// renameNoReplace renames a file of dir to a name of the same directory
+// only if nothing has that name, atomically (renameat2 RENAME_NOREPLACE):
+// fs.ErrExist otherwise. Both names are single components, inside the
+// directory os.Root opened. Where the file system cannot (an old kernel,
+// some network file systems), it checks, then renames.
+func (w *Workspace) renameNoReplace(dir, from, to string) error {
+	d, err := w.root.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	conn, err := d.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var rerr error
+	if err := conn.Control(func(fd uintptr) {
+		rerr = unix.Renameat2(int(fd), from, int(fd), to, unix.RENAME_NOREPLACE)
+	}); err != nil {
+		return err
+	}
+	switch {
+	case rerr == nil:
+		return nil
+	case errors.Is(rerr, unix.EEXIST):
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: os.ErrExist}
+	case errors.Is(rerr, unix.ENOSYS), errors.Is(rerr, unix.EINVAL), errors.Is(rerr, unix.EOPNOTSUPP):
+		return w.checkThenRename(dir, from, to)
+	}
+	return &os.LinkError{Op: "rename", Old: from, New: to, Err: rerr}
+}
