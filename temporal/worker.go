@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
@@ -136,13 +138,48 @@ func NewClient(c client.Client, taskQueue string) *Client {
 	return &Client{c: c, taskQueue: taskQueue}
 }
 
+// ErrRunExists is the error (wrapped) of a Start whose id names a run
+// that is running, or that ran while the server still keeps its history
+// (the namespace's retention): the prompt was not started.
+var ErrRunExists = errors.New("a run with this id exists")
+
 // Start starts a run of prompt with workflow id id (the run's
 // agent.State.RunID, and so the first half of its calls' idempotency
-// keys): starting a second run with the id of one that is running is an
-// error.
+// keys). An id names one run: if a run of that id is running, or ran (its
+// history still on the server), Start returns an error that wraps
+// ErrRunExists and starts nothing; that run is unaffected. A run that ran
+// is not started again because its calls would have its idempotency keys
+// again ("id/call_1"), and a tool that keys its effects with them would
+// take the new calls for the old ones and skip them.
 func (c *Client) Start(ctx context.Context, id, prompt string) error {
-	_, err := c.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: c.taskQueue}, WorkflowName, Input{Prompt: prompt})
+	_, err := c.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID:        id,
+		TaskQueue: c.taskQueue,
+		// Without it the SDK returns the existing run instead of an
+		// error, and the prompt is silently dropped.
+		WorkflowExecutionErrorWhenAlreadyStarted: true,
+		WorkflowIDConflictPolicy:                 enumspb.WORKFLOW_ID_CONFLICT_POLICY_FAIL,
+		WorkflowIDReusePolicy:                    enumspb.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+	}, WorkflowName, Input{Prompt: prompt})
+	var started *serviceerror.WorkflowExecutionAlreadyStarted
+	if errors.As(err, &started) {
+		return fmt.Errorf("temporal: run %q %s: %w; the prompt was not started (an id names one run)", id, c.runStatus(ctx, id), ErrRunExists)
+	}
 	return err
+}
+
+// runStatus says how run id stands, for an error: "is running", "ran
+// (status Completed)"...
+func (c *Client) runStatus(ctx context.Context, id string) string {
+	d, err := c.c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return "exists"
+	}
+	st := d.GetWorkflowExecutionInfo().GetStatus()
+	if st == enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		return "is running"
+	}
+	return fmt.Sprintf("ran (status %s)", st)
 }
 
 // State is the current state of run id.
