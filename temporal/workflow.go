@@ -2,9 +2,9 @@ package temporal
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -152,11 +152,7 @@ func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err er
 	err = workflow.SetUpdateHandlerWithOptions(ctx, DecideUpdate,
 		func(ctx workflow.Context, d Decision) error { return decide(s, d) },
 		workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, d Decision) error {
-			c, err := clone(s)
-			if err != nil {
-				return err
-			}
-			return decide(c, d)
+			return decide(scratch(s), d)
 		}})
 	if err != nil {
 		return nil, err
@@ -307,15 +303,18 @@ func decide(s *agent.State, d Decision) error {
 	return s.Reject(d.Reason, d.CallIDs...)
 }
 
-// clone copies s deeply (json.Marshal is deterministic: struct fields in
-// order, map keys sorted).
-func clone(s *agent.State) (*agent.State, error) {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
+// scratch is a copy of s that decide can change without changing s (it
+// writes the answers in the paused turn's decisions), for the update's
+// validator. Nothing is marshalled: a State holds the model's argument
+// bytes as they came, whatever they are.
+func scratch(s *agent.State) *agent.State {
+	c := *s
+	if s.Paused != nil {
+		p := *s.Paused
+		p.Calls = slices.Clone(p.Calls)
+		c.Paused = &p
 	}
-	var c agent.State
-	return &c, json.Unmarshal(data, &c)
+	return &c
 }
 
 // Options configure the activities of a run. The zero Options are the
