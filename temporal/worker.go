@@ -203,14 +203,20 @@ func (c *Client) query(ctx context.Context, id, name string, into any) error {
 }
 
 // Approve approves the pending calls of run id with these call ids, or all
-// of them; it returns once the run has recorded the approval (an unknown
-// call id, or a run not paused, is an error and changes nothing).
+// of them; it returns once the run has recorded the approval. An unknown
+// call id, a run not paused, or a call rejected already (a decided call
+// stays decided; approving it again is not an error) is an error and
+// changes nothing. A call whose tool changed since the run paused (a
+// redeploy: its input schema, RequiresApproval or annotations differ) is
+// approved but does not run: the model is told, and Approve returns an
+// error saying so.
 func (c *Client) Approve(ctx context.Context, id string, callIDs ...string) error {
 	return c.decide(ctx, id, Decision{Approve: true, CallIDs: callIDs})
 }
 
 // Reject rejects the pending calls of run id with these call ids, or all
-// of them; the model is told reason.
+// of them; the model is told reason. A call approved already is an error,
+// as for Approve.
 func (c *Client) Reject(ctx context.Context, id, reason string, callIDs ...string) error {
 	return c.decide(ctx, id, Decision{Reason: reason, CallIDs: callIDs})
 }
