@@ -48,7 +48,7 @@ func TestADecidedCallStaysDecided(t *testing.T) {
 		assert.ErrorContains(t, s.Approve(), "call 2 (g) was rejected already", "approve all, when none waits, would reverse 2")
 		assert.ErrorContains(t, s.Reject(""), "call 1 (g) was approved already", "reject all, when none waits, would reverse 1")
 
-		s, err := ag.Resume(context.Background(), s, nil)
+		_, err := ag.Resume(context.Background(), s, nil)
 		require.NoError(t, err)
 		assert.Equal(t, []string{`g {"n":1}`}, rec.ran(), "the approved call ran, once")
 		assert.Equal(t, []string{"g done", "Denied by the user: not 2"}, texts(lastResults(t, model)), "the first reason stands")
@@ -63,7 +63,7 @@ func TestADecidedCallStaysDecided(t *testing.T) {
 		assert.ErrorContains(t, s.Reject(""), "call 2 (g) was approved already")
 		assert.ErrorContains(t, s.Approve("1"), "was rejected already")
 
-		s, err := ag.Resume(context.Background(), s, nil)
+		_, err := ag.Resume(context.Background(), s, nil)
 		require.NoError(t, err)
 		assert.Equal(t, []string{`g {"n":2}`}, rec.ran())
 		assert.Equal(t, []string{"Denied by the user: no", "g done"}, texts(lastResults(t, model)))
