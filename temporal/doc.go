@@ -27,11 +27,34 @@
 // (ToolActivity); the calls of a turn run concurrently and their results
 // are applied in call order. A paused run waits, for as long as it takes,
 // for the DecideUpdate update (Client.Approve, Client.Reject), which is
-// validated before it is accepted (an unknown call id changes nothing).
+// validated before it is accepted (an unknown call id changes nothing,
+// and so does a different answer to a call answered already: a decided
+// call stays decided, as agent.State.Approve says; the same answer again
+// is not an error).
 // The StateQuery and PendingQuery queries read the State and the calls
 // waiting. When the history passes Options.ContinueAsNewAfter events, or
 // the server suggests it, the run continues as new between two steps,
 // carrying its State.
+//
+// A run's id names one run: Client.Start with the id of a run that is
+// running, or that ran (while the server keeps its history), is an error
+// wrapping ErrRunExists, and starts nothing. A second run of an id would
+// give its calls the first run's idempotency keys.
+//
+// # Approvals and redeploys
+//
+// The calls of a paused turn were decided, and shown to the person who
+// answers, against the tools of the worker that paused the run. A worker
+// deployed since, whose tool has another contract (input schema,
+// RequiresApproval or annotations: agent.ToolFingerprint), must not run
+// them under its own: the workflow records the pause's fingerprints in
+// the history (a side effect; a replaying worker would compute its own),
+// and when the answers come checks each against the worker's tools (and
+// records what it found). A call of a changed tool does not run: its
+// result tells the model that the tool changed and that it may call it
+// again, and Client.Approve of it returns an error saying so, as the
+// in-process Resume refuses a changed tool (in process the whole turn is
+// refused; here only the calls of the changed tool, and the run goes on).
 //
 // What survives what: every step recorded in the history (a model
 // response, a tool result, an approval) survives the loss of the worker;
@@ -157,6 +180,13 @@
 //     (runtime/agent, step.go), so there is one loop;
 //   - examples/durable: the approval example on Temporal, against
 //     `temporal server start-dev`, tested against the in-process server;
+//   - a run's edges: Start refuses an id in use
+//     (TestStartRefusesAnIDInUse), a decided call stays decided
+//     (TestADecidedCallStaysDecidedOnTemporal), a redeploy between a pause
+//     and its answer runs no call under another contract
+//     (TestApprovalAfterARedeployThatChangedTheTool), and any argument
+//     bytes a model sends survive the pause and every copy of the State
+//     (TestMalformedArgumentsSurviveThePause);
 //   - BenchmarkTurn, the overhead per turn against the in-process loop,
 //     and where the in-process server's per-turn wait comes from
 //     (BENCHMARKS.md).
@@ -181,7 +211,10 @@
 // (version "subagents-as-child-workflows"; testdata/
 // subagents-activity.history.json, recorded by the previous version,
 // replays), and a run that calls no sub-agent issues the same commands as
-// before (the older recorded histories replay unchanged).
+// before (the older recorded histories replay unchanged). Recording a
+// pause's tool contracts is another, made so (version
+// "contracts-recorded-at-pause"): a run paused by the earlier version is
+// answered as it was.
 //
 // Next:
 //   - streaming (model parts through an activity's heartbeats or a

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
@@ -136,13 +138,48 @@ func NewClient(c client.Client, taskQueue string) *Client {
 	return &Client{c: c, taskQueue: taskQueue}
 }
 
+// ErrRunExists is the error (wrapped) of a Start whose id names a run
+// that is running, or that ran while the server still keeps its history
+// (the namespace's retention): the prompt was not started.
+var ErrRunExists = errors.New("a run with this id exists")
+
 // Start starts a run of prompt with workflow id id (the run's
 // agent.State.RunID, and so the first half of its calls' idempotency
-// keys): starting a second run with the id of one that is running is an
-// error.
+// keys). An id names one run: if a run of that id is running, or ran (its
+// history still on the server), Start returns an error that wraps
+// ErrRunExists and starts nothing; that run is unaffected. A run that ran
+// is not started again because its calls would have its idempotency keys
+// again ("id/call_1"), and a tool that keys its effects with them would
+// take the new calls for the old ones and skip them.
 func (c *Client) Start(ctx context.Context, id, prompt string) error {
-	_, err := c.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: id, TaskQueue: c.taskQueue}, WorkflowName, Input{Prompt: prompt})
+	_, err := c.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID:        id,
+		TaskQueue: c.taskQueue,
+		// Without it the SDK returns the existing run instead of an
+		// error, and the prompt is silently dropped.
+		WorkflowExecutionErrorWhenAlreadyStarted: true,
+		WorkflowIDConflictPolicy:                 enumspb.WORKFLOW_ID_CONFLICT_POLICY_FAIL,
+		WorkflowIDReusePolicy:                    enumspb.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+	}, WorkflowName, Input{Prompt: prompt})
+	var started *serviceerror.WorkflowExecutionAlreadyStarted
+	if errors.As(err, &started) {
+		return fmt.Errorf("temporal: run %q %s: %w; the prompt was not started (an id names one run)", id, c.runStatus(ctx, id), ErrRunExists)
+	}
 	return err
+}
+
+// runStatus says how run id stands, for an error: "is running", "ran
+// (status Completed)"...
+func (c *Client) runStatus(ctx context.Context, id string) string {
+	d, err := c.c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return "exists"
+	}
+	st := d.GetWorkflowExecutionInfo().GetStatus()
+	if st == enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING {
+		return "is running"
+	}
+	return fmt.Sprintf("ran (status %s)", st)
 }
 
 // State is the current state of run id.
@@ -166,14 +203,20 @@ func (c *Client) query(ctx context.Context, id, name string, into any) error {
 }
 
 // Approve approves the pending calls of run id with these call ids, or all
-// of them; it returns once the run has recorded the approval (an unknown
-// call id, or a run not paused, is an error and changes nothing).
+// of them; it returns once the run has recorded the approval. An unknown
+// call id, a run not paused, or a call rejected already (a decided call
+// stays decided; approving it again is not an error) is an error and
+// changes nothing. A call whose tool changed since the run paused (a
+// redeploy: its input schema, RequiresApproval or annotations differ) is
+// approved but does not run: the model is told, and Approve returns an
+// error saying so.
 func (c *Client) Approve(ctx context.Context, id string, callIDs ...string) error {
 	return c.decide(ctx, id, Decision{Approve: true, CallIDs: callIDs})
 }
 
 // Reject rejects the pending calls of run id with these call ids, or all
-// of them; the model is told reason.
+// of them; the model is told reason. A call approved already is an error,
+// as for Approve.
 func (c *Client) Reject(ctx context.Context, id, reason string, callIDs ...string) error {
 	return c.decide(ctx, id, Decision{Reason: reason, CallIDs: callIDs})
 }

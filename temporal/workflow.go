@@ -2,9 +2,9 @@ package temporal
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -150,13 +150,9 @@ func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err er
 		return nil, err
 	}
 	err = workflow.SetUpdateHandlerWithOptions(ctx, DecideUpdate,
-		func(ctx workflow.Context, d Decision) error { return decide(s, d) },
+		func(ctx workflow.Context, d Decision) error { return w.answer(ctx, s, d) },
 		workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, d Decision) error {
-			c, err := clone(s)
-			if err != nil {
-				return err
-			}
-			return decide(c, d)
+			return decide(scratch(s), d)
 		}})
 	if err != nil {
 		return nil, err
@@ -186,6 +182,9 @@ func (w *workflows) run(ctx workflow.Context, in Input) (st *agent.State, err er
 		case agent.ActionAwaitApproval:
 			if w.sub {
 				return s, nil // the caller's call says which calls asked
+			}
+			if err := recordContracts(ctx, s); err != nil {
+				return s, err
 			}
 			if err := workflow.Await(ctx, func() bool { return len(s.Pending()) == 0 }); err != nil {
 				return s, err
@@ -307,15 +306,141 @@ func decide(s *agent.State, d Decision) error {
 	return s.Reject(d.Reason, d.CallIDs...)
 }
 
-// clone copies s deeply (json.Marshal is deterministic: struct fields in
-// order, map keys sorted).
-func clone(s *agent.State) (*agent.State, error) {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
+// scratch is a copy of s that decide can change without changing s (it
+// writes the answers in the paused turn's decisions), for the update's
+// validator. Nothing is marshalled: a State holds the model's argument
+// bytes as they came, whatever they are.
+func scratch(s *agent.State) *agent.State {
+	c := *s
+	if s.Paused != nil {
+		p := *s.Paused
+		p.Calls = slices.Clone(p.Calls)
+		c.Paused = &p
 	}
-	var c agent.State
-	return &c, json.Unmarshal(data, &c)
+	return &c
+}
+
+// A redeploy between a pause and its answer must not change what was
+// approved: the calls were decided, and shown to the person, against the
+// tools of the worker that paused. The pause's tool fingerprints
+// (agent.PausedTurn.Tools) are worker code, computed again by every
+// worker that replays the run; recordContracts records them in the
+// history, so that a replaying worker gets the pause's own, and answer
+// checks them, when the answer comes, against the tools of the worker
+// that takes it (recording what it found, for replays on other workers).
+// A call whose tool changed is not run: the model is told why, and an
+// approver of it gets an error, as Resume refuses a changed tool in
+// process. Runs paused by an earlier version of this workflow recorded
+// nothing and are answered as before.
+const contractsChange = "contracts-recorded-at-pause"
+
+// contractsRecorded says whether the run records its pauses' contracts
+// (see contractsChange).
+func contractsRecorded(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, contractsChange, workflow.DefaultVersion, 1) == 1
+}
+
+// recordContracts records the fingerprints of s's paused turn in the
+// history, or, replaying, puts the recorded ones back in s.
+func recordContracts(ctx workflow.Context, s *agent.State) error {
+	if !contractsRecorded(ctx) {
+		return nil
+	}
+	var tools []agent.ToolFingerprint
+	if err := workflow.SideEffect(ctx, func(workflow.Context) any { return s.Paused.Tools }).Get(&tools); err != nil {
+		return err
+	}
+	s.Paused.Tools = tools
+	return nil
+}
+
+// changedTool is a tool of a paused turn whose contract changed since the
+// pause, and how.
+type changedTool struct {
+	Name   runtime.ToolName `json:"name"`
+	Reason string           `json:"reason"`
+}
+
+// answer is the update's handler: it applies d to s, then refuses the
+// calls whose tool changed since the pause (see contractsChange), and
+// returns an error naming the calls d approved that will not run.
+func (w *workflows) answer(ctx workflow.Context, s *agent.State, d Decision) error {
+	if err := decide(s, d); err != nil {
+		return err // not after the validator: a decision refused is not recorded
+	}
+	if !contractsRecorded(ctx) {
+		return nil
+	}
+	var changed []changedTool
+	check := func(workflow.Context) any {
+		var out []changedTool
+		for _, fp := range s.Paused.Tools {
+			if err := w.agent.CheckContract(fp); err != nil {
+				out = append(out, changedTool{Name: fp.Name, Reason: err.Error()})
+			}
+		}
+		return out
+	}
+	if err := workflow.SideEffect(ctx, check).Get(&changed); err != nil {
+		return err
+	}
+	refuseChanged(s.Paused, changed)
+	if len(s.Pending()) == 0 {
+		// Every answer is in and the contracts were checked: Next must
+		// not check the pause's fingerprints against this worker's tools
+		// again, which a worker of another version replaying this history
+		// would find changed although the check recorded here did not.
+		s.Paused.Tools = nil
+	}
+	if d.Approve {
+		return notRun(s, d.CallIDs)
+	}
+	return nil
+}
+
+// refuseChanged gives every call of p that was to run (allowed, or
+// approved) and whose tool changed a result telling the model why it did
+// not run, and forgets the fingerprint of a changed tool none of whose
+// calls still waits for an answer (one that does is refused once it is
+// approved).
+func refuseChanged(p *agent.PausedTurn, changed []changedTool) {
+	for _, c := range changed {
+		waits := false
+		for i := range p.Calls {
+			d := &p.Calls[i]
+			if d.Call.Name != c.Name || d.Result != nil {
+				continue
+			}
+			switch {
+			case d.Outcome == agent.OutcomeAsk && d.Approval == "":
+				waits = true
+			case d.Outcome == agent.OutcomeAllow || (d.Outcome == agent.OutcomeAsk && d.Approval == agent.Approved):
+				res := runtime.ErrorResult(fmt.Sprintf("Not run: %s. The call was decided under the earlier contract; call the tool again if it is still needed.", c.Reason))
+				d.Result = &res
+			}
+		}
+		if !waits {
+			p.Tools = slices.DeleteFunc(p.Tools, func(fp agent.ToolFingerprint) bool { return fp.Name == c.Name })
+		}
+	}
+}
+
+// notRun is the error for an approver of the calls ids (none: every
+// approved call) of s's paused turn that will not run, refused by
+// refuseChanged: a call that asked has a result in a paused turn only
+// then.
+func notRun(s *agent.State, ids []string) error {
+	var refused []string
+	for _, d := range s.Paused.Calls {
+		named := slices.Contains(ids, d.Call.ID) || (len(ids) == 0 && d.Approval == agent.Approved)
+		if named && d.Outcome == agent.OutcomeAsk && d.Result != nil {
+			refused = append(refused, fmt.Sprintf("call %s (%s) will not run; the model is told: %q", d.Call.ID, d.Call.Name, d.Result.Text()))
+		}
+	}
+	if len(refused) == 0 {
+		return nil
+	}
+	return fmt.Errorf("temporal: run %s: the approval was recorded, but %s", s.RunID, strings.Join(refused, "; "))
 }
 
 // Options configure the activities of a run. The zero Options are the

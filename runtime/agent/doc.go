@@ -138,6 +138,8 @@
 //     runs and the run pauses with StopReason paused; state.Pending() lists
 //     the calls (tool name, id, arguments, why). state.Approve(ids...) and
 //     "state.Reject(reason, ids...)" decide them (no ids: every pending call);
+//     a decided call stays decided (a different answer later is an error
+//     naming the first; the same answer again changes nothing);
 //     Resume then runs the approved calls with the model's original arguments,
 //     and the turn's other allowed calls (deepharness makes the model ask for
 //     those again; running them saves a turn), and tells the model a rejected

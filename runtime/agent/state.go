@@ -149,34 +149,59 @@ func (s *State) Output() string {
 
 // Approve approves the pending calls with these ids, or all of them when
 // none are given; Resume then runs them with the arguments the model sent.
+// A decided call stays decided: approving a call that was rejected is an
+// error naming the first answer, and changes nothing; approving one that
+// was approved already is not an error (a repeated answer, as a retry after
+// a lost reply sends, changes nothing).
 func (s *State) Approve(ids ...string) error {
 	return s.decide(Approved, "", ids)
 }
 
 // Reject rejects the pending calls with these ids, or all of them; Resume
 // tells the model the user denied them, and why when reason is not empty.
+// As for Approve, rejecting a call that was approved is an error, and
+// rejecting one that was rejected already changes nothing (its first
+// reason stands).
 func (s *State) Reject(reason string, ids ...string) error {
 	return s.decide(Rejected, reason, ids)
 }
 
+// decide gives answer a to the calls named by ids, or, when none are
+// named, to every call still waiting (every call that asked, when none is
+// waiting: a repeated "approve all"). It checks every call before changing
+// any, so an error changes nothing.
 func (s *State) decide(a Approval, reason string, ids []string) error {
 	if s.StopReason != StopPaused || s.Paused == nil {
 		return errors.New("the run is not paused: there is no call to approve or reject")
 	}
-	var asks []string
+	var asks, waiting []string
 	for _, d := range s.Paused.Calls {
 		if d.Outcome == OutcomeAsk {
 			asks = append(asks, d.Call.ID)
+			if d.Approval == "" {
+				waiting = append(waiting, d.Call.ID)
+			}
 		}
 	}
 	for _, id := range ids {
 		if !slices.Contains(asks, id) {
-			return fmt.Errorf("no call %q waits for approval (waiting: %s)", id, strings.Join(asks, ", "))
+			return fmt.Errorf("no call %q waits for approval (waiting: %s)", id, orNone(waiting))
+		}
+	}
+	if len(ids) == 0 {
+		ids = waiting
+		if len(ids) == 0 {
+			ids = asks
+		}
+	}
+	for _, d := range s.Paused.Calls {
+		if slices.Contains(ids, d.Call.ID) && d.Approval != "" && d.Approval != a {
+			return fmt.Errorf("call %s (%s) was %s already; a decided call stays decided, so it cannot be %s now", d.Call.ID, d.Call.Name, d.Approval, a)
 		}
 	}
 	for i := range s.Paused.Calls {
 		d := &s.Paused.Calls[i]
-		if d.Outcome == OutcomeAsk && (len(ids) == 0 || slices.Contains(ids, d.Call.ID)) {
+		if d.Outcome == OutcomeAsk && d.Approval == "" && slices.Contains(ids, d.Call.ID) {
 			d.Approval = a
 			if a == Rejected {
 				d.Refusal = rejection(reason)
@@ -184,6 +209,13 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 		}
 	}
 	return nil
+}
+
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 func rejection(reason string) string {
