@@ -11,14 +11,23 @@ import "fmt"
 // pause one at a time (package temporal) checks each tool with it instead,
 // and refuses the calls of a changed one.
 func (a *Agent) CheckContract(fp ToolFingerprint) error {
+	if what := a.contractChange(fp); what != "" {
+		return fmt.Errorf("tool %s changed since its calls were decided: %s", fp.Name, what)
+	}
+	return nil
+}
+
+// contractChange is what changed in the tool fp names since fp was taken
+// ("" if nothing did).
+func (a *Agent) contractChange(fp ToolFingerprint) string {
 	t, ok := a.tools.Lookup(fp.Name)
 	switch {
 	case !ok:
-		return fmt.Errorf("tool %s changed since its calls were decided: this agent does not have it", fp.Name)
+		return "this agent does not have it"
 	case schemaHash(t.InputSchema) != fp.SchemaHash:
-		return fmt.Errorf("tool %s changed since its calls were decided: its input schema differs", fp.Name)
+		return "its input schema differs"
 	case fp.ContractHash != "" && contractHash(t) != fp.ContractHash:
-		return fmt.Errorf("tool %s changed since its calls were decided: its RequiresApproval or annotations differ", fp.Name)
+		return "its RequiresApproval or annotations differ"
 	}
-	return nil
+	return ""
 }

@@ -200,7 +200,7 @@ func TestRefusedResumeReportsItsFailure(t *testing.T) {
 		} else {
 			_, err = ag.Resume(context.Background(), saved, nil)
 		}
-		const want = "resume: tool gated changed since the run paused (its RequiresApproval or annotations differ), so the paused calls were approved under another contract; start a new run"
+		const want = "resume: tool gated changed since the run paused (its RequiresApproval or annotations differ), so the paused calls were decided under another contract; start a new run"
 		require.EqualError(t, err, want)
 		assert.Equal(t, []string{"run_failed  "}, ev.take())
 		if streaming {

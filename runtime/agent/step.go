@@ -307,16 +307,19 @@ func (a *Agent) checkResumable(s *State) error {
 
 func (a *Agent) checkFingerprints(fps []ToolFingerprint) error {
 	for _, fp := range fps {
-		t, ok := a.tools.Lookup(fp.Name)
-		if !ok {
+		switch what := a.contractChange(fp); {
+		case what == "":
+		case !a.hasTool(fp.Name):
 			return fmt.Errorf("resume: the run paused on tool %s, which this agent does not have", fp.Name)
-		}
-		if schemaHash(t.InputSchema) != fp.SchemaHash {
-			return fmt.Errorf("resume: tool %s changed since the run paused (its input schema differs), so the paused calls were checked against another contract; start a new run", fp.Name)
-		}
-		if fp.ContractHash != "" && contractHash(t) != fp.ContractHash {
-			return fmt.Errorf("resume: tool %s changed since the run paused (its RequiresApproval or annotations differ), so the paused calls were approved under another contract; start a new run", fp.Name)
+		default:
+			return fmt.Errorf("resume: tool %s changed since the run paused (%s), so the paused calls were decided under another contract; start a new run", fp.Name, what)
 		}
 	}
 	return nil
+}
+
+// hasTool reports whether the agent has a tool of that name.
+func (a *Agent) hasTool(name runtime.ToolName) bool {
+	_, ok := a.tools.Lookup(name)
+	return ok
 }
