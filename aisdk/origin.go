@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/loopback"
 )
 
 // A chat request runs an agent with the tools of the server's user, so a
@@ -73,10 +75,10 @@ func WithAllowedHosts(hosts ...string) Option {
 // arrived on a loopback address (or an unknown one), as mcp's Handler
 // does; with WithAllowedHosts, on any address.
 func (c *config) checkHost(r *http.Request) error {
-	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && !isLoopbackAddr(a) && c.allowedHosts == nil {
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && !loopback.Addr(a) && c.allowedHosts == nil {
 		return nil // reached from the network, by whatever name points here
 	}
-	if isLocalHost(r.Host) || c.hostAllowed(r.Host) {
+	if loopback.Host(r.Host) || c.hostAllowed(r.Host) {
 		return nil
 	}
 	return fmt.Errorf("aisdk: Host %q is not this server's (localhost, 127.0.0.1 or [::1]; WithAllowedHosts adds names)", r.Host)
@@ -208,38 +210,6 @@ func defaultPort(scheme string) string {
 		return "443"
 	}
 	return ""
-}
-
-// isLocalHost reports whether hostport (a Host header: name or IP, with an
-// optional port) is one of the loopback names mcp serves on loopback.
-func isLocalHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	switch strings.ToLower(host) {
-	case "localhost", "127.0.0.1", "::1":
-		return true
-	}
-	return false
-}
-
-// isLoopbackAddr reports whether a is a loopback TCP address or a Unix
-// socket.
-func isLoopbackAddr(a net.Addr) bool {
-	switch a := a.(type) {
-	case *net.TCPAddr:
-		return a.IP.IsLoopback()
-	case *net.UnixAddr:
-		return true
-	}
-	host, _, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // checkJSON refuses a body that is not application/json (a charset other

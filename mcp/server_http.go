@@ -17,6 +17,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
+
+	"github.com/toolgen-dev/toolgen/internal/loopback"
 )
 
 // Path is where Handler serves MCP.
@@ -487,11 +489,11 @@ func readBody(h http.Handler, max int64) http.Handler {
 // unknown one) whose Host or Origin names another machine.
 func localOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && !isLoopbackAddr(a) {
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && !loopback.Addr(a) {
 			h.ServeHTTP(w, r) // reached from the network: Serve let it listen there
 			return
 		}
-		if !isLocalHost(r.Host) {
+		if !loopback.Host(r.Host) {
 			http.Error(w, "Forbidden: Host is not localhost", http.StatusForbidden)
 			return
 		}
@@ -508,39 +510,7 @@ func isLocalOrigin(origin string) bool {
 	if err != nil || u.Host == "" {
 		return false
 	}
-	return isLocalHost(u.Host)
-}
-
-// isLocalHost reports whether hostport (a Host header: name or IP, with an
-// optional port) is a loopback name.
-func isLocalHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	switch strings.ToLower(host) {
-	case "localhost", "127.0.0.1", "::1":
-		return true
-	}
-	return false
-}
-
-// isLoopbackAddr reports whether a is a loopback TCP address or a Unix
-// socket.
-func isLoopbackAddr(a net.Addr) bool {
-	switch a := a.(type) {
-	case *net.TCPAddr:
-		return a.IP.IsLoopback()
-	case *net.UnixAddr:
-		return true
-	}
-	host, _, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return loopback.Host(u.Host)
 }
 
 // Listen listens on TCP address addr; an address without a host (":8080")
@@ -613,7 +583,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) e
 		_ = ln.Close()
 		return err
 	}
-	if !isLoopbackAddr(ln.Addr()) {
+	if !loopback.Addr(ln.Addr()) {
 		if err := opts.remoteErr(ln.Addr().String()); err != nil {
 			_ = ln.Close()
 			return err
