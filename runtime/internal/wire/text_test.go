@@ -1,8 +1,10 @@
 package wire
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // spans reads a JSON text with a Scanner and lists each value's text, in
@@ -109,4 +111,35 @@ func TestScannerErrors(t *testing.T) {
 	if err := s.Array(func(int) error { return nil }); err == nil || err.Error() != "invalid JSON at offset 0: want an array" {
 		t.Errorf("Array on nothing: %v", err)
 	}
+}
+
+// FuzzScanner reads arbitrary bytes with a Scanner: it must not panic, and
+// it must accept what encoding/json accepts, but for invalid UTF-8 in a
+// string and nesting deeper than maxDepth, which it refuses.
+func FuzzScanner(f *testing.F) {
+	for _, seed := range []string{
+		`{"a":1,"b":[true, 2.5 ,null],"c\u00e9":"x\ny","d":{ }}`,
+		`"\ud800\udc00\udc00 \u0000\\\/\b\f\n\r\t"`, `-0.0e-0`, "{\"k\":\"\xff\"}",
+		`{"a":[1,2,]}`, `{"a" 1}`, ` [ [ ] , { } ] `, `tru`, `1.`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := spans(t, string(data))
+		var s Scanner
+		s.Reset(data)
+		s.Space()
+		skipErr := s.Skip()
+		s.Space()
+		if (err == nil) != (skipErr == nil) {
+			t.Fatalf("%q: reading gives %v, skipping %v", data, err, skipErr)
+		}
+		if strings.Count(string(data), "[")+strings.Count(string(data), "{") > maxDepth {
+			return
+		}
+		valid := json.Valid(data) && utf8.Valid(data)
+		if ok := skipErr == nil && s.Pos() == len(data); ok != valid {
+			t.Fatalf("%q: Scanner says %v (%v at %d), encoding/json %v", data, ok, skipErr, s.Pos(), json.Valid(data))
+		}
+	})
 }
