@@ -202,6 +202,14 @@ func TestScalarsVerbatim(t *testing.T) {
 		"c" ]}`), "whitespace outside strings goes, inside stays")
 }
 
+func TestNestedValuesIndented(t *testing.T) {
+	// White space after a nested container inside a value (a default, an
+	// enum) was refused once: the parser skipped it only when the
+	// container itself was compact.
+	in := `{"type":"string","default":{"a":{ "b":[ 1 ] } , "c":2 },"enum":[ "x" ,"y" ],"anyOf":[ {"type":"string","enum":[ [ 1 ] , 2 ]} ]}`
+	assert.Equal(t, `{"type":"string","anyOf":[{"type":"string","enum":[[1],2]}],"enum":["x","y"]}`, strict(t, in))
+}
+
 func TestModelOrder(t *testing.T) {
 	in := `{"required":["a"],"properties":{"a":{"maximum":2,"type":"integer"}},"description":"d","type":"object"}`
 	assert.Equal(t, `{"type":"object","description":"d","properties":{"a":{"type":"integer","maximum":2}},"required":["a"],"additionalProperties":false}`,
