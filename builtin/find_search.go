@@ -212,128 +212,143 @@ type searchFile struct {
 // walk searches every file below dir, in walk order.
 func (s *searcher) walk(ctx context.Context, w *Workspace, dir string, out *matches) (walkProblems, error) {
 	wctx, cancel := context.WithCancel(ctx)
-	batches := make(chan *searchBatch, maxSearchBatches+1)
+	sw := &searchWalk{s: s, ctx: ctx, out: out, batches: make(chan *searchBatch, maxSearchBatches+1)}
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), maxSearchWorkers)) {
 		wg.Go(func() {
 			buf, lines := getSearchBuffer(), getSearchBuffer()
 			defer putSearchBuffer(buf)
 			defer putSearchBuffer(lines)
-			for b := range batches {
+			for b := range sw.batches {
 				s.batch(wctx, b, buf, lines)
 			}
 		})
 	}
-	var (
-		queue   []*searchBatch // sent to the workers, in walk order
-		pending *searchBatch   // being filled
-		unread  walkProblems
-		stop    error // what stopped the search
-	)
-	// take takes the results of the oldest batch: their lines go out,
-	// their errors are problems to report, or stop the search.
-	take := func() error {
-		b := queue[0]
-		<-b.done
-		queue[0] = nil
-		queue = queue[1:]
-		for i := range b.files {
-			f := &b.files[i]
-			out.add(f.lines.text, f.lines.count)
-			var skipped *pathError
-			switch err := f.err; {
-			case err == nil || errors.As(err, &skipped):
-			case errors.Is(err, errFull) || ctx.Err() != nil:
-				return err
-			default:
-				unread.add(f.name, err)
-			}
-			if err := out.full(); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	// takeDone takes the batches done, and waits for the oldest while
-	// more than max are in flight.
-	takeDone := func(max int) error {
-		for len(queue) > 0 {
-			if len(queue) <= max {
-				select {
-				case <-queue[0].done:
-				default:
-					return nil
-				}
-			}
-			if err := take(); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	// flush sends the pending batch to the workers, with its directory.
-	flush := func(d *walkDir) {
-		b := pending
-		if b == nil || b.dir != d {
-			return
-		}
-		pending = nil
-		b.root, d.r = d.r, nil
-		if stop != nil {
-			if b.root != nil {
-				b.root.Close()
-			}
-			return
-		}
-		queue = append(queue, b)
-		batches <- b
-		if err := takeDone(maxSearchBatches); err != nil {
-			stop = err
-		}
-	}
-	problems, err := w.walkLeaving(ctx, dir, func(e entry) error {
-		if stop != nil {
-			return stop
-		}
-		if e.IsDir() || !e.Type().IsRegular() || !s.keep(e.name) {
-			return nil
-		}
-		if pending != nil && (pending.dir != e.dir || len(pending.files) == maxSearchBatch) {
-			flush(pending.dir)
-			if stop != nil {
-				return stop
-			}
-		}
-		if pending == nil {
-			pending = &searchBatch{dir: e.dir, done: make(chan struct{})}
-		}
-		f := searchFile{name: e.name, base: e.Name(), lines: found{max: s.limit + 1}}
-		// The directory is open for the batch, or opened again (as to
-		// open a file in it), and the file opened by a worker.
-		if _, f.err = e.dir.root(); f.err == nil {
-			if hook := testHookWalkOpen; hook != nil {
-				if err := hook(e.name); err != nil {
-					f.err = &fs.PathError{Op: "open", Path: f.base, Err: err}
-				}
-			}
-		}
-		pending.files = append(pending.files, f)
-		return nil
-	}, flush)
+	problems, err := w.walkLeaving(ctx, dir, sw.visit, sw.flush)
 	if err == nil {
-		err = stop
+		err = sw.stop
 	}
-	if err == nil && pending != nil {
-		flush(pending.dir) // the walk closed it: no handle, the files fail
-		err = stop
+	if err == nil && sw.pending != nil {
+		sw.flush(sw.pending.dir) // the walk closed it: no handle, the files fail
+		err = sw.stop
 	}
-	for err == nil && len(queue) > 0 {
-		err = take()
+	for err == nil && len(sw.queue) > 0 {
+		err = sw.take()
 	}
 	cancel() // the batches left, if the search stopped, end at once
-	close(batches)
+	close(sw.batches)
 	wg.Wait()
-	return append(problems, unread...), err
+	return append(problems, sw.unread...), err
+}
+
+// searchWalk is the walk of one search of a tree: it gathers the files it
+// meets into batches, sends them to the workers, and takes their results in
+// walk order.
+type searchWalk struct {
+	s       *searcher
+	ctx     context.Context // the search's (the workers' is cancelled when it ends)
+	out     *matches
+	batches chan *searchBatch // to the workers
+	queue   []*searchBatch    // sent to the workers, in walk order
+	pending *searchBatch      // being filled
+	unread  walkProblems
+	stop    error // what stopped the search
+}
+
+// visit adds a file the walk meets to the pending batch.
+func (sw *searchWalk) visit(e entry) error {
+	if sw.stop != nil {
+		return sw.stop
+	}
+	if e.IsDir() || !e.Type().IsRegular() || !sw.s.keep(e.name) {
+		return nil
+	}
+	if sw.pending != nil && (sw.pending.dir != e.dir || len(sw.pending.files) == maxSearchBatch) {
+		sw.flush(sw.pending.dir)
+		if sw.stop != nil {
+			return sw.stop
+		}
+	}
+	if sw.pending == nil {
+		sw.pending = &searchBatch{dir: e.dir, done: make(chan struct{})}
+	}
+	f := searchFile{name: e.name, base: e.Name(), lines: found{max: sw.s.limit + 1}}
+	// The directory is open for the batch, or opened again (as to
+	// open a file in it), and the file opened by a worker.
+	if _, f.err = e.dir.root(); f.err == nil {
+		if hook := testHookWalkOpen; hook != nil {
+			if err := hook(e.name); err != nil {
+				f.err = &fs.PathError{Op: "open", Path: f.base, Err: err}
+			}
+		}
+	}
+	sw.pending.files = append(sw.pending.files, f)
+	return nil
+}
+
+// flush sends the pending batch to the workers, with its directory d (the
+// walk is done with it for now).
+func (sw *searchWalk) flush(d *walkDir) {
+	b := sw.pending
+	if b == nil || b.dir != d {
+		return
+	}
+	sw.pending = nil
+	b.root, d.r = d.r, nil
+	if sw.stop != nil {
+		if b.root != nil {
+			b.root.Close()
+		}
+		return
+	}
+	sw.queue = append(sw.queue, b)
+	sw.batches <- b
+	if err := sw.takeDone(maxSearchBatches); err != nil {
+		sw.stop = err
+	}
+}
+
+// takeDone takes the batches done, and waits for the oldest while more
+// than max are in flight.
+func (sw *searchWalk) takeDone(max int) error {
+	for len(sw.queue) > 0 {
+		if len(sw.queue) <= max {
+			select {
+			case <-sw.queue[0].done:
+			default:
+				return nil
+			}
+		}
+		if err := sw.take(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// take takes the results of the oldest batch: their lines go out, their
+// errors are problems to report, or stop the search.
+func (sw *searchWalk) take() error {
+	b := sw.queue[0]
+	<-b.done
+	sw.queue[0] = nil
+	sw.queue = sw.queue[1:]
+	for i := range b.files {
+		f := &b.files[i]
+		sw.out.add(f.lines.text, f.lines.count)
+		var skipped *pathError
+		switch err := f.err; {
+		case err == nil || errors.As(err, &skipped):
+		case errors.Is(err, errFull) || sw.ctx.Err() != nil:
+			return err
+		default:
+			sw.unread.add(f.name, err)
+		}
+		if err := sw.out.full(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // batch searches the files of a batch and closes its directory.
