@@ -190,6 +190,17 @@ func badRequest(format string, args ...any) error {
 var errNotFound = errors.New("not found")
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	req, principal, ok := h.admit(w, r)
+	if !ok {
+		return
+	}
+	h.serveChat(w, r, req, principal)
+}
+
+// admit answers what is not a chat's request to go on (a refused host or
+// origin, a CORS preflight, a GET of a chat's messages, a bad request) and
+// returns the request and its principal when it is one.
+func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, principal string, ok bool) {
 	if err := h.checkHost(r); err != nil {
 		http.Error(w, err.Error(), http.StatusForbidden)
 		return
@@ -219,7 +230,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	principal, err := h.principalOf(r)
+	principal, err = h.principalOf(r)
 	if err != nil {
 		http.Error(w, "aisdk: "+err.Error(), http.StatusUnauthorized)
 		return
@@ -229,6 +240,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), status)
 		return
 	}
+	return req, principal, true
+}
+
+// serveChat answers an admitted request: it runs the chat's agent on it,
+// or goes on with its paused run, streaming the answer.
+func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request, principal string) {
 	last := req.Messages[len(req.Messages)-1]
 	answers := approvalAnswers(last)
 	if len(answers) == 0 && last.Role != "user" {

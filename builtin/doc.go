@@ -329,9 +329,12 @@
 //
 // # Where things live
 //
-// workspace.go (confinement on os.Root), files.go (the tools),
-// find.go (walking, glob and search), shell.go (run_command), sandbox.go
-// (what run_command's confinement is, its options and description),
+// workspace.go (confinement on os.Root), files.go (the file tools that
+// read and write one file), find.go (list_files), find_glob.go (glob),
+// find_search.go (search_files), match.go (glob patterns, glob's and
+// search_files'), walk.go (the walk of a tree and what the walking tools
+// answer), shell.go (run_command), sandbox.go (what run_command's
+// confinement is, its options and description),
 // sandbox_linux.go (the helper that confines each command, and Landlock),
 // sandbox_filter_linux.go (the seccomp filter for sockets),
 // sandbox_privileges_linux.go (capabilities, the read-only mount

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"sync"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 // Defaults of WithRetry.
@@ -66,20 +67,7 @@ func WithoutRetry() ClientOption {
 // pause is the wait before send number try+1 (try >= 1): base doubled
 // try-1 times, at most 8*base, less a random part of up to a half.
 func (p retryPolicy) pause(try int) time.Duration {
-	d := p.base << min(try-1, 3)
-	return d - rand.N(d/2+1)
-}
-
-// sleep waits d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return backoff.Jitter(p.base << min(try-1, 3))
 }
 
 // sendRecord is what the HTTP round tripper saw of one send of a request:
@@ -222,7 +210,7 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 				return err
 			}
 			// The handshake failed: the request was not sent.
-			if err := sleep(ctx, c.opts.retry.pause(try)); err != nil {
+			if err := backoff.Sleep(ctx, c.opts.retry.pause(try)); err != nil {
 				return err
 			}
 			continue
@@ -262,7 +250,7 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 		if try >= c.opts.retry.attempts {
 			return err
 		}
-		if err := sleep(ctx, c.opts.retry.pause(try)); err != nil {
+		if err := backoff.Sleep(ctx, c.opts.retry.pause(try)); err != nil {
 			return err
 		}
 	}

@@ -150,57 +150,8 @@ func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok boo
 	if !shallow(body, 64) {
 		return req, false
 	}
-	var d toolimpl.Decoder
-	d.Reset(body)
-	if !d.Object() {
-		return req, false
-	}
-	var seen [4]bool
-	var method []byte
-	var params []byte
-	for {
-		k, more := d.Field()
-		if !more {
-			break
-		}
-		var i int
-		switch string(k) {
-		case "jsonrpc":
-			i = 0
-			v, ok := d.StringBytes()
-			if !ok || string(v) != "2.0" {
-				return req, false
-			}
-		case "id":
-			i = 1
-			v, ok := d.RawValue()
-			if !ok || !plainID(v) {
-				return req, false
-			}
-			req.id = v
-		case "method":
-			i = 2
-			v, ok := d.RawValue()
-			if !ok {
-				return req, false
-			}
-			method = v
-		case "params":
-			i = 3
-			v, ok := d.RawValue()
-			if !ok {
-				return req, false
-			}
-			params = v
-		default:
-			return req, false
-		}
-		if seen[i] {
-			return req, false
-		}
-		seen[i] = true
-	}
-	if d.Close() != nil || !seen[0] || !seen[1] {
+	method, params, ok := parseEnvelope(body, &req)
+	if !ok {
 		return req, false
 	}
 	switch string(method) {
@@ -220,6 +171,72 @@ func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok boo
 	if params == nil {
 		return req, false
 	}
+	return f.parseCall(params, req, v2026)
+}
+
+// parseEnvelope reads the JSON-RPC object of a request: "jsonrpc": "2.0"
+// and a plain id (set in req) are required, each member at most once, and
+// nothing else; method and params are their raw JSON (nil when absent).
+func parseEnvelope(body []byte, req *fastRequest) (method, params []byte, ok bool) {
+	var d toolimpl.Decoder
+	d.Reset(body)
+	if !d.Object() {
+		return nil, nil, false
+	}
+	var seen [4]bool
+	for {
+		k, more := d.Field()
+		if !more {
+			break
+		}
+		var i int
+		switch string(k) {
+		case "jsonrpc":
+			i = 0
+			v, ok := d.StringBytes()
+			if !ok || string(v) != "2.0" {
+				return nil, nil, false
+			}
+		case "id":
+			i = 1
+			v, ok := d.RawValue()
+			if !ok || !plainID(v) {
+				return nil, nil, false
+			}
+			req.id = v
+		case "method":
+			i = 2
+			v, ok := d.RawValue()
+			if !ok {
+				return nil, nil, false
+			}
+			method = v
+		case "params":
+			i = 3
+			v, ok := d.RawValue()
+			if !ok {
+				return nil, nil, false
+			}
+			params = v
+		default:
+			return nil, nil, false
+		}
+		if seen[i] {
+			return nil, nil, false
+		}
+		seen[i] = true
+	}
+	if d.Close() != nil || !seen[0] || !seen[1] {
+		return nil, nil, false
+	}
+	return method, params, true
+}
+
+// parseCall reads the params of a tools/call: a name of a tool of the
+// server, its arguments (an object), and with v2026 a plain _meta and a
+// name that agrees with the request's header.
+func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRequest, bool) {
+	var d toolimpl.Decoder
 	d.Reset(params)
 	if !d.Object() {
 		return req, false

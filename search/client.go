@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 // Result is one search result.
@@ -328,7 +330,7 @@ func newClient(cfg config, b backend) (*Client, error) {
 	if err := checkBaseURL(cfg.baseURL); err != nil {
 		return nil, fmt.Errorf("search: %s: base URL %q: %w", b.name(), cfg.baseURL, err)
 	}
-	c := &Client{cfg: cfg, backend: b, http: cfg.httpClient, sleep: sleepCtx}
+	c := &Client{cfg: cfg, backend: b, http: cfg.httpClient, sleep: backoff.Sleep}
 	if c.http == nil {
 		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 		c.ownHTTP = true

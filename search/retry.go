@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 // ProviderError is a search that failed at the provider: after the last
@@ -151,7 +152,7 @@ func (c *Client) delay(n int, retryAfter time.Duration) time.Duration {
 	if d <= 0 || d > c.cfg.maxTotal {
 		d = c.cfg.maxTotal
 	}
-	return d/2 + rand.N(d/2+1)
+	return backoff.Jitter(d)
 }
 
 // parseRetryAfter reads Retry-After: seconds or an HTTP date; -1 when absent
@@ -171,18 +172,6 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		return max(t.Sub(now), 0)
 	}
 	return -1
-}
-
-// sleepCtx waits d, or until ctx is done.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // excerptLen bounds the body quoted in a ProviderError.

@@ -18,6 +18,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
+
+	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -436,7 +438,7 @@ func TestCancelDuringABackoffStopsAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.sleep = func(ctx context.Context, d time.Duration) error {
 		cancel() // the caller gives up while the client waits
-		return sleepCtx(ctx, d)
+		return backoff.Sleep(ctx, d)
 	}
 	_, err := c.Search(ctx, "q")
 	assert.ErrorIs(t, err, context.Canceled)

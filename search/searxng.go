@@ -2,8 +2,6 @@ package search
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -21,16 +19,6 @@ import (
 // itself.
 type searxng struct{}
 
-type searxngResponse struct {
-	Query   string `json:"query"`
-	Results *[]struct {
-		Title   string  `json:"title"`
-		URL     string  `json:"url"`
-		Content string  `json:"content"`
-		Score   float64 `json:"score"`
-	} `json:"results"`
-}
-
 func (searxng) name() string { return "searxng" }
 
 func (searxng) request(ctx context.Context, cfg *config, query string) (*http.Request, error) {
@@ -46,20 +34,8 @@ func (searxng) request(ctx context.Context, cfg *config, query string) (*http.Re
 	return req, nil
 }
 
-func (searxng) parse(_ *config, body []byte) ([]Result, error) {
-	var resp searxngResponse
-	if err := json.Unmarshal(body, &resp); err != nil {
-		return nil, err
-	}
-	if resp.Results == nil {
-		return nil, errors.New(`the response has no "results"`)
-	}
-	out := make([]Result, 0, len(*resp.Results))
-	for _, r := range *resp.Results {
-		out = append(out, Result{Title: r.Title, URL: r.URL, Content: r.Content, Score: r.Score})
-	}
-	return out, nil
-}
+// parse reads the answer, which has Tavily's shape (resultsResponse).
+func (searxng) parse(_ *config, body []byte) ([]Result, error) { return parseResults(body) }
 
 // filterDomains keeps the results whose host is one of include (or below
 // one), when include is not empty, and drops those of exclude.

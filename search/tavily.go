@@ -29,17 +29,6 @@ type tavilyRequest struct {
 	IncludeRawContent bool     `json:"include_raw_content"`
 }
 
-// tavilyResponse is the part of Tavily's answer the client reads.
-type tavilyResponse struct {
-	Query   string `json:"query"`
-	Results *[]struct {
-		Title   string  `json:"title"`
-		URL     string  `json:"url"`
-		Content string  `json:"content"`
-		Score   float64 `json:"score"`
-	} `json:"results"`
-}
-
 func (tavily) name() string { return "tavily" }
 
 func (tavily) request(ctx context.Context, cfg *config, query string) (*http.Request, error) {
@@ -65,8 +54,23 @@ func (tavily) request(ctx context.Context, cfg *config, query string) (*http.Req
 	return req, nil
 }
 
-func (tavily) parse(_ *config, body []byte) ([]Result, error) {
-	var resp tavilyResponse
+func (tavily) parse(_ *config, body []byte) ([]Result, error) { return parseResults(body) }
+
+// resultsResponse is the part of Tavily's and SearXNG's answers the client
+// reads: both have this shape.
+type resultsResponse struct {
+	Query   string `json:"query"`
+	Results *[]struct {
+		Title   string  `json:"title"`
+		URL     string  `json:"url"`
+		Content string  `json:"content"`
+		Score   float64 `json:"score"`
+	} `json:"results"`
+}
+
+// parseResults reads a successful response's body of either engine.
+func parseResults(body []byte) ([]Result, error) {
+	var resp resultsResponse
 	if err := json.Unmarshal(body, &resp); err != nil {
 		return nil, err
 	}

@@ -104,16 +104,9 @@ func (r *Result) ErrorCount() int { return r.Calls - r.OK }
 func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	w := &watch{base: &http.Transport{MaxIdleConnsPerHost: 2 * cfg.Sessions, IdleConnTimeout: 30 * time.Second}, sends: map[string]int{}}
 	defer w.base.CloseIdleConnections()
-	sessions := make([]session, cfg.Sessions)
-	for i := range sessions {
-		s, err := dial(ctx, c.url, cfg.Client, w)
-		if err != nil {
-			for _, s := range sessions[:i] {
-				s.close()
-			}
-			return nil, err
-		}
-		sessions[i] = s
+	sessions, err := openSessions(ctx, c, cfg, w)
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
 		for _, s := range sessions {
@@ -133,30 +126,7 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	start := time.Now()
 	deadline := start.Add(cfg.Duration)
 
-	killErr := make(chan error, 1)
-	var restarted time.Time // written before killErr is sent on
-	if cfg.Kill {
-		go func() {
-			killErr <- func() error {
-				if err := sleep(ctx, cfg.KillAt); err != nil {
-					return err
-				}
-				if err := c.kill(killed); err != nil {
-					return err
-				}
-				if err := sleep(ctx, cfg.RestartAfter); err != nil {
-					return err
-				}
-				if err := c.restart(ctx, killed); err != nil {
-					return err
-				}
-				restarted = time.Now()
-				return nil
-			}()
-		}()
-	} else {
-		killErr <- nil
-	}
+	restarts := killAndRestart(ctx, c, cfg)
 
 	outs := make([]outcome, len(sessions))
 	var wg sync.WaitGroup
@@ -165,8 +135,9 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	if err := <-killErr; err != nil {
-		return nil, fmt.Errorf("killing and restarting replica %d: %w", killed, err)
+	kill := <-restarts
+	if kill.err != nil {
+		return nil, fmt.Errorf("killing and restarting replica %d: %w", killed, kill.err)
 	}
 	cpu1, err := c.cpu()
 	if err != nil {
@@ -182,8 +153,77 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	r := &Result{Config: cfg, ProbeSessions: probes, Elapsed: elapsed, ServerCPU: cpu1 - cpu0, NginxCPU: ngx1 - ngx0, Restarted: restarted,
+	r := &Result{Config: cfg, ProbeSessions: probes, Elapsed: elapsed, ServerCPU: cpu1 - cpu0, NginxCPU: ngx1 - ngx0, Restarted: kill.at,
 		Errors: map[string]int{}, Samples: map[string]string{}}
+	r.tally(c, outs, sessions, first)
+	w.mu.Lock()
+	r.Inits = w.inits
+	for _, n := range w.sends {
+		if n > 1 {
+			r.Resent++
+		}
+	}
+	w.mu.Unlock()
+	r.Reinits = r.Inits - cfg.Sessions
+	return r, nil
+}
+
+// restart is when the killed replica listened again, or why it did not.
+type restart struct {
+	at  time.Time
+	err error
+}
+
+// killAndRestart kills replica killed at cfg.KillAt and starts it again
+// cfg.RestartAfter later, in the background, when cfg.Kill; the channel
+// gets the outcome, once (at once without cfg.Kill).
+func killAndRestart(ctx context.Context, c *cluster, cfg Config) <-chan restart {
+	done := make(chan restart, 1)
+	if !cfg.Kill {
+		done <- restart{}
+		return done
+	}
+	go func() {
+		done <- func() restart {
+			if err := sleep(ctx, cfg.KillAt); err != nil {
+				return restart{err: err}
+			}
+			if err := c.kill(killed); err != nil {
+				return restart{err: err}
+			}
+			if err := sleep(ctx, cfg.RestartAfter); err != nil {
+				return restart{err: err}
+			}
+			if err := c.restart(ctx, killed); err != nil {
+				return restart{err: err}
+			}
+			return restart{at: time.Now()}
+		}()
+	}()
+	return done
+}
+
+// openSessions opens cfg.Sessions sessions through c's nginx, or none.
+func openSessions(ctx context.Context, c *cluster, cfg Config, w *watch) ([]session, error) {
+	sessions := make([]session, cfg.Sessions)
+	for i := range sessions {
+		s, err := dial(ctx, c.url, cfg.Client, w)
+		if err != nil {
+			for _, s := range sessions[:i] {
+				s.close()
+			}
+			return nil, err
+		}
+		sessions[i] = s
+	}
+	return sessions, nil
+}
+
+// tally adds the sessions' outcomes to r: calls, errors, latencies, and
+// with a replica killed under a stateful load, which sessions it affected
+// (first holds each session's id before the load).
+func (r *Result) tally(c *cluster, outs []outcome, sessions []session, first []string) {
+	cfg := r.Config
 	var lat []time.Duration
 	for i, o := range outs {
 		r.Calls += o.calls
@@ -212,16 +252,6 @@ func run(ctx context.Context, c *cluster, cfg Config) (*Result, error) {
 	}
 	slices.Sort(lat)
 	r.P50, r.P99 = quantile(lat, 0.50), quantile(lat, 0.99)
-	w.mu.Lock()
-	r.Inits = w.inits
-	for _, n := range w.sends {
-		if n > 1 {
-			r.Resent++
-		}
-	}
-	w.mu.Unlock()
-	r.Reinits = r.Inits - cfg.Sessions
-	return r, nil
 }
 
 // probe makes sessions, each used for a call, until one is on replica

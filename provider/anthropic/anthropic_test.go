@@ -3,11 +3,8 @@ package anthropic_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -17,6 +14,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
+	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
@@ -24,61 +22,14 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // reply is one scripted HTTP answer of the fake API.
-type reply struct {
-	status int
-	header map[string]string
-	body   string
-	// hold, when set, runs after the body is written (a stream that
-	// stays open).
-	hold func(http.ResponseWriter, *http.Request)
-}
-
-// fakeAPI answers POST /v1/messages with its script, in order, and keeps
-// the request bodies and headers.
-type fakeAPI struct {
-	mu      sync.Mutex
-	script  []reply
-	bodies  []map[string]any
-	headers []http.Header
-}
-
-func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var decoded map[string]any
-	if err := json.Unmarshal(body, &decoded); err != nil || r.URL.Path != "/v1/messages" {
-		http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"bad request to the fake"}}`, http.StatusBadRequest)
-		return
-	}
-	f.bodies = append(f.bodies, decoded)
-	f.headers = append(f.headers, r.Header.Clone())
-	if len(f.bodies) > len(f.script) {
-		http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"script exhausted"}}`, http.StatusBadRequest)
-		return
-	}
-	rep := f.script[len(f.bodies)-1]
-	w.Header().Set("Content-Type", "application/json")
-	for k, v := range rep.header {
-		w.Header().Set(k, v)
-	}
-	w.WriteHeader(rep.status)
-	_, _ = io.WriteString(w, rep.body)
-	if rep.hold != nil {
-		rep.hold(w, r)
-	}
-}
-
-func (f *fakeAPI) requests() []map[string]any {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.bodies
-}
+type reply = providertest.Reply
 
 // serve starts the fake API on 127.0.0.1 and a model talking to it.
-func serve(t *testing.T, script []reply, opts ...anthropic.Option) (*fakeAPI, *anthropic.Model) {
+func serve(t *testing.T, script []reply, opts ...anthropic.Option) (*providertest.FakeAPI, *anthropic.Model) {
 	t.Helper()
-	f := &fakeAPI{script: script}
+	f := &providertest.FakeAPI{Path: "/v1/messages", Script: script,
+		BadRequest: `{"type":"error","error":{"type":"invalid_request_error","message":"bad request to the fake"}}`,
+		Exhausted:  `{"type":"error","error":{"type":"invalid_request_error","message":"script exhausted"}}`}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	all := append([]anthropic.Option{
@@ -94,7 +45,7 @@ func serve(t *testing.T, script []reply, opts ...anthropic.Option) (*fakeAPI, *a
 
 // message is a Messages API response body.
 func message(stop string, blocks ...string) reply {
-	return reply{status: 200, body: `{"id":"msg_01","type":"message","role":"assistant","model":"claude-test",
+	return reply{Status: 200, Body: `{"id":"msg_01","type":"message","role":"assistant","model":"claude-test",
 "content":[` + strings.Join(blocks, ",") + `],"stop_reason":"` + stop + `","stop_sequence":null,
 "usage":{"input_tokens":100,"output_tokens":20,"cache_creation_input_tokens":0,"cache_read_input_tokens":0}}`}
 }
@@ -108,42 +59,35 @@ func toolUse(id, name, input string) string {
 	return `{"type":"tool_use","id":"` + id + `","name":"` + name + `","input":` + input + `}`
 }
 
-func run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
-	t.Helper()
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
-	require.NoError(t, err)
-	return ag.Run(context.Background(), prompt, nil)
-}
-
 func TestTextAnswer(t *testing.T) {
 	f, m := serve(t, []reply{message("end_turn", text("Hello!"))}, anthropic.WithHeader("X-Team", "weather"), anthropic.WithMaxTokens(1000))
-	s, err := run(t, m, "Hi")
+	s, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "Hello!", s.Output())
 	assert.Equal(t, agent.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
 
-	reqs := f.requests()
+	reqs := f.Requests()
 	require.Len(t, reqs, 1)
 	assert.Equal(t, "claude-test", reqs[0]["model"])
 	assert.Equal(t, float64(1000), reqs[0]["max_tokens"])
 	assert.Equal(t, []any{map[string]any{"type": "text", "text": "You are a weather assistant."}}, reqs[0]["system"])
 	assert.Equal(t, []any{map[string]any{"role": "user", "content": []any{map[string]any{"type": "text", "text": "Hi"}}}}, reqs[0]["messages"])
-	assert.Equal(t, "weather", f.headers[0].Get("X-Team"))
-	assert.Equal(t, "Bearer sk-ant-test", f.headers[0].Get("Authorization"))
+	assert.Equal(t, "weather", f.Headers()[0].Get("X-Team"))
+	assert.Equal(t, "Bearer sk-ant-test", f.Headers()[0].Get("Authorization"))
 }
 
 func TestDefaultMaxTokens(t *testing.T) {
 	f, m := serve(t, []reply{message("end_turn", text("ok"))})
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
-	assert.Equal(t, float64(anthropic.DefaultMaxTokens), f.requests()[0]["max_tokens"])
+	assert.Equal(t, float64(anthropic.DefaultMaxTokens), f.Requests()[0]["max_tokens"])
 }
 
 func TestToolDefinitions(t *testing.T) {
 	f, m := serve(t, []reply{message("end_turn", text("ok"))})
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
-	tools := f.requests()[0]["tools"].([]any)
+	tools := f.Requests()[0]["tools"].([]any)
 	require.Len(t, tools, len(weather.Tools()))
 	for i, tool := range weather.Tools() {
 		got := tools[i].(map[string]any)
@@ -160,12 +104,12 @@ func TestOneToolCall(t *testing.T) {
 		message("tool_use", text("Let me look."), toolUse("toolu_1", "get_weather", `{"city":"Paris"}`)),
 		message("end_turn", text("Sunny in Paris.")),
 	})
-	s, err := run(t, m, "Weather in Paris?")
+	s, err := providertest.Run(t, m, "Weather in Paris?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", s.Output())
 	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
 
-	msgs := f.requests()[1]["messages"].([]any)
+	msgs := f.Requests()[1]["messages"].([]any)
 	require.Len(t, msgs, 3)
 	assert.Equal(t, map[string]any{"role": "assistant", "content": []any{
 		map[string]any{"type": "text", "text": "Let me look."},
@@ -186,11 +130,11 @@ func TestParallelToolUse(t *testing.T) {
 		),
 		message("end_turn", text("Done.")),
 	})
-	s, err := run(t, m, "Weather?")
+	s, err := providertest.Run(t, m, "Weather?")
 	require.NoError(t, err)
 	assert.Equal(t, "Done.", s.Output())
 
-	msgs := f.requests()[1]["messages"].([]any)
+	msgs := f.Requests()[1]["messages"].([]any)
 	require.Len(t, msgs, 3, "user, assistant, one user message with every result")
 	results := msgs[2].(map[string]any)["content"].([]any)
 	require.Len(t, results, 3)
@@ -210,14 +154,14 @@ func TestParallelToolUse(t *testing.T) {
 
 func TestMaxTokensDuringToolUse(t *testing.T) {
 	_, m := serve(t, []reply{message("max_tokens", toolUse("toolu_1", "get_weather", `{}`))})
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.ErrorContains(t, err, "reached max_tokens while making a tool call")
 }
 
 func TestAPIError(t *testing.T) {
-	_, m := serve(t, []reply{{status: 400, header: map[string]string{"request-id": "req_011"},
-		body: `{"type":"error","error":{"type":"invalid_request_error","message":"max_tokens: Field required"}}`}})
-	_, err := run(t, m, "Hi")
+	_, m := serve(t, []reply{{Status: 400, Header: map[string]string{"request-id": "req_011"},
+		Body: `{"type":"error","error":{"type":"invalid_request_error","message":"max_tokens: Field required"}}`}})
+	_, err := providertest.Run(t, m, "Hi")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "anthropic: 400 invalid_request_error: max_tokens: Field required (request req_011)")
 	var apiErr *anthropic.APIError
@@ -226,20 +170,20 @@ func TestAPIError(t *testing.T) {
 }
 
 func TestRetryAfter429(t *testing.T) {
-	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"}}`}
+	limited := reply{Status: 429, Header: map[string]string{"Retry-After-Ms": "0"}, Body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"}}`}
 	f, m := serve(t, []reply{limited, message("end_turn", text("after the wait"))}, anthropic.WithMaxRetries(1))
-	s, err := run(t, m, "Hi")
+	s, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "after the wait", s.Output())
-	assert.Len(t, f.requests(), 2)
+	assert.Len(t, f.Requests(), 2)
 }
 
 func TestNoRetries(t *testing.T) {
-	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"}}`}
+	limited := reply{Status: 429, Header: map[string]string{"Retry-After-Ms": "0"}, Body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"}}`}
 	f, m := serve(t, []reply{limited, message("end_turn", text("never"))}, anthropic.WithMaxRetries(0))
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.ErrorContains(t, err, "429 rate_limit_error: Number of requests has exceeded your rate limit")
-	assert.Len(t, f.requests(), 1)
+	assert.Len(t, f.Requests(), 1)
 }
 
 func TestNewErrors(t *testing.T) {
@@ -277,7 +221,7 @@ func TestCancelledContext(t *testing.T) {
 	cancel()
 	_, err := m.Generate(ctx, agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Empty(t, f.requests())
+	assert.Empty(t, f.Requests())
 }
 
 // A user message after tool results (a resumed run) joins them in one user
@@ -291,7 +235,7 @@ func TestConsecutiveUserMessagesMerge(t *testing.T) {
 		{Role: agent.RoleUser, Text: "And tomorrow?"},
 	}})
 	require.NoError(t, err)
-	msgs := f.requests()[0]["messages"].([]any)
+	msgs := f.Requests()[0]["messages"].([]any)
 	require.Len(t, msgs, 3)
 	content := msgs[2].(map[string]any)["content"].([]any)
 	require.Len(t, content, 2)

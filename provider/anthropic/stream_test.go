@@ -3,7 +3,6 @@ package anthropic_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -13,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
+	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
@@ -30,7 +29,7 @@ func sse(events ...string) reply {
 		_ = json.Unmarshal([]byte(e), &head)
 		b.WriteString("event: " + head.Type + "\ndata: " + e + "\n\n")
 	}
-	return reply{status: 200, header: map[string]string{"Content-Type": "text/event-stream", "request-id": "req_stream"}, body: b.String()}
+	return reply{Status: 200, Header: map[string]string{"Content-Type": "text/event-stream", "request-id": "req_stream"}, Body: b.String()}
 }
 
 const (
@@ -71,19 +70,6 @@ func toolStart(index, id, name string) string {
 
 var hi = agent.Request{System: "You are a weather assistant.", Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}}
 
-func parts(t *testing.T, seq func(func(agent.Part, error) bool)) ([]agent.Part, error) {
-	t.Helper()
-	var out []agent.Part
-	for p, err := range seq {
-		if err != nil {
-			return out, err
-		}
-		out = append(out, p)
-		require.Less(t, len(out), 1000, "a bounded stream")
-	}
-	return out, nil
-}
-
 func TestStreamText(t *testing.T) {
 	f, m := serve(t, []reply{sse(
 		messageStart,
@@ -94,7 +80,7 @@ func TestStreamText(t *testing.T) {
 		messageDelta("end_turn"),
 		messageStop,
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartText, Text: "Hel"},
@@ -103,7 +89,7 @@ func TestStreamText(t *testing.T) {
 		{Kind: agent.PartUsage, Usage: agent.Usage{InputTokens: 100, OutputTokens: 20}},
 		{Kind: agent.PartFinish, Finish: "end_turn"},
 	}, got)
-	req := f.requests()[0]
+	req := f.Requests()[0]
 	assert.Equal(t, true, req["stream"])
 	assert.Len(t, req["messages"], 1, "the request Generate sends")
 }
@@ -132,7 +118,7 @@ func twoCalls() reply {
 
 func TestStreamParallelCalls(t *testing.T) {
 	_, m := serve(t, []reply{twoCalls()})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartText, Text: "Looking"},
@@ -174,7 +160,7 @@ func TestStreamCollectsToGenerate(t *testing.T) {
 			got, err := agent.Collect(m.Stream(context.Background(), hi))
 			require.NoError(t, err)
 			assert.Equal(t, want, got)
-			reqs := f.requests()
+			reqs := f.Requests()
 			delete(reqs[1], "stream")
 			assert.Equal(t, reqs[0], reqs[1], "the same request but for streaming")
 		})
@@ -195,7 +181,7 @@ func TestStreamThinking(t *testing.T) {
 		messageDelta("end_turn"),
 		messageStop,
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartReasoning, Text: "Think"},
@@ -207,9 +193,9 @@ func TestStreamThinking(t *testing.T) {
 }
 
 func TestStreamErrorStatus(t *testing.T) {
-	_, m := serve(t, []reply{{status: 400, header: map[string]string{"request-id": "req_011"},
-		body: `{"type":"error","error":{"type":"invalid_request_error","message":"max_tokens: Field required"}}`}})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	_, m := serve(t, []reply{{Status: 400, Header: map[string]string{"request-id": "req_011"},
+		Body: `{"type":"error","error":{"type":"invalid_request_error","message":"max_tokens: Field required"}}`}})
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Empty(t, got)
 	require.EqualError(t, err, "anthropic: 400 invalid_request_error: max_tokens: Field required (request req_011)")
 	var apiErr *anthropic.APIError
@@ -224,7 +210,7 @@ func TestStreamErrorEvent(t *testing.T) {
 		textDelta("0", "Hel"),
 		`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Equal(t, []agent.Part{{Kind: agent.PartText, Text: "Hel"}}, got)
 	require.EqualError(t, err, "anthropic: 200 overloaded_error: Overloaded (request req_stream)")
 	var apiErr *anthropic.APIError
@@ -236,7 +222,7 @@ func TestStreamErrorEvent(t *testing.T) {
 // shorter answer.
 func TestStreamCut(t *testing.T) {
 	_, m := serve(t, []reply{sse(messageStart, blockStart("0", `{"type":"text","text":""}`), textDelta("0", "Hel"))})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Equal(t, []agent.Part{{Kind: agent.PartText, Text: "Hel"}}, got)
 	require.ErrorIs(t, err, io.ErrUnexpectedEOF)
 }
@@ -252,7 +238,7 @@ func TestStreamMaxTokensDuringToolUse(t *testing.T) {
 func TestStreamEarlyStop(t *testing.T) {
 	disconnected := make(chan bool, 1)
 	rep := sse(messageStart, blockStart("0", `{"type":"text","text":""}`), textDelta("0", "Hel"), textDelta("0", "lo"))
-	rep.hold = func(w http.ResponseWriter, r *http.Request) {
+	rep.Hold = func(w http.ResponseWriter, r *http.Request) {
 		w.(http.Flusher).Flush()
 		select {
 		case <-r.Context().Done():
@@ -276,9 +262,9 @@ func TestStreamCancelled(t *testing.T) {
 	f, m := serve(t, []reply{sse(messageStart, messageStop)})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := parts(t, m.Stream(ctx, hi))
+	_, err := providertest.Parts(t, m.Stream(ctx, hi))
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Empty(t, f.requests())
+	assert.Empty(t, f.Requests())
 }
 
 // TestRunStream: a streaming run over the adapter reports the parts of
@@ -288,30 +274,5 @@ func TestRunStream(t *testing.T) {
 		sse(messageStart, toolStart("0", "toolu_1", "get_weather"), jsonDelta("0", `{"city":`), jsonDelta("0", `"Paris"}`), blockStop("0"), messageDelta("tool_use"), messageStop),
 		sse(messageStart, blockStart("0", `{"type":"text","text":""}`), textDelta("0", "Sunny"), textDelta("0", " in Paris."), blockStop("0"), messageDelta("end_turn"), messageStop),
 	})
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()))
-	require.NoError(t, err)
-	var kinds []string
-	var result string
-	s, err := ag.RunStream(context.Background(), "Weather in Paris?", nil, func(e agent.Event) error {
-		switch e.Kind {
-		case agent.EventModelPart:
-			kinds = append(kinds, string(e.Part.Kind)+":"+e.Part.Text)
-		case agent.EventToolFinished:
-			kinds = append(kinds, "tool_finished")
-			result = e.Result.Text()
-		}
-		if len(kinds) > 100 {
-			return errors.New("too many events")
-		}
-		return nil
-	})
-	require.NoError(t, err)
-	assert.Equal(t, []string{
-		"call_start:", `call_args:{"city":`, `call_args:"Paris"}`, "call_done:", "usage:", "finish:",
-		"tool_finished",
-		"text:Sunny", "text: in Paris.", "usage:", "finish:",
-	}, kinds)
-	assert.Equal(t, "Paris: 17°C, sunny", result)
-	assert.Equal(t, "Sunny in Paris.", s.Output())
-	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+	providertest.CheckRunStream(t, m)
 }

@@ -3,11 +3,8 @@ package openai_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/openai/openai-go/v3/option"
@@ -16,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
 	"github.com/toolgen-dev/toolgen/runtime"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
@@ -24,61 +22,14 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // reply is one scripted HTTP answer of the fake API.
-type reply struct {
-	status int
-	header map[string]string
-	body   string
-	// hold, when set, runs after the body is written (a stream that
-	// stays open).
-	hold func(http.ResponseWriter, *http.Request)
-}
-
-// fakeAPI answers POST /chat/completions with its script, in order, and
-// keeps the request bodies and headers.
-type fakeAPI struct {
-	mu      sync.Mutex
-	script  []reply
-	bodies  []map[string]any
-	headers []http.Header
-}
-
-func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var decoded map[string]any
-	if err := json.Unmarshal(body, &decoded); err != nil || r.URL.Path != "/chat/completions" {
-		http.Error(w, `{"error":{"message":"bad request to the fake","type":"invalid_request_error"}}`, http.StatusBadRequest)
-		return
-	}
-	f.bodies = append(f.bodies, decoded)
-	f.headers = append(f.headers, r.Header.Clone())
-	if len(f.bodies) > len(f.script) {
-		http.Error(w, `{"error":{"message":"script exhausted","type":"server_error"}}`, http.StatusBadRequest)
-		return
-	}
-	rep := f.script[len(f.bodies)-1]
-	w.Header().Set("Content-Type", "application/json")
-	for k, v := range rep.header {
-		w.Header().Set(k, v)
-	}
-	w.WriteHeader(rep.status)
-	_, _ = io.WriteString(w, rep.body)
-	if rep.hold != nil {
-		rep.hold(w, r)
-	}
-}
-
-func (f *fakeAPI) requests() []map[string]any {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.bodies
-}
+type reply = providertest.Reply
 
 // serve starts the fake API on 127.0.0.1 and a model talking to it.
-func serve(t *testing.T, script []reply, opts ...openai.Option) (*fakeAPI, *openai.Model) {
+func serve(t *testing.T, script []reply, opts ...openai.Option) (*providertest.FakeAPI, *openai.Model) {
 	t.Helper()
-	f := &fakeAPI{script: script}
+	f := &providertest.FakeAPI{Path: "/chat/completions", Script: script,
+		BadRequest: `{"error":{"message":"bad request to the fake","type":"invalid_request_error"}}`,
+		Exhausted:  `{"error":{"message":"script exhausted","type":"server_error"}}`}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	all := append([]openai.Option{
@@ -94,7 +45,7 @@ func serve(t *testing.T, script []reply, opts ...openai.Option) (*fakeAPI, *open
 
 // completion is a Chat Completions response body.
 func completion(message string, finish string) reply {
-	return reply{status: 200, body: `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"gpt-test",
+	return reply{Status: 200, Body: `{"id":"chatcmpl-1","object":"chat.completion","created":1700000000,"model":"gpt-test",
 "choices":[{"index":0,"message":` + message + `,"logprobs":null,"finish_reason":"` + finish + `"}],
 "usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`}
 }
@@ -113,36 +64,29 @@ func call(id, name, args string) string {
 	return `{"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(b) + `}}`
 }
 
-func run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
-	t.Helper()
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
-	require.NoError(t, err)
-	return ag.Run(context.Background(), prompt, nil)
-}
-
 func TestTextAnswer(t *testing.T) {
 	f, m := serve(t, []reply{textReply("Hello!")}, openai.WithHeader("X-Team", "weather"))
-	s, err := run(t, m, "Hi")
+	s, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "Hello!", s.Output())
 	assert.Equal(t, agent.Usage{InputTokens: 100, OutputTokens: 20}, s.Usage)
 
-	reqs := f.requests()
+	reqs := f.Requests()
 	require.Len(t, reqs, 1)
 	assert.Equal(t, "gpt-test", reqs[0]["model"])
 	assert.Equal(t, []any{
 		map[string]any{"role": "system", "content": "You are a weather assistant."},
 		map[string]any{"role": "user", "content": "Hi"},
 	}, reqs[0]["messages"])
-	assert.Equal(t, "weather", f.headers[0].Get("X-Team"))
-	assert.Equal(t, "Bearer sk-test", f.headers[0].Get("Authorization"))
+	assert.Equal(t, "weather", f.Headers()[0].Get("X-Team"))
+	assert.Equal(t, "Bearer sk-test", f.Headers()[0].Get("Authorization"))
 }
 
 func TestToolDefinitions(t *testing.T) {
 	f, m := serve(t, []reply{textReply("ok")})
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
-	tools := f.requests()[0]["tools"].([]any)
+	tools := f.Requests()[0]["tools"].([]any)
 	require.Len(t, tools, len(weather.Tools()))
 	for i, tool := range weather.Tools() {
 		got := tools[i].(map[string]any)
@@ -170,12 +114,12 @@ func TestOneToolCall(t *testing.T) {
 		callsReply(call("call_1", "get_weather", `{"city":"Paris"}`)),
 		textReply("Sunny in Paris."),
 	})
-	s, err := run(t, m, "Weather in Paris?")
+	s, err := providertest.Run(t, m, "Weather in Paris?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", s.Output())
 	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
 
-	reqs := f.requests()
+	reqs := f.Requests()
 	require.Len(t, reqs, 2)
 	msgs := reqs[1]["messages"].([]any)
 	require.Len(t, msgs, 4)
@@ -198,11 +142,11 @@ func TestParallelToolCalls(t *testing.T) {
 		),
 		textReply("Done."),
 	})
-	s, err := run(t, m, "Weather?")
+	s, err := providertest.Run(t, m, "Weather?")
 	require.NoError(t, err)
 	assert.Equal(t, "Done.", s.Output())
 
-	msgs := f.requests()[1]["messages"].([]any)
+	msgs := f.Requests()[1]["messages"].([]any)
 	require.Len(t, msgs, 6, "system, user, assistant, one tool message per result")
 	calls := msgs[2].(map[string]any)["tool_calls"].([]any)
 	require.Len(t, calls, 3)
@@ -219,8 +163,8 @@ func TestParallelToolCalls(t *testing.T) {
 }
 
 func TestAPIError(t *testing.T) {
-	_, m := serve(t, []reply{{status: 401, body: `{"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`}})
-	_, err := run(t, m, "Hi")
+	_, m := serve(t, []reply{{Status: 401, Body: `{"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`}})
+	_, err := providertest.Run(t, m, "Hi")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "openai: 401 invalid_api_key: Incorrect API key provided: sk-test.")
 	var apiErr *openai.APIError
@@ -229,20 +173,20 @@ func TestAPIError(t *testing.T) {
 }
 
 func TestRetryAfter429(t *testing.T) {
-	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
+	limited := reply{Status: 429, Header: map[string]string{"Retry-After-Ms": "0"}, Body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
 	f, m := serve(t, []reply{limited, textReply("after the wait")}, openai.WithMaxRetries(1))
-	s, err := run(t, m, "Hi")
+	s, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
 	assert.Equal(t, "after the wait", s.Output())
-	assert.Len(t, f.requests(), 2)
+	assert.Len(t, f.Requests(), 2)
 }
 
 func TestNoRetries(t *testing.T) {
-	limited := reply{status: 429, header: map[string]string{"Retry-After-Ms": "0"}, body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
+	limited := reply{Status: 429, Header: map[string]string{"Retry-After-Ms": "0"}, Body: `{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}`}
 	f, m := serve(t, []reply{limited, textReply("never")}, openai.WithMaxRetries(0))
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.ErrorContains(t, err, "429 rate_limit_exceeded: Rate limit reached")
-	assert.Len(t, f.requests(), 1)
+	assert.Len(t, f.Requests(), 1)
 }
 
 func TestNewErrors(t *testing.T) {
@@ -276,13 +220,13 @@ func TestOptionErrors(t *testing.T) {
 
 func TestMaxTokensOption(t *testing.T) {
 	f, m := serve(t, []reply{textReply("Hi")}, openai.WithMaxTokens(300))
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
-	assert.Equal(t, float64(300), f.requests()[0]["max_completion_tokens"])
+	assert.Equal(t, float64(300), f.Requests()[0]["max_completion_tokens"])
 	f, m = serve(t, []reply{textReply("Hi")})
-	_, err = run(t, m, "Hi")
+	_, err = providertest.Run(t, m, "Hi")
 	require.NoError(t, err)
-	assert.NotContains(t, f.requests()[0], "max_completion_tokens", "the API decides by default")
+	assert.NotContains(t, f.Requests()[0], "max_completion_tokens", "the API decides by default")
 }
 
 // A tool without a strict schema (a map cannot be strict) is sent with its
@@ -298,7 +242,7 @@ func TestNonStrictTool(t *testing.T) {
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "Hi", nil)
 	require.NoError(t, err)
-	fn := f.requests()[0]["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
+	fn := f.Requests()[0]["tools"].([]any)[0].(map[string]any)["function"].(map[string]any)
 	assert.NotContains(t, fn, "strict")
 	var want any
 	require.NoError(t, json.Unmarshal([]byte(schema), &want))
@@ -311,7 +255,7 @@ func TestCancelledContext(t *testing.T) {
 	cancel()
 	_, err := m.Generate(ctx, agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Empty(t, f.requests())
+	assert.Empty(t, f.Requests())
 }
 
 func TestTextAndCallsInOneAnswer(t *testing.T) {
@@ -319,16 +263,16 @@ func TestTextAndCallsInOneAnswer(t *testing.T) {
 		completion(`{"role":"assistant","content":"Looking it up.","refusal":null,"tool_calls":[`+call("call_1", "get_weather", `{"city":"Paris"}`)+`]}`, "tool_calls"),
 		textReply("Sunny."),
 	})
-	s, err := run(t, m, "Weather?")
+	s, err := providertest.Run(t, m, "Weather?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny.", s.Output())
-	assistant := f.requests()[1]["messages"].([]any)[2].(map[string]any)
+	assistant := f.Requests()[1]["messages"].([]any)[2].(map[string]any)
 	assert.Equal(t, "Looking it up.", assistant["content"])
 	assert.Len(t, assistant["tool_calls"], 1)
 }
 
 func TestLengthDuringToolCall(t *testing.T) {
 	_, m := serve(t, []reply{completion(`{"role":"assistant","content":null,"refusal":null,"tool_calls":[`+call("call_1", "get_weather", `{"ci`)+`]}`, "length")})
-	_, err := run(t, m, "Hi")
+	_, err := providertest.Run(t, m, "Hi")
 	require.ErrorContains(t, err, "reached its token limit while making a tool call")
 }

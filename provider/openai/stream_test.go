@@ -3,7 +3,6 @@ package openai_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
 	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
@@ -28,7 +27,7 @@ func sse(chunks ...string) reply {
 		b.WriteString("data: " + c + "\n\n")
 	}
 	b.WriteString("data: [DONE]\n\n")
-	return reply{status: 200, header: map[string]string{"Content-Type": "text/event-stream"}, body: b.String()}
+	return reply{Status: 200, Header: map[string]string{"Content-Type": "text/event-stream"}, Body: b.String()}
 }
 
 // chunk is a chat.completion.chunk with one choice: its delta and finish
@@ -61,19 +60,6 @@ func callArgs(index, args string) string {
 
 var hi = agent.Request{System: "You are a weather assistant.", Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}}
 
-func parts(t *testing.T, seq func(func(agent.Part, error) bool)) ([]agent.Part, error) {
-	t.Helper()
-	var out []agent.Part
-	for p, err := range seq {
-		if err != nil {
-			return out, err
-		}
-		out = append(out, p)
-		require.Less(t, len(out), 1000, "a bounded stream")
-	}
-	return out, nil
-}
-
 func TestStreamText(t *testing.T) {
 	f, m := serve(t, []reply{sse(
 		chunk(`{"role":"assistant","content":""}`, ""),
@@ -81,7 +67,7 @@ func TestStreamText(t *testing.T) {
 		chunk(`{}`, "stop"),
 		usageChunk,
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartText, Text: "Hel"},
@@ -90,7 +76,7 @@ func TestStreamText(t *testing.T) {
 		{Kind: agent.PartUsage, Usage: agent.Usage{InputTokens: 100, OutputTokens: 20}},
 		{Kind: agent.PartFinish, Finish: "stop"},
 	}, got)
-	req := f.requests()[0]
+	req := f.Requests()[0]
 	assert.Equal(t, true, req["stream"])
 	assert.Equal(t, map[string]any{"include_usage": true}, req["stream_options"])
 	assert.Len(t, req["messages"], 2, "the request Generate sends")
@@ -116,7 +102,7 @@ func twoCalls() reply {
 
 func TestStreamParallelCalls(t *testing.T) {
 	_, m := serve(t, []reply{twoCalls()})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartCallStart, Index: 0, Call: agent.ToolCall{ID: "call_a", Name: "get_weather"}},
@@ -157,7 +143,7 @@ func TestStreamCollectsToGenerate(t *testing.T) {
 			got, err := agent.Collect(m.Stream(context.Background(), hi))
 			require.NoError(t, err)
 			assert.Equal(t, want, got)
-			reqs := f.requests()
+			reqs := f.Requests()
 			delete(reqs[1], "stream")
 			delete(reqs[1], "stream_options")
 			assert.Equal(t, reqs[0], reqs[1], "the same request but for streaming")
@@ -172,7 +158,7 @@ func TestStreamReasoning(t *testing.T) {
 		content("Hi!"),
 		chunk(`{}`, "stop"),
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	require.NoError(t, err)
 	assert.Equal(t, []agent.Part{
 		{Kind: agent.PartReasoning, Text: "Think"},
@@ -183,8 +169,8 @@ func TestStreamReasoning(t *testing.T) {
 }
 
 func TestStreamErrorStatus(t *testing.T) {
-	_, m := serve(t, []reply{{status: 401, body: `{"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`}})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	_, m := serve(t, []reply{{Status: 401, Body: `{"error":{"message":"Incorrect API key provided: sk-test.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`}})
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Empty(t, got)
 	require.EqualError(t, err, "openai: 401 invalid_api_key: Incorrect API key provided: sk-test.")
 	var apiErr *openai.APIError
@@ -197,7 +183,7 @@ func TestStreamErrorEvent(t *testing.T) {
 		content("Hel"),
 		`{"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}}`,
 	)})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Equal(t, []agent.Part{{Kind: agent.PartText, Text: "Hel"}}, got)
 	require.EqualError(t, err, "openai: 200 server_error: The server had an error while processing your request.")
 	var apiErr *openai.APIError
@@ -210,9 +196,9 @@ func TestStreamErrorEvent(t *testing.T) {
 // shorter answer.
 func TestStreamCut(t *testing.T) {
 	rep := sse(content("Hel"))
-	rep.body = strings.TrimSuffix(rep.body, "data: [DONE]\n\n")
+	rep.Body = strings.TrimSuffix(rep.Body, "data: [DONE]\n\n")
 	_, m := serve(t, []reply{rep})
-	got, err := parts(t, m.Stream(context.Background(), hi))
+	got, err := providertest.Parts(t, m.Stream(context.Background(), hi))
 	assert.Equal(t, []agent.Part{{Kind: agent.PartText, Text: "Hel"}}, got)
 	require.ErrorIs(t, err, io.ErrUnexpectedEOF)
 }
@@ -228,8 +214,8 @@ func TestStreamLengthDuringToolCall(t *testing.T) {
 func TestStreamEarlyStop(t *testing.T) {
 	disconnected := make(chan bool, 1)
 	rep := sse(content("Hel"), content("lo"))
-	rep.body = strings.TrimSuffix(rep.body, "data: [DONE]\n\n")
-	rep.hold = func(w http.ResponseWriter, r *http.Request) {
+	rep.Body = strings.TrimSuffix(rep.Body, "data: [DONE]\n\n")
+	rep.Hold = func(w http.ResponseWriter, r *http.Request) {
 		w.(http.Flusher).Flush()
 		select {
 		case <-r.Context().Done():
@@ -253,9 +239,9 @@ func TestStreamCancelled(t *testing.T) {
 	f, m := serve(t, []reply{sse(content("never"), chunk(`{}`, "stop"))})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := parts(t, m.Stream(ctx, hi))
+	_, err := providertest.Parts(t, m.Stream(ctx, hi))
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Empty(t, f.requests())
+	assert.Empty(t, f.Requests())
 }
 
 // TestRunStream: a streaming run over the adapter reports the parts of
@@ -265,30 +251,5 @@ func TestRunStream(t *testing.T) {
 		sse(callStart("0", "call_1", "get_weather"), callArgs("0", `{"city":`), callArgs("0", `"Paris"}`), chunk(`{}`, "tool_calls"), usageChunk),
 		sse(content("Sunny"), content(" in Paris."), chunk(`{}`, "stop"), usageChunk),
 	})
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()))
-	require.NoError(t, err)
-	var kinds []string
-	var result string
-	s, err := ag.RunStream(context.Background(), "Weather in Paris?", nil, func(e agent.Event) error {
-		switch e.Kind {
-		case agent.EventModelPart:
-			kinds = append(kinds, string(e.Part.Kind)+":"+e.Part.Text)
-		case agent.EventToolFinished:
-			kinds = append(kinds, "tool_finished")
-			result = e.Result.Text()
-		}
-		if len(kinds) > 100 {
-			return errors.New("too many events")
-		}
-		return nil
-	})
-	require.NoError(t, err)
-	assert.Equal(t, []string{
-		"call_start:", `call_args:{"city":`, `call_args:"Paris"}`, "call_done:", "usage:", "finish:",
-		"tool_finished",
-		"text:Sunny", "text: in Paris.", "usage:", "finish:",
-	}, kinds)
-	assert.Equal(t, "Paris: 17°C, sunny", result)
-	assert.Equal(t, "Sunny in Paris.", s.Output())
-	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+	providertest.CheckRunStream(t, m)
 }

@@ -1,0 +1,143 @@
+// Package providertest holds what the tests of provider's adapters share:
+// a fake provider API on 127.0.0.1 that answers with a script, and checks
+// every agent.Model adapter must pass. It is for provider's tests only.
+package providertest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen/examples/weather"
+	"github.com/toolgen-dev/toolgen/runtime/agent"
+)
+
+// Reply is one scripted HTTP answer of a FakeAPI.
+type Reply struct {
+	Status int
+	Header map[string]string
+	Body   string
+	// Hold, when set, runs after the body is written (a stream that
+	// stays open).
+	Hold func(http.ResponseWriter, *http.Request)
+}
+
+// FakeAPI answers POST Path with its Script, in order, and keeps the
+// request bodies and headers. A request that is not JSON to Path gets
+// BadRequest, one past the script Exhausted (both with status 400, as the
+// provider words its errors).
+type FakeAPI struct {
+	Path       string
+	BadRequest string
+	Exhausted  string
+	Script     []Reply
+
+	mu      sync.Mutex
+	bodies  []map[string]any
+	headers []http.Header
+}
+
+func (f *FakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var decoded map[string]any
+	if err := json.Unmarshal(body, &decoded); err != nil || r.URL.Path != f.Path {
+		http.Error(w, f.BadRequest, http.StatusBadRequest)
+		return
+	}
+	f.bodies = append(f.bodies, decoded)
+	f.headers = append(f.headers, r.Header.Clone())
+	if len(f.bodies) > len(f.Script) {
+		http.Error(w, f.Exhausted, http.StatusBadRequest)
+		return
+	}
+	rep := f.Script[len(f.bodies)-1]
+	w.Header().Set("Content-Type", "application/json")
+	for k, v := range rep.Header {
+		w.Header().Set(k, v)
+	}
+	w.WriteHeader(rep.Status)
+	_, _ = io.WriteString(w, rep.Body)
+	if rep.Hold != nil {
+		rep.Hold(w, r)
+	}
+}
+
+// Requests are the bodies of the requests that came, decoded.
+func (f *FakeAPI) Requests() []map[string]any {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.bodies
+}
+
+// Headers are the headers of the requests that came.
+func (f *FakeAPI) Headers() []http.Header {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.headers
+}
+
+// Run runs an agent with examples/weather's tools and a system prompt on m.
+func Run(t *testing.T, m agent.Model, prompt string) (*agent.State, error) {
+	t.Helper()
+	ag, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithSystem("You are a weather assistant."))
+	require.NoError(t, err)
+	return ag.Run(context.Background(), prompt, nil)
+}
+
+// Parts collects a stream's parts, up to its first error.
+func Parts(t *testing.T, seq func(func(agent.Part, error) bool)) ([]agent.Part, error) {
+	t.Helper()
+	var out []agent.Part
+	for p, err := range seq {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p)
+		require.Less(t, len(out), 1000, "a bounded stream")
+	}
+	return out, nil
+}
+
+// CheckRunStream checks that a streaming run over m reports the parts of
+// each answer in order and runs the tool the model asks for. m's API is
+// scripted to stream two answers, each with usage 100 in and 20 out: a
+// call of get_weather whose arguments come as {"city": and "Paris"}, then
+// the text "Sunny" and " in Paris.".
+func CheckRunStream(t *testing.T, m agent.Model) {
+	t.Helper()
+	ag, err := agent.New(m, agent.WithTools(weather.Tools()))
+	require.NoError(t, err)
+	var kinds []string
+	var result string
+	s, err := ag.RunStream(context.Background(), "Weather in Paris?", nil, func(e agent.Event) error {
+		switch e.Kind {
+		case agent.EventModelPart:
+			kinds = append(kinds, string(e.Part.Kind)+":"+e.Part.Text)
+		case agent.EventToolFinished:
+			kinds = append(kinds, "tool_finished")
+			result = e.Result.Text()
+		}
+		if len(kinds) > 100 {
+			return errors.New("too many events")
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"call_start:", `call_args:{"city":`, `call_args:"Paris"}`, "call_done:", "usage:", "finish:",
+		"tool_finished",
+		"text:Sunny", "text: in Paris.", "usage:", "finish:",
+	}, kinds)
+	assert.Equal(t, "Paris: 17°C, sunny", result)
+	assert.Equal(t, "Sunny in Paris.", s.Output())
+	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
+}
