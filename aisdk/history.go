@@ -230,7 +230,8 @@ func (hist *chatHistory) record(ctx context.Context, w http.ResponseWriter, req 
 		rec.number, lc.latest = lc.begun, rec
 		hist.mu.Unlock()
 	}
-	return &recordingWriter{ResponseWriter: w, rec: rec}, func() { hist.end(ctx, lc, rec) }
+	end = sync.OnceFunc(func() { hist.end(ctx, lc, rec) })
+	return &recordingWriter{ResponseWriter: w, rec: rec, end: end}, end
 }
 
 // end marks rec over and saves the chat's messages, if rec is a stream
@@ -330,6 +331,7 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 type recordingWriter struct {
 	http.ResponseWriter
 	rec *recording
+	end func() // ends the recording (once): called before the stream's end goes out
 }
 
 func (w *recordingWriter) WriteHeader(code int) {
@@ -339,9 +341,13 @@ func (w *recordingWriter) WriteHeader(code int) {
 
 func (w *recordingWriter) Write(b []byte) (int, error) {
 	w.rec.header(http.StatusOK, w.Header()) // as net/http: a Write without WriteHeader is a 200
-	n, err := w.ResponseWriter.Write(b)
-	w.rec.feed(b)
-	return n, err
+	if w.rec.feed(b) {
+		// The history is saved before the client reads the stream's end,
+		// so that a page reloaded as soon as the answer ends finds it
+		// (not streaming: true, or the messages before the answer).
+		w.end()
+	}
+	return w.ResponseWriter.Write(b)
 }
 
 // Unwrap lets http.ResponseController reach the connection (flushes,
@@ -399,12 +405,13 @@ func (r *recording) header(code int, h http.Header) {
 	}
 }
 
-// feed takes bytes of the stream, and applies each whole event's chunk.
-func (r *recording) feed(b []byte) {
+// feed takes bytes of the stream, and applies each whole event's chunk;
+// it reports whether they hold the stream's end ([DONE]).
+func (r *recording) feed(b []byte) (done bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.stream {
-		return
+		return false
 	}
 	r.pending = append(r.pending, b...)
 	for {
@@ -415,7 +422,11 @@ func (r *recording) feed(b []byte) {
 		for line := range bytes.SplitSeq(event, []byte("\n")) {
 			data, ok := bytes.CutPrefix(line, []byte("data:"))
 			data = bytes.TrimPrefix(data, []byte(" "))
-			if !ok || string(data) == "[DONE]" {
+			if !ok {
+				continue
+			}
+			if string(data) == "[DONE]" {
+				done = true
 				continue
 			}
 			var c Chunk
@@ -426,6 +437,7 @@ func (r *recording) feed(b []byte) {
 		r.pending = rest
 	}
 	r.pending = append([]byte(nil), r.pending...) // keep no more than the rest
+	return done
 }
 
 // apply changes the answer by one chunk, as the `ai` package's
