@@ -112,12 +112,9 @@ func (c ToolCall) MarshalJSON() ([]byte, error) {
 // written before arguments had one ("args" only).
 func (c *ToolCall) UnmarshalJSON(data []byte) error {
 	var w toolCallJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	args, err := w.read()
+	args, err := decodeCall(data, &w, &w.ID, &w.argsFields)
 	if err != nil {
-		return fmt.Errorf("agent: tool call %q: %w", w.ID, err)
+		return err
 	}
 	*c = ToolCall{ID: w.ID, Name: w.Name, Args: args}
 	return nil
@@ -140,12 +137,9 @@ func (p PendingCall) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads what MarshalJSON writes.
 func (p *PendingCall) UnmarshalJSON(data []byte) error {
 	var w pendingCallJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	args, err := w.read()
+	args, err := decodeCall(data, &w, &w.ID, &w.argsFields)
 	if err != nil {
-		return fmt.Errorf("agent: tool call %q: %w", w.ID, err)
+		return err
 	}
 	*p = PendingCall{ID: w.ID, Name: w.Name, Args: args, Reason: w.Reason}
 	return nil
@@ -170,13 +164,23 @@ func (c Call) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads what MarshalJSON writes.
 func (c *Call) UnmarshalJSON(data []byte) error {
 	var w callJSON
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	args, err := w.read()
+	args, err := decodeCall(data, &w, &w.ID, &w.argsFields)
 	if err != nil {
-		return fmt.Errorf("agent: tool call %q: %w", w.ID, err)
+		return err
 	}
 	*c = Call{ToolCall: ToolCall{ID: w.ID, Name: w.Name, Args: args}, Turn: w.Turn, IdempotencyKey: w.IdempotencyKey}
 	return nil
+}
+
+// decodeCall unmarshals data into w, the JSON form of a call whose id and
+// argument fields are id and args, and returns the call's argument bytes.
+func decodeCall(data []byte, w any, id *string, args *argsFields) (json.RawMessage, error) {
+	if err := json.Unmarshal(data, w); err != nil {
+		return nil, err
+	}
+	a, err := args.read()
+	if err != nil {
+		return nil, fmt.Errorf("agent: tool call %q: %w", *id, err)
+	}
+	return a, nil
 }
