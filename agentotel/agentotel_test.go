@@ -16,10 +16,10 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/agentotel"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // recorder traces with an in-memory SDK pipeline.
@@ -81,18 +81,18 @@ func isChild(t *testing.T, child, parent sdktrace.ReadOnlySpan) {
 	assert.Equal(t, parent.SpanContext().SpanID(), child.Parent().SpanID(), "%s under %s", child.Name(), parent.Name())
 }
 
-func tool(name runtime.ToolName, call func(context.Context, []byte) (runtime.Result, error)) runtime.Tool {
-	return runtime.Tool{Name: name, Description: "test tool", InputSchema: []byte(`{"type":"object"}`), Call: call}
+func tool(name toolgen.ToolName, call func(context.Context, []byte) (toolgen.Result, error)) toolgen.Tool {
+	return toolgen.Tool{Name: name, Description: "test tool", InputSchema: []byte(`{"type":"object"}`), Call: call}
 }
 
 // rendezvous are tools that each wait until all n of them are running, so
 // that a run in which they finish made its calls in parallel.
-func rendezvous(n int, names ...runtime.ToolName) []runtime.Tool {
+func rendezvous(n int, names ...toolgen.ToolName) []toolgen.Tool {
 	var mu sync.Mutex
 	all := make(chan struct{})
-	var tools []runtime.Tool
+	var tools []toolgen.Tool
 	for _, name := range names {
-		tools = append(tools, tool(name, func(ctx context.Context, args []byte) (runtime.Result, error) {
+		tools = append(tools, tool(name, func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			mu.Lock()
 			if n--; n == 0 {
 				close(all)
@@ -100,9 +100,9 @@ func rendezvous(n int, names ...runtime.ToolName) []runtime.Tool {
 			mu.Unlock()
 			select {
 			case <-all:
-				return runtime.TextResult(string(name) + " result"), nil
+				return toolgen.TextResult(string(name) + " result"), nil
 			case <-time.After(time.Minute): // the calls were not parallel: fail rather than hang
-				return runtime.ErrorResult("the other call never started"), nil
+				return toolgen.ErrorResult("the other call never started"), nil
 			}
 		}))
 	}
@@ -178,11 +178,11 @@ func TestParallelToolCalls(t *testing.T) {
 func TestFailingTools(t *testing.T) {
 	t.Run("failed result", func(t *testing.T) {
 		rec := newRecorder(t)
-		failing := tool("fetch", func(context.Context, []byte) (runtime.Result, error) {
-			return runtime.ErrorResult("fetch: host unreachable"), nil
+		failing := tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.ErrorResult("fetch: host unreachable"), nil
 		})
 		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "fetch", `{}`)), rt.Text("sorry")),
-			agent.WithTools([]runtime.Tool{failing}), agent.WithObserver(agentotel.Observer(rec.tracer)))
+			agent.WithTools([]toolgen.Tool{failing}), agent.WithObserver(agentotel.Observer(rec.tracer)))
 		require.NoError(t, err)
 		_, err = ag.Run(context.Background(), "go", nil)
 		require.NoError(t, err)
@@ -196,11 +196,11 @@ func TestFailingTools(t *testing.T) {
 	})
 	t.Run("error", func(t *testing.T) {
 		rec := newRecorder(t)
-		broken := tool("fetch", func(context.Context, []byte) (runtime.Result, error) {
-			return runtime.Result{}, errors.New("connection pool closed")
+		broken := tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.Result{}, errors.New("connection pool closed")
 		})
 		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "fetch", `{}`)), rt.Text("sorry")),
-			agent.WithTools([]runtime.Tool{broken}), agent.WithObserver(agentotel.Observer(rec.tracer)))
+			agent.WithTools([]toolgen.Tool{broken}), agent.WithObserver(agentotel.Observer(rec.tracer)))
 		require.NoError(t, err)
 		_, err = ag.Run(context.Background(), "go", nil)
 		require.Error(t, err)
@@ -214,12 +214,12 @@ func TestFailingTools(t *testing.T) {
 	})
 	t.Run("timeout", func(t *testing.T) {
 		rec := newRecorder(t)
-		slow := tool("slow", func(ctx context.Context, _ []byte) (runtime.Result, error) {
+		slow := tool("slow", func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			<-ctx.Done()
-			return runtime.Result{}, ctx.Err()
+			return toolgen.Result{}, ctx.Err()
 		})
 		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "slow", `{}`)), rt.Text("ok")),
-			agent.WithTools([]runtime.Tool{slow}), agent.WithToolTimeout(time.Millisecond),
+			agent.WithTools([]toolgen.Tool{slow}), agent.WithToolTimeout(time.Millisecond),
 			agent.WithObserver(agentotel.Observer(rec.tracer)))
 		require.NoError(t, err)
 		_, err = ag.Run(context.Background(), "go", nil)
@@ -233,13 +233,13 @@ func TestFailingTools(t *testing.T) {
 func TestPausedThenResumed(t *testing.T) {
 	rec := newRecorder(t)
 	var sent atomic.Bool
-	send := tool("send", func(context.Context, []byte) (runtime.Result, error) {
+	send := tool("send", func(context.Context, []byte) (toolgen.Result, error) {
 		sent.Store(true)
-		return runtime.TextResult("sent"), nil
+		return toolgen.TextResult("sent"), nil
 	})
 	send.RequiresApproval = true
 	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "send", `{"to":"bob"}`)), rt.Text("sent it")),
-		agent.WithTools([]runtime.Tool{send}), agent.WithObserver(agentotel.Observer(rec.tracer)))
+		agent.WithTools([]toolgen.Tool{send}), agent.WithObserver(agentotel.Observer(rec.tracer)))
 	require.NoError(t, err)
 	s, err := ag.Run(context.Background(), "mail bob", nil)
 	require.NoError(t, err)
@@ -281,9 +281,9 @@ func attrs2(kvs []attribute.KeyValue) map[attribute.Key]attribute.Value {
 
 func TestDeniedCallIsAnEvent(t *testing.T) {
 	rec := newRecorder(t)
-	rm := tool("rm", func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("gone"), nil })
+	rm := tool("rm", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("gone"), nil })
 	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "rm", `{}`)), rt.Text("could not")),
-		agent.WithTools([]runtime.Tool{rm}), agent.WithPermissions(agent.Permissions{Deny: []runtime.Rule{{Tool: "rm"}}}),
+		agent.WithTools([]toolgen.Tool{rm}), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "rm"}}}),
 		agent.WithObserver(agentotel.Observer(rec.tracer)))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "clean up", nil)
@@ -319,12 +319,12 @@ func TestCancelledRunEndsEverySpan(t *testing.T) {
 	rec := newRecorder(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var tools []runtime.Tool
-	for _, name := range []runtime.ToolName{"a", "b"} {
-		tools = append(tools, tool(name, func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	var tools []toolgen.Tool
+	for _, name := range []toolgen.ToolName{"a", "b"} {
+		tools = append(tools, tool(name, func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			cancel() // the person gave up while the calls ran
 			<-ctx.Done()
-			return runtime.Result{}, ctx.Err()
+			return toolgen.Result{}, ctx.Err()
 		}))
 	}
 	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("1", "a", `{}`), rt.Call("2", "b", `{}`))),
@@ -346,14 +346,14 @@ func TestSubAgent(t *testing.T) {
 	rec := newRecorder(t)
 	obs := agentotel.Observer(rec.tracer)
 	sub, err := agent.New(rt.NewModel(rt.Calls(rt.Call("s1", "lookup", `{}`)), rt.Text("forty-two")), agent.WithName("researcher"),
-		agent.WithTools([]runtime.Tool{tool("lookup", func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("42"), nil })}),
+		agent.WithTools([]toolgen.Tool{tool("lookup", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("42"), nil })}),
 		agent.WithObserver(obs))
 	require.NoError(t, err)
 	// The caller runs the sub-agent and another tool in parallel: the
 	// sub-agent's run nests under the call of the tool named as it.
-	other := tool("clock", func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("noon"), nil })
+	other := tool("clock", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("noon"), nil })
 	parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("p1", "researcher", `{"prompt":"what is it?"}`), rt.Call("p2", "clock", `{}`)), rt.Text("42 at noon")),
-		agent.WithName("lead"), agent.WithTools([]runtime.Tool{sub.AsTool("researcher", "asks a researcher"), other}), agent.WithObserver(obs))
+		agent.WithName("lead"), agent.WithTools([]toolgen.Tool{sub.AsTool("researcher", "asks a researcher"), other}), agent.WithObserver(obs))
 	require.NoError(t, err)
 	s, err := parent.Run(context.Background(), "go", nil)
 	require.NoError(t, err)
@@ -381,12 +381,12 @@ func TestFileChangesAndCompactionsAreEvents(t *testing.T) {
 		if content {
 			opts = append(opts, agentotel.WithContent())
 		}
-		write := tool("write", func(ctx context.Context, _ []byte) (runtime.Result, error) {
-			runtime.ReportFileChange(ctx, runtime.FileChange{Path: "notes/secret.txt", Kind: runtime.FileCreated})
-			return runtime.TextResult("a long result the compaction elides"), nil
+		write := tool("write", func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "notes/secret.txt", Kind: toolgen.FileCreated})
+			return toolgen.TextResult("a long result the compaction elides"), nil
 		})
 		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.Text("written")),
-			agent.WithTools([]runtime.Tool{write}), agent.WithCompaction(1, agent.ElideToolResults(0, 1)),
+			agent.WithTools([]toolgen.Tool{write}), agent.WithCompaction(1, agent.ElideToolResults(0, 1)),
 			agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
 		require.NoError(t, err)
 		_, err = ag.Run(context.Background(), "write it down", nil)
@@ -418,10 +418,10 @@ func TestRejectionReasonIsContent(t *testing.T) {
 		if content {
 			opts = append(opts, agentotel.WithContent())
 		}
-		send := tool("send", func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("sent"), nil })
+		send := tool("send", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("sent"), nil })
 		send.RequiresApproval = true
 		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "send", `{}`)), rt.Text("not sent")),
-			agent.WithTools([]runtime.Tool{send}), agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
+			agent.WithTools([]toolgen.Tool{send}), agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
 		require.NoError(t, err)
 		s, err := ag.Run(context.Background(), "mail bob", nil)
 		require.NoError(t, err)

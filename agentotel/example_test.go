@@ -8,10 +8,10 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/agentotel"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func ExampleObserver() {
@@ -21,13 +21,13 @@ func ExampleObserver() {
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exporter))
 	defer tp.Shutdown(context.Background())
 
-	weather := runtime.Tool{Name: "get_weather", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("sunny"), nil }}
+	weather := toolgen.Tool{Name: "get_weather", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("sunny"), nil }}
 	model := agenttest.NewModel(
 		agenttest.Calls(agenttest.Call("c1", "get_weather", `{"city":"Paris"}`)),
 		agenttest.Text("It is sunny in Paris."),
 	)
-	a, err := agent.New(model, agent.WithName("forecaster"), agent.WithTools([]runtime.Tool{weather}),
+	a, err := agent.New(model, agent.WithName("forecaster"), agent.WithTools([]toolgen.Tool{weather}),
 		agent.WithObserver(agentotel.Observer(tp.Tracer("example"), agentotel.WithModel("", "openai", "gpt-4o"))))
 	if err != nil {
 		panic(err)

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // BenchmarkTextStream serves a streamed answer of 1,000 text pieces and

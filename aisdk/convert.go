@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // Transcript converts a chat's UIMessages to the agent's transcript. A
@@ -58,18 +58,18 @@ func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
 		if !ok {
 			continue
 		}
-		var res runtime.Result
+		var res toolgen.Result
 		switch p.State {
 		case StateOutputAvailable:
 			res = outputResult(p.Output)
 		case StateOutputError:
-			res = runtime.ErrorResult(p.ErrorText)
+			res = toolgen.ErrorResult(p.ErrorText)
 		case StateOutputDenied:
 			reason := ""
 			if p.Approval != nil {
 				reason = p.Approval.Reason
 			}
-			res = runtime.ErrorResult(denial(reason))
+			res = toolgen.ErrorResult(denial(reason))
 		default:
 			continue // not run: the model did not see a result
 		}
@@ -91,12 +91,12 @@ func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
 }
 
 // toolName is the tool a part calls, if it is a tool part.
-func toolName(p UIPart) (runtime.ToolName, bool) {
+func toolName(p UIPart) (toolgen.ToolName, bool) {
 	switch {
 	case p.Type == "dynamic-tool":
-		return runtime.ToolName(p.ToolName), true
+		return toolgen.ToolName(p.ToolName), true
 	case strings.HasPrefix(p.Type, "tool-"):
-		return runtime.ToolName(strings.TrimPrefix(p.Type, "tool-")), true
+		return toolgen.ToolName(strings.TrimPrefix(p.Type, "tool-")), true
 	}
 	return "", false
 }
@@ -104,12 +104,12 @@ func toolName(p UIPart) (runtime.ToolName, bool) {
 // outputResult is the result a tool part's output stands for: its text
 // when it is a JSON string (as this package sends a text result), else the
 // JSON itself as text.
-func outputResult(output json.RawMessage) runtime.Result {
+func outputResult(output json.RawMessage) toolgen.Result {
 	var s string
 	if err := json.Unmarshal(output, &s); err == nil {
-		return runtime.TextResult(s)
+		return toolgen.TextResult(s)
 	}
-	return runtime.TextResult(string(output))
+	return toolgen.TextResult(string(output))
 }
 
 // denial is what the model reads about a call the user denied; the agent
@@ -123,7 +123,7 @@ func denial(reason string) string {
 
 // output is a tool result as a tool-output-available chunk carries it: the
 // structured result when there is one, else its text as a JSON string.
-func output(res runtime.Result) json.RawMessage {
+func output(res toolgen.Result) json.RawMessage {
 	if len(res.Structured) > 0 && json.Valid(res.Structured) {
 		return res.Structured
 	}

@@ -8,9 +8,9 @@ import (
 	"net/http/httptest"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // An agent served to useChat: the request is what useChat's default

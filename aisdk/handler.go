@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // DefaultMaxBodyBytes bounds a request's body unless WithMaxBodyBytes says

@@ -19,10 +19,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // tools records the calls of its tools: lookup (runs), write (asks for
@@ -32,11 +32,11 @@ type tools struct {
 	ran []string
 }
 
-func (r *tools) tool(name runtime.ToolName, approval bool, res runtime.Result) runtime.Tool {
-	return runtime.Tool{
+func (r *tools) tool(name toolgen.ToolName, approval bool, res toolgen.Result) toolgen.Tool {
+	return toolgen.Tool{
 		Name: name, Description: "test tool " + string(name), InputSchema: []byte(`{"type":"object"}`),
 		RequiresApproval: approval,
-		Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+		Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 			r.mu.Lock()
 			r.ran = append(r.ran, fmt.Sprintf("%s %s", name, args))
 			r.mu.Unlock()
@@ -45,12 +45,12 @@ func (r *tools) tool(name runtime.ToolName, approval bool, res runtime.Result) r
 	}
 }
 
-func (r *tools) all() []runtime.Tool {
-	return []runtime.Tool{
-		r.tool("lookup", false, runtime.TextResult("x is 42")),
-		r.tool("write", true, runtime.TextResult("written")),
-		r.tool("fail", false, runtime.ErrorResult("disk full")),
-		r.tool("banned", false, runtime.TextResult("never")),
+func (r *tools) all() []toolgen.Tool {
+	return []toolgen.Tool{
+		r.tool("lookup", false, toolgen.TextResult("x is 42")),
+		r.tool("write", true, toolgen.TextResult("written")),
+		r.tool("fail", false, toolgen.ErrorResult("disk full")),
+		r.tool("banned", false, toolgen.TextResult("never")),
 	}
 }
 
@@ -64,7 +64,7 @@ func (r *tools) calls() []string {
 func serve(t *testing.T, model agent.Model, rec *tools, opts ...aisdk.Option) *httptest.Server {
 	t.Helper()
 	a, err := agent.New(model, agent.WithTools(rec.all()),
-		agent.WithPermissions(agent.Permissions{Deny: []runtime.Rule{{Tool: "banned"}}}))
+		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
 	require.NoError(t, err)
 	h, err := aisdk.Handler(a, opts...)
 	require.NoError(t, err)
@@ -528,12 +528,12 @@ func TestTranscript(t *testing.T) {
 		{Role: agent.RoleAssistant, Text: "Looking.", Calls: []agent.ToolCall{
 			rt.Call("c1", "lookup", `{"key":"x"}`), rt.Call("c2", "stats", `{}`)}},
 		{Role: agent.RoleTool, Results: []agent.ToolResult{
-			{CallID: "c1", Name: "lookup", Result: runtime.TextResult("x is 42")},
-			{CallID: "c2", Name: "stats", Result: runtime.TextResult(`{"n":1}`)}}},
+			{CallID: "c1", Name: "lookup", Result: toolgen.TextResult("x is 42")},
+			{CallID: "c2", Name: "stats", Result: toolgen.TextResult(`{"n":1}`)}}},
 		{Role: agent.RoleAssistant, Calls: []agent.ToolCall{rt.Call("c3", "write", `{}`), rt.Call("c4", "write", `{}`)}},
 		{Role: agent.RoleTool, Results: []agent.ToolResult{
-			{CallID: "c3", Name: "write", Result: runtime.ErrorResult("Denied by the user: no")},
-			{CallID: "c4", Name: "write", Result: runtime.ErrorResult("disk full")}}},
+			{CallID: "c3", Name: "write", Result: toolgen.ErrorResult("Denied by the user: no")},
+			{CallID: "c4", Name: "write", Result: toolgen.ErrorResult("disk full")}}},
 		{Role: agent.RoleAssistant, Text: "Done."},
 	}, aisdk.Transcript(msgs))
 }
@@ -618,13 +618,13 @@ func TestTheNextRequestMayFollowTheEnd(t *testing.T) {
 // A file a tool changed reaches useChat as a data part of its own, between
 // the call's input and its output.
 func TestFileChangeDataParts(t *testing.T) {
-	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
-		runtime.ReportFileChange(ctx, runtime.FileChange{Path: "a.txt", Kind: runtime.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
-		runtime.ReportFileChange(ctx, runtime.FileChange{Path: "b.txt", Kind: runtime.FileDeleted, SizeBefore: 3, HashBefore: "h3", Before: []byte("old")})
-		return runtime.TextResult("written"), nil
+	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "a.txt", Kind: toolgen.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
+		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "b.txt", Kind: toolgen.FileDeleted, SizeBefore: 3, HashBefore: "h3", Before: []byte("old")})
+		return toolgen.TextResult("written"), nil
 	}}
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Done."))
-	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
 	h, err := aisdk.Handler(ag)
 	require.NoError(t, err)

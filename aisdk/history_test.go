@@ -18,10 +18,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // getHistory GETs a chat's messages, as a reloaded page does.
@@ -208,12 +208,12 @@ func TestHistoryAfterTheClientWentAway(t *testing.T) {
 
 // A file change's data part is kept with its data, as useChat keeps it.
 func TestHistoryKeepsDataParts(t *testing.T) {
-	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
-		runtime.ReportFileChange(ctx, runtime.FileChange{Path: "a.txt", Kind: runtime.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
-		return runtime.ErrorResult("half written"), nil
+	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "a.txt", Kind: toolgen.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
+		return toolgen.ErrorResult("half written"), nil
 	}}
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Oops."))
-	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
 	h, err := aisdk.Handler(ag)
 	require.NoError(t, err)

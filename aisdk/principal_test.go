@@ -16,10 +16,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // asUser sends a chat request as the user the X-User header names (none
@@ -54,16 +54,16 @@ func asUser(t *testing.T, url, user, reqBody string) (int, []map[string]any, str
 func TestChatBelongsToItsPrincipal(t *testing.T) {
 	var mu sync.Mutex
 	var ranFor []string // the deps (user) each run of write had
-	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
-			user, _ := runtime.DepsAs[string](runtime.CtxFrom(ctx))
+	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			user, _ := toolgen.DepsAs[string](toolgen.CtxFrom(ctx))
 			mu.Lock()
 			ranFor = append(ranFor, user)
 			mu.Unlock()
-			return runtime.TextResult("written"), nil
+			return toolgen.TextResult("written"), nil
 		}}
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)), rt.StreamText("Written."), rt.Text("Hello again."), rt.Text("Hi mallory."))
-	a, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	a, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
 	store, err := aisdk.NewMemoryStore(8)
 	require.NoError(t, err)
@@ -180,9 +180,9 @@ func getAs(t *testing.T, url, chatID, user string, header map[string]string) (in
 // site's page: the GET passes every check a POST passes.
 func TestHistoryIsItsPrincipals(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{"path":"f"}`)))
-	write := runtime.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("written"), nil }}
-	a, err := agent.New(model, agent.WithTools([]runtime.Tool{write}))
+	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("written"), nil }}
+	a, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
 	user := func(r *http.Request) (string, error) {
 		if u := r.Header.Get("X-User"); u != "" {

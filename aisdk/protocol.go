@@ -103,7 +103,7 @@ type Chunk struct {
 }
 
 // FileChangeData is the data of a ChunkDataFileChange chunk: a file a tool
-// changed (see runtime.FileChange; the old content is not sent).
+// changed (see toolgen.FileChange; the old content is not sent).
 type FileChangeData struct {
 	ToolCallID string `json:"toolCallId"`
 	Path       string `json:"path"`

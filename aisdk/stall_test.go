@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // smallBuffers gives the server's connections a small send buffer, so that

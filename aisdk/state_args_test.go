@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // TestMemoryStoreKeepsPausedRunsWithOddArgs: a run paused on a call whose
@@ -34,15 +34,15 @@ func TestMemoryStoreKeepsPausedRunsWithOddArgs(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			var ran [][]byte
-			send := runtime.Tool{
+			send := toolgen.Tool{
 				Name: "send", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
-				Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+				Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 					ran = append(ran, bytes.Clone(args))
-					return runtime.ErrorResult("invalid arguments"), nil
+					return toolgen.ErrorResult("invalid arguments"), nil
 				},
 			}
 			model := rt.NewModel(rt.Calls(rt.Call("c1", "send", args)), rt.Text("done"))
-			ag, err := agent.New(model, agent.WithTools([]runtime.Tool{send}))
+			ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{send}))
 			require.NoError(t, err)
 			s, err := ag.Run(context.Background(), "send it", nil)
 			require.NoError(t, err)

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // Chat is what the handler keeps of a chat between its requests: who

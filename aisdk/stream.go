@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // streamer maps a run's events to chunks. The run hands it one event at a
@@ -70,7 +70,7 @@ func (s *streamer) event(e agent.Event) error {
 
 // fileChange writes a data part for a file a tool changed, with an id of
 // its own so that useChat keeps every change rather than the last.
-func (s *streamer) fileChange(callID string, c runtime.FileChange) error {
+func (s *streamer) fileChange(callID string, c toolgen.FileChange) error {
 	data, err := json.Marshal(FileChangeData{
 		ToolCallID: callID, Path: c.Path, Kind: string(c.Kind),
 		SizeBefore: c.SizeBefore, SizeAfter: c.SizeAfter,

@@ -10,9 +10,9 @@ import (
 	mcpgoserver "github.com/mark3labs/mcp-go/server"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/benchtools/hundred"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 var args = json.RawMessage(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
@@ -90,7 +90,7 @@ func BenchmarkNewServer100(b *testing.B) {
 	b.Run("server=toolgen_Toolbox", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := runtime.NewToolbox(hundred.Tools()); err != nil {
+			if _, err := toolgen.NewToolbox(hundred.Tools()); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -14,8 +14,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The attack corpus: paths a model (or a prompt injected into what it
@@ -117,7 +117,7 @@ func (op attackOp) lists() bool {
 	return op == opList || op == opListRec || op == opSearch || op == opSearchGlob || op == opGlob
 }
 
-func (op attackOp) call(e *fileEnv, c attackCase) runtime.Result {
+func (op attackOp) call(e *fileEnv, c attackCase) toolgen.Result {
 	switch op {
 	case opRead:
 		return e.call(builtin.ToolReadFile, jsonArgs("path", c.path))
@@ -380,7 +380,7 @@ func TestAttackCorpus(t *testing.T) {
 
 	type seen struct {
 		where string
-		res   runtime.Result
+		res   toolgen.Result
 		op    attackOp
 	}
 	var results []seen
@@ -480,7 +480,7 @@ func (c attackCase) globPatternFor(op attackOp) string {
 	return c.path
 }
 
-func requireOutcome(t *testing.T, where string, res runtime.Result, want outcome, path string) {
+func requireOutcome(t *testing.T, where string, res toolgen.Result, want outcome, path string) {
 	t.Helper()
 	text := res.Text()
 	switch want.kind {
@@ -502,7 +502,7 @@ func requireOutcome(t *testing.T, where string, res runtime.Result, want outcome
 // fail (as outside the workspace, or missing, at any moment), and what it
 // returns when it succeeds must pass ok.
 type raceCall struct {
-	tool runtime.ToolName
+	tool toolgen.ToolName
 	args string
 	ok   func(string) bool
 }

@@ -13,31 +13,31 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // recordedCall is one tool call made with a context that records the file
 // changes it reports.
 type recordedCall struct {
-	changes []runtime.FileChange
+	changes []toolgen.FileChange
 	text    string
 	isError bool
 }
 
-func callRecording(t *testing.T, tool runtime.Tool, args string) recordedCall {
+func callRecording(t *testing.T, tool toolgen.Tool, args string) recordedCall {
 	t.Helper()
 	return callRecordingInto(t, tool, args, nil)
 }
 
 // callRecordingInto is callRecording, also calling also with each change
 // as it is reported.
-func callRecordingInto(t *testing.T, tool runtime.Tool, args string, also func(runtime.FileChange)) recordedCall {
+func callRecordingInto(t *testing.T, tool toolgen.Tool, args string, also func(toolgen.FileChange)) recordedCall {
 	t.Helper()
 	var rc recordedCall
-	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) {
+	ctx := toolgen.WithFileChanges(context.Background(), func(c toolgen.FileChange) {
 		rc.changes = append(rc.changes, c)
 		if also != nil {
 			also(c)
@@ -50,7 +50,7 @@ func callRecordingInto(t *testing.T, tool runtime.Tool, args string, also func(r
 }
 
 // kindsAndPaths is what a list of changes says happened, to compare.
-func kindsAndPaths(changes []runtime.FileChange) []string {
+func kindsAndPaths(changes []toolgen.FileChange) []string {
 	var out []string
 	for _, c := range changes {
 		out = append(out, fmt.Sprintf("%s %s", c.Kind, c.Path))
@@ -66,7 +66,7 @@ func kindsAndPaths(changes []runtime.FileChange) []string {
 func TestConcurrentCallsReportOnlyTheirOwnChanges(t *testing.T) {
 	cases := []struct {
 		name    string
-		tool    runtime.ToolName
+		tool    toolgen.ToolName
 		args    string
 		want    []string
 		content map[string]string // the workspace after both calls
@@ -133,8 +133,8 @@ func TestConcurrentChangesOfOneFileFollowOneAnother(t *testing.T) {
 
 		var edit, cmd recordedCall
 		var mu sync.Mutex
-		var order []runtime.FileChange // in the order reported, as the agent's events are
-		record := func(c runtime.FileChange) {
+		var order []toolgen.FileChange // in the order reported, as the agent's events are
+		record := func(c toolgen.FileChange) {
 			mu.Lock()
 			defer mu.Unlock()
 			order = append(order, c)
@@ -233,7 +233,7 @@ func TestAWriteWaitingForACommandStopsWithItsContext(t *testing.T) {
 	cmdDone := make(chan recordedCall, 1)
 	started := make(chan struct{})
 	go func() {
-		ctx := runtime.WithFileChanges(context.Background(), func(runtime.FileChange) {})
+		ctx := toolgen.WithFileChanges(context.Background(), func(toolgen.FileChange) {})
 		close(started)
 		res, err := shell[0].Call(ctx, []byte(args("command", "sleep 0.5; echo b > b.txt")))
 		assert.NoError(t, err)
@@ -290,7 +290,7 @@ func TestCommandsDoNotReportWorkspaceTemporaryFiles(t *testing.T) {
 	assert.Equal(t, []string{"created .a.txt.tmp"}, kindsAndPaths(got.changes), "a file merely named like one is reported")
 }
 
-func mustShell(t *testing.T, root string) runtime.Tool {
+func mustShell(t *testing.T, root string) toolgen.Tool {
 	t.Helper()
 	shell, err := builtin.ShellTool(root)
 	require.NoError(t, err)

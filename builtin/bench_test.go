@@ -13,8 +13,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	rt "github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	rt "github.com/toolgen-dev/toolgen/runtime"
 )
 
 // codeTree writes a tree of 2,000 Go-like files (100 directories of 20,

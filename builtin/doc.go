@@ -5,10 +5,10 @@
 // (tools_gen.go), and their names are the usual ones, as constants for
 // permission rules: builtin.ToolReadFile, builtin.ToolRunCommand...
 // NewSandbox gives tools of one's own the same boundary: a
-// runtime.Sandbox (read, write, list, run) made of the same Workspace and
+// toolgen.Sandbox (read, write, list, run) made of the same Workspace and
 // the same confined runner, for agent.WithSandbox.
 //
-// Every tool of the package is marked runtime.Tool.Builtin: an agent's
+// Every tool of the package is marked toolgen.Tool.Builtin: an agent's
 // preset (agent.WithPreset) decides its calls from its annotations, over
 // its RequiresApproval, as the AI SDK harness's permission modes govern
 // its built-in tools (allow-edits lets write_file and edit_file run, and
@@ -20,8 +20,8 @@
 //	files, err := builtin.FileTools(dir)                 // read_file, list_files, search_files, glob, write_file, edit_file, delete_file
 //	shell, err := builtin.ShellTool(dir, builtin.Timeout(5*time.Minute))
 //	a, err := agent.New(model, agent.WithTools(files, shell), agent.WithPermissions(agent.Permissions{
-//		Deny:  []runtime.Rule{builtin.RunCommandRule{Command: "*rm -rf*"}.Rule()},
-//		Allow: []runtime.Rule{{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolSearchFiles}},
+//		Deny:  []toolgen.Rule{builtin.RunCommandRule{Command: "*rm -rf*"}.Rule()},
+//		Allow: []toolgen.Rule{{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolSearchFiles}},
 //	}))
 //
 // examples/codingagent runs such an agent
@@ -223,11 +223,11 @@
 // # Sandbox for your own tools
 //
 // A tool of your own that reads, writes or runs commands should do it where
-// the built-in tools do, inside the same boundary. runtime.Sandbox (read,
+// the built-in tools do, inside the same boundary. toolgen.Sandbox (read,
 // write, list, run) is that boundary as the tool API sees it, and
-// runtime.Ctx.Sandbox carries it to every call: agent.WithSandbox(sb) puts it
+// toolgen.Ctx.Sandbox carries it to every call: agent.WithSandbox(sb) puts it
 // there (a sub-agent inherits its caller's), as does a program that calls a
-// Toolbox with runtime.WithCtx. "builtin.NewSandbox(dir, opts...)" implements
+// Toolbox with toolgen.WithCtx. "builtin.NewSandbox(dir, opts...)" implements
 // it with the file tools' os.Root workspace and run_command's confined runner
 // (the same ShellOptions), and sb.Tools() gives the built-in tools on the same
 // directory and configuration:
@@ -238,12 +238,12 @@
 //	//   - path: the Go file, relative to the project root.
 //	//
 //	//toolgen:tool requires_approval
-//	func Format(ctx context.Context, rc runtime.Ctx, path string) (string, error) {
-//		sb, err := rc.NeedSandbox() // runtime.ErrNoSandbox when the run has none
+//	func Format(ctx context.Context, rc toolgen.Ctx, path string) (string, error) {
+//		sb, err := rc.NeedSandbox() // toolgen.ErrNoSandbox when the run has none
 //		if err != nil {
 //			return "", err
 //		}
-//		src, err := sb.ReadFile(ctx, path) // "../x", /etc/passwd, a link out: errors.Is(err, runtime.ErrOutsideSandbox)
+//		src, err := sb.ReadFile(ctx, path) // "../x", /etc/passwd, a link out: errors.Is(err, toolgen.ErrOutsideSandbox)
 //		if err != nil {
 //			return "", err
 //		}
@@ -268,22 +268,22 @@
 //
 // Paths are relative to the sandbox's root. WriteFile replaces a file as
 // write_file does (a new file renamed over it) and reports the change; List
-// returns the entries of one directory (runtime.DirEntry: name, kind, size;
-// links not followed); Run returns a runtime.CommandResult (output, exit code,
+// returns the entries of one directory (toolgen.DirEntry: name, kind, size;
+// links not followed); Run returns a toolgen.CommandResult (output, exit code,
 // TimedOut, the status line) and errors only when the command could not run or
-// the context ended. A tool called without a sandbox gets runtime.ErrNoSandbox
+// the context ended. A tool called without a sandbox gets toolgen.ErrNoSandbox
 // from NeedSandbox, and should return it rather than fall back to the
 // process's own files. The interface is in runtime, not builtin, so a tool
 // depends on the tool API only, and a program may give its tools another
 // implementation (a container's, a remote machine's, an in-memory one in
 // tests). mcp.NewServer does not set one: tools served over MCP that need a
-// sandbox get runtime.ErrNoSandbox.
+// sandbox get toolgen.ErrNoSandbox.
 //
 // # File changes: which call made what
 //
-// Given a context that wants them (runtime.WithFileChanges; the agent loop
+// Given a context that wants them (toolgen.WithFileChanges; the agent loop
 // gives every call one), the tools report each file they change
-// (runtime.FileChange): write_file, edit_file, delete_file and
+// (toolgen.FileChange): write_file, edit_file, delete_file and
 // Sandbox.WriteFile the change they made, and run_command (and
 // Sandbox.Run) what differs in the workspace between before and after the
 // command (regular files outside .git). The calls of one turn run in
@@ -338,7 +338,7 @@
 // sandbox_linux.go (the helper that confines each command, and Landlock),
 // sandbox_filter_linux.go (the seccomp filter for sockets),
 // sandbox_privileges_linux.go (capabilities, the read-only mount
-// namespace), toolsandbox.go (Sandbox, the runtime.Sandbox of both),
+// namespace), toolsandbox.go (Sandbox, the toolgen.Sandbox of both),
 // filechange.go and shellchanges.go (the changes the tools report),
 // claims.go (what keeps writes, compared commands and Revert apart),
 // revert.go (Workspace.Revert).

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The file tools work inside one directory: a path that leaves it is a
@@ -18,7 +18,7 @@ func ExampleFileTools() {
 	if err != nil {
 		panic(err)
 	}
-	box, err := runtime.NewToolbox(tools)
+	box, err := toolgen.NewToolbox(tools)
 	if err != nil {
 		panic(err)
 	}

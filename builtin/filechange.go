@@ -10,11 +10,11 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // MaxChangeBytes is the size of the largest file whose old content a
-// file change keeps (runtime.FileChange.Before), for Revert, and of the
+// file change keeps (toolgen.FileChange.Before), for Revert, and of the
 // largest files it shows a diff of.
 const MaxChangeBytes = 64 << 10
 
@@ -86,15 +86,15 @@ func (w *Workspace) readState(ctx context.Context, path, name string) (fileState
 
 // fileChange describes the change of a file (name, as the workspace
 // names it) from one state to another.
-func fileChange(name string, before, after fileState) runtime.FileChange {
-	c := runtime.FileChange{Path: rel(name), Kind: runtime.FileModified,
+func fileChange(name string, before, after fileState) toolgen.FileChange {
+	c := toolgen.FileChange{Path: rel(name), Kind: toolgen.FileModified,
 		SizeBefore: before.size, SizeAfter: after.size, HashBefore: before.hash, HashAfter: after.hash}
 	oldName, newName := "a/"+c.Path, "b/"+c.Path
 	switch {
 	case !before.exists:
-		c.Kind, oldName = runtime.FileCreated, "/dev/null"
+		c.Kind, oldName = toolgen.FileCreated, "/dev/null"
 	case !after.exists:
-		c.Kind, newName = runtime.FileDeleted, "/dev/null"
+		c.Kind, newName = toolgen.FileDeleted, "/dev/null"
 	}
 	if before.exists {
 		c.Before = before.data

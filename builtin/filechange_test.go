@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func sha(s string) string {
@@ -27,10 +27,10 @@ func sha(s string) string {
 
 // changes calls a tool with a context that records the file changes it
 // reports, and returns them.
-func (e *fileEnv) changes(name runtime.ToolName, args string) ([]runtime.FileChange, runtime.Result) {
+func (e *fileEnv) changes(name toolgen.ToolName, args string) ([]toolgen.FileChange, toolgen.Result) {
 	e.t.Helper()
-	var got []runtime.FileChange
-	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { got = append(got, c) })
+	var got []toolgen.FileChange
+	ctx := toolgen.WithFileChanges(context.Background(), func(c toolgen.FileChange) { got = append(got, c) })
 	res, err := e.tools[name].Call(ctx, []byte(args))
 	require.NoError(e.t, err)
 	return got, res
@@ -50,16 +50,16 @@ func TestFileToolsReportTheirChanges(t *testing.T) {
 
 	got, res := e.changes(builtin.ToolWriteFile, args("path", "dir/a.txt", "content", "one\ntwo\n"))
 	require.False(t, res.IsError, res.Text())
-	assert.Equal(t, []runtime.FileChange{{
-		Path: "dir/a.txt", Kind: runtime.FileCreated,
+	assert.Equal(t, []toolgen.FileChange{{
+		Path: "dir/a.txt", Kind: toolgen.FileCreated,
 		SizeAfter: 8, HashAfter: sha("one\ntwo\n"),
 		Diff: "--- /dev/null\n+++ b/dir/a.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n",
 	}}, got, "created")
 
 	got, res = e.changes(builtin.ToolWriteFile, args("path", "dir/a.txt", "content", "one\n2\n"))
 	require.False(t, res.IsError, res.Text())
-	assert.Equal(t, []runtime.FileChange{{
-		Path: "dir/a.txt", Kind: runtime.FileModified,
+	assert.Equal(t, []toolgen.FileChange{{
+		Path: "dir/a.txt", Kind: toolgen.FileModified,
 		SizeBefore: 8, SizeAfter: 6, HashBefore: sha("one\ntwo\n"), HashAfter: sha("one\n2\n"),
 		Before: []byte("one\ntwo\n"),
 		Diff:   "--- a/dir/a.txt\n+++ b/dir/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n",
@@ -67,8 +67,8 @@ func TestFileToolsReportTheirChanges(t *testing.T) {
 
 	got, res = e.changes(builtin.ToolEditFile, args("path", "dir/a.txt", "old_string", "one", "new_string", "1"))
 	require.False(t, res.IsError, res.Text())
-	assert.Equal(t, []runtime.FileChange{{
-		Path: "dir/a.txt", Kind: runtime.FileModified,
+	assert.Equal(t, []toolgen.FileChange{{
+		Path: "dir/a.txt", Kind: toolgen.FileModified,
 		SizeBefore: 6, SizeAfter: 4, HashBefore: sha("one\n2\n"), HashAfter: sha("1\n2\n"),
 		Before: []byte("one\n2\n"),
 		Diff:   "--- a/dir/a.txt\n+++ b/dir/a.txt\n@@ -1,2 +1,2 @@\n-one\n+1\n 2\n",
@@ -90,7 +90,7 @@ func TestFileChangesOfLargeAndBinaryFiles(t *testing.T) {
 	got, _ := e.changes(builtin.ToolEditFile, args("path", "large.txt", "old_string", "\n", "new_string", "y\n"))
 	require.Len(t, got, 1)
 	c := got[0]
-	assert.Equal(t, runtime.FileModified, c.Kind)
+	assert.Equal(t, toolgen.FileModified, c.Kind)
 	assert.Equal(t, int64(len(large)), c.SizeBefore)
 	assert.Equal(t, int64(len(large)+1), c.SizeAfter)
 	assert.Equal(t, sha(large), c.HashBefore)
@@ -109,9 +109,9 @@ func TestRevertRestoresTheWorkspace(t *testing.T) {
 	e := newFileEnv(t, builtin.FilesWithoutApproval())
 	e.write("kept.txt", "original\n")
 	e.write("empty.txt", "")
-	var all []runtime.FileChange
+	var all []toolgen.FileChange
 	for _, call := range []struct {
-		tool runtime.ToolName
+		tool toolgen.ToolName
 		args string
 	}{
 		{builtin.ToolWriteFile, args("path", "new/created.txt", "content", "new\n")},
@@ -126,7 +126,7 @@ func TestRevertRestoresTheWorkspace(t *testing.T) {
 	// The changes may come from JSON (a UI sending back the events).
 	data, err := json.Marshal(all)
 	require.NoError(t, err)
-	var decoded []runtime.FileChange
+	var decoded []toolgen.FileChange
 	require.NoError(t, json.Unmarshal(data, &decoded))
 
 	ws, err := builtin.NewWorkspace(e.root)
@@ -161,7 +161,7 @@ func TestRevertRefusesAFileChangedSince(t *testing.T) {
 	e.write("c.txt", "changed\n")
 	require.ErrorIs(t, ws.Revert(cc...), builtin.ErrChangedSince)
 	assert.Equal(t, "changed\n", e.read("c.txt"))
-	gone := runtime.FileChange{Path: "c.txt", Kind: runtime.FileDeleted, SizeBefore: 2, HashBefore: sha("c\n"), Before: []byte("c\n")}
+	gone := toolgen.FileChange{Path: "c.txt", Kind: toolgen.FileDeleted, SizeBefore: 2, HashBefore: sha("c\n"), Before: []byte("c\n")}
 	require.ErrorIs(t, ws.Revert(gone), builtin.ErrChangedSince)
 	require.NoError(t, os.Remove(filepath.Join(e.root, "c.txt")))
 	require.NoError(t, ws.Revert(gone), "a deleted file comes back")
@@ -181,14 +181,14 @@ func TestRevertRefusesWhatItCannotRestore(t *testing.T) {
 	assert.Contains(t, err.Error(), "was not kept")
 	assert.Equal(t, "small", e.read("large.txt"))
 
-	tampered := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, SizeBefore: 3, HashBefore: sha("old"), Before: []byte("new"), HashAfter: sha("small")}
+	tampered := toolgen.FileChange{Path: "large.txt", Kind: toolgen.FileModified, SizeBefore: 3, HashBefore: sha("old"), Before: []byte("new"), HashAfter: sha("small")}
 	assert.ErrorContains(t, ws.Revert(tampered), "does not match its hash")
 
-	outside := runtime.FileChange{Path: "../x", Kind: runtime.FileCreated, HashAfter: sha("x")}
+	outside := toolgen.FileChange{Path: "../x", Kind: toolgen.FileCreated, HashAfter: sha("x")}
 	assert.ErrorIs(t, ws.Revert(outside), builtin.ErrOutsideWorkspace)
 
-	first := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, HashBefore: sha("a"), Before: []byte("a"), HashAfter: sha("b")}
-	second := runtime.FileChange{Path: "large.txt", Kind: runtime.FileModified, HashBefore: sha("c"), HashAfter: sha("small")}
+	first := toolgen.FileChange{Path: "large.txt", Kind: toolgen.FileModified, HashBefore: sha("a"), Before: []byte("a"), HashAfter: sha("b")}
+	second := toolgen.FileChange{Path: "large.txt", Kind: toolgen.FileModified, HashBefore: sha("c"), HashAfter: sha("small")}
 	assert.ErrorContains(t, ws.Revert(first, second), "do not follow one another")
 	assert.Equal(t, "small", e.read("large.txt"))
 }
@@ -205,7 +205,7 @@ func TestFileChangesInAStreamingRun(t *testing.T) {
 	ag, err := agent.New(model, agent.WithTools(tools))
 	require.NoError(t, err)
 	var seen []string
-	var changes []runtime.FileChange
+	var changes []toolgen.FileChange
 	_, err = ag.RunStream(context.Background(), "go", nil, func(e agent.Event) error {
 		switch e.Kind {
 		case agent.EventToolStarted, agent.EventToolFinished:
@@ -231,12 +231,12 @@ func TestFileChangesInAStreamingRun(t *testing.T) {
 
 // commandChanges runs a command with run_command in root, recording the
 // file changes it reports.
-func commandChanges(t *testing.T, root, command string) ([]runtime.FileChange, string) {
+func commandChanges(t *testing.T, root, command string) ([]toolgen.FileChange, string) {
 	t.Helper()
 	tools, err := builtin.ShellTool(root)
 	require.NoError(t, err)
-	var got []runtime.FileChange
-	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { got = append(got, c) })
+	var got []toolgen.FileChange
+	ctx := toolgen.WithFileChanges(context.Background(), func(c toolgen.FileChange) { got = append(got, c) })
 	res, err := tools[0].Call(ctx, []byte(args("command", command)))
 	require.NoError(t, err)
 	require.False(t, res.IsError, res.Text())
@@ -252,12 +252,12 @@ func TestRunCommandReportsTheFilesItChanged(t *testing.T) {
 	e.write(".git/HEAD", "ref\n")
 	got, text := commandChanges(t, root, "echo two >> edit.txt && rm gone.txt && mkdir -p d && printf new > d/new.txt && touch same.txt && echo x > .git/HEAD")
 	assert.Equal(t, "(no output)\n[exit code 0]", text)
-	assert.Equal(t, []runtime.FileChange{
-		{Path: "d/new.txt", Kind: runtime.FileCreated, SizeAfter: 3, HashAfter: sha("new"),
+	assert.Equal(t, []toolgen.FileChange{
+		{Path: "d/new.txt", Kind: toolgen.FileCreated, SizeAfter: 3, HashAfter: sha("new"),
 			Diff: "--- /dev/null\n+++ b/d/new.txt\n@@ -0,0 +1 @@\n+new\n\\ No newline at end of file\n"},
-		{Path: "edit.txt", Kind: runtime.FileModified, SizeBefore: 4, SizeAfter: 8, HashBefore: sha("one\n"), HashAfter: sha("one\ntwo\n"),
+		{Path: "edit.txt", Kind: toolgen.FileModified, SizeBefore: 4, SizeAfter: 8, HashBefore: sha("one\n"), HashAfter: sha("one\ntwo\n"),
 			Before: []byte("one\n"), Diff: "--- a/edit.txt\n+++ b/edit.txt\n@@ -1 +1,2 @@\n one\n+two\n"},
-		{Path: "gone.txt", Kind: runtime.FileDeleted, SizeBefore: 4, HashBefore: sha("bye\n"),
+		{Path: "gone.txt", Kind: toolgen.FileDeleted, SizeBefore: 4, HashBefore: sha("bye\n"),
 			Before: []byte("bye\n"), Diff: "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n"},
 	}, got, "a file touched but not changed is not reported, nor .git")
 
@@ -277,7 +277,7 @@ func TestRunCommandChangesAreBounded(t *testing.T) {
 	e.write("big.txt", big)
 	got, _ := commandChanges(t, root, "echo more >> big.txt")
 	require.Len(t, got, 1)
-	assert.Equal(t, runtime.FileModified, got[0].Kind)
+	assert.Equal(t, toolgen.FileModified, got[0].Kind)
 	assert.Empty(t, got[0].HashBefore, "a large file's old content is not read")
 	assert.Nil(t, got[0].Before)
 	assert.Equal(t, sha(big+"more\n"), got[0].HashAfter)
@@ -300,8 +300,8 @@ func TestDeleteFileReportsAndReverts(t *testing.T) {
 
 	got, res := e.changes(builtin.ToolDeleteFile, args("path", "dir/a.txt"))
 	require.False(t, res.IsError, res.Text())
-	assert.Equal(t, []runtime.FileChange{{
-		Path: "dir/a.txt", Kind: runtime.FileDeleted,
+	assert.Equal(t, []toolgen.FileChange{{
+		Path: "dir/a.txt", Kind: toolgen.FileDeleted,
 		SizeBefore: 8, HashBefore: sha("one\ntwo\n"),
 		Before: []byte("one\ntwo\n"),
 		Diff:   "--- a/dir/a.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-one\n-two\n",
@@ -318,7 +318,7 @@ func TestDeleteFileReportsAndReverts(t *testing.T) {
 	got, res = e.changes(builtin.ToolDeleteFile, args("path", "large.txt"))
 	require.False(t, res.IsError, res.Text())
 	require.Len(t, got, 1)
-	assert.Equal(t, runtime.FileChange{Path: "large.txt", Kind: runtime.FileDeleted,
+	assert.Equal(t, toolgen.FileChange{Path: "large.txt", Kind: toolgen.FileDeleted,
 		SizeBefore: int64(len(large)), HashBefore: sha(large)}, got[0], "too large to keep or show")
 	largeChange := got[0]
 
@@ -331,7 +331,7 @@ func TestDeleteFileReportsAndReverts(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(e.root, "dir")))
 	data, err := json.Marshal(deleted)
 	require.NoError(t, err)
-	var decoded []runtime.FileChange
+	var decoded []toolgen.FileChange
 	require.NoError(t, json.Unmarshal(data, &decoded))
 	ws, err := builtin.NewWorkspace(e.root)
 	require.NoError(t, err)
@@ -348,9 +348,9 @@ func TestDeleteFileReportsAndReverts(t *testing.T) {
 	// A file written, then deleted, in one run: reverting both leaves
 	// what was there before the run.
 	e.write("c.txt", "before\n")
-	var run []runtime.FileChange
+	var run []toolgen.FileChange
 	for _, call := range []struct {
-		tool runtime.ToolName
+		tool toolgen.ToolName
 		args string
 	}{
 		{builtin.ToolWriteFile, args("path", "c.txt", "content", "during\n")},

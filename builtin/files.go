@@ -16,7 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Defaults of the file tools' limits.
@@ -85,7 +85,7 @@ type files struct {
 // list_files, search_files, glob, write_file, edit_file and delete_file (the
 // first four with ReadOnly). The three that write require approval;
 // FilesWithoutApproval lifts it for write_file and edit_file.
-func FileTools(root string, opts ...FileOption) ([]runtime.Tool, error) {
+func FileTools(root string, opts ...FileOption) ([]toolgen.Tool, error) {
 	ws, err := NewWorkspace(root)
 	if err != nil {
 		return nil, err
@@ -99,12 +99,12 @@ func FileTools(root string, opts ...FileOption) ([]runtime.Tool, error) {
 }
 
 // FileTools returns the workspace's file tools (see the package function).
-func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
+func (w *Workspace) FileTools(opts ...FileOption) ([]toolgen.Tool, error) {
 	f := &files{ws: w, maxRead: DefaultMaxReadBytes, maxResults: DefaultMaxResults, maxEdit: DefaultMaxEditBytes}
 	if err := applyOptions(f, opts); err != nil {
 		return nil, err
 	}
-	var out []runtime.Tool
+	var out []toolgen.Tool
 	for _, name := range toolOrder {
 		t := f.tool(name)
 		writes := !t.Annotations.ReadOnly
@@ -114,16 +114,16 @@ func (w *Workspace) FileTools(opts ...FileOption) ([]runtime.Tool, error) {
 		if writes && f.noApproval && !t.Annotations.Destructive {
 			t.RequiresApproval = false
 		}
-		t.Builtin = true // an agent's preset decides it (runtime.Tool.Builtin)
+		t.Builtin = true // an agent's preset decides it (toolgen.Tool.Builtin)
 		out = append(out, t)
 	}
 	return out, nil
 }
 
 // toolOrder is the order the tools are offered in: reading before writing.
-var toolOrder = []runtime.ToolName{ToolReadFile, ToolListFiles, ToolSearchFiles, ToolGlob, ToolWriteFile, ToolEditFile, ToolDeleteFile}
+var toolOrder = []toolgen.ToolName{ToolReadFile, ToolListFiles, ToolSearchFiles, ToolGlob, ToolWriteFile, ToolEditFile, ToolDeleteFile}
 
-func (f *files) tool(name runtime.ToolName) runtime.Tool {
+func (f *files) tool(name toolgen.ToolName) toolgen.Tool {
 	for _, t := range f.Tools() {
 		if t.Name == name {
 			return t
@@ -375,7 +375,7 @@ func (w *Workspace) writeFile(ctx context.Context, path string, write func(io.Wr
 		file.Close()
 		old = info
 	}
-	report := runtime.ReportsFileChanges(ctx)
+	report := toolgen.ReportsFileChanges(ctx)
 	var before fileState
 	if report && old != nil {
 		if before, err = w.readState(ctx, path, name); err != nil {
@@ -396,7 +396,7 @@ func (w *Workspace) writeFile(ctx context.Context, path string, write func(io.Wr
 		return "", false, err
 	}
 	if report {
-		runtime.ReportFileChange(ctx, fileChange(name, before, after.state()))
+		toolgen.ReportFileChange(ctx, fileChange(name, before, after.state()))
 	}
 	return name, old == nil, nil
 }
@@ -476,7 +476,7 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 		return "", fmt.Errorf("the edit would make %s larger than edit_file makes files (%d bytes): %d %s of old_string by new_string add %d bytes each; write_file can replace it whole",
 			path, f.maxEdit, n, plural(n, "replacement", "replacements"), grow)
 	}
-	report := runtime.ReportsFileChanges(ctx)
+	report := toolgen.ReportsFileChanges(ctx)
 	var after *stateRecorder
 	if report {
 		after = newStateRecorder()
@@ -491,7 +491,7 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 		return "", err
 	}
 	if report {
-		runtime.ReportFileChange(ctx, fileChange(name, contentState(content), after.state()))
+		toolgen.ReportFileChange(ctx, fileChange(name, contentState(content), after.state()))
 	}
 	return fmt.Sprintf("edited %s: %d %s replaced", rel(name), n, plural(n, "occurrence", "occurrences")), nil
 }
@@ -582,7 +582,7 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 	if err := checkRegular(path, info); err != nil {
 		return "", err
 	}
-	report := runtime.ReportsFileChanges(ctx)
+	report := toolgen.ReportsFileChanges(ctx)
 	var before fileState
 	if report {
 		// The content, for the change report (and Revert), read from the
@@ -627,7 +627,7 @@ func (f *files) DeleteFile(ctx context.Context, path string) (string, error) {
 	}
 	f.ws.syncDir(dir)
 	if report {
-		runtime.ReportFileChange(ctx, fileChange(name, before, fileState{}))
+		toolgen.ReportFileChange(ctx, fileChange(name, before, fileState{}))
 	}
 	return fmt.Sprintf("deleted %s (%d bytes)", rel(name), info.Size()), nil
 }

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,12 +15,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
-func toolNames(tools []runtime.Tool) []runtime.ToolName {
-	var names []runtime.ToolName
+func toolNames(tools []toolgen.Tool) []toolgen.ToolName {
+	var names []toolgen.ToolName
 	for _, t := range tools {
 		names = append(names, t.Name)
 	}
@@ -31,7 +31,7 @@ func TestFileToolsOptions(t *testing.T) {
 	dir := t.TempDir()
 	all, err := builtin.FileTools(dir)
 	require.NoError(t, err)
-	require.Equal(t, []runtime.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolWriteFile, builtin.ToolEditFile, builtin.ToolDeleteFile}, toolNames(all))
+	require.Equal(t, []toolgen.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolWriteFile, builtin.ToolEditFile, builtin.ToolDeleteFile}, toolNames(all))
 	for _, tool := range all {
 		writes := tool.Name == builtin.ToolWriteFile || tool.Name == builtin.ToolEditFile || tool.Name == builtin.ToolDeleteFile
 		assert.Equal(t, !writes, tool.Annotations.ReadOnly, "%s ReadOnly", tool.Name)
@@ -42,7 +42,7 @@ func TestFileToolsOptions(t *testing.T) {
 
 	ro, err := builtin.FileTools(dir, builtin.ReadOnly())
 	require.NoError(t, err)
-	require.Equal(t, []runtime.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob}, toolNames(ro))
+	require.Equal(t, []toolgen.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob}, toolNames(ro))
 
 	free, err := builtin.FileTools(dir, builtin.FilesWithoutApproval())
 	require.NoError(t, err)
@@ -195,10 +195,10 @@ func TestReadFileHugeLineKeepsMemoryBounded(t *testing.T) {
 	// 8 MiB without a newline: longer than any buffer
 	big := strings.Repeat("abcdefgh", 1<<20)
 	e.write("big.txt", big+"\r\nend\n")
-	var before, after goruntime.MemStats
-	goruntime.ReadMemStats(&before)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	out := e.ok(builtin.ToolReadFile, jsonArgs("path", "big.txt"))
-	goruntime.ReadMemStats(&after)
+	runtime.ReadMemStats(&after)
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(2<<20), "bytes allocated to read one 8 MiB line")
 	require.Equal(t, "     1\t"+big[:93]+fmt.Sprintf(" [... line cut: %d more bytes]\n[... the file goes on: read from offset 2]", len(big)-93), out)
 	require.Equal(t, "     2\tend", e.ok(builtin.ToolReadFile, jsonArgs("path", "big.txt", "offset", 2)))
@@ -235,7 +235,7 @@ func TestFileToolsDoNotBlockOnAFIFO(t *testing.T) {
 	fifo := filepath.Join(e.root, "pipe")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
 	calls := []struct {
-		tool runtime.ToolName
+		tool toolgen.ToolName
 		args string
 		want string
 	}{
@@ -246,7 +246,7 @@ func TestFileToolsDoNotBlockOnAFIFO(t *testing.T) {
 		{builtin.ToolDeleteFile, jsonArgs("path", "pipe"), `path "pipe" is not a regular file`},
 	}
 	for _, c := range calls {
-		done := make(chan runtime.Result, 1)
+		done := make(chan toolgen.Result, 1)
 		go func() {
 			res, _ := e.tools[c.tool].Call(t.Context(), []byte(c.args))
 			done <- res

@@ -8,7 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,8 +16,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // Hostile arguments: no call may hang, take the memory of the machine, or
@@ -26,10 +26,10 @@ import (
 // callWithin calls a tool and fails the test if it takes longer than d. A
 // bound on a hang, not a measure of speed: d is far above what the call
 // takes.
-func callWithin(t *testing.T, d time.Duration, ctx context.Context, tool runtime.Tool, args string) (runtime.Result, error) {
+func callWithin(t *testing.T, d time.Duration, ctx context.Context, tool toolgen.Tool, args string) (toolgen.Result, error) {
 	t.Helper()
 	type outcome struct {
-		res runtime.Result
+		res toolgen.Result
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -42,7 +42,7 @@ func callWithin(t *testing.T, d time.Duration, ctx context.Context, tool runtime
 		return o.res, o.err
 	case <-time.After(d):
 		t.Fatalf("%s %s did not return within %s", tool.Name, args, d)
-		return runtime.Result{}, nil
+		return toolgen.Result{}, nil
 	}
 }
 
@@ -108,7 +108,7 @@ func TestWalksStopWhenCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	for name, args := range map[runtime.ToolName]string{
+	for name, args := range map[toolgen.ToolName]string{
 		builtin.ToolGlob:        jsonArgs("pattern", "**/f.txt"),
 		builtin.ToolSearchFiles: jsonArgs("pattern", "needle"),
 		builtin.ToolListFiles:   jsonArgs("recursive", true),
@@ -131,7 +131,7 @@ func TestDeepTreeWithFewDescriptors(t *testing.T) {
 		walkWithFewDescriptors(t, dir)
 		return
 	}
-	if goruntime.GOOS != "linux" {
+	if runtime.GOOS != "linux" {
 		t.Skip("the limit of open files is set with Linux's setrlimit")
 	}
 	root := t.TempDir()
@@ -209,10 +209,10 @@ func TestEditFileRefusesAHugeFile(t *testing.T) {
 	const size = 2 << 30
 	sparseFile(t, filepath.Join(e.root, "big.txt"), size)
 
-	var before, after goruntime.MemStats
-	goruntime.ReadMemStats(&before)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	res, err := callWithin(t, 5*time.Second, t.Context(), e.tools[builtin.ToolEditFile], jsonArgs("path", "big.txt", "old_string", "hello", "new_string", "bye"))
-	goruntime.ReadMemStats(&after)
+	runtime.ReadMemStats(&after)
 	require.NoError(t, err)
 	require.True(t, res.IsError, res.Text())
 	require.Equal(t, `path "big.txt" is too large to edit (2147483648 bytes; edit_file edits files up to 16777216 bytes); write_file can replace it whole`, res.Text())
@@ -279,7 +279,7 @@ func TestDotDotAfterALinkIsResolvedAsTheKernelDoes(t *testing.T) {
 
 	// self is the root: self/.. is the root's parent, outside (os.Root,
 	// like the kernel, goes up from the link's target).
-	for name, args := range map[runtime.ToolName]string{
+	for name, args := range map[toolgen.ToolName]string{
 		builtin.ToolReadFile:    jsonArgs("path", "self/../x"),
 		builtin.ToolSearchFiles: jsonArgs("pattern", "x", "path", "self/../x"),
 		builtin.ToolListFiles:   jsonArgs("path", "self/.."),

@@ -11,15 +11,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // fileEnv is a workspace in a temporary directory and its file tools.
 type fileEnv struct {
 	t     testing.TB
 	root  string
-	tools map[runtime.ToolName]runtime.Tool
+	tools map[toolgen.ToolName]toolgen.Tool
 }
 
 // newFileEnv makes an empty workspace with the file tools, approval off.
@@ -33,7 +33,7 @@ func openFileEnv(t testing.TB, root string, opts ...builtin.FileOption) *fileEnv
 	t.Helper()
 	list, err := builtin.FileTools(root, opts...)
 	require.NoError(t, err)
-	e := &fileEnv{t: t, root: root, tools: map[runtime.ToolName]runtime.Tool{}}
+	e := &fileEnv{t: t, root: root, tools: map[toolgen.ToolName]toolgen.Tool{}}
 	for _, tool := range list {
 		e.tools[tool.Name] = tool
 	}
@@ -41,7 +41,7 @@ func openFileEnv(t testing.TB, root string, opts ...builtin.FileOption) *fileEnv
 }
 
 // call calls a tool with arguments built by args.
-func (e *fileEnv) call(name runtime.ToolName, args string) runtime.Result {
+func (e *fileEnv) call(name toolgen.ToolName, args string) toolgen.Result {
 	e.t.Helper()
 	tool, ok := e.tools[name]
 	require.True(e.t, ok, "no tool %s", name)
@@ -51,7 +51,7 @@ func (e *fileEnv) call(name runtime.ToolName, args string) runtime.Result {
 }
 
 // ok calls a tool that must succeed and returns its text.
-func (e *fileEnv) ok(name runtime.ToolName, args string) string {
+func (e *fileEnv) ok(name toolgen.ToolName, args string) string {
 	e.t.Helper()
 	res := e.call(name, args)
 	require.False(e.t, res.IsError, "%s %s failed: %s", name, args, res.Text())
@@ -59,7 +59,7 @@ func (e *fileEnv) ok(name runtime.ToolName, args string) string {
 }
 
 // fail calls a tool that must fail and returns its message.
-func (e *fileEnv) fail(name runtime.ToolName, args string) string {
+func (e *fileEnv) fail(name toolgen.ToolName, args string) string {
 	e.t.Helper()
 	res := e.call(name, args)
 	require.True(e.t, res.IsError, "%s %s succeeded: %s", name, args, res.Text())

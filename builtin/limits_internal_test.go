@@ -1,7 +1,7 @@
 package builtin
 
 import (
-	goruntime "runtime"
+	"runtime"
 	"testing"
 	"time"
 
@@ -10,7 +10,7 @@ import (
 
 func TestDescribeLimits(t *testing.T) {
 	c := confinement{limits: ResourceLimits{Memory: 2 << 30}.withDefaults(time.Minute)}
-	cpu := time.Duration(goruntime.NumCPU()) * time.Minute
+	cpu := time.Duration(runtime.NumCPU()) * time.Minute
 	assert.Equal(t, `Limits: a command may start at most 1024 processes (fork then fails); it may write files of at most 1 GiB (larger writes fail with "File too large"); each process may use `+cpu.String()+` of CPU time; each process may allocate 2 GiB of memory (more fails).`, c.describeLimits())
 
 	c.nprocExempt = true
@@ -34,7 +34,7 @@ func TestLimitsOption(t *testing.T) {
 	assert.Equal(t, want, c.sandbox.limits, "a zero field keeps what an earlier Limits set")
 	assert.Equal(t, want, c.sandbox.limits.withDefaults(time.Minute))
 	def := ResourceLimits{}.withDefaults(time.Minute)
-	assert.Equal(t, ResourceLimits{Processes: DefaultProcesses, FileSize: DefaultFileSize, CPUTime: time.Duration(goruntime.NumCPU()) * time.Minute, Memory: DefaultMemory()}, def)
+	assert.Equal(t, ResourceLimits{Processes: DefaultProcesses, FileSize: DefaultFileSize, CPUTime: time.Duration(runtime.NumCPU()) * time.Minute, Memory: DefaultMemory()}, def)
 	assert.Positive(t, DefaultMemory())
 
 	assert.EqualError(t, Limits(ResourceLimits{Memory: 1 << 20, CPUTime: -5})(&c), "builtin.Limits: CPUTime -5ns: must be positive, 0 for the default or builtin.Unlimited\nbuiltin.Limits: Memory 1048576: must be at least 256 MiB, 0 for the default or builtin.Unlimited")

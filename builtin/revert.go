@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // ErrChangedSince is the error of Revert for a file that is no longer as a
@@ -23,7 +23,7 @@ import (
 var ErrChangedSince = errors.New("changed since")
 
 // Revert undoes changes the workspace's file tools reported
-// (runtime.FileChange, from the agent's file_changed events), given in the
+// (toolgen.FileChange, from the agent's file_changed events), given in the
 // order they were made: each file gets back the content it had before the
 // first of its changes, and a file they created is removed.
 //
@@ -31,7 +31,7 @@ var ErrChangedSince = errors.New("changed since")
 // be as its last change left it (the same content, by its hash, or absent
 // after a deletion; ErrChangedSince otherwise), the changes of a file must
 // follow one another, and the content to restore must have been kept
-// (runtime.FileChange.Before, for files up to MaxChangeBytes). A file is
+// (toolgen.FileChange.Before, for files up to MaxChangeBytes). A file is
 // restored as write_file writes it: whole, atomically, keeping its mode.
 //
 // Within the process, Revert is one step: it waits for the writes of the
@@ -56,7 +56,7 @@ var ErrChangedSince = errors.New("changed since")
 // write by another process into the file itself in the instant between
 // the last check and the rename, or one that keeps its size within one
 // tick of the file system's clock.
-func (w *Workspace) Revert(changes ...runtime.FileChange) error {
+func (w *Workspace) Revert(changes ...toolgen.FileChange) error {
 	ctx := context.Background()
 	plan, errs := w.planRevert(changes)
 	if err := errors.Join(errs...); err != nil {
@@ -103,7 +103,7 @@ var testHookRevertChecked func()
 // reverting is what Revert does to one file.
 type reverting struct {
 	path, name string
-	last       runtime.FileChange // the file's last change
+	last       toolgen.FileChange // the file's last change
 	remove     bool               // the file did not exist: remove it
 	content    []byte             // what it held, to restore
 	target     string             // name, its last links resolved, when checked
@@ -112,7 +112,7 @@ type reverting struct {
 
 // planRevert is what Revert does to each file, in the order of their
 // first changes, or what makes it impossible.
-func (w *Workspace) planRevert(changes []runtime.FileChange) ([]*reverting, []error) {
+func (w *Workspace) planRevert(changes []toolgen.FileChange) ([]*reverting, []error) {
 	var (
 		plan   []*reverting
 		byPath = map[string]*reverting{}
@@ -126,7 +126,7 @@ func (w *Workspace) planRevert(changes []runtime.FileChange) ([]*reverting, []er
 			r.last = c
 			continue
 		}
-		r := &reverting{path: c.Path, last: c, remove: c.HashBefore == "" && c.Kind == runtime.FileCreated}
+		r := &reverting{path: c.Path, last: c, remove: c.HashBefore == "" && c.Kind == toolgen.FileCreated}
 		byPath[c.Path] = r
 		name, err := w.name(c.Path)
 		if err == nil && name == "." {
@@ -159,7 +159,7 @@ func (w *Workspace) checkReverting(ctx context.Context, r *reverting) error {
 	if err != nil {
 		return err
 	}
-	if current.exists != (r.last.Kind != runtime.FileDeleted) || current.hash != r.last.HashAfter {
+	if current.exists != (r.last.Kind != toolgen.FileDeleted) || current.hash != r.last.HashAfter {
 		return changedSince(r.path)
 	}
 	r.target, r.found = target, found
@@ -193,7 +193,7 @@ func changedSince(path string) error {
 }
 
 // restorable is the content a change found, checked against its hash.
-func restorable(c runtime.FileChange) ([]byte, error) {
+func restorable(c toolgen.FileChange) ([]byte, error) {
 	content := c.Before
 	if content == nil && c.SizeBefore == 0 {
 		content = []byte{} // an empty file (Before is left out of JSON)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // revertScene is a workspace with one change of each kind made by the
@@ -23,7 +23,7 @@ type revertScene struct {
 	root    string
 	ws      *Workspace
 	f       *files
-	changes []runtime.FileChange
+	changes []toolgen.FileChange
 }
 
 func newRevertScene(t *testing.T) *revertScene {
@@ -36,7 +36,7 @@ func newRevertScene(t *testing.T) *revertScene {
 	require.NoError(t, err)
 	t.Cleanup(func() { ws.Close() })
 	s := &revertScene{root: root, ws: ws, f: &files{ws: ws, maxEdit: DefaultMaxEditBytes}}
-	ctx := runtime.WithFileChanges(context.Background(), func(c runtime.FileChange) { s.changes = append(s.changes, c) })
+	ctx := toolgen.WithFileChanges(context.Background(), func(c toolgen.FileChange) { s.changes = append(s.changes, c) })
 	for _, step := range []func() error{
 		func() error { _, err := s.f.WriteFile(ctx, "a.txt", "line A\n"); return err },
 		func() error { _, err := s.f.WriteFile(ctx, "b.txt", "line B\n"); return err },

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -147,7 +147,7 @@ func (l ResourceLimits) withDefaults(timeout time.Duration) ResourceLimits {
 		l.FileSize = DefaultFileSize
 	}
 	if l.CPUTime == 0 {
-		l.CPUTime = timeout * time.Duration(goruntime.NumCPU())
+		l.CPUTime = timeout * time.Duration(runtime.NumCPU())
 	}
 	if l.Memory == 0 {
 		l.Memory = DefaultMemory()

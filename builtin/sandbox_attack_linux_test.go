@@ -21,8 +21,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The second round of attacks on run_command's confinement: every way out
@@ -91,7 +91,7 @@ func installAttacker(t *testing.T, dir string) {
 
 // tool is run_command in the world's workspace, confined as
 // RequireConfinement demands, with opts.
-func (w *netWorld) tool(t *testing.T, opts ...builtin.ShellOption) runtime.Tool {
+func (w *netWorld) tool(t *testing.T, opts ...builtin.ShellOption) toolgen.Tool {
 	return escapeTool(t, w.escapeWorld, opts...)
 }
 

@@ -100,7 +100,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Defaults of run_command's limits.
@@ -227,7 +227,7 @@ type shell struct {
 // AllowDNS, AllowNetwork, Limits, RequireConfinement and Unconfined change
 // that. The tool's description says what is
 // confined on this kernel.
-func ShellTool(root string, opts ...ShellOption) ([]runtime.Tool, error) {
+func ShellTool(root string, opts ...ShellOption) ([]toolgen.Tool, error) {
 	s, err := newShell(root, opts)
 	if err != nil {
 		return nil, err
@@ -259,7 +259,7 @@ func newShell(root string, opts []ShellOption) (*shell, error) {
 }
 
 // tools is run_command, described as configured.
-func (s *shell) tools() []runtime.Tool {
+func (s *shell) tools() []toolgen.Tool {
 	tools := s.Tools()
 	for i := range tools {
 		// The doc comment cannot know the configured limits, nor what the
@@ -270,7 +270,7 @@ func (s *shell) tools() []runtime.Tool {
 		}
 		tools[i].Description += fmt.Sprintf(" Here commands may run for at most %s, and the output is capped at %d bytes.", s.timeout, s.maxOutput)
 		tools[i].RequiresApproval = tools[i].RequiresApproval && s.approval
-		tools[i].Builtin = true // an agent's preset decides it (runtime.Tool.Builtin)
+		tools[i].Builtin = true // an agent's preset decides it (toolgen.Tool.Builtin)
 	}
 	return tools
 }

@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The escape corpus: commands that try to get out of run_command's
@@ -405,7 +405,7 @@ func requireNoTasksOf(t *testing.T, uid int) {
 
 // escapeTool is run_command in the world's workspace; each attempt gets a
 // fresh one (nothing carries over but the workspace).
-func escapeTool(t *testing.T, w *escapeWorld, opts ...builtin.ShellOption) runtime.Tool {
+func escapeTool(t *testing.T, w *escapeWorld, opts ...builtin.ShellOption) toolgen.Tool {
 	t.Helper()
 	tools, err := builtin.ShellTool(w.ws, append([]builtin.ShellOption{builtin.ShellWithoutApproval(), builtin.RequireConfinement()}, opts...)...)
 	require.NoError(t, err)

@@ -17,10 +17,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // TestMain checks that no test of the package leaves a goroutine behind
@@ -37,7 +37,7 @@ const shellBound = 20 * time.Second
 
 // shellTool returns run_command in a new temporary directory, and the
 // directory.
-func shellTool(t *testing.T, opts ...builtin.ShellOption) (runtime.Tool, string) {
+func shellTool(t *testing.T, opts ...builtin.ShellOption) (toolgen.Tool, string) {
 	t.Helper()
 	root := t.TempDir()
 	tools, err := builtin.ShellTool(root, opts...)
@@ -48,13 +48,13 @@ func shellTool(t *testing.T, opts ...builtin.ShellOption) (runtime.Tool, string)
 
 // callShell calls the tool with args and returns what it returned, failing
 // the test if that takes longer than shellBound.
-func callShell(t *testing.T, ctx context.Context, tool runtime.Tool, args string) (runtime.Result, error) {
+func callShell(t *testing.T, ctx context.Context, tool toolgen.Tool, args string) (toolgen.Result, error) {
 	t.Helper()
 	return callWithin(t, shellBound, ctx, tool, args)
 }
 
 // runShell runs command and returns the text of its successful result.
-func runShell(t *testing.T, tool runtime.Tool, command string) string {
+func runShell(t *testing.T, tool toolgen.Tool, command string) string {
 	t.Helper()
 	args, err := json.Marshal(map[string]string{"command": command})
 	require.NoError(t, err)
@@ -100,9 +100,9 @@ func requireGone(t *testing.T, s string) {
 func TestShellToolDescribesItself(t *testing.T) {
 	tool, _ := shellTool(t, builtin.Timeout(90*time.Second), builtin.MaxOutput(5000))
 	assert.Equal(t, builtin.ToolRunCommand, tool.Name)
-	assert.Equal(t, runtime.ToolName("run_command"), tool.Name)
+	assert.Equal(t, toolgen.ToolName("run_command"), tool.Name)
 	assert.True(t, tool.RequiresApproval, "run_command asks by default")
-	assert.Equal(t, runtime.Annotations{Destructive: true, OpenWorld: true}, tool.Annotations)
+	assert.Equal(t, toolgen.Annotations{Destructive: true, OpenWorld: true}, tool.Annotations)
 	assert.Contains(t, tool.Description, "/bin/sh -c")
 	assert.True(t, strings.HasSuffix(tool.Description, " Here commands may run for at most 1m30s, and the output is capped at 5000 bytes."), tool.Description)
 
@@ -178,7 +178,7 @@ func TestRunCommandResultText(t *testing.T) {
 }
 
 // shellVars runs env in tool and returns the variables the command saw.
-func shellVars(t *testing.T, tool runtime.Tool) map[string]string {
+func shellVars(t *testing.T, tool toolgen.Tool) map[string]string {
 	t.Helper()
 	out := runShell(t, tool, "env -0")
 	out, ok := strings.CutSuffix(out, "\n[exit code 0]")
@@ -355,14 +355,14 @@ func TestRunCommandCancel(t *testing.T) {
 	args := fmt.Sprintf(`{"command":"sh -c 'sleep %s' & touch started; wait"}`, m)
 	res, err := callShell(t, ctx, tool, args)
 	require.ErrorIs(t, err, context.Canceled)
-	assert.Equal(t, runtime.Result{}, res)
+	assert.Equal(t, toolgen.Result{}, res)
 	assert.FileExists(t, filepath.Join(root, "started"), "the command was cancelled while it ran")
 	requireGone(t, m)
 
 	t.Run("already cancelled", func(t *testing.T) {
 		res, err := callShell(t, ctx, tool, `{"command":"touch ran"}`)
 		require.ErrorIs(t, err, context.Canceled)
-		assert.Equal(t, runtime.Result{}, res)
+		assert.Equal(t, toolgen.Result{}, res)
 		assert.NoFileExists(t, filepath.Join(root, "ran"))
 	})
 }
@@ -406,7 +406,7 @@ func TestRunCommandArguments(t *testing.T) {
 }
 
 // shellAgent runs an agent whose model makes calls, then answers "done".
-func shellAgent(t *testing.T, tools []runtime.Tool, perms agent.Permissions, calls ...agent.ToolCall) (*agent.Agent, *agenttest.Model) {
+func shellAgent(t *testing.T, tools []toolgen.Tool, perms agent.Permissions, calls ...agent.ToolCall) (*agent.Agent, *agenttest.Model) {
 	t.Helper()
 	model := agenttest.NewModel(agenttest.Calls(calls...), agenttest.Text("done"))
 	ag, err := agent.New(model, agent.WithTools(tools), agent.WithPermissions(perms))
@@ -454,7 +454,7 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		require.NoError(t, os.WriteFile(keep, []byte("precious"), 0o644))
 		tools, err := builtin.ShellTool(root, builtin.ShellWithoutApproval())
 		require.NoError(t, err)
-		perms := agent.Permissions{Deny: []runtime.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
+		perms := agent.Permissions{Deny: []toolgen.Rule{{Tool: builtin.ToolRunCommand, Args: map[string]string{"command": "rm -rf*"}}}}
 		outcome, _ := perms.Decide(builtin.ToolRunCommand, []byte(`{"command":"rm -rf /"}`))
 		require.Equal(t, agent.OutcomeDeny, outcome)
 
@@ -476,8 +476,8 @@ func TestRunCommandInTheAgentLoop(t *testing.T) {
 		tools, err := builtin.ShellTool(t.TempDir(), builtin.ShellWithoutApproval())
 		require.NoError(t, err)
 		perms := agent.Permissions{
-			Allow: []runtime.Rule{builtin.RunCommandRule{Command: "echo *"}.Rule()},
-			Ask:   []runtime.Rule{{Tool: builtin.ToolRunCommand}},
+			Allow: []toolgen.Rule{builtin.RunCommandRule{Command: "echo *"}.Rule()},
+			Ask:   []toolgen.Rule{{Tool: builtin.ToolRunCommand}},
 		}
 		ag, _ := shellAgent(t, tools, perms,
 			agenttest.Call("c1", builtin.ToolRunCommand, `{"command":"echo ok"}`))

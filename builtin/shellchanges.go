@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Bounds of the comparison of the workspace before and after a command.
@@ -101,7 +101,7 @@ func snapshotBefore(ctx context.Context, w *Workspace) (tree, error) {
 // contents are those the snapshot kept; new ones are hashed (and kept, when
 // small) within maxTrackedBytes. note says what went unreported, if
 // anything.
-func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []runtime.FileChange, note string, err error) {
+func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []toolgen.FileChange, note string, err error) {
 	root := w.root
 	budget := int64(maxTrackedBytes)
 	seen := map[string]bool{}
@@ -151,7 +151,7 @@ func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []r
 			changes = append(changes, fileChange(filepath.FromSlash(path), was, fileState{}))
 		}
 	}
-	slices.SortFunc(changes, func(a, b runtime.FileChange) int {
+	slices.SortFunc(changes, func(a, b toolgen.FileChange) int {
 		switch {
 		case a.Path < b.Path:
 			return -1
@@ -174,7 +174,7 @@ func commandChanges(ctx context.Context, w *Workspace, before tree) (changes []r
 // directory (see claimTable): the workspace's own writes wait for it, and
 // it waits for them, so that its comparison takes in no change of theirs.
 func watchTree(ctx context.Context, dir string) (done func() string) {
-	if !runtime.ReportsFileChanges(ctx) {
+	if !toolgen.ReportsFileChanges(ctx) {
 		// Nothing to compare; the commands that compare learn it ran.
 		resolved, err := filepath.EvalSymlinks(dir)
 		held := &claim{kind: claimUnwatched, dir: resolved}
@@ -211,7 +211,7 @@ func watchTree(ctx context.Context, dir string) (done func() string) {
 			return ""
 		}
 		for _, c := range changes {
-			runtime.ReportFileChange(ctx, c)
+			toolgen.ReportFileChange(ctx, c)
 		}
 		if claims.sharedWith(held) && len(changes) > 0 {
 			note = joinNotes(note, "[file changes: another command ran in this workspace meanwhile; the changes reported may include some of its own]")

@@ -7,51 +7,51 @@ package builtin
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolReadFile names the tool read_file ((*files).ReadFile). ReadFile reads a
 	// text file of the workspace, with line numbers.
-	ToolReadFile runtime.ToolName = "read_file"
+	ToolReadFile toolgen.ToolName = "read_file"
 	// ToolWriteFile names the tool write_file ((*files).WriteFile). WriteFile
 	// writes a text file in the workspace, creating it and its parent directories
 	// if needed, and replacing what it held.
-	ToolWriteFile runtime.ToolName = "write_file"
+	ToolWriteFile toolgen.ToolName = "write_file"
 	// ToolEditFile names the tool edit_file ((*files).EditFile). EditFile replaces
 	// text in a file of the workspace: old_string must appear exactly once (copy
 	// it from read_file, without the line numbers, white space included), or set
 	// replace_all to replace every occurrence.
-	ToolEditFile runtime.ToolName = "edit_file"
+	ToolEditFile toolgen.ToolName = "edit_file"
 	// ToolDeleteFile names the tool delete_file ((*files).DeleteFile). DeleteFile
 	// deletes a file of the workspace.
-	ToolDeleteFile runtime.ToolName = "delete_file"
+	ToolDeleteFile toolgen.ToolName = "delete_file"
 	// ToolListFiles names the tool list_files ((*files).ListFiles). ListFiles
 	// lists a directory of the workspace: its entries, or with recursive every
 	// file and directory below it.
-	ToolListFiles runtime.ToolName = "list_files"
+	ToolListFiles toolgen.ToolName = "list_files"
 	// ToolGlob names the tool glob ((*files).Glob). Glob finds the files of the
 	// workspace whose paths match a pattern, sorted.
-	ToolGlob runtime.ToolName = "glob"
+	ToolGlob toolgen.ToolName = "glob"
 	// ToolSearchFiles names the tool search_files ((*files).SearchFiles).
 	// SearchFiles searches the contents of the workspace's text files for a
 	// regular expression (RE2 syntax) and returns the matching lines as path:line:
 	// text.
-	ToolSearchFiles runtime.ToolName = "search_files"
+	ToolSearchFiles toolgen.ToolName = "search_files"
 	// ToolRunCommand names the tool run_command ((*shell).RunCommand). RunCommand
 	// runs a shell command in the workspace: /bin/sh -c COMMAND, with the
 	// workspace root as the working directory and an empty stdin (so interactive
 	// programs get end of input: pass flags that make them not ask).
-	ToolRunCommand runtime.ToolName = "run_command"
+	ToolRunCommand toolgen.ToolName = "run_command"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -68,25 +68,25 @@ var (
 )
 
 // Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, delete_file, list_files, glob, search_files.
-func (recv *files) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *files) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolReadFile,
 		Description: "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
 		InputSchema: toolgenInputReadFile,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
 	}, {
 		Name:             ToolWriteFile,
 		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
 		InputSchema:      toolgenInputWriteFile,
-		Annotations:      runtime.Annotations{Idempotent: true},
+		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
 	}, {
@@ -94,76 +94,76 @@ func (recv *files) Tools() []runtime.Tool {
 		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
 		InputSchema:      toolgenInputEditFile,
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolDeleteFile,
 		Description: "DeleteFile deletes a file of the workspace. It deletes one regular file: not a directory, and not a symbolic link (neither the link nor what it leads to).",
 		InputSchema: toolgenInputDeleteFile,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Destructive: true,
 			Idempotent:  true,
 		},
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolListFiles,
 		Description: "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
 		InputSchema: toolgenInputListFiles,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolGlob,
 		Description: "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
 		InputSchema: toolgenInputGlob,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolSearchFiles,
 		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
 		InputSchema: toolgenInputSearchFiles,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
 	}})
 }
 
 // Tools returns the tools of a shell, which run on it: run_command.
-func (recv *shell) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *shell) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolRunCommand,
 		Description: "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
 		InputSchema: toolgenInputRunCommand,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Destructive: true,
 			OpenWorld:   true,
 		},
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},
 	}})
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ReadFileRule struct {
 	_      [0]func()
@@ -172,13 +172,13 @@ type ReadFileRule struct {
 	Limit  string // argument "limit": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReadFileRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReadFileRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, []string{r.Path, r.Offset, r.Limit})
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type WriteFileRule struct {
 	_       [0]func()
@@ -186,13 +186,13 @@ type WriteFileRule struct {
 	Content string // argument "content"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WriteFileRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WriteFileRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, []string{r.Path, r.Content})
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EditFileRule struct {
 	_          [0]func()
@@ -202,26 +202,26 @@ type EditFileRule struct {
 	ReplaceAll string // argument "replace_all": true or false or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EditFileRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EditFileRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, []string{r.Path, r.OldString, r.NewString, r.ReplaceAll})
 }
 
 // DeleteFileRule is a permission rule for the tool delete_file: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type DeleteFileRule struct {
 	_    [0]func()
 	Path string // argument "path"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DeleteFileRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DeleteFileRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDeleteFile, toolgenArgsDeleteFile, []string{r.Path})
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ListFilesRule struct {
 	_         [0]func()
@@ -229,26 +229,26 @@ type ListFilesRule struct {
 	Recursive string // argument "recursive": true or false or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ListFilesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ListFilesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, []string{r.Path, r.Recursive})
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type GlobRule struct {
 	_       [0]func()
 	Pattern string // argument "pattern"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GlobRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GlobRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, []string{r.Pattern})
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type SearchFilesRule struct {
 	_       [0]func()
@@ -257,13 +257,13 @@ type SearchFilesRule struct {
 	Glob    string // argument "glob": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SearchFilesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SearchFilesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, []string{r.Pattern, r.Path, r.Glob})
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type RunCommandRule struct {
 	_              [0]func()
@@ -271,8 +271,8 @@ type RunCommandRule struct {
 	TimeoutSeconds string // argument "timeout_seconds": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r RunCommandRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r RunCommandRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, []string{r.Command, r.TimeoutSeconds})
 }
 
@@ -280,7 +280,7 @@ func (r RunCommandRule) Rule() runtime.Rule {
 var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
-func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -328,14 +328,14 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res run
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputWriteFile is the JSON Schema of write_file's arguments.
 var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`)
 
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
-func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -367,14 +367,14 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res ru
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputEditFile is the JSON Schema of edit_file's arguments.
 var toolgenInputEditFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
-func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEditFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -423,14 +423,14 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res run
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputDeleteFile is the JSON Schema of delete_file's arguments.
 var toolgenInputDeleteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallDeleteFile reads the arguments of delete_file, calls (*files).DeleteFile and writes its result.
-func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -456,14 +456,14 @@ func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res r
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputListFiles is the JSON Schema of list_files's arguments.
 var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
-func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -505,14 +505,14 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res ru
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputGlob is the JSON Schema of glob's arguments.
 var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to the workspace root."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
-func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -538,14 +538,14 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res runtime
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputSearchFiles is the JSON Schema of search_files's arguments.
 var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
-func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -593,14 +593,14 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputRunCommand is the JSON Schema of run_command's arguments.
 var toolgenInputRunCommand = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
-func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRunCommand, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -638,7 +638,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res r
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}}

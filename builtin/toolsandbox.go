@@ -7,18 +7,18 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
-// Sandbox is a runtime.Sandbox on this machine: a Workspace for the files
+// Sandbox is a toolgen.Sandbox on this machine: a Workspace for the files
 // and run_command's runner for the commands, so that a tool of one's own
-// (given it through agent.WithSandbox and runtime.Ctx.Sandbox) has the
+// (given it through agent.WithSandbox and toolgen.Ctx.Sandbox) has the
 // boundary the built-in tools have, by the same code:
 //
 //   - ReadFile, WriteFile and List resolve every path with os.Root, as the
 //     file tools do: "..", absolute paths outside the directory and
 //     symbolic links out are refused (errors wrapping
-//     runtime.ErrOutsideSandbox and ErrOutsideWorkspace); so are special
+//     toolgen.ErrOutsideSandbox and ErrOutsideWorkspace); so are special
 //     files and files with other hard links. WriteFile replaces a file as
 //     write_file does (a new file renamed over it) and reports the change
 //     as write_file does.
@@ -36,7 +36,7 @@ type Sandbox struct {
 	shell *shell
 }
 
-var _ runtime.Sandbox = (*Sandbox)(nil)
+var _ toolgen.Sandbox = (*Sandbox)(nil)
 
 // NewSandbox returns the sandbox of dir, an existing directory. opts
 // configure its commands as they configure ShellTool (confinement,
@@ -68,7 +68,7 @@ func (s *Sandbox) Close() error { return s.ws.Close() }
 // Tools returns the file tools of the sandbox's directory, configured by
 // opts (see FileTools), and its run_command, configured by the options
 // given to NewSandbox.
-func (s *Sandbox) Tools(opts ...FileOption) ([]runtime.Tool, error) {
+func (s *Sandbox) Tools(opts ...FileOption) ([]toolgen.Tool, error) {
 	files, err := s.ws.FileTools(opts...)
 	if err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func (s *Sandbox) WriteFile(ctx context.Context, path string, data []byte) error
 
 // List returns the entries of a directory of the sandbox, sorted by name,
 // .git included.
-func (s *Sandbox) List(ctx context.Context, dir string) ([]runtime.DirEntry, error) {
+func (s *Sandbox) List(ctx context.Context, dir string) ([]toolgen.DirEntry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -117,9 +117,9 @@ func (s *Sandbox) List(ctx context.Context, dir string) ([]runtime.DirEntry, err
 	if err != nil {
 		return nil, explain(dir, err)
 	}
-	out := make([]runtime.DirEntry, 0, len(entries))
+	out := make([]toolgen.DirEntry, 0, len(entries))
 	for _, e := range entries {
-		d := runtime.DirEntry{Name: e.Name(), IsDir: e.IsDir(), Link: e.Type()&fs.ModeSymlink != 0}
+		d := toolgen.DirEntry{Name: e.Name(), IsDir: e.IsDir(), Link: e.Type()&fs.ModeSymlink != 0}
 		if e.Type().IsRegular() {
 			if info, err := e.Info(); err == nil {
 				d.Size = info.Size()
@@ -132,10 +132,10 @@ func (s *Sandbox) List(ctx context.Context, dir string) ([]runtime.DirEntry, err
 
 // Run runs a command in the sandbox, as run_command does, for at most the
 // configured Timeout.
-func (s *Sandbox) Run(ctx context.Context, command string) (runtime.CommandResult, error) {
+func (s *Sandbox) Run(ctx context.Context, command string) (toolgen.CommandResult, error) {
 	o, err := s.shell.run(ctx, command, s.shell.timeout)
 	if err != nil {
-		return runtime.CommandResult{}, err
+		return toolgen.CommandResult{}, err
 	}
-	return runtime.CommandResult{Output: o.out.String(), ExitCode: o.code, TimedOut: o.timedOut, Status: o.status}, nil
+	return toolgen.CommandResult{Output: o.out.String(), ExitCode: o.code, TimedOut: o.timedOut, Status: o.status}, nil
 }

@@ -16,26 +16,26 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // userTool is a tool of one's own that does its file and command work
 // through the sandbox of its Ctx: {"op": "read"|"write"|"list"|"run",
 // "path", "data", "command"}. A refusal for leaving the sandbox reads
 // "outside: ..." and a call without a sandbox "no sandbox: ...".
-var userTool = runtime.Tool{
+var userTool = toolgen.Tool{
 	Name: "work", Description: "works in the sandbox", InputSchema: []byte(`{"type":"object"}`),
-	Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+	Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 		var a struct{ Op, Path, Data, Command string }
 		if err := json.Unmarshal(args, &a); err != nil {
-			return runtime.ErrorResult(err.Error()), nil
+			return toolgen.ErrorResult(err.Error()), nil
 		}
-		sb, err := runtime.CtxFrom(ctx).NeedSandbox()
+		sb, err := toolgen.CtxFrom(ctx).NeedSandbox()
 		if err != nil {
-			return runtime.ErrorResult(err.Error()), nil
+			return toolgen.ErrorResult(err.Error()), nil
 		}
 		var text string
 		switch a.Op {
@@ -47,7 +47,7 @@ var userTool = runtime.Tool{
 			err = sb.WriteFile(ctx, a.Path, []byte(a.Data))
 			text = "written"
 		case "list":
-			var entries []runtime.DirEntry
+			var entries []toolgen.DirEntry
 			entries, err = sb.List(ctx, a.Path)
 			var names []string
 			for _, e := range entries {
@@ -62,17 +62,17 @@ var userTool = runtime.Tool{
 			}
 			text = strings.Join(names, " ")
 		case "run":
-			var r runtime.CommandResult
+			var r toolgen.CommandResult
 			r, err = sb.Run(ctx, a.Command)
 			text = fmt.Sprintf("%s|exit %d|%s", r.Output, r.ExitCode, r.Status)
 		}
 		switch {
-		case errors.Is(err, runtime.ErrOutsideSandbox):
-			return runtime.ErrorResult("outside: " + err.Error()), nil
+		case errors.Is(err, toolgen.ErrOutsideSandbox):
+			return toolgen.ErrorResult("outside: " + err.Error()), nil
 		case err != nil:
-			return runtime.ErrorResult(err.Error()), nil
+			return toolgen.ErrorResult(err.Error()), nil
 		}
-		return runtime.TextResult(text), nil
+		return toolgen.TextResult(text), nil
 	},
 }
 
@@ -107,7 +107,7 @@ func runWork(t *testing.T, opts []agent.Option, ops ...string) ([]string, []stri
 	}
 	model := agenttest.NewModel(append(replies, agenttest.Text("done"))...)
 	var changes []string
-	opts = append([]agent.Option{agent.WithTools([]runtime.Tool{userTool}), agent.WithObserver(func(e agent.Event) {
+	opts = append([]agent.Option{agent.WithTools([]toolgen.Tool{userTool}), agent.WithObserver(func(e agent.Event) {
 		if e.Kind == agent.EventFileChanged {
 			changes = append(changes, fmt.Sprintf("%s: %s %s", e.Call.ID, e.FileChange.Kind, e.FileChange.Path))
 		}
@@ -206,7 +206,7 @@ func TestSandboxCommandTimeout(t *testing.T) {
 
 func TestSandboxWithoutOneIsAClearError(t *testing.T) {
 	got, _ := runWork(t, nil, op("op", "read", "path", "a.txt"))
-	assert.Equal(t, []string{"ERR " + runtime.ErrNoSandbox.Error()}, got)
+	assert.Equal(t, []string{"ERR " + toolgen.ErrNoSandbox.Error()}, got)
 }
 
 func TestSandboxToolsShareItsConfiguration(t *testing.T) {
@@ -215,7 +215,7 @@ func TestSandboxToolsShareItsConfiguration(t *testing.T) {
 	defer sb.Close()
 	tools, err := sb.Tools(builtin.ReadOnly())
 	require.NoError(t, err)
-	var names []runtime.ToolName
+	var names []toolgen.ToolName
 	for _, tool := range tools {
 		names = append(names, tool.Name)
 		if tool.Name == builtin.ToolRunCommand {
@@ -223,7 +223,7 @@ func TestSandboxToolsShareItsConfiguration(t *testing.T) {
 			assert.Contains(t, tool.Description, "Commands are not confined")
 		}
 	}
-	assert.Equal(t, []runtime.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolRunCommand}, names)
+	assert.Equal(t, []toolgen.ToolName{builtin.ToolReadFile, builtin.ToolListFiles, builtin.ToolSearchFiles, builtin.ToolGlob, builtin.ToolRunCommand}, names)
 }
 
 func TestNewSandboxErrors(t *testing.T) {

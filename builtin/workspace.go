@@ -14,19 +14,19 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // ErrOutsideWorkspace is the error of every attempt to reach a path outside
 // the workspace: through "..", an absolute path, or a symbolic link. It
-// wraps runtime.ErrOutsideSandbox, so that a tool working through a
-// runtime.Sandbox tells a refusal without knowing this package.
+// wraps toolgen.ErrOutsideSandbox, so that a tool working through a
+// toolgen.Sandbox tells a refusal without knowing this package.
 var ErrOutsideWorkspace error = outsideWorkspace{}
 
 type outsideWorkspace struct{}
 
 func (outsideWorkspace) Error() string { return "outside the workspace" }
-func (outsideWorkspace) Unwrap() error { return runtime.ErrOutsideSandbox }
+func (outsideWorkspace) Unwrap() error { return toolgen.ErrOutsideSandbox }
 
 // Workspace is a directory that file tools cannot leave. Every path is
 // resolved by os.Root, which refuses, at the time of each operation, any

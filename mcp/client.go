@@ -14,7 +14,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Transport says how a Client reaches an MCP server: Command starts a
@@ -209,7 +209,7 @@ type Client struct {
 
 	mu        sync.Mutex
 	gen       uint64 // bumped by each tools/list_changed notification
-	cached    []runtime.Tool
+	cached    []toolgen.Tool
 	cachedGen uint64
 	haveCache bool
 	safe      map[string]bool // the tools listed, by server name: may a call be sent again?
@@ -367,14 +367,14 @@ func (c *Client) PID() int {
 // JSON value with its keys sorted). A tool not annotated read-only requires
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
-func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
+func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 	if c.isClosed() {
 		return nil, errClosed
 	}
 	c.mu.Lock()
 	gen := c.gen
 	if c.haveCache && c.cachedGen == gen {
-		tools := append([]runtime.Tool(nil), c.cached...)
+		tools := append([]toolgen.Tool(nil), c.cached...)
 		c.mu.Unlock()
 		return tools, nil
 	}
@@ -383,7 +383,7 @@ func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	tools := make([]runtime.Tool, 0, len(remote))
+	tools := make([]toolgen.Tool, 0, len(remote))
 	for _, t := range remote {
 		rt, err := c.runtimeTool(t)
 		if err != nil {
@@ -394,7 +394,7 @@ func (c *Client) Tools(ctx context.Context) ([]runtime.Tool, error) {
 	c.mu.Lock()
 	c.cached, c.cachedGen, c.haveCache = tools, gen, true
 	c.mu.Unlock()
-	return append([]runtime.Tool(nil), tools...), nil
+	return append([]toolgen.Tool(nil), tools...), nil
 }
 
 // ListTools reads every page of tools/list, following nextCursor, at most
@@ -429,21 +429,21 @@ func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 }
 
 // runtimeTool converts one remote tool.
-func (c *Client) runtimeTool(t *sdk.Tool) (runtime.Tool, error) {
+func (c *Client) runtimeTool(t *sdk.Tool) (toolgen.Tool, error) {
 	in, out, err := c.toolSchemas(t)
 	if err != nil {
-		return runtime.Tool{}, err
+		return toolgen.Tool{}, err
 	}
 	ann := clientAnnotations(t.Annotations)
 	name := t.Name
-	return runtime.Tool{
-		Name:             runtime.ToolName(c.opts.prefix + name),
+	return toolgen.Tool{
+		Name:             toolgen.ToolName(c.opts.prefix + name),
 		Description:      t.Description,
 		InputSchema:      in,
 		OutputSchema:     out,
 		Annotations:      ann,
 		RequiresApproval: c.opts.approval && !ann.ReadOnly,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return c.callForModel(ctx, name, args)
 		},
 	}, nil
@@ -482,14 +482,14 @@ func schemaBytes(s any) ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// clientAnnotations maps MCP tool annotations to runtime.Annotations, with MCP's
+// clientAnnotations maps MCP tool annotations to toolgen.Annotations, with MCP's
 // defaults for absent hints: destructiveHint and openWorldHint default to
 // true, readOnlyHint and idempotentHint to false.
-func clientAnnotations(a *sdk.ToolAnnotations) runtime.Annotations {
+func clientAnnotations(a *sdk.ToolAnnotations) toolgen.Annotations {
 	if a == nil {
-		return runtime.Annotations{Destructive: true, OpenWorld: true}
+		return toolgen.Annotations{Destructive: true, OpenWorld: true}
 	}
-	return runtime.Annotations{
+	return toolgen.Annotations{
 		ReadOnly:    a.ReadOnlyHint,
 		Destructive: a.DestructiveHint == nil || *a.DestructiveHint,
 		Idempotent:  a.IdempotentHint,

@@ -5,17 +5,17 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // BenchmarkClientCallTool is one Client.CallTool of a read-only tool over
 // streamable HTTP to an httptest server: the client's cost per call with its
 // retry bookkeeping, which only a failed call uses.
 func BenchmarkClientCallTool(b *testing.B) {
-	tool := runtime.Tool{Name: "read", Description: "reads", InputSchema: []byte(`{"type":"object"}`), Annotations: runtime.Annotations{ReadOnly: true},
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("ok"), nil }}
-	srv, err := mcp.NewServer("bench", "1.0.0", []runtime.Tool{tool})
+	tool := toolgen.Tool{Name: "read", Description: "reads", InputSchema: []byte(`{"type":"object"}`), Annotations: toolgen.Annotations{ReadOnly: true},
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil }}
+	srv, err := mcp.NewServer("bench", "1.0.0", []toolgen.Tool{tool})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // RPCError is a JSON-RPC error the server answered a tools/call with: an
@@ -32,7 +32,7 @@ func (e *RPCError) Error() string {
 // Result holds what the server said.
 type ToolError struct {
 	Tool   string
-	Result runtime.Result
+	Result toolgen.Result
 }
 
 // Error is the tool's name and its text.
@@ -68,12 +68,12 @@ func (e *ToolError) Error() string {
 // At most one new session is made per call, and one at a time: concurrent
 // calls that met the same lost session wait for it and use it. A JSON-RPC
 // error, a tool error and a done ctx are never retried.
-func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtime.Result, error) {
+func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
 	if len(args) == 0 {
 		args = []byte("{}")
 	}
 	if !json.Valid(args) {
-		return runtime.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
+		return toolgen.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
 	var res *sdk.CallToolResult
 	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
@@ -84,13 +84,13 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	if err != nil {
 		if we := serverError(err); we != nil && ctx.Err() == nil {
 			re := &RPCError{Tool: name, Code: we.Code, Message: we.Message, Data: we.Data}
-			return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, we.Message)), re
+			return toolgen.ErrorResult(fmt.Sprintf("%s: %s", name, we.Message)), re
 		}
-		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
+		return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
 	r, err := clientResult(res)
 	if err != nil {
-		return runtime.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
+		return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
 	if r.IsError {
 		return r, &ToolError{Tool: name, Result: r}
@@ -98,10 +98,10 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (runtim
 	return r, nil
 }
 
-// callForModel is a runtime.Tool's Call: server-side failures and a lost
+// callForModel is a toolgen.Tool's Call: server-side failures and a lost
 // answer (ErrAnswerLost) are results, only a done ctx or a broken
 // connection is an error.
-func (c *Client) callForModel(ctx context.Context, name string, args []byte) (runtime.Result, error) {
+func (c *Client) callForModel(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
 	r, err := c.CallTool(ctx, name, args)
 	var re *RPCError
 	var te *ToolError
@@ -109,19 +109,19 @@ func (c *Client) callForModel(ctx context.Context, name string, args []byte) (ru
 	case err == nil, errors.As(err, &te), errors.As(err, &re):
 		return r, nil
 	case ctx.Err() != nil:
-		return runtime.Result{}, ctx.Err()
+		return toolgen.Result{}, ctx.Err()
 	case errors.Is(err, ErrAnswerLost):
-		return runtime.ErrorResult(fmt.Sprintf("%s: %s", name, ErrAnswerLost)), nil
+		return toolgen.ErrorResult(fmt.Sprintf("%s: %s", name, ErrAnswerLost)), nil
 	}
-	return runtime.Result{}, err
+	return toolgen.Result{}, err
 }
 
 // clientResult maps a tools/call result: text content to text parts, images and
 // audio to Data and MIMEType, embedded resources to resource parts (URI,
 // MIMEType, Text or Data), resource links to a text line naming them,
 // structuredContent to Structured and isError to IsError.
-func clientResult(res *sdk.CallToolResult) (runtime.Result, error) {
-	var r runtime.Result
+func clientResult(res *sdk.CallToolResult) (toolgen.Result, error) {
+	var r toolgen.Result
 	r.IsError = res.IsError
 	for _, c := range res.Content {
 		r.Content = append(r.Content, content(c))
@@ -129,7 +129,7 @@ func clientResult(res *sdk.CallToolResult) (runtime.Result, error) {
 	if res.StructuredContent != nil {
 		b, err := json.Marshal(res.StructuredContent)
 		if err != nil {
-			return runtime.Result{}, fmt.Errorf("structuredContent: %w", err)
+			return toolgen.Result{}, fmt.Errorf("structuredContent: %w", err)
 		}
 		r.Structured = b
 	}
@@ -137,29 +137,29 @@ func clientResult(res *sdk.CallToolResult) (runtime.Result, error) {
 }
 
 // content maps one content part.
-func content(c sdk.Content) runtime.Content {
+func content(c sdk.Content) toolgen.Content {
 	switch c := c.(type) {
 	case *sdk.TextContent:
-		return runtime.Content{Type: runtime.ContentText, Text: c.Text}
+		return toolgen.Content{Type: toolgen.ContentText, Text: c.Text}
 	case *sdk.ImageContent:
-		return runtime.Content{Type: runtime.ContentImage, Data: c.Data, MIMEType: c.MIMEType}
+		return toolgen.Content{Type: toolgen.ContentImage, Data: c.Data, MIMEType: c.MIMEType}
 	case *sdk.AudioContent:
-		return runtime.Content{Type: runtime.ContentAudio, Data: c.Data, MIMEType: c.MIMEType}
+		return toolgen.Content{Type: toolgen.ContentAudio, Data: c.Data, MIMEType: c.MIMEType}
 	case *sdk.EmbeddedResource:
 		return resource(c.Resource)
 	case *sdk.ResourceLink:
-		return runtime.Content{Type: runtime.ContentText, Text: linkText(c)}
+		return toolgen.Content{Type: toolgen.ContentText, Text: linkText(c)}
 	}
-	return runtime.Content{Type: runtime.ContentText, Text: fmt.Sprintf("[unsupported content %T]", c)}
+	return toolgen.Content{Type: toolgen.ContentText, Text: fmt.Sprintf("[unsupported content %T]", c)}
 }
 
 // resource maps an embedded resource: its URI, MIME type, and text or
 // bytes.
-func resource(rc *sdk.ResourceContents) runtime.Content {
+func resource(rc *sdk.ResourceContents) toolgen.Content {
 	if rc == nil {
-		return runtime.Content{Type: runtime.ContentResource}
+		return toolgen.Content{Type: toolgen.ContentResource}
 	}
-	return runtime.Content{Type: runtime.ContentResource, URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Data: rc.Blob}
+	return toolgen.Content{Type: toolgen.ContentResource, URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Data: rc.Blob}
 }
 
 // linkText names a resource link.

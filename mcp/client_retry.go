@@ -24,7 +24,7 @@ const (
 // ErrAnswerLost is in the error of a call that may have reached the tool
 // but whose answer was lost (the connection broke, a proxy answered 502,
 // 503 or 504) and that was not sent again: the tool may or may not have
-// run. A runtime.Tool of Client.Tools gives the model a failed result
+// run. A toolgen.Tool of Client.Tools gives the model a failed result
 // saying so, rather than an error that would end an agent's run.
 var ErrAnswerLost = errors.New("the answer was lost with the connection, the tool may or may not have run")
 

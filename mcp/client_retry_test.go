@@ -21,8 +21,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // replica is one MCP server on a 127.0.0.1 port, which the test can kill:
@@ -39,7 +39,7 @@ type replica struct {
 
 // startReplica serves tools on addr ("127.0.0.1:0" for any port); wrap,
 // when not nil, sees every request first.
-func startReplica(t *testing.T, addr string, tools []runtime.Tool, opts mcp.HTTPOptions, wrap func(http.Handler) http.Handler) *replica {
+func startReplica(t *testing.T, addr string, tools []toolgen.Tool, opts mcp.HTTPOptions, wrap func(http.Handler) http.Handler) *replica {
 	t.Helper()
 	var r *replica
 	fresh := func() http.Handler {
@@ -168,16 +168,16 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // in reads; bump (neither read-only nor idempotent) counts its runs in
 // bumps and, when hold is not nil, says so on started and waits for hold to
 // close or its call to end.
-func replicaTools(id int, reads, bumps *atomic.Int64, started chan<- int, hold <-chan struct{}) []runtime.Tool {
+func replicaTools(id int, reads, bumps *atomic.Int64, started chan<- int, hold <-chan struct{}) []toolgen.Tool {
 	obj := []byte(`{"type":"object"}`)
-	return []runtime.Tool{
-		{Name: "read", Description: "reads", InputSchema: obj, Annotations: runtime.Annotations{ReadOnly: true},
-			Call: func(context.Context, []byte) (runtime.Result, error) {
+	return []toolgen.Tool{
+		{Name: "read", Description: "reads", InputSchema: obj, Annotations: toolgen.Annotations{ReadOnly: true},
+			Call: func(context.Context, []byte) (toolgen.Result, error) {
 				reads.Add(1)
-				return runtime.TextResult(fmt.Sprint("read on ", id)), nil
+				return toolgen.TextResult(fmt.Sprint("read on ", id)), nil
 			}},
-		{Name: "bump", Description: "adds one", InputSchema: obj, Annotations: runtime.Annotations{Destructive: true},
-			Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+		{Name: "bump", Description: "adds one", InputSchema: obj, Annotations: toolgen.Annotations{Destructive: true},
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 				bumps.Add(1)
 				if hold != nil {
 					started <- id
@@ -186,7 +186,7 @@ func replicaTools(id int, reads, bumps *atomic.Int64, started chan<- int, hold <
 					case <-ctx.Done():
 					}
 				}
-				return runtime.TextResult("bumped"), nil
+				return toolgen.TextResult("bumped"), nil
 			}},
 	}
 }
@@ -434,7 +434,7 @@ func TestRetryOnlyWhatIsSafe(t *testing.T) {
 			}
 			assert.Equal(t, tc.runs, reads.Load()+bumps.Load())
 
-			// Through the runtime.Tool an agent calls, a lost answer is a
+			// Through the toolgen.Tool an agent calls, a lost answer is a
 			// failed result for the model, not an error ending the run.
 			cut.Store(false)
 			tools, err := c.Tools(ctx)

@@ -19,9 +19,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 )
 
 // serve connects a Client to server over in-memory transports; both end
@@ -58,8 +58,8 @@ func textTool(name, text string, ann *sdk.ToolAnnotations) (*sdk.Tool, sdk.ToolH
 		}
 }
 
-func byName(tools []runtime.Tool) map[runtime.ToolName]runtime.Tool {
-	m := map[runtime.ToolName]runtime.Tool{}
+func byName(tools []toolgen.Tool) map[toolgen.ToolName]toolgen.Tool {
+	m := map[toolgen.ToolName]toolgen.Tool{}
 	for _, t := range tools {
 		m[t.Name] = t
 	}
@@ -81,7 +81,7 @@ func TestToolsFollowsEveryPage(t *testing.T) {
 		t.Fatalf("got %d tools, want 7 (4 pages of 2)", len(tools))
 	}
 	for i := range 7 {
-		if _, ok := byName(tools)[runtime.ToolName(fmt.Sprintf("tool_%d", i))]; !ok {
+		if _, ok := byName(tools)[toolgen.ToolName(fmt.Sprintf("tool_%d", i))]; !ok {
 			t.Errorf("tool_%d missing", i)
 		}
 	}
@@ -111,13 +111,13 @@ func TestAnnotationsAndApproval(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := byName(tools)
-	want := map[runtime.ToolName]struct {
-		ann      runtime.Annotations
+	want := map[toolgen.ToolName]struct {
+		ann      toolgen.Annotations
 		approval bool
 	}{
-		"bare":   {runtime.Annotations{Destructive: true, OpenWorld: true}, true},
-		"reader": {runtime.Annotations{ReadOnly: true, Destructive: true}, false},
-		"writer": {runtime.Annotations{Idempotent: true, OpenWorld: true}, true},
+		"bare":   {toolgen.Annotations{Destructive: true, OpenWorld: true}, true},
+		"reader": {toolgen.Annotations{ReadOnly: true, Destructive: true}, false},
+		"writer": {toolgen.Annotations{Idempotent: true, OpenWorld: true}, true},
 	}
 	for name, w := range want {
 		if got[name].Annotations != w.ann || got[name].RequiresApproval != w.approval {
@@ -179,13 +179,13 @@ func TestCallMapsContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []runtime.Content{
-		{Type: runtime.ContentText, Text: "a picture"},
-		{Type: runtime.ContentImage, Data: []byte("\x89PNG"), MIMEType: "image/png"},
-		{Type: runtime.ContentAudio, Data: []byte("RIFF"), MIMEType: "audio/wav"},
-		{Type: runtime.ContentResource, URI: "test://doc", MIMEType: "text/plain", Text: "a document"},
-		{Type: runtime.ContentResource, URI: "test://blob", MIMEType: "application/octet-stream", Data: []byte{1, 2}},
-		{Type: runtime.ContentText, Text: `[resource link test://link "linked"]`},
+	want := []toolgen.Content{
+		{Type: toolgen.ContentText, Text: "a picture"},
+		{Type: toolgen.ContentImage, Data: []byte("\x89PNG"), MIMEType: "image/png"},
+		{Type: toolgen.ContentAudio, Data: []byte("RIFF"), MIMEType: "audio/wav"},
+		{Type: toolgen.ContentResource, URI: "test://doc", MIMEType: "text/plain", Text: "a document"},
+		{Type: toolgen.ContentResource, URI: "test://blob", MIMEType: "application/octet-stream", Data: []byte{1, 2}},
+		{Type: toolgen.ContentText, Text: `[resource link test://link "linked"]`},
 	}
 	if !reflect.DeepEqual(r.Content, want) {
 		t.Errorf("content =\n%+v\nwant\n%+v", r.Content, want)
@@ -247,10 +247,10 @@ func TestRPCErrorIsAResultAndATypedError(t *testing.T) {
 	}
 	ghost := byName(tools)["image"]
 	ghost.RequiresApproval = false
-	ghost.Call = func(ctx context.Context, args []byte) (runtime.Result, error) {
+	ghost.Call = func(ctx context.Context, args []byte) (toolgen.Result, error) {
 		return c.callForModel(ctx, "no_such_tool", args)
 	}
-	ag, err := agent.New(model, agent.WithTools([]runtime.Tool{ghost}))
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{ghost}))
 	if err != nil {
 		t.Fatal(err)
 	}

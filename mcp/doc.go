@@ -13,7 +13,7 @@
 //	err = srv.ServeStdio(ctx)                                  // for a client that starts the program
 //	err = srv.ListenAndServe(ctx, ":8080", mcp.HTTPOptions{})  // http://127.0.0.1:8080/mcp
 //
-// Package mcp serves any []runtime.Tool with the official Go SDK
+// Package mcp serves any []toolgen.Tool with the official Go SDK
 // (github.com/modelcontextprotocol/go-sdk): its transports, sessions and
 // protocol versions. Each tool goes through the SDK's low-level AddTool with
 // the generated schemas as they are, and a call hands the raw JSON arguments
@@ -179,7 +179,7 @@
 //
 // Deps. "mcp.WithDeps(func(ctx context.Context, r *http.Request) (any,
 // error))" makes the deps of each tools/call, which the tool reads from its
-// runtime.Ctx (runtime.DepsAs), as aisdk.WithDeps does for a chat's runs:
+// toolgen.Ctx (toolgen.DepsAs), as aisdk.WithDeps does for a chat's runs:
 // r is the HTTP request that carried that very call (not the session's
 // first one), so two calls on one session sent with different credentials
 // get different deps; r is nil over stdio and other transports that are
@@ -214,12 +214,12 @@
 // without asking, even of a tool that requires approval, and ask rules make
 // the calls they match need approval. "mcp.WithApprover(func(ctx, call
 // agent.ToolCall) (bool, error))" decides every call that needs approval,
-// with the call's runtime.Ctx (deps) on ctx, instead of the client's user:
+// with the call's toolgen.Ctx (deps) on ctx, instead of the client's user:
 // false, an error or a panic refuses the call. Annotations (destructive,
 // open world) are sent to the client as hints; as in the loop without a
 // preset, they do not by themselves make a call need approval.
 //
-// Idempotency. Each call's runtime.Ctx has the tool's name, a RunID naming
+// Idempotency. Each call's toolgen.Ctx has the tool's name, a RunID naming
 // the MCP session ("mcp-" and its id; "mcp" without one: stdio, stateless
 // HTTP) and a CallID of 26 random characters, so IdempotencyKey() is never
 // empty and is unique to the one tools/call request. It dedupes nothing by
@@ -232,9 +232,9 @@
 // before). mcp.Client resends a call only when that cannot run it twice (see
 // "Riding through a replica's death").
 //
-// A tool may also return runtime.Result (or "(runtime.Result, error)") to
+// A tool may also return toolgen.Result (or "(toolgen.Result, error)") to
 // choose its content itself: text, images, audio or embedded resources
-// (runtime.ContentResource); it is returned as it is, with no output schema.
+// (toolgen.ContentResource); it is returned as it is, with no output schema.
 //
 // CI runs the official MCP conformance suite
 // ("@modelcontextprotocol/conformance" 0.1.16, under Node 22 from npm, pinned
@@ -297,7 +297,7 @@
 // (required members as values, optional ones as pointers), a Validate method
 // (required members, string enums, nested objects) and a method on Stubs that
 // validates and calls. The file has the same header and version check (against
-// runtime/toolimpl) as a tools file, is written only when it changes, and
+// toolimpl) as a tools file, is written only when it changes, and
 // "toolgen mcp -check ..." exits 1 with a diff when it is stale (for CI).
 //
 // examples/mcpclient lists a server's tools and calls one; it is also the
@@ -313,7 +313,7 @@
 //   - server.go: NewServer, the tool registration, result and annotation
 //     mapping (MCP's destructiveHint and openWorldHint default to true, so
 //     both are always sent).
-//   - server_deps.go: WithDeps, the runtime.Ctx of each call and the HTTP
+//   - server_deps.go: WithDeps, the toolgen.Ctx of each call and the HTTP
 //     requests being served, by header, for the deps; server_approval.go:
 //     WithPermissions, WithApprover and asking the client by elicitation;
 //     server_approval_state.go: the signed request states of approval

@@ -18,9 +18,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The differential fuzz target sends the same request to two stateless
@@ -33,23 +33,23 @@ import (
 // an echo of the raw arguments, a panic, a Go error and every content kind.
 // (A tool whose structured result is not JSON is left out: go-sdk never
 // answers it; see TestFastPathAnswersWhereGoSDKDoesNot.)
-func differentialTools() []runtime.Tool {
+func differentialTools() []toolgen.Tool {
 	obj := []byte(`{"type":"object"}`)
 	return append(weather.Tools(),
-		runtime.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
-			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
-				return runtime.TextResult(string(args)), nil
+		toolgen.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
+			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
+				return toolgen.TextResult(string(args)), nil
 			}},
-		runtime.Tool{Name: "boom", Description: "panics", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) { panic("kaboom") }},
-		runtime.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, context.Canceled }},
-		runtime.Tool{Name: "mixed", Description: "all kinds", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) {
-				return runtime.Result{Content: []runtime.Content{
-					{Type: runtime.ContentText, Text: "hi <&> \u2028"},
-					{Type: runtime.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
-					{Type: runtime.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
+		toolgen.Tool{Name: "boom", Description: "panics", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) { panic("kaboom") }},
+		toolgen.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.Result{}, context.Canceled }},
+		toolgen.Tool{Name: "mixed", Description: "all kinds", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) {
+				return toolgen.Result{Content: []toolgen.Content{
+					{Type: toolgen.ContentText, Text: "hi <&> \u2028"},
+					{Type: toolgen.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
+					{Type: toolgen.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
 				}, Structured: []byte(`{"n":1}`)}, nil
 			}},
 	)

@@ -6,7 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
-	goruntime "runtime"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 func toolsCall(id int, name string) string {
@@ -37,9 +37,9 @@ func initialized(t *testing.T, url string) string {
 // too, leaving the request unanswered and Serve unable to return.
 func TestGoexitToolIsAnswered(t *testing.T) {
 	noLeaks(t)
-	quit := runtime.Tool{Name: "quit", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (runtime.Result, error) {
-		goruntime.Goexit()
-		return runtime.Result{}, nil
+	quit := toolgen.Tool{Name: "quit", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (toolgen.Result, error) {
+		runtime.Goexit()
+		return toolgen.Result{}, nil
 	}}
 	srv := newServer(t, quit)
 	addr := serve(t, srv, mcp.HTTPOptions{JSONResponse: true})
@@ -72,7 +72,7 @@ func TestMaxCallsBoundsCallsOfClientsThatLeft(t *testing.T) {
 	const maxCalls = 3
 	var running, most atomic.Int64
 	release := make(chan struct{})
-	slow := runtime.Tool{Name: "slow", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	slow := toolgen.Tool{Name: "slow", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 		n := running.Add(1)
 		defer running.Add(-1)
 		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
@@ -81,9 +81,9 @@ func TestMaxCallsBoundsCallsOfClientsThatLeft(t *testing.T) {
 		case <-release:
 		case <-time.After(10 * time.Second):
 		}
-		return runtime.TextResult("done"), nil
+		return toolgen.TextResult("done"), nil
 	}}
-	srv, err := mcp.NewServer("test", "1.0.0", []runtime.Tool{slow}, mcp.WithMaxCalls(maxCalls))
+	srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{slow}, mcp.WithMaxCalls(maxCalls))
 	require.NoError(t, err)
 	addr := serve(t, srv, mcp.HTTPOptions{JSONResponse: true})
 	url := "http://" + addr + mcp.Path

@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/internal/npmtest"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 // The interop tests run this client against real servers from npm, pinned
@@ -59,7 +59,7 @@ func connectTo(t *testing.T, tr Transport, opts ...ClientOption) *Client {
 
 // runAgent runs a scripted model that makes calls in one turn, with tools,
 // and returns what came back to the model, by call id.
-func runAgent(t *testing.T, tools []runtime.Tool, calls ...agent.ToolCall) map[string]string {
+func runAgent(t *testing.T, tools []toolgen.Tool, calls ...agent.ToolCall) map[string]string {
 	t.Helper()
 	model := agenttest.NewModel(agenttest.Calls(calls...), agenttest.Text("done"))
 	ag, err := agent.New(model, agent.WithTools(tools))
@@ -87,7 +87,7 @@ func runAgent(t *testing.T, tools []runtime.Tool, calls ...agent.ToolCall) map[s
 }
 
 // mustTools lists the tools, checking names are present.
-func mustTools(t *testing.T, c *Client, names ...string) []runtime.Tool {
+func mustTools(t *testing.T, c *Client, names ...string) []toolgen.Tool {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -97,7 +97,7 @@ func mustTools(t *testing.T, c *Client, names ...string) []runtime.Tool {
 	}
 	have := byName(tools)
 	for _, n := range names {
-		tool, ok := have[runtime.ToolName(n)]
+		tool, ok := have[toolgen.ToolName(n)]
 		if !ok {
 			t.Fatalf("no tool %s among %d", n, len(tools))
 		}
@@ -129,7 +129,7 @@ func checkEverything(t *testing.T, c *Client) {
 	}
 	image := false
 	for _, part := range r.Content {
-		image = image || (part.Type == runtime.ContentImage && part.MIMEType == "image/png" && len(part.Data) > 0)
+		image = image || (part.Type == toolgen.ContentImage && part.MIMEType == "image/png" && len(part.Data) > 0)
 	}
 	if !image {
 		t.Errorf("get-tiny-image: no PNG among %d parts", len(r.Content))

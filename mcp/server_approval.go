@@ -9,14 +9,14 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // ApproverFunc decides a call that needs approval (see WithApprover): true
-// runs it. ctx is the call's, with its runtime.Ctx (the deps of WithDeps,
+// runs it. ctx is the call's, with its toolgen.Ctx (the deps of WithDeps,
 // the idempotency key), Session and TokenInfo; call.ID is the
-// runtime.Ctx's CallID.
+// toolgen.Ctx's CallID.
 type ApproverFunc func(ctx context.Context, call agent.ToolCall) (bool, error)
 
 // WithPermissions decides calls with p as the agent loop does
@@ -53,7 +53,7 @@ func WithApprover(fn ApproverFunc) ServerOption {
 // needsDecision reports whether a call of t with args does not simply run:
 // it is denied, or needs approval. The fast path leaves such calls to
 // go-sdk's path, where the client can be asked.
-func (s *Server) needsDecision(t *runtime.Tool, args []byte) bool {
+func (s *Server) needsDecision(t *toolgen.Tool, args []byte) bool {
 	outcome, _ := s.rule(t, args)
 	return outcome != agent.OutcomeAllow
 }
@@ -62,8 +62,8 @@ func (s *Server) needsDecision(t *runtime.Tool, args []byte) bool {
 // t with args, as in the agent loop without a preset: deny, allow, or ask
 // and why. As in the loop, a tool's RequiresApproval is lifted only by an
 // allow rule naming the tool, not by a pattern (Permissions.DecideTool).
-func (s *Server) rule(t *runtime.Tool, args []byte) (outcome agent.Outcome, why string) {
-	var rule *runtime.Rule
+func (s *Server) rule(t *toolgen.Tool, args []byte) (outcome agent.Outcome, why string) {
+	var rule *toolgen.Rule
 	if s.perms != nil {
 		outcome, rule = s.perms.DecideTool(t, args)
 	}
@@ -80,14 +80,14 @@ func (s *Server) rule(t *runtime.Tool, args []byte) (outcome agent.Outcome, why 
 
 // verdict is what approve decided about a call: it runs when both are nil.
 type verdict struct {
-	refusal *runtime.Result        // the result to send; the tool does not run
+	refusal *toolgen.Result        // the result to send; the tool does not run
 	ask     *sdkmcp.CallToolResult // input required: the client is to ask its user and call again
 }
 
 func (v verdict) runs() bool { return v.refusal == nil && v.ask == nil }
 
 func refuse(msg string) verdict {
-	r := runtime.ErrorResult(msg)
+	r := toolgen.ErrorResult(msg)
 	return verdict{refusal: &r}
 }
 
@@ -96,7 +96,7 @@ func refuse(msg string) verdict {
 // approval is put to the approver (WithApprover), else to the client's user
 // (askClient), else refused. req is the go-sdk request, nil on the fast
 // path (which leaves calls that need approval to go-sdk).
-func (s *Server) approve(ctx context.Context, t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
+func (s *Server) approve(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest) verdict {
 	outcome, why := s.rule(t, call.Args)
 	switch outcome {
 	case agent.OutcomeDeny:
@@ -133,7 +133,7 @@ func (s *Server) askApprover(ctx context.Context, call agent.ToolCall) (ok bool,
 // the client answers by calling again, see approvalRoundTrip); before, by
 // sending elicitation/create on the call's session and waiting for the
 // answer.
-func (s *Server) askClient(ctx context.Context, t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
+func (s *Server) askClient(ctx context.Context, t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
 	if req == nil || !canElicit(req.ClientCapabilities()) {
 		return refuse(fmt.Sprintf("Not run: this call of %s needs a person's approval (%s), and this MCP client cannot be asked for it "+
 			"(it declared no elicitation capability to this server; a server without sessions can ask only clients of protocol %s or later); "+
@@ -150,7 +150,7 @@ func (s *Server) askClient(ctx context.Context, t *runtime.Tool, call agent.Tool
 }
 
 // userAnswered is the verdict on a call whose user answered action.
-func userAnswered(t *runtime.Tool, action string) verdict {
+func userAnswered(t *toolgen.Tool, action string) verdict {
 	if action != "accept" {
 		return refuse(fmt.Sprintf("Denied by the user: asked to approve this call of %s, they answered %q; the tool did not run.", t.Name, action))
 	}
@@ -168,7 +168,7 @@ const approvalInput = "approval"
 // asks its user and calls again with the answer and the state. An accept
 // runs the call once the state checks out, once: the same state does not
 // run it again (in this process).
-func (s *Server) approvalRoundTrip(t *runtime.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
+func (s *Server) approvalRoundTrip(t *toolgen.Tool, call agent.ToolCall, req *sdkmcp.CallToolRequest, why string) verdict {
 	sessionID := req.Session.ID()
 	answer, ok := req.Params.InputResponses[approvalInput]
 	if !ok {

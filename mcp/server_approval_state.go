@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // approvalTTL is how long the request state of an approval round trip is
@@ -47,7 +47,7 @@ const stateLen = 16 + 8 + sha256.Size
 
 // issue returns the state of a round trip asking about a call of tool with
 // args on session sessionID.
-func (a *approvalStates) issue(tool runtime.ToolName, args []byte, sessionID string) string {
+func (a *approvalStates) issue(tool toolgen.ToolName, args []byte, sessionID string) string {
 	var b [stateLen]byte
 	_, _ = rand.Read(b[:16])
 	binary.BigEndian.PutUint64(b[16:24], uint64(time.Now().Add(approvalTTL).Unix()))
@@ -57,7 +57,7 @@ func (a *approvalStates) issue(tool runtime.ToolName, args []byte, sessionID str
 
 // redeem checks state against a call of tool with args on sessionID, and
 // spends it.
-func (a *approvalStates) redeem(state string, tool runtime.ToolName, args []byte, sessionID string) error {
+func (a *approvalStates) redeem(state string, tool toolgen.ToolName, args []byte, sessionID string) error {
 	b, err := base64.RawURLEncoding.DecodeString(state)
 	if err != nil || len(b) != stateLen || !hmac.Equal(b[24:], a.mac(b[:24], tool, args, sessionID)) {
 		return errors.New("its request state was not issued by this server for this tool, these arguments and this session")
@@ -87,7 +87,7 @@ func (a *approvalStates) redeem(state string, tool runtime.ToolName, args []byte
 	return nil
 }
 
-func (a *approvalStates) mac(head []byte, tool runtime.ToolName, args []byte, sessionID string) []byte {
+func (a *approvalStates) mac(head []byte, tool toolgen.ToolName, args []byte, sessionID string) []byte {
 	h := hmac.New(sha256.New, a.key[:])
 	digest := sha256.Sum256(canonicalJSON(args))
 	h.Write([]byte("toolgen mcp approval\x00"))

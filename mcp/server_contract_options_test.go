@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // userHeader carries the user a test's HTTP requests are made for.
@@ -74,7 +74,7 @@ func TestDepsPerRequest(t *testing.T) {
 	for _, tr := range newestTransports() {
 		t.Run(tr.name, func(t *testing.T) {
 			var looked ledger
-			srv, err := mcp.NewServer("deps", "1", []runtime.Tool{recordingTool("look", false, &looked)}, mcp.WithDeps(userDeps))
+			srv, err := mcp.NewServer("deps", "1", []toolgen.Tool{recordingTool("look", false, &looked)}, mcp.WithDeps(userDeps))
 			require.NoError(t, err)
 			rt := &asUser{}
 			cs := connectOver(t, tr, srv, nil, rt)
@@ -120,7 +120,7 @@ func TestDepsPerRequest(t *testing.T) {
 func TestDepsNeedTheServersHandler(t *testing.T) {
 	noLeaks(t)
 	var looked ledger
-	srv, err := mcp.NewServer("deps", "1", []runtime.Tool{recordingTool("look", false, &looked)}, mcp.WithDeps(userDeps))
+	srv, err := mcp.NewServer("deps", "1", []toolgen.Tool{recordingTool("look", false, &looked)}, mcp.WithDeps(userDeps))
 	require.NoError(t, err)
 	sdkServer := srv.SDK()
 	ts := httptest.NewServer(sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return sdkServer }, nil))
@@ -160,10 +160,10 @@ func TestApproverDecides(t *testing.T) {
 				case "panic":
 					panic("approver exploded")
 				}
-				deps := runtime.CtxFrom(ctx).Deps
+				deps := toolgen.CtxFrom(ctx).Deps
 				return args.To == "alice" && (deps == "stdio" || deps == "user ops"), nil
 			}
-			srv, err := mcp.NewServer("approver", "1", []runtime.Tool{recordingTool("send_email", true, &sent), recordingTool("look", false, &looked)},
+			srv, err := mcp.NewServer("approver", "1", []toolgen.Tool{recordingTool("send_email", true, &sent), recordingTool("look", false, &looked)},
 				mcp.WithDeps(userDeps), mcp.WithApprover(approver))
 			require.NoError(t, err)
 			a := &asker{action: "accept"}
@@ -199,7 +199,7 @@ func TestApproverDecides(t *testing.T) {
 			mu.Lock()
 			defer mu.Unlock()
 			for _, c := range decided {
-				assert.Equal(t, runtime.ToolName("send_email"), c.Name)
+				assert.Equal(t, toolgen.ToolName("send_email"), c.Name)
 			}
 		})
 	}
@@ -212,17 +212,17 @@ func TestApproverDecides(t *testing.T) {
 func TestPermissionsAsInTheLoop(t *testing.T) {
 	noLeaks(t)
 	perms := agent.Permissions{
-		Allow: []runtime.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}},
-		Deny:  []runtime.Rule{{Tool: "look", Args: map[string]string{"to": "root"}}},
-		Ask:   []runtime.Rule{{Tool: "look", Args: map[string]string{"to": "boss"}}},
+		Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}},
+		Deny:  []toolgen.Rule{{Tool: "look", Args: map[string]string{"to": "root"}}},
+		Ask:   []toolgen.Rule{{Tool: "look", Args: map[string]string{"to": "boss"}}},
 	}
 	// A pattern allows the plain tool, never the approval of one that
 	// requires it: as in the loop, only a rule naming the tool lifts that.
-	perms.Allow = append(perms.Allow, runtime.Rule{Tool: "send_*"})
+	perms.Allow = append(perms.Allow, toolgen.Rule{Tool: "send_*"})
 	for _, tr := range newestTransports() {
 		t.Run(tr.name, func(t *testing.T) {
 			var sent, looked ledger
-			srv, err := mcp.NewServer("perms", "1", []runtime.Tool{recordingTool("send_email", true, &sent), recordingTool("look", false, &looked)},
+			srv, err := mcp.NewServer("perms", "1", []toolgen.Tool{recordingTool("send_email", true, &sent), recordingTool("look", false, &looked)},
 				mcp.WithPermissions(perms))
 			require.NoError(t, err)
 			cs := connectOver(t, tr, srv, nil, nil) // a client that cannot be asked
@@ -319,12 +319,12 @@ func TestApprovalRoundTripCannotBeForged(t *testing.T) {
 // TestContractOptionErrors: nil functions and permissions that do not fit
 // the tools are NewServer's errors.
 func TestContractOptionErrors(t *testing.T) {
-	tools := []runtime.Tool{recordingTool("look", false, &ledger{})}
+	tools := []toolgen.Tool{recordingTool("look", false, &ledger{})}
 	for want, opt := range map[string]mcp.ServerOption{
 		"mcp.WithDeps(nil): nil function":     mcp.WithDeps(nil),
 		"mcp.WithApprover(nil): nil function": mcp.WithApprover(nil),
 		"mcp.WithPermissions: permission rules deny or ask about tools that are not registered: lok": mcp.WithPermissions(agent.Permissions{
-			Deny: []runtime.Rule{{Tool: "lok"}}}),
+			Deny: []toolgen.Rule{{Tool: "lok"}}}),
 	} {
 		_, err := mcp.NewServer("x", "1", tools, opt)
 		require.Error(t, err, want)

@@ -16,11 +16,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
-// The serving contract: a call reaches its tool with the runtime.Ctx the
+// The serving contract: a call reaches its tool with the toolgen.Ctx the
 // agent loop gives (deps, an idempotency key), and a tool that requires
 // approval never runs unapproved. Each test runs over every transport a
 // client can use: in memory, stdio (pipes), and streamable HTTP on
@@ -30,34 +30,34 @@ import (
 // ledger records the calls that reached a tool.
 type ledger struct {
 	mu   sync.Mutex
-	ctxs []runtime.Ctx
+	ctxs []toolgen.Ctx
 	args []string
 }
 
-func (l *ledger) add(c runtime.Ctx, args []byte) {
+func (l *ledger) add(c toolgen.Ctx, args []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.ctxs = append(l.ctxs, c)
 	l.args = append(l.args, string(args))
 }
 
-func (l *ledger) calls() []runtime.Ctx {
+func (l *ledger) calls() []toolgen.Ctx {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return append([]runtime.Ctx(nil), l.ctxs...)
+	return append([]toolgen.Ctx(nil), l.ctxs...)
 }
 
 // recordingTool is a tool named name that records each call it gets.
-func recordingTool(name string, requiresApproval bool, l *ledger) runtime.Tool {
-	return runtime.Tool{
-		Name:             runtime.ToolName(name),
+func recordingTool(name string, requiresApproval bool, l *ledger) toolgen.Tool {
+	return toolgen.Tool{
+		Name:             toolgen.ToolName(name),
 		Description:      "records its calls",
 		InputSchema:      []byte(`{"type":"object","properties":{"to":{"type":"string"}}}`),
 		RequiresApproval: requiresApproval,
-		Annotations:      runtime.Annotations{OpenWorld: true},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
-			l.add(runtime.CtxFrom(ctx), args)
-			return runtime.TextResult("done"), nil
+		Annotations:      toolgen.Annotations{OpenWorld: true},
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			l.add(toolgen.CtxFrom(ctx), args)
+			return toolgen.TextResult("done"), nil
 		},
 	}
 }
@@ -283,7 +283,7 @@ func TestApprovalDecidedPerCall(t *testing.T) {
 	assert.Equal(t, []string{`{"to":"alice"}`}, sent.args)
 }
 
-// TestIdempotencyKeyPerCall: every call's runtime.Ctx has a non-empty
+// TestIdempotencyKeyPerCall: every call's toolgen.Ctx has a non-empty
 // idempotency key of its own, the tool's name, and a run id naming the
 // session when there is one.
 func TestIdempotencyKeyPerCall(t *testing.T) {
@@ -314,7 +314,7 @@ func TestIdempotencyKeyPerCall(t *testing.T) {
 				require.NotEmpty(t, key)
 				assert.False(t, keys[key], "key %q given twice", key)
 				keys[key] = true
-				assert.Equal(t, runtime.ToolName("look"), c.Tool)
+				assert.Equal(t, toolgen.ToolName("look"), c.Tool)
 				assert.NotEmpty(t, c.CallID)
 				if id := cs.ID(); id != "" {
 					assert.Contains(t, c.RunID, id, "the run id names the session")

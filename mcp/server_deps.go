@@ -11,8 +11,8 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // DepsFunc makes the deps of one tool call (see WithDeps): ctx is the
@@ -22,9 +22,9 @@ type DepsFunc func(ctx context.Context, r *http.Request) (any, error)
 
 // WithDeps gives every tool call the deps fn makes of its request, as
 // aisdk.WithDeps and agent.Run give them to a run: the tool reads them from
-// its runtime.Ctx (runtime.DepsAs). fn is called once per tools/call, before
+// its toolgen.Ctx (toolgen.DepsAs). fn is called once per tools/call, before
 // the call is decided (see WithApprover, which sees the deps too), with the
-// call's context (Session, TokenInfo and the rest of runtime.Ctx work on it)
+// call's context (Session, TokenInfo and the rest of toolgen.Ctx work on it)
 // and the HTTP request that carried the call: its headers, URL, RemoteAddr,
 // TLS and context (auth.TokenInfoFromContext), its body already read. Over
 // stdio and other transports that are not HTTP, r is nil: fn gives what the
@@ -67,11 +67,11 @@ func (ci callInfo) sessionID() string {
 	return ci.req.Session.ID()
 }
 
-// begin prepares a call of t with args: it puts a runtime.Ctx on ctx
+// begin prepares a call of t with args: it puts a toolgen.Ctx on ctx
 // (deps, tool name, an idempotency key) and decides whether the call runs
 // (see approve).
-func (s *Server) begin(ctx context.Context, t *runtime.Tool, args []byte, ci callInfo) (context.Context, verdict) {
-	rc := runtime.Ctx{Tool: t.Name, RunID: runID(ci.sessionID()), CallID: rand.Text()}
+func (s *Server) begin(ctx context.Context, t *toolgen.Tool, args []byte, ci callInfo) (context.Context, verdict) {
+	rc := toolgen.Ctx{Tool: t.Name, RunID: runID(ci.sessionID()), CallID: rand.Text()}
 	if s.deps != nil {
 		deps, err := s.depsFor(ctx, ci)
 		if err != nil {
@@ -79,13 +79,13 @@ func (s *Server) begin(ctx context.Context, t *runtime.Tool, args []byte, ci cal
 		}
 		rc.Deps = deps
 	}
-	ctx = runtime.WithCtx(ctx, rc)
+	ctx = toolgen.WithCtx(ctx, rc)
 	return ctx, s.approve(ctx, t, agent.ToolCall{ID: rc.CallID, Name: t.Name, Args: args}, ci.req)
 }
 
-// runID is runtime.Ctx.RunID of a call on the session sessionID: "mcp-"
+// runID is toolgen.Ctx.RunID of a call on the session sessionID: "mcp-"
 // and the session's id, or "mcp" without one (stdio, stateless HTTP). It is
-// never empty, so that runtime.Ctx.IdempotencyKey never is.
+// never empty, so that toolgen.Ctx.IdempotencyKey never is.
 func runID(sessionID string) string {
 	if sessionID == "" {
 		return "mcp"

@@ -17,8 +17,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // The fast path answers the plainest stateless tools/call and tools/list
@@ -71,7 +71,7 @@ func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type fastRequest struct {
 	id     []byte // raw
 	list   bool   // tools/list, else tools/call
-	tool   *runtime.Tool
+	tool   *toolgen.Tool
 	args   []byte
 	header string // the protocol version
 	method string // the Mcp-Method header, if any
@@ -502,7 +502,7 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026}
 	var out outcome
 	if !f.s.slots.take() {
-		out.res = runtime.ErrorResult(busyMessage(f.s.slots))
+		out.res = toolgen.ErrorResult(busyMessage(f.s.slots))
 	} else {
 		ctx := context.WithValue(context.WithoutCancel(r.Context()), fastKey{}, fc)
 		ctx = withCall(ctx, &sdkmcp.CallToolRequest{
@@ -567,9 +567,9 @@ func rpcError(err error) []byte {
 //
 // prefix, when not nil, is members to write first (the _meta and
 // resultType of version 2026-07-28).
-func encodeResult(r runtime.Result, prefix []byte) ([]byte, bool) {
+func encodeResult(r toolgen.Result, prefix []byte) ([]byte, bool) {
 	for _, c := range r.Content {
-		if c.Type != runtime.ContentText {
+		if c.Type != toolgen.ContentText {
 			return nil, false
 		}
 	}
@@ -611,7 +611,7 @@ func encodeResult(r runtime.Result, prefix []byte) ([]byte, bool) {
 	return out, err == nil
 }
 
-func textSize(cs []runtime.Content) int {
+func textSize(cs []toolgen.Content) int {
 	n := 0
 	for _, c := range cs {
 		n += len(c.Text) + 32

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	goruntime "runtime"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -16,69 +16,69 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // fastTools are the weather tools and tools that exercise the rest of what
 // a call can give: other content kinds, a panic, a Go error, logging.
-func fastTools() []runtime.Tool {
+func fastTools() []toolgen.Tool {
 	obj := []byte(`{"type":"object"}`)
 	tools := weather.Tools()
 	tools = append(tools,
-		runtime.Tool{Name: "mixed", Description: "all kinds", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) {
-				return runtime.Result{Content: []runtime.Content{
-					{Type: runtime.ContentText, Text: "hi <&> \u2028 \"q\""},
-					{Type: runtime.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
-					{Type: runtime.ContentAudio, Data: []byte{3}, MIMEType: "audio/wav"},
-					{Type: runtime.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
-					{Type: runtime.ContentResource, URI: "test://b", MIMEType: "image/png", Data: []byte{4}},
+		toolgen.Tool{Name: "mixed", Description: "all kinds", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) {
+				return toolgen.Result{Content: []toolgen.Content{
+					{Type: toolgen.ContentText, Text: "hi <&> \u2028 \"q\""},
+					{Type: toolgen.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
+					{Type: toolgen.ContentAudio, Data: []byte{3}, MIMEType: "audio/wav"},
+					{Type: toolgen.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
+					{Type: toolgen.ContentResource, URI: "test://b", MIMEType: "image/png", Data: []byte{4}},
 				}}, nil
 			}},
-		runtime.Tool{Name: "boom", Description: "panics", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) { panic("kaboom") }},
-		runtime.Tool{Name: "exit", Description: "ends its goroutine", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) {
-				goruntime.Goexit()
-				return runtime.Result{}, nil
+		toolgen.Tool{Name: "boom", Description: "panics", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) { panic("kaboom") }},
+		toolgen.Tool{Name: "exit", Description: "ends its goroutine", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) {
+				runtime.Goexit()
+				return toolgen.Result{}, nil
 			}},
-		runtime.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
-			Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, context.Canceled }},
-		runtime.Tool{Name: "logs", Description: "logs", InputSchema: obj,
-			Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+		toolgen.Tool{Name: "cancelled", Description: "fails", InputSchema: obj,
+			Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.Result{}, context.Canceled }},
+		toolgen.Tool{Name: "logs", Description: "logs", InputSchema: obj,
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 				for _, level := range []string{"debug", "info", "warning", "nonsense"} {
 					if err := mcp.Log(ctx, level, map[string]any{"level": level, "n": 1}); err != nil {
-						return runtime.ErrorResult(err.Error()), nil
+						return toolgen.ErrorResult(err.Error()), nil
 					}
 				}
-				return runtime.TextResult("logged"), nil
+				return toolgen.TextResult("logged"), nil
 			}},
-		runtime.Tool{Name: "shape", Description: "returns the result its argument names", InputSchema: obj,
-			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+		toolgen.Tool{Name: "shape", Description: "returns the result its argument names", InputSchema: obj,
+			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 				var in struct{ Kind string }
 				_ = json.Unmarshal(args, &in)
 				switch in.Kind {
 				case "spaced":
-					return runtime.Result{Structured: []byte(" { \"a\" : [1, 2] }\n")}, nil
+					return toolgen.Result{Structured: []byte(" { \"a\" : [1, 2] }\n")}, nil
 				case "invalid":
-					return runtime.Result{Structured: []byte(`{"a":`)}, nil
+					return toolgen.Result{Structured: []byte(`{"a":`)}, nil
 				case "empty":
-					return runtime.Result{Structured: []byte{}}, nil
+					return toolgen.Result{Structured: []byte{}}, nil
 				case "nothing":
-					return runtime.Result{}, nil
+					return toolgen.Result{}, nil
 				case "both":
-					return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "t"}, {Type: runtime.ContentText}},
+					return toolgen.Result{Content: []toolgen.Content{{Type: toolgen.ContentText, Text: "t"}, {Type: toolgen.ContentText}},
 						Structured: []byte(`{"x":"\u003c"}`), IsError: true}, nil
 				case "badutf8":
-					return runtime.TextResult("a\xffb\u2029c\x00\x1f"), nil
+					return toolgen.TextResult("a\xffb\u2029c\x00\x1f"), nil
 				}
-				return runtime.ErrorResult("unknown kind " + in.Kind), nil
+				return toolgen.ErrorResult("unknown kind " + in.Kind), nil
 			}},
-		runtime.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
-			Call: func(_ context.Context, args []byte) (runtime.Result, error) {
-				return runtime.TextResult(string(args)), nil
+		toolgen.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
+			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
+				return toolgen.TextResult(string(args)), nil
 			}},
 	)
 	return tools
@@ -360,13 +360,13 @@ func TestFastPathOffOnceSDKIsUsed(t *testing.T) {
 func TestFastPathKeepsLimits(t *testing.T) {
 	release := make(chan struct{})
 	started := make(chan struct{}, 1)
-	slow := runtime.Tool{Name: "slow", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	slow := toolgen.Tool{Name: "slow", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			started <- struct{}{}
 			<-release
-			return runtime.TextResult("done"), nil
+			return toolgen.TextResult("done"), nil
 		}}
-	srv, err := mcp.NewServer("test", "1", []runtime.Tool{slow}, mcp.WithMaxCalls(1))
+	srv, err := mcp.NewServer("test", "1", []toolgen.Tool{slow}, mcp.WithMaxCalls(1))
 	require.NoError(t, err)
 	url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true, MaxBodyBytes: 1000}) + mcp.Path
 	h := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Protocol-Version": "2025-06-18"}
@@ -395,8 +395,8 @@ func TestFastPathHangUpAsGoSDK(t *testing.T) {
 	outcome := func(disable bool) string {
 		started := make(chan struct{}, 1)
 		seen := make(chan string, 1)
-		wait := runtime.Tool{Name: "wait", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
-			Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+		wait := toolgen.Tool{Name: "wait", Description: "waits", InputSchema: []byte(`{"type":"object"}`),
+			Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 				started <- struct{}{}
 				select {
 				case <-ctx.Done():
@@ -404,7 +404,7 @@ func TestFastPathHangUpAsGoSDK(t *testing.T) {
 				case <-time.After(2 * time.Second):
 					seen <- "ran on"
 				}
-				return runtime.TextResult("done"), nil
+				return toolgen.TextResult("done"), nil
 			}}
 		srv := newServer(t, wait)
 		url := "http://" + serve(t, srv, mcp.HTTPOptions{Stateless: true, DisableFastPath: disable}) + mcp.Path
@@ -435,10 +435,10 @@ func TestFastPathHangUpAsGoSDK(t *testing.T) {
 // With a token verifier: the same refusals, and the tool sees the
 // request's token on both paths.
 func TestFastPathWithTokenAsGoSDK(t *testing.T) {
-	whoami := runtime.Tool{Name: "whoami", Description: "says whether the call is authenticated", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	whoami := toolgen.Tool{Name: "whoami", Description: "says whether the call is authenticated", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			info := mcp.TokenInfo(ctx)
-			return runtime.TextResult(fmt.Sprintf("token: %v", info != nil && !info.Expiration.IsZero())), nil
+			return toolgen.TextResult(fmt.Sprintf("token: %v", info != nil && !info.Expiration.IsZero())), nil
 		}}
 	opts := mcp.HTTPOptions{Stateless: true, TokenVerifier: mcp.StaticToken("s3cret")}
 	fastSrv := newServer(t, whoami)

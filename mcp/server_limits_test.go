@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // mcpRequest sends one JSON-RPC message to url with optional session id and
@@ -301,13 +301,13 @@ func TestSlowBodyGets408(t *testing.T) {
 func TestStreamsOutliveTimeouts(t *testing.T) {
 	noLeaks(t)
 	const d = 100 * time.Millisecond
-	slow := runtime.Tool{Name: "slow", Description: "answers late", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	slow := toolgen.Tool{Name: "slow", Description: "answers late", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			select {
 			case <-time.After(8 * d):
-				return runtime.TextResult("done"), nil
+				return toolgen.TextResult("done"), nil
 			case <-ctx.Done():
-				return runtime.Result{}, ctx.Err()
+				return toolgen.Result{}, ctx.Err()
 			}
 		}}
 	addr := serve(t, newServer(t, slow), mcp.HTTPOptions{ReadHeaderTimeout: d, BodyTimeout: d, IdleTimeout: d, SessionTimeout: d})
@@ -379,13 +379,13 @@ func TestConnCapClosesIdleFirst(t *testing.T) {
 
 func TestBearerToken(t *testing.T) {
 	noLeaks(t)
-	whoami := runtime.Tool{Name: "whoami", Description: "token info", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	whoami := toolgen.Tool{Name: "whoami", Description: "token info", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			ti := mcp.TokenInfo(ctx)
 			if ti == nil {
-				return runtime.ErrorResult("no token info"), nil
+				return toolgen.ErrorResult("no token info"), nil
 			}
-			return runtime.TextResult(fmt.Sprintf("expires in an hour: %v", time.Until(ti.Expiration) > 59*time.Minute)), nil
+			return toolgen.TextResult(fmt.Sprintf("expires in an hour: %v", time.Until(ti.Expiration) > 59*time.Minute)), nil
 		}}
 	srv := newServer(t, append(weather.Tools(), whoami)...)
 	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")})))

@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // bigResult is larger than what the kernel buffers of a loopback
@@ -24,10 +24,10 @@ import (
 // client that does not read makes the server's writes block.
 const bigResult = 8 << 20
 
-func bigTool() runtime.Tool {
-	return runtime.Tool{Name: "big", Description: "a large result", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) {
-			return runtime.TextResult(strings.Repeat("x", bigResult)), nil
+func bigTool() toolgen.Tool {
+	return toolgen.Tool{Name: "big", Description: "a large result", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.TextResult(strings.Repeat("x", bigResult)), nil
 		}}
 }
 

@@ -22,9 +22,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // notes collects what the server sent the client outside responses.
@@ -82,7 +82,7 @@ func noLeaks(t *testing.T) {
 	t.Cleanup(func() { goleak.VerifyNone(t) })
 }
 
-func newServer(t *testing.T, tools ...runtime.Tool) *mcp.Server {
+func newServer(t *testing.T, tools ...toolgen.Tool) *mcp.Server {
 	t.Helper()
 	srv, err := mcp.NewServer("test", "1.0.0", tools)
 	require.NoError(t, err)
@@ -175,7 +175,7 @@ func TestSchemasOnTheWireAreTheGeneratedBytes(t *testing.T) {
 	}
 }
 
-func toolNamed(t *testing.T, tools []runtime.Tool, name string) runtime.Tool {
+func toolNamed(t *testing.T, tools []toolgen.Tool, name string) toolgen.Tool {
 	t.Helper()
 	for _, tl := range tools {
 		if string(tl.Name) == name {
@@ -183,7 +183,7 @@ func toolNamed(t *testing.T, tools []runtime.Tool, name string) runtime.Tool {
 		}
 	}
 	t.Fatalf("no tool %s", name)
-	return runtime.Tool{}
+	return toolgen.Tool{}
 }
 
 func rawPost(t *testing.T, url, body string) []byte {
@@ -204,14 +204,14 @@ func rawPost(t *testing.T, url, body string) []byte {
 
 func TestAnnotationsMapping(t *testing.T) {
 	noLeaks(t)
-	tool := func(name string, a runtime.Annotations) runtime.Tool {
-		return runtime.Tool{Name: runtime.ToolName(name), Description: name, InputSchema: []byte(`{"type":"object"}`), Annotations: a,
-			Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("ok"), nil }}
+	tool := func(name string, a toolgen.Annotations) toolgen.Tool {
+		return toolgen.Tool{Name: toolgen.ToolName(name), Description: name, InputSchema: []byte(`{"type":"object"}`), Annotations: a,
+			Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil }}
 	}
 	cs, _ := connect(t, newServer(t,
-		tool("plain", runtime.Annotations{}),
-		tool("reader", runtime.Annotations{ReadOnly: true, Idempotent: true}),
-		tool("deleter", runtime.Annotations{Destructive: true, OpenWorld: true}),
+		tool("plain", toolgen.Annotations{}),
+		tool("reader", toolgen.Annotations{ReadOnly: true, Idempotent: true}),
+		tool("deleter", toolgen.Annotations{Destructive: true, OpenWorld: true}),
 	))
 	listed := toolsByName(t, cs)
 	want := map[string]string{
@@ -254,8 +254,8 @@ func TestCallToolErrorIsResult(t *testing.T) {
 
 func TestCallPanicIsResult(t *testing.T) {
 	noLeaks(t)
-	cs, _ := connect(t, newServer(t, runtime.Tool{Name: "boom", Description: "panics", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) { panic("kaboom") }}))
+	cs, _ := connect(t, newServer(t, toolgen.Tool{Name: "boom", Description: "panics", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { panic("kaboom") }}))
 	res := callTool(t, cs, "boom", `{}`)
 	assert.True(t, res.IsError)
 	assert.Equal(t, "tool boom failed: panic: kaboom", text(t, res))
@@ -263,8 +263,8 @@ func TestCallPanicIsResult(t *testing.T) {
 
 func TestCallGoErrorIsProtocolError(t *testing.T) {
 	noLeaks(t)
-	cs, _ := connect(t, newServer(t, runtime.Tool{Name: "cancelled", Description: "fails", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, context.Canceled }}))
+	cs, _ := connect(t, newServer(t, toolgen.Tool{Name: "cancelled", Description: "fails", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.Result{}, context.Canceled }}))
 	_, err := cs.CallTool(t.Context(), &sdkmcp.CallToolParams{Name: "cancelled", Arguments: map[string]any{}})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "context canceled")
@@ -297,15 +297,15 @@ func validate(t *testing.T, schema, doc []byte) {
 
 func TestResultContentKinds(t *testing.T) {
 	noLeaks(t)
-	res := runtime.Result{Content: []runtime.Content{
-		{Type: runtime.ContentText, Text: "hi"},
-		{Type: runtime.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
-		{Type: runtime.ContentAudio, Data: []byte{3}, MIMEType: "audio/wav"},
-		{Type: runtime.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
-		{Type: runtime.ContentResource, URI: "test://b", MIMEType: "image/png", Data: []byte{4}},
+	res := toolgen.Result{Content: []toolgen.Content{
+		{Type: toolgen.ContentText, Text: "hi"},
+		{Type: toolgen.ContentImage, Data: []byte{1, 2}, MIMEType: "image/png"},
+		{Type: toolgen.ContentAudio, Data: []byte{3}, MIMEType: "audio/wav"},
+		{Type: toolgen.ContentResource, URI: "test://r", MIMEType: "text/plain", Text: "body"},
+		{Type: toolgen.ContentResource, URI: "test://b", MIMEType: "image/png", Data: []byte{4}},
 	}}
-	cs, _ := connect(t, newServer(t, runtime.Tool{Name: "mixed", Description: "all kinds", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) { return res, nil }}))
+	cs, _ := connect(t, newServer(t, toolgen.Tool{Name: "mixed", Description: "all kinds", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return res, nil }}))
 	got := callTool(t, cs, "mixed", `{}`)
 	require.Len(t, got.Content, 5)
 	assert.Equal(t, &sdkmcp.TextContent{Text: "hi"}, got.Content[0])
@@ -317,20 +317,20 @@ func TestResultContentKinds(t *testing.T) {
 }
 
 func TestProgressAndLogReachTheClient(t *testing.T) {
-	tool := runtime.Tool{Name: "slow", Description: "reports", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
+	tool := toolgen.Tool{Name: "slow", Description: "reports", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			for i := range 3 {
 				if err := mcp.Progress(ctx, float64(i), 2, "step"); err != nil {
-					return runtime.ErrorResult(err.Error()), nil
+					return toolgen.ErrorResult(err.Error()), nil
 				}
 			}
 			if err := mcp.Log(ctx, "info", "hello"); err != nil {
-				return runtime.ErrorResult(err.Error()), nil
+				return toolgen.ErrorResult(err.Error()), nil
 			}
 			if err := mcp.Log(ctx, "debug", "below the level"); err != nil {
-				return runtime.ErrorResult(err.Error()), nil
+				return toolgen.ErrorResult(err.Error()), nil
 			}
-			return runtime.TextResult("done"), nil
+			return toolgen.TextResult("done"), nil
 		}}
 	// 2025-06-18 sets the level per session, 2026-07-28 per request.
 	for _, version := range []string{"2025-06-18", "2026-07-28"} {
@@ -378,19 +378,19 @@ func TestHelpersAreNoOpsOutsideMCP(t *testing.T) {
 }
 
 func TestNewServerRejects(t *testing.T) {
-	ok := func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult("ok"), nil }
-	tool := runtime.Tool{Name: "a", Description: "a", InputSchema: []byte(`{"type":"object"}`), Call: ok}
-	_, err := mcp.NewServer("s", "1", []runtime.Tool{tool, tool})
+	ok := func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil }
+	tool := toolgen.Tool{Name: "a", Description: "a", InputSchema: []byte(`{"type":"object"}`), Call: ok}
+	_, err := mcp.NewServer("s", "1", []toolgen.Tool{tool, tool})
 	assert.EqualError(t, err, `mcp: two tools named "a"`)
 
 	bad := tool
 	bad.InputSchema = []byte(`{"type":"string"}`)
-	_, err = mcp.NewServer("s", "1", []runtime.Tool{bad})
+	_, err = mcp.NewServer("s", "1", []toolgen.Tool{bad})
 	assert.ErrorContains(t, err, `input schema: not of type "object"`)
 
 	noCall := tool
 	noCall.Call = nil
-	_, err = mcp.NewServer("s", "1", []runtime.Tool{noCall})
+	_, err = mcp.NewServer("s", "1", []toolgen.Tool{noCall})
 	assert.ErrorContains(t, err, "has no Call")
 }
 

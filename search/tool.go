@@ -8,17 +8,17 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Tools returns the Client's tool, web_search (ToolWebSearch).
 //
-// It returns a runtime.Result built by hand rather than a struct: the model
+// It returns a toolgen.Result built by hand rather than a struct: the model
 // reads a numbered list (title, URL, snippet), which is easier to cite than
 // JSON, and a program reading the result (or an MCP client) gets the same
 // results as Structured, {"query": ..., "results": [...]}. Such a tool has
 // no OutputSchema.
-func (c *Client) Tools() []runtime.Tool {
+func (c *Client) Tools() []toolgen.Tool {
 	return (&webTool{c: c}).Tools()
 }
 
@@ -40,25 +40,25 @@ type Answer struct {
 //   - query minLength=1: what to search for, as you would type it into a search engine.
 //
 //toolgen:tool name=web_search readonly openworld
-func (t *webTool) WebSearch(ctx context.Context, query string) (runtime.Result, error) {
+func (t *webTool) WebSearch(ctx context.Context, query string) (toolgen.Result, error) {
 	results, err := t.c.Search(ctx, query)
 	if err != nil {
-		return runtime.Result{}, err
+		return toolgen.Result{}, err
 	}
 	return resultOf(query, results)
 }
 
 // resultOf is the tool's answer: text for the model, JSON for programs.
-func resultOf(query string, results []Result) (runtime.Result, error) {
+func resultOf(query string, results []Result) (toolgen.Result, error) {
 	if results == nil {
 		results = []Result{}
 	}
 	structured, err := json.Marshal(Answer{Query: query, Results: results})
 	if err != nil {
-		return runtime.Result{}, err
+		return toolgen.Result{}, err
 	}
-	return runtime.Result{
-		Content:    []runtime.Content{{Type: runtime.ContentText, Text: Render(query, results)}},
+	return toolgen.Result{
+		Content:    []toolgen.Content{{Type: toolgen.ContentText, Text: Render(query, results)}},
 		Structured: structured,
 	}, nil
 }

@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
-func webSearch(t *testing.T, c *Client) runtime.Tool {
+func webSearch(t *testing.T, c *Client) toolgen.Tool {
 	t.Helper()
 	tools := c.Tools()
 	require.Len(t, tools, 1)
@@ -23,7 +23,7 @@ func TestWebSearchTool(t *testing.T) {
 	s := newServer(t, answer(tavilyAnswer))
 	tool := webSearch(t, newTavily(t, s))
 	assert.Equal(t, ToolWebSearch, tool.Name)
-	assert.Equal(t, runtime.Annotations{ReadOnly: true, OpenWorld: true}, tool.Annotations)
+	assert.Equal(t, toolgen.Annotations{ReadOnly: true, OpenWorld: true}, tool.Annotations)
 	assert.False(t, tool.RequiresApproval)
 	assert.JSONEq(t, `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",
 		"properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},

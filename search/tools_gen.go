@@ -7,15 +7,15 @@ package search
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -23,41 +23,41 @@ const (
 	// ToolWebSearch names the tool web_search ((*webTool).WebSearch). WebSearch
 	// searches the web and returns the most relevant pages: title, URL and a
 	// snippet of each.
-	ToolWebSearch runtime.ToolName = "web_search"
+	ToolWebSearch toolgen.ToolName = "web_search"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(*webTool, context.Context, string) (runtime.Result, error) = (*webTool).WebSearch
+	_ func(*webTool, context.Context, string) (toolgen.Result, error) = (*webTool).WebSearch
 )
 
 // Tools returns the tools of a webTool, which run on it: web_search.
-func (recv *webTool) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *webTool) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolWebSearch,
 		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
 		InputSchema: toolgenInputWebSearch,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},
 	}})
 }
 
 // WebSearchRule is a permission rule for the tool web_search: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type WebSearchRule struct {
 	_     [0]func()
 	Query string // argument "query"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WebSearchRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WebSearchRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, []string{r.Query})
 }
 
@@ -65,7 +65,7 @@ func (r WebSearchRule) Rule() runtime.Rule {
 var toolgenInputWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
-func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWebSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

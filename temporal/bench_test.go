@@ -14,9 +14,9 @@ import (
 	server "go.temporal.io/server/temporal"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -30,14 +30,14 @@ func benchAgent(b *testing.B) *agent.Agent {
 		replies[i] = calls(rt.Call(fmt.Sprintf("c%d", i), "lookup", `{"q":"x"}`))
 	}
 	replies[benchTurns-1] = text("done")
-	tool := runtime.Tool{
+	tool := toolgen.Tool{
 		Name: "lookup", Description: "looks up", InputSchema: []byte(`{"type":"object"}`),
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
-			return runtime.TextResult("found"), nil
+		Annotations: toolgen.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgen.TextResult("found"), nil
 		},
 	}
-	a, err := agent.New(&turnModel{replies: replies}, agent.WithTools([]runtime.Tool{tool}))
+	a, err := agent.New(&turnModel{replies: replies}, agent.WithTools([]toolgen.Tool{tool}))
 	if err != nil {
 		b.Fatal(err)
 	}

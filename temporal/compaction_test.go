@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -41,11 +41,11 @@ func longScript() []rt.Reply {
 }
 
 func readAgent(t *testing.T, m agent.Model, sum agent.Model, k *kinds) *agent.Agent {
-	read := runtime.Tool{Name: "read", InputSchema: []byte(`{"type":"object"}`), Annotations: runtime.Annotations{ReadOnly: true},
-		Call: func(context.Context, []byte) (runtime.Result, error) {
-			return runtime.TextResult(strings.Repeat("x", 8000)), nil
+	read := toolgen.Tool{Name: "read", InputSchema: []byte(`{"type":"object"}`), Annotations: toolgen.Annotations{ReadOnly: true},
+		Call: func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.TextResult(strings.Repeat("x", 8000)), nil
 		}}
-	a, err := agent.New(m, agent.WithTools([]runtime.Tool{read}), agent.WithObserver(k.observe),
+	a, err := agent.New(m, agent.WithTools([]toolgen.Tool{read}), agent.WithObserver(k.observe),
 		agent.WithCompaction(3000, agent.ElideToolResults(1, 1024), agent.Summarize(sum, 2)))
 	require.NoError(t, err)
 	return a

@@ -17,9 +17,9 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -120,10 +120,10 @@ func text(s string) agent.Response {
 // crashAgent has a read-only lookup and a destructive charge that runs
 // without approval; either may hold its first call.
 func crashAgent(t *testing.T, cnt *counter, model agent.Model, lookupHold, chargeHold *hold) *agent.Agent {
-	held := func(h *hold) func(*runtime.Tool) {
-		return func(tool *runtime.Tool) {
+	held := func(h *hold) func(*toolgen.Tool) {
+		return func(tool *toolgen.Tool) {
 			call := tool.Call
-			tool.Call = func(ctx context.Context, args []byte) (runtime.Result, error) {
+			tool.Call = func(ctx context.Context, args []byte) (toolgen.Result, error) {
 				res, err := call(ctx, args) // counted as started: the effect may be done
 				if h != nil {
 					h.wait()
@@ -134,9 +134,9 @@ func crashAgent(t *testing.T, cnt *counter, model agent.Model, lookupHold, charg
 	}
 	a, err := agent.New(model,
 		agent.WithToolTimeout(3*time.Second),
-		agent.WithTools([]runtime.Tool{
-			cnt.tool("lookup", func(tool *runtime.Tool) { tool.Annotations.ReadOnly = true; held(lookupHold)(tool) }),
-			cnt.tool("charge", func(tool *runtime.Tool) { tool.Annotations.Destructive = true; held(chargeHold)(tool) }),
+		agent.WithTools([]toolgen.Tool{
+			cnt.tool("lookup", func(tool *toolgen.Tool) { tool.Annotations.ReadOnly = true; held(lookupHold)(tool) }),
+			cnt.tool("charge", func(tool *toolgen.Tool) { tool.Annotations.Destructive = true; held(chargeHold)(tool) }),
 		}))
 	require.NoError(t, err)
 	return a
@@ -246,7 +246,7 @@ func TestPerToolHeartbeat(t *testing.T) {
 		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
 		text("done"),
 	}}
-	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, Tools: map[runtime.ToolName]temporal.ToolPolicy{
+	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, Tools: map[toolgen.ToolName]temporal.ToolPolicy{
 		"lookup": {Heartbeat: 2 * time.Second},
 	}}
 	var cnt counter
@@ -273,7 +273,7 @@ func TestPerToolHeartbeat(t *testing.T) {
 	assert.Equal(t, 1, cnt.count("charge"))
 
 	// The options each call's activity was scheduled with.
-	scheduled := map[runtime.ToolName]*historypb.ActivityTaskScheduledEventAttributes{}
+	scheduled := map[toolgen.ToolName]*historypb.ActivityTaskScheduledEventAttributes{}
 	for _, e := range fetchHistory(t, srv.GetDefaultClient(), id).Events {
 		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == temporal.ToolActivity {
 			var in temporal.ToolInput

@@ -65,7 +65,7 @@
 //   - any other tool is tried once: a call lost with its worker (or that
 //     failed) is reported to the model as not completed, and never run
 //     again: at most once. A tool that keys its effect with
-//     runtime.Ctx.IdempotencyKey can be annotated idempotent to get
+//     toolgen.Ctx.IdempotencyKey can be annotated idempotent to get
 //     retries, and exactly-once effects.
 //   - a model request is retried (Options.ModelAttempts); when the
 //     attempts run out the workflow fails with the model's error.
@@ -79,7 +79,7 @@
 // annotations, as above). Options.Tools overrides them per tool, by its
 // generated ToolName constant:
 //
-//	temporal.Options{Tools: map[runtime.ToolName]temporal.ToolPolicy{
+//	temporal.Options{Tools: map[toolgen.ToolName]temporal.ToolPolicy{
 //		files.ToolDownload: {Heartbeat: 10 * time.Second}, // long: notice a lost worker in seconds
 //		billing.ToolCharge: {Timeout: 2 * time.Minute},
 //	}}
@@ -105,8 +105,8 @@
 //
 // # A tool's Go error
 //
-// A runtime.Tool returns a Go error only for its caller's failures: its
-// context ended (runtime.Tool.Call). In process, that is the run being
+// A toolgen.Tool returns a Go error only for its caller's failures: its
+// context ended (toolgen.Tool.Call). In process, that is the run being
 // cancelled, and Run stops with the error, leaving a State that Resume
 // takes up (running that call again). On a worker, a call's context ends
 // when the attempt is lost: the worker stops, the call's timeout passes,
@@ -116,7 +116,7 @@
 // would end a durable run, which cannot be resumed, only reset, on a loss
 // the run is built to survive; the model can check, retry through another
 // call, or ask. A hand-written tool that returns a Go error of its own
-// (against runtime.Tool's contract) is treated the same: its attempts,
+// (against toolgen.Tool's contract) is treated the same: its attempts,
 // then the model is told.
 //
 // # Latency
@@ -132,9 +132,9 @@
 //
 // Done (and tested on an in-process server, go.temporal.io/server's
 // temporaltest, which runs a real server on SQLite in the test's process):
-//   - the engine seam in runtime/agent (engine.go): Next returns one of ask
+//   - the engine seam in agent (engine.go): Next returns one of ask
 //     the model, call tools (with idempotency keys), await approval, stop;
-//     ApplyResponse and ApplyResults record effects; tests in runtime/agent
+//     ApplyResponse and ApplyResults record effects; tests in agent
 //     drive it by hand and get Run's transcript, and take up a turn whose
 //     results are partly applied; and for sub-agents (engine_sub.go)
 //     SubAgent, SubAgentPrompt, SubAgentResult and Agent.Tools;
@@ -177,7 +177,7 @@
 //     Run's transcript, compactions and events, and a replay that
 //     delivers no event again;
 //   - agent.Run and Resume drive the same decision step as the seam
-//     (runtime/agent, step.go), so there is one loop;
+//     (agent, step.go), so there is one loop;
 //   - examples/durable: the approval example on Temporal, against
 //     `temporal server start-dev`, tested against the in-process server;
 //   - a run's edges: Start refuses an id in use

@@ -9,9 +9,9 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -24,14 +24,14 @@ func Example() {
 	srv := temporaltest.NewServer(temporaltest.WithBaseClientOptions(client.Options{Logger: quiet{}}))
 	defer srv.Stop()
 
-	send := runtime.Tool{
+	send := toolgen.Tool{
 		Name: "send_email", InputSchema: []byte(`{"type":"object"}`), RequiresApproval: true,
-		Call: func(_ context.Context, args []byte) (runtime.Result, error) {
-			return runtime.TextResult("sent " + string(args)), nil
+		Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
+			return toolgen.TextResult("sent " + string(args)), nil
 		},
 	}
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "send_email", `{"to":"ana@example.com"}`)), rt.Text("Sent."))
-	a, err := agent.New(model, agent.WithTools([]runtime.Tool{send}))
+	a, err := agent.New(model, agent.WithTools([]toolgen.Tool{send}))
 	if err != nil {
 		panic(err)
 	}

@@ -16,10 +16,10 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/temporal"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // argBytes are argument bytes a model can send, by class: not JSON at
@@ -48,13 +48,13 @@ var sendArgs = &toolimpl.Object{Names: []string{"to"}, Required: []int{0}}
 
 // sendTool requires approval and records the arguments of the calls
 // whose arguments it accepted.
-func sendTool(mu *sync.Mutex, got *[][]byte) runtime.Tool {
-	return runtime.Tool{
+func sendTool(mu *sync.Mutex, got *[][]byte) toolgen.Tool {
+	return toolgen.Tool{
 		Name:             "send",
 		Description:      "sends a message",
 		InputSchema:      []byte(`{"type":"object","properties":{"to":{"type":"string"}},"required":["to"],"additionalProperties":false}`),
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			d := new(toolimpl.Decoder)
 			d.Reset(args)
 			var to string
@@ -76,9 +76,9 @@ func sendTool(mu *sync.Mutex, got *[][]byte) runtime.Tool {
 			mu.Lock()
 			*got = append(*got, bytes.Clone(args))
 			mu.Unlock()
-			// The turn, as the call's runtime.Ctx has it: a Call's own
+			// The turn, as the call's toolgen.Ctx has it: a Call's own
 			// fields travel to the tool activity with its arguments.
-			return runtime.TextResult(fmt.Sprintf("sent to %s (turn %d)", to, runtime.CtxFrom(ctx).Turn)), nil
+			return toolgen.TextResult(fmt.Sprintf("sent to %s (turn %d)", to, toolgen.CtxFrom(ctx).Turn)), nil
 		},
 	}
 }
@@ -108,7 +108,7 @@ func TestMalformedArgumentsSurviveThePause(t *testing.T) {
 	srv := newServer(t)
 	var mu sync.Mutex
 	var got [][]byte
-	a, err := agent.New(argsModel{}, agent.WithTools([]runtime.Tool{sendTool(&mu, &got)}))
+	a, err := agent.New(argsModel{}, agent.WithTools([]toolgen.Tool{sendTool(&mu, &got)}))
 	require.NoError(t, err)
 	// A bound so small that the run continues as new after every step:
 	// with the model's response, and with the answered pause.
@@ -182,7 +182,7 @@ func waitPaused(t *testing.T, tc client.Client, c *temporal.Client, id string) [
 
 // inProcessRun is what the same run does in process.
 type inProcessRun struct {
-	result   runtime.Result // the call's
+	result   toolgen.Result // the call's
 	accepted [][]byte       // the arguments the tool accepted (none or the call's)
 }
 
@@ -192,7 +192,7 @@ func inProcess(t *testing.T, class string) inProcessRun {
 	t.Helper()
 	var mu sync.Mutex
 	var got [][]byte
-	a, err := agent.New(argsModel{}, agent.WithTools([]runtime.Tool{sendTool(&mu, &got)}))
+	a, err := agent.New(argsModel{}, agent.WithTools([]toolgen.Tool{sendTool(&mu, &got)}))
 	require.NoError(t, err)
 	ctx := context.Background()
 	s, err := a.Run(ctx, class, nil)

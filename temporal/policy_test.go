@@ -10,18 +10,18 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // TestToolPolicy: a tool's activity options come from its annotations and
 // the agent's timeout for it, and Options.Tools overrides them field by
 // field.
 func TestToolPolicy(t *testing.T) {
-	readOnly := runtime.Tool{Name: "lookup", Annotations: runtime.Annotations{ReadOnly: true}}
-	idempotent := runtime.Tool{Name: "put", Annotations: runtime.Annotations{Idempotent: true}}
-	destructive := runtime.Tool{Name: "charge", Annotations: runtime.Annotations{Destructive: true}}
-	plain := runtime.Tool{Name: "note"}
+	readOnly := toolgen.Tool{Name: "lookup", Annotations: toolgen.Annotations{ReadOnly: true}}
+	idempotent := toolgen.Tool{Name: "put", Annotations: toolgen.Annotations{Idempotent: true}}
+	destructive := toolgen.Tool{Name: "charge", Annotations: toolgen.Annotations{Destructive: true}}
+	plain := toolgen.Tool{Name: "note"}
 	sub, err := agent.New(agent.ModelFunc(nil))
 	assert.NoError(t, err)
 	subTool := sub.AsTool("research", "researches")
@@ -31,7 +31,7 @@ func TestToolPolicy(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		opts    Options
-		tool    runtime.Tool
+		tool    toolgen.Tool
 		timeout time.Duration // the agent's
 		want    ToolPolicy
 	}{
@@ -42,25 +42,25 @@ func TestToolPolicy(t *testing.T) {
 		{"the agent's timeout and the grace", Options{}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + 30*time.Second, Retry: attempts(1)}},
 		{"a grace of one's own", Options{ToolGrace: time.Second}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + time.Second, Retry: attempts(1)}},
 		{"every tool heartbeats", Options{ToolHeartbeat: 5 * time.Second}, readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: 5 * time.Second, Retry: attempts(5)}},
-		{"ToolRetry", Options{ToolRetry: func(runtime.Tool) *temporal.RetryPolicy { return custom }}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: custom}},
+		{"ToolRetry", Options{ToolRetry: func(toolgen.Tool) *temporal.RetryPolicy { return custom }}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: custom}},
 		{
 			"one tool's heartbeat, timeout and attempts",
-			Options{Tools: map[runtime.ToolName]ToolPolicy{"charge": {Timeout: time.Hour, Heartbeat: time.Second, Attempts: 2}}},
+			Options{Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Timeout: time.Hour, Heartbeat: time.Second, Attempts: 2}}},
 			destructive, time.Minute, ToolPolicy{Timeout: time.Hour, Heartbeat: time.Second, Attempts: 2, Retry: attempts(2)},
 		},
 		{
 			"another tool keeps the defaults",
-			Options{Tools: map[runtime.ToolName]ToolPolicy{"charge": {Heartbeat: time.Second}}},
+			Options{Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Heartbeat: time.Second}}},
 			readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(5)},
 		},
 		{
 			"one tool without the heartbeat of all",
-			Options{ToolHeartbeat: time.Second, Tools: map[runtime.ToolName]ToolPolicy{"lookup": {Heartbeat: -1}}},
+			Options{ToolHeartbeat: time.Second, Tools: map[toolgen.ToolName]ToolPolicy{"lookup": {Heartbeat: -1}}},
 			readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(5)},
 		},
 		{
 			"a tool's retry policy over ToolRetry",
-			Options{ToolRetry: func(runtime.Tool) *temporal.RetryPolicy { return attempts(7) }, Tools: map[runtime.ToolName]ToolPolicy{"charge": {Retry: custom}}},
+			Options{ToolRetry: func(toolgen.Tool) *temporal.RetryPolicy { return attempts(7) }, Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Retry: custom}}},
 			destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: custom},
 		},
 		{"a sub-agent's run is not bounded by default", Options{}, subTool, 0, ToolPolicy{Retry: attempts(1)}},
@@ -73,19 +73,19 @@ func TestToolPolicy(t *testing.T) {
 // TestToolsNamesKnownTools: Options.Tools naming a tool that neither the
 // agent nor its sub-agents have is a mistake caught at registration.
 func TestToolsNamesKnownTools(t *testing.T) {
-	sub, err := agent.New(agent.ModelFunc(nil), agent.WithTools([]runtime.Tool{{
+	sub, err := agent.New(agent.ModelFunc(nil), agent.WithTools([]toolgen.Tool{{
 		Name: "deep", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.TextResult(""), nil },
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult(""), nil },
 	}}))
 	require.NoError(t, err)
-	a, err := agent.New(agent.ModelFunc(nil), agent.WithTools([]runtime.Tool{sub.AsTool("research", "researches")}))
+	a, err := agent.New(agent.ModelFunc(nil), agent.WithTools([]toolgen.Tool{sub.AsTool("research", "researches")}))
 	require.NoError(t, err)
-	for _, name := range []runtime.ToolName{"research", "deep"} {
+	for _, name := range []toolgen.ToolName{"research", "deep"} {
 		assert.NotPanics(t, func() {
-			RegisterWorkflow(worker.NewWorkflowReplayer(), a, Options{Tools: map[runtime.ToolName]ToolPolicy{name: {Attempts: 2}}})
+			RegisterWorkflow(worker.NewWorkflowReplayer(), a, Options{Tools: map[toolgen.ToolName]ToolPolicy{name: {Attempts: 2}}})
 		})
 	}
 	assert.PanicsWithValue(t, `temporal: Options.Tools names tool "reserch", which the agent and its sub-agents do not have`, func() {
-		RegisterWorkflow(worker.NewWorkflowReplayer(), a, Options{Tools: map[runtime.ToolName]ToolPolicy{"reserch": {Attempts: 2}}})
+		RegisterWorkflow(worker.NewWorkflowReplayer(), a, Options{Tools: map[toolgen.ToolName]ToolPolicy{"reserch": {Attempts: 2}}})
 	})
 }

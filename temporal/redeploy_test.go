@@ -11,8 +11,8 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -27,39 +27,39 @@ import (
 func TestApprovalAfterARedeployThatChangedTheTool(t *testing.T) {
 	srv := newServer(t)
 	ctx := context.Background()
-	schemaV2 := func(t *runtime.Tool) {
+	schemaV2 := func(t *toolgen.Tool) {
 		t.InputSchema = []byte(`{"type":"object","properties":{"to":{"type":"array"}}}`)
 	}
 	for _, tc := range []struct {
 		name, id string
 		// changeSend and changeLookup change the second worker's tools.
-		changeSend, changeLookup func(*runtime.Tool)
+		changeSend, changeLookup func(*toolgen.Tool)
 		approveErr               string // "": none
 		results                  []string
-		ran                      map[runtime.ToolName]int
+		ran                      map[toolgen.ToolName]int
 	}{
 		{
 			name: "input schema", id: "redeploy-schema", changeSend: schemaV2,
 			approveErr: `temporal: run redeploy-schema: the approval was recorded, but call c2 (send) will not run; the model is told: "Not run: tool send changed since its calls were decided: its input schema differs. The call was decided under the earlier contract; call the tool again if it is still needed."`,
 			results:    []string{`lookup done with {"q":"x"}`, "Not run: tool send changed since its calls were decided: its input schema differs. The call was decided under the earlier contract; call the tool again if it is still needed."},
-			ran:        map[runtime.ToolName]int{"lookup": 1},
+			ran:        map[toolgen.ToolName]int{"lookup": 1},
 		},
 		{
-			name: "annotations", id: "redeploy-annotations", changeSend: func(t *runtime.Tool) { t.Annotations.Idempotent = true },
+			name: "annotations", id: "redeploy-annotations", changeSend: func(t *toolgen.Tool) { t.Annotations.Idempotent = true },
 			approveErr: "tool send changed since its calls were decided: its RequiresApproval or annotations differ",
 			results:    []string{`lookup done with {"q":"x"}`, "Not run: tool send changed since its calls were decided: its RequiresApproval or annotations differ. The call was decided under the earlier contract; call the tool again if it is still needed."},
-			ran:        map[runtime.ToolName]int{"lookup": 1},
+			ran:        map[toolgen.ToolName]int{"lookup": 1},
 		},
 		{
 			name: "an allowed call's tool", id: "redeploy-allowed", changeLookup: schemaV2,
 			results: []string{"Not run: tool lookup changed since its calls were decided: its input schema differs. The call was decided under the earlier contract; call the tool again if it is still needed.", `send done with {"to":"bob"}`},
-			ran:     map[runtime.ToolName]int{"send": 1},
+			ran:     map[toolgen.ToolName]int{"send": 1},
 		},
 		{
 			name:    "unchanged",
 			id:      "redeploy-unchanged",
 			results: []string{`lookup done with {"q":"x"}`, `send done with {"to":"bob"}`},
-			ran:     map[runtime.ToolName]int{"lookup": 1, "send": 1},
+			ran:     map[toolgen.ToolName]int{"lookup": 1, "send": 1},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,7 +90,7 @@ func TestApprovalAfterARedeployThatChangedTheTool(t *testing.T) {
 			assert.Equal(t, tc.results, []string{results[0].Result.Text(), results[1].Result.Text()})
 			assert.Equal(t, tc.results[0] != `lookup done with {"q":"x"}`, results[0].Result.IsError)
 			assert.Equal(t, 0, before.count("lookup")+before.count("send"), "nothing ran before the answer")
-			for _, name := range []runtime.ToolName{"lookup", "send"} {
+			for _, name := range []toolgen.ToolName{"lookup", "send"} {
 				assert.Equal(t, tc.ran[name], after.count(name), name)
 			}
 			// The history replays on either version of the tools.
@@ -102,15 +102,15 @@ func TestApprovalAfterARedeployThatChangedTheTool(t *testing.T) {
 }
 
 // agentWith is newAgent's agent over model, with changes to its tools.
-func agentWith(t *testing.T, model agent.Model, cnt *counter, changeSend, changeLookup func(*runtime.Tool)) *agent.Agent {
-	a, err := agent.New(model, agent.WithSystem("be brief"), agent.WithTools([]runtime.Tool{
-		cnt.tool("lookup", func(t *runtime.Tool) {
+func agentWith(t *testing.T, model agent.Model, cnt *counter, changeSend, changeLookup func(*toolgen.Tool)) *agent.Agent {
+	a, err := agent.New(model, agent.WithSystem("be brief"), agent.WithTools([]toolgen.Tool{
+		cnt.tool("lookup", func(t *toolgen.Tool) {
 			t.Annotations.ReadOnly = true
 			if changeLookup != nil {
 				changeLookup(t)
 			}
 		}),
-		cnt.tool("send", func(t *runtime.Tool) {
+		cnt.tool("send", func(t *toolgen.Tool) {
 			t.RequiresApproval, t.Annotations.Destructive = true, true
 			if changeSend != nil {
 				changeSend(t)

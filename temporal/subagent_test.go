@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -23,15 +23,15 @@ import (
 func subAgents(t *testing.T, cnt *counter) *agent.Agent {
 	research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Text("x is 42")),
 		agent.WithName("researcher"),
-		agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}))
+		agent.WithTools([]toolgen.Tool{cnt.tool("lookup", func(t *toolgen.Tool) { t.Annotations.ReadOnly = true })}))
 	require.NoError(t, err)
 	sender, err := agent.New(rt.NewModel(rt.Calls(rt.Call("s1", "send", `{"to":"bob"}`))),
-		agent.WithTools([]runtime.Tool{cnt.tool("send", func(t *runtime.Tool) { t.RequiresApproval = true })}))
+		agent.WithTools([]toolgen.Tool{cnt.tool("send", func(t *toolgen.Tool) { t.RequiresApproval = true })}))
 	require.NoError(t, err)
 	parent, err := agent.New(rt.NewModel(
 		rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`), rt.Call("c2", "sender", `{"prompt":"send x to bob"}`)),
 		rt.Text("x is 42; the sender could not send"),
-	), agent.WithTools([]runtime.Tool{
+	), agent.WithTools([]toolgen.Tool{
 		research.AsTool("research", "researches"),
 		sender.AsTool("sender", "sends"),
 	}))
@@ -96,7 +96,7 @@ func TestCrashMidChild(t *testing.T) {
 		sub := crashAgent(t, &cnt, subModel, nil, nil)
 		a, err := agent.New(&turnModel{replies: []agent.Response{
 			calls(rt.Call("c1", "biller", `{"prompt":"charge 100"}`)), text("billed"),
-		}}, agent.WithTools([]runtime.Tool{sub.AsTool("biller", "bills")}))
+		}}, agent.WithTools([]toolgen.Tool{sub.AsTool("biller", "bills")}))
 		require.NoError(t, err)
 		return a
 	}
@@ -129,11 +129,11 @@ func TestSubAgentEventsNameTheirParent(t *testing.T) {
 	var mu sync.Mutex
 	var events []agent.Event
 	research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Text("x is 42")),
-		agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}),
+		agent.WithTools([]toolgen.Tool{cnt.tool("lookup", func(t *toolgen.Tool) { t.Annotations.ReadOnly = true })}),
 		agent.WithObserver(func(e agent.Event) { mu.Lock(); events = append(events, e); mu.Unlock() }))
 	require.NoError(t, err)
 	parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`)), rt.Text("42")),
-		agent.WithTools([]runtime.Tool{research.AsTool("research", "researches")}))
+		agent.WithTools([]toolgen.Tool{research.AsTool("research", "researches")}))
 	require.NoError(t, err)
 	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, parent, nil, temporal.Options{}) })
 	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
@@ -162,10 +162,10 @@ func TestSubAgentEventsNameTheirParent(t *testing.T) {
 func TestFailedSubAgentIsPaidFor(t *testing.T) {
 	newParent := func(cnt *counter) *agent.Agent {
 		research, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "lookup", `{"q":"x"}`)), rt.Fail(errors.New("model down"))),
-			agent.WithTools([]runtime.Tool{cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true })}))
+			agent.WithTools([]toolgen.Tool{cnt.tool("lookup", func(t *toolgen.Tool) { t.Annotations.ReadOnly = true })}))
 		require.NoError(t, err)
 		parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`)), rt.Text("no luck")),
-			agent.WithTools([]runtime.Tool{research.AsTool("research", "researches")}))
+			agent.WithTools([]toolgen.Tool{research.AsTool("research", "researches")}))
 		require.NoError(t, err)
 		return parent
 	}
@@ -193,39 +193,39 @@ type namedSandbox string
 
 func (n namedSandbox) ReadFile(context.Context, string) ([]byte, error) { return []byte(n), nil }
 func (n namedSandbox) WriteFile(context.Context, string, []byte) error  { return nil }
-func (n namedSandbox) List(context.Context, string) ([]runtime.DirEntry, error) {
+func (n namedSandbox) List(context.Context, string) ([]toolgen.DirEntry, error) {
 	return nil, nil
 }
-func (n namedSandbox) Run(context.Context, string) (runtime.CommandResult, error) {
-	return runtime.CommandResult{}, nil
+func (n namedSandbox) Run(context.Context, string) (toolgen.CommandResult, error) {
+	return toolgen.CommandResult{}, nil
 }
 
 // TestSubAgentWorksInItsCallersSandbox: a sub-agent without a sandbox of
 // its own, run as a child workflow, works in its caller's (as in process);
 // one with its own keeps it.
 func TestSubAgentWorksInItsCallersSandbox(t *testing.T) {
-	readTool := runtime.Tool{Name: "read", InputSchema: []byte(`{"type":"object"}`), Annotations: runtime.Annotations{ReadOnly: true},
-		Call: func(ctx context.Context, _ []byte) (runtime.Result, error) {
-			sb := runtime.CtxFrom(ctx).Sandbox
+	readTool := toolgen.Tool{Name: "read", InputSchema: []byte(`{"type":"object"}`), Annotations: toolgen.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			sb := toolgen.CtxFrom(ctx).Sandbox
 			if sb == nil {
-				return runtime.TextResult("no sandbox"), nil
+				return toolgen.TextResult("no sandbox"), nil
 			}
 			b, err := sb.ReadFile(ctx, "x")
-			return runtime.TextResult(string(b)), err
+			return toolgen.TextResult(string(b)), err
 		}}
 	newParent := func() *agent.Agent {
 		sub := func(opts ...agent.Option) *agent.Agent {
 			a, err := agent.New(rt.NewModel(rt.Calls(rt.Call("r1", "read", `{}`)), rt.Respond(func(req agent.Request) agent.Response {
 				last := req.Messages[len(req.Messages)-1]
 				return agent.Response{Message: agent.Message{Role: agent.RoleAssistant, Text: last.Results[0].Result.Text()}}
-			})), append(opts, agent.WithTools([]runtime.Tool{readTool}))...)
+			})), append(opts, agent.WithTools([]toolgen.Tool{readTool}))...)
 			require.NoError(t, err)
 			return a
 		}
 		parent, err := agent.New(rt.NewModel(
 			rt.Calls(rt.Call("c1", "inherits", `{"prompt":"read"}`), rt.Call("c2", "own", `{"prompt":"read"}`)), rt.Text("done")),
 			agent.WithSandbox(namedSandbox("the caller's")),
-			agent.WithTools([]runtime.Tool{sub().AsTool("inherits", "reads"), sub(agent.WithSandbox(namedSandbox("its own"))).AsTool("own", "reads")}))
+			agent.WithTools([]toolgen.Tool{sub().AsTool("inherits", "reads"), sub(agent.WithSandbox(namedSandbox("its own"))).AsTool("own", "reads")}))
 		require.NoError(t, err)
 		return parent
 	}

@@ -21,33 +21,33 @@ import (
 	"go.temporal.io/sdk/workflow"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
 // counter counts the calls of each tool.
 type counter struct {
 	mu    sync.Mutex
-	calls map[runtime.ToolName]int
+	calls map[toolgen.ToolName]int
 	keys  []string // the idempotency keys of the calls
 }
 
-func (c *counter) tool(name runtime.ToolName, mod func(*runtime.Tool)) runtime.Tool {
-	t := runtime.Tool{
+func (c *counter) tool(name toolgen.ToolName, mod func(*toolgen.Tool)) toolgen.Tool {
+	t := toolgen.Tool{
 		Name:        name,
 		Description: "test tool " + string(name),
 		InputSchema: []byte(`{"type":"object"}`),
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			if c.calls == nil {
-				c.calls = map[runtime.ToolName]int{}
+				c.calls = map[toolgen.ToolName]int{}
 			}
 			c.calls[name]++
-			c.keys = append(c.keys, runtime.CtxFrom(ctx).IdempotencyKey())
-			return runtime.TextResult(fmt.Sprintf("%s done with %s", name, args)), nil
+			c.keys = append(c.keys, toolgen.CtxFrom(ctx).IdempotencyKey())
+			return toolgen.TextResult(fmt.Sprintf("%s done with %s", name, args)), nil
 		},
 	}
 	if mod != nil {
@@ -56,7 +56,7 @@ func (c *counter) tool(name runtime.ToolName, mod func(*runtime.Tool)) runtime.T
 	return t
 }
 
-func (c *counter) count(name runtime.ToolName) int {
+func (c *counter) count(name toolgen.ToolName) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.calls[name]
@@ -65,9 +65,9 @@ func (c *counter) count(name runtime.ToolName) int {
 // newAgent is an agent with a read-only lookup tool and a send tool that
 // requires approval, over a scripted model.
 func newAgent(t *testing.T, cnt *counter, model agent.Model) *agent.Agent {
-	a, err := agent.New(model, agent.WithSystem("be brief"), agent.WithTools([]runtime.Tool{
-		cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
-		cnt.tool("send", func(t *runtime.Tool) { t.RequiresApproval = true; t.Annotations.Destructive = true }),
+	a, err := agent.New(model, agent.WithSystem("be brief"), agent.WithTools([]toolgen.Tool{
+		cnt.tool("lookup", func(t *toolgen.Tool) { t.Annotations.ReadOnly = true }),
+		cnt.tool("send", func(t *toolgen.Tool) { t.RequiresApproval = true; t.Annotations.Destructive = true }),
 	}))
 	require.NoError(t, err)
 	return a
@@ -285,9 +285,9 @@ func TestContinueAsNew(t *testing.T) {
 // the history shows waiting, and the replayer says so.
 func TestReplayCatchesAChangedWorkflow(t *testing.T) {
 	var cnt counter
-	a, err := agent.New(rt.NewModel(), agent.WithTools([]runtime.Tool{
-		cnt.tool("lookup", func(t *runtime.Tool) { t.Annotations.ReadOnly = true }),
-		cnt.tool("send", func(t *runtime.Tool) { t.Annotations.Destructive = true }),
+	a, err := agent.New(rt.NewModel(), agent.WithTools([]toolgen.Tool{
+		cnt.tool("lookup", func(t *toolgen.Tool) { t.Annotations.ReadOnly = true }),
+		cnt.tool("send", func(t *toolgen.Tool) { t.Annotations.Destructive = true }),
 	}))
 	require.NoError(t, err)
 	replayer := worker.NewWorkflowReplayer()

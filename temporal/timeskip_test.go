@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/sdk/testsuite"
 
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	rt "github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 

@@ -14,8 +14,8 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // NewWorker is a worker on taskQueue that runs a's runs: the run workflow,
@@ -32,7 +32,7 @@ func NewWorker(c client.Client, taskQueue string, a *agent.Agent, deps any, opts
 // a worker.WorkflowReplayer, which needs only the workflow), and those of
 // its sub-agents (agent.AsTool), whose runs are child workflows.
 func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
-	register(r, a, opts, func(a *agent.Agent, n names, inherited runtime.Sandbox) {
+	register(r, a, opts, func(a *agent.Agent, n names, inherited toolgen.Sandbox) {
 		acts := &activities{agent: a, deps: deps, inherited: inherited}
 		r.RegisterActivityWithOptions(acts.generate, activity.RegisterOptions{Name: n.model})
 		r.RegisterActivityWithOptions(acts.callTool, activity.RegisterOptions{Name: n.tool})
@@ -43,7 +43,7 @@ func Register(r worker.Registry, a *agent.Agent, deps any, opts Options) {
 // RegisterWorkflow registers a's run workflow alone, and its sub-agents'
 // (for a replayer).
 func RegisterWorkflow(r worker.WorkflowRegistry, a *agent.Agent, opts Options) {
-	register(r, a, opts, func(*agent.Agent, names, runtime.Sandbox) {})
+	register(r, a, opts, func(*agent.Agent, names, toolgen.Sandbox) {})
 }
 
 // register registers the workflows of a and of its sub-agents, and calls
@@ -51,10 +51,10 @@ func RegisterWorkflow(r worker.WorkflowRegistry, a *agent.Agent, opts Options) {
 // from its callers (a sub-agent without a sandbox of its own works in its
 // caller's, as in process). It panics on a name in opts.Tools that no
 // agent has, as the SDK does on a name registered twice.
-func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activities func(*agent.Agent, names, runtime.Sandbox)) {
-	known := map[runtime.ToolName]bool{}
-	var walk func(a *agent.Agent, n names, sub bool, inherited runtime.Sandbox)
-	walk = func(a *agent.Agent, n names, sub bool, inherited runtime.Sandbox) {
+func register(r worker.WorkflowRegistry, a *agent.Agent, opts Options, activities func(*agent.Agent, names, toolgen.Sandbox)) {
+	known := map[toolgen.ToolName]bool{}
+	var walk func(a *agent.Agent, n names, sub bool, inherited toolgen.Sandbox)
+	walk = func(a *agent.Agent, n names, sub bool, inherited toolgen.Sandbox) {
 		w := &workflows{agent: a, opts: opts, names: n, sub: sub}
 		r.RegisterWorkflowWithOptions(w.run, workflow.RegisterOptions{Name: n.workflow})
 		activities(a, n, inherited)
@@ -82,7 +82,7 @@ type activities struct {
 	deps  any
 	// inherited is the sandbox of the agent's callers, for a sub-agent
 	// without its own; nil for a run of its own.
-	inherited runtime.Sandbox
+	inherited toolgen.Sandbox
 }
 
 func (x *activities) generate(ctx context.Context, req agent.Request) (agent.Response, error) {

@@ -11,8 +11,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // The names a run is known by on the server.
@@ -76,18 +76,18 @@ func parentCall(ctx workflow.Context) *ParentCall {
 }
 
 // callerContext is ctx as a sub-agent's run sees it in process: with the
-// runtime.Ctx of the parent's call (p) that started it, so that its events
+// toolgen.Ctx of the parent's call (p) that started it, so that its events
 // name the parent run and call, and sb, the sandbox it inherits from its
 // callers (nil: none). Without either it is ctx.
-func callerContext(ctx context.Context, p *ParentCall, sb runtime.Sandbox) context.Context {
+func callerContext(ctx context.Context, p *ParentCall, sb toolgen.Sandbox) context.Context {
 	if p == nil && sb == nil {
 		return ctx
 	}
-	c := runtime.Ctx{Sandbox: sb}
+	c := toolgen.Ctx{Sandbox: sb}
 	if p != nil {
 		c.RunID, c.CallID = p.RunID, p.CallID
 	}
-	return runtime.WithCtx(ctx, c)
+	return toolgen.WithCtx(ctx, c)
 }
 
 // CompactInput is the request of an agent.ActionCompact, for
@@ -115,7 +115,7 @@ type names struct{ workflow, model, tool, compact string }
 
 var rootNames = names{workflow: WorkflowName, model: ModelActivity, tool: ToolActivity, compact: CompactActivity}
 
-func (n names) sub(tool runtime.ToolName) names {
+func (n names) sub(tool toolgen.ToolName) names {
 	suffix := "/" + string(tool)
 	return names{workflow: n.workflow + suffix, model: n.model + suffix, tool: n.tool + suffix, compact: n.compact + suffix}
 }
@@ -254,7 +254,7 @@ func (w *workflows) callTools(ctx workflow.Context, s *agent.State, calls []agen
 		} else if err := f.Get(ctx, &res); err != nil {
 			// Out of attempts (a destructive tool has one): the model is
 			// told, and the run goes on.
-			res.Result = runtime.ErrorResult(fmt.Sprintf("tool %s did not complete (%v); it may have run in part or in full", c.Name, err))
+			res.Result = toolgen.ErrorResult(fmt.Sprintf("tool %s did not complete (%v); it may have run in part or in full", c.Name, err))
 		}
 		if err := w.agent.ApplyResults(s, []agent.ToolResult{res}); err != nil {
 			return err
@@ -357,7 +357,7 @@ func recordContracts(ctx workflow.Context, s *agent.State) error {
 // changedTool is a tool of a paused turn whose contract changed since the
 // pause, and how.
 type changedTool struct {
-	Name   runtime.ToolName `json:"name"`
+	Name   toolgen.ToolName `json:"name"`
 	Reason string           `json:"reason"`
 }
 
@@ -415,7 +415,7 @@ func refuseChanged(p *agent.PausedTurn, changed []changedTool) {
 			case d.Outcome == agent.OutcomeAsk && d.Approval == "":
 				waits = true
 			case d.Outcome == agent.OutcomeAllow || (d.Outcome == agent.OutcomeAsk && d.Approval == agent.Approved):
-				res := runtime.ErrorResult(fmt.Sprintf("Not run: %s. The call was decided under the earlier contract; call the tool again if it is still needed.", c.Reason))
+				res := toolgen.ErrorResult(fmt.Sprintf("Not run: %s. The call was decided under the earlier contract; call the tool again if it is still needed.", c.Reason))
 				d.Result = &res
 			}
 		}
@@ -457,12 +457,12 @@ type Options struct {
 	ToolAttempts int32
 	// ToolRetry, when set, chooses the retry policy of a tool's calls in
 	// place of the rule above (Tools overrides it).
-	ToolRetry func(runtime.Tool) *temporal.RetryPolicy
+	ToolRetry func(toolgen.Tool) *temporal.RetryPolicy
 	// Tools sets the policy of some tools' calls (timeout, heartbeat,
 	// attempts), by name: the generated ToolName constants, or the names
 	// given to agent.AsTool. A field left zero keeps the default; a name
 	// the agent and its sub-agents do not have makes Register panic.
-	Tools map[runtime.ToolName]ToolPolicy
+	Tools map[toolgen.ToolName]ToolPolicy
 	// ContinueAsNewAfter continues the run as a new one, carrying its
 	// State, between two steps once its history has this many events; 0
 	// leaves it to the server's suggestion (about 4k events or 4 MB of
@@ -532,7 +532,7 @@ func (p ToolPolicy) activity() workflow.ActivityOptions {
 
 // toolPolicy is the resolved policy of tool t, whose agent's timeout is
 // timeout: Options.Tools[t.Name] over the defaults.
-func (o Options) toolPolicy(t runtime.Tool, timeout time.Duration) ToolPolicy {
+func (o Options) toolPolicy(t toolgen.Tool, timeout time.Duration) ToolPolicy {
 	p := o.Tools[t.Name]
 	if p.Timeout == 0 && timeout > 0 {
 		grace := o.ToolGrace
@@ -561,7 +561,7 @@ func (o Options) toolPolicy(t runtime.Tool, timeout time.Duration) ToolPolicy {
 // toolRetry is the retry policy of a tool's calls: attempts if set, else
 // Options.ToolRetry's if set, else idempotent and read-only tools are
 // retried and others are not.
-func (o Options) toolRetry(t runtime.Tool, attempts int32) *temporal.RetryPolicy {
+func (o Options) toolRetry(t toolgen.Tool, attempts int32) *temporal.RetryPolicy {
 	switch {
 	case attempts > 0:
 		return &temporal.RetryPolicy{MaximumAttempts: attempts}

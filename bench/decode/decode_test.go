@@ -10,7 +10,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	goccy "github.com/goccy/go-json"
 
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // weatherArgs is the five-parameter call of the other benchmarks (53 bytes).

@@ -7,25 +7,25 @@ package decode
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGetWeather names the tool get_weather (GetWeather). GetWeather reads a
 	// forecast's arguments.
-	ToolGetWeather runtime.ToolName = "get_weather"
+	ToolGetWeather toolgen.ToolName = "get_weather"
 	// ToolArchiveThread names the tool archive_thread (ArchiveThread).
 	// ArchiveThread files a thread of messages.
-	ToolArchiveThread runtime.ToolName = "archive_thread"
+	ToolArchiveThread toolgen.ToolName = "archive_thread"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -36,13 +36,13 @@ var (
 )
 
 // Tools returns the tools of package decode: get_weather, archive_thread.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetWeather,
 		Description:  "GetWeather reads a forecast's arguments.",
 		InputSchema:  toolgenInputGetWeather,
 		OutputSchema: toolgenOutputGetWeather,
-		Annotations:  runtime.Annotations{ReadOnly: true},
+		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetWeather,
 	}, {
 		Name:         ToolArchiveThread,
@@ -54,7 +54,7 @@ func Tools() []runtime.Tool {
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
 	_    [0]func()
@@ -64,13 +64,13 @@ type GetWeatherRule struct {
 	Tags string // argument "tags": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetWeatherRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetWeatherRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetWeather, toolgenObjectWeather, []string{r.City, r.Unit, r.Days, r.Tags})
 }
 
 // ArchiveThreadRule is a permission rule for the tool archive_thread: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ArchiveThreadRule struct {
 	_        [0]func()
@@ -80,8 +80,8 @@ type ArchiveThreadRule struct {
 	Messages string // argument "messages": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ArchiveThreadRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ArchiveThreadRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolArchiveThread, toolgenObjectThread, []string{r.Title, r.Labels, r.Limit, r.Messages})
 }
 
@@ -93,7 +93,7 @@ var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -120,7 +120,7 @@ var toolgenInputArchiveThread = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputArchiveThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
 
 // toolgenCallArchiveThread reads the arguments of archive_thread, calls ArchiveThread and writes its result.
-func toolgenCallArchiveThread(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolArchiveThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -43,7 +43,7 @@ func TestMCPGeneratesStubsFromAServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"package remote", `func (s *Stubs) Ping(ctx context.Context, args PingArgs) (runtime.Result, error)`, `s.client.CallTool(ctx, "ping", b)`, `"stubborn" v1`, "toolimpl.EnforceVersion("} {
+	for _, want := range []string{"package remote", `func (s *Stubs) Ping(ctx context.Context, args PingArgs) (toolgen.Result, error)`, `s.client.CallTool(ctx, "ping", b)`, `"stubborn" v1`, "toolimpl.EnforceVersion("} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("stubs lack %q:\n%s", want, src)
 		}

@@ -41,7 +41,7 @@
 //   - idempotent: repeating a call changes nothing more
 //     (Annotations.Idempotent)
 //   - openworld: reaches outside the local system (Annotations.OpenWorld)
-//   - requires_approval: the agent loop (runtime/agent) asks a person before
+//   - requires_approval: the agent loop (agent) asks a person before
 //     running it (Tool.RequiresApproval)
 //
 // Unknown options, a second directive, and any other //toolgen: directive are
@@ -50,15 +50,15 @@
 // reads to choose the tool) (paragraphs unwrapped), without the directive and
 // without a parameter list that toolgen moved onto the properties (below).
 //
-// Package functions make "func Tools() []runtime.Tool"; methods of a type T
-// (value or pointer receivers) make "func (recv *T) Tools() []runtime.Tool",
+// Package functions make "func Tools() []toolgen.Tool"; methods of a type T
+// (value or pointer receivers) make "func (recv *T) Tools() []toolgen.Tool",
 // whose tools run on that receiver — this is how tools get configuration.
 //
 // # Parameters
 //
-//   - A leading context.Context gets the call's context. A runtime.Ctx
+//   - A leading context.Context gets the call's context. A toolgen.Ctx
 //     parameter (anywhere) gets the run's deps and call details
-//     (runtime.CtxFrom(ctx); the zero Ctx outside a run). Neither is in the
+//     (toolgen.CtxFrom(ctx); the zero Ctx outside a run). Neither is in the
 //     schema.
 //   - Flat parameters: each other parameter is one property, named in
 //     snake_case. A non-pointer parameter is required, a pointer one optional.
@@ -77,7 +77,7 @@
 // strings.SplitN's "- n < 0: all substrings.", is prose and stays in the
 // description as written. Under a heading, an item that names no parameter
 // ("doc item "citty" names no parameter of GetWeather (parameters: city,
-// unit)"), names a context.Context or runtime.Ctx parameter, has no colon,
+// unit)"), names a context.Context or toolgen.Ctx parameter, has no colon,
 // describes a parameter a second time, or has options that do not read is an
 // error at the item. A tool whose argument is one struct has no parameter
 // list: its fields' docs describe them.
@@ -366,13 +366,13 @@
 //     "//go:build !toolgen": toolgen loads packages with -tags=toolgen, so a
 //     stale generated file never stops it from reading the code that replaces
 //     it.
-//   - A version check against runtime/toolimpl, the package only generated
+//   - A version check against toolimpl, the package only generated
 //     code imports: a compile error on it means the generator and the module's
 //     version differ (see toolimpl.EnforceVersion). A file written by a
 //     toolgen older than the split of runtime (version 3 and older) fails on
 //     its first line, runtime.EnforceVersion, whose documentation says what to
 //     do: regenerate it with "go tool toolgen" of this module version, and
-//     move code that used the agent loop to package runtime/agent.
+//     move code that used the agent loop to package agent.
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
 //     type (GetWeatherRule, see Permission rules) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,
@@ -384,7 +384,7 @@
 //   - One compact JSON Schema per tool (its input's, and its structured
 //     result's when it has one): the descriptions read best in the doc
 //     comments they come from. Tools() returns the tools in source order, each
-//     field of runtime.Tool in the order the type declares it; output is
+//     field of toolgen.Tool in the order the type declares it; output is
 //     deterministic. The same input schema in OpenAI's strict dialect
 //     (Tool.StrictSchema) and in Gemini's subset (Tool.GeminiSchema) is
 //     derived from it once per process, the first time Tools() is called (a

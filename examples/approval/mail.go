@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Outbox holds the emails sent during a run: the run's deps.
@@ -23,8 +23,8 @@ type Outbox struct {
 //   - body: the text of the email.
 //
 //toolgen:tool requires_approval openworld
-func SendEmail(ctx context.Context, rc runtime.Ctx, to, subject, body string) (string, error) {
-	outbox, ok := runtime.DepsAs[*Outbox](rc)
+func SendEmail(ctx context.Context, rc toolgen.Ctx, to, subject, body string) (string, error) {
+	outbox, ok := toolgen.DepsAs[*Outbox](rc)
 	if !ok {
 		return "", fmt.Errorf("no outbox to send from")
 	}

@@ -22,11 +22,11 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func main() {
@@ -100,7 +100,7 @@ func newAgent(model agent.Model) (*agent.Agent, error) {
 		agent.WithPermissions(agent.Permissions{
 			// Never email a competitor, whatever the model says. The rule
 			// type is generated: a misspelled field would not compile.
-			Deny: []runtime.Rule{SendEmailRule{To: "*@competitor.com"}.Rule()},
+			Deny: []toolgen.Rule{SendEmailRule{To: "*@competitor.com"}.Rule()},
 		}),
 	)
 }

@@ -27,10 +27,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/aisdk"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func main() {

@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

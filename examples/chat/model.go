@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // demoModel plays a model offline, deterministically, so that the page

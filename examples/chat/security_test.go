@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/aisdk"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // The attack on the page: a web page of another origin POSTs the

@@ -7,22 +7,22 @@ package main
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSendEmail names the tool send_email ((*Outbox).SendEmail). SendEmail
 	// sends an email on the user's behalf.
-	ToolSendEmail runtime.ToolName = "send_email"
+	ToolSendEmail toolgen.ToolName = "send_email"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -32,21 +32,21 @@ var (
 )
 
 // Tools returns the tools of a Outbox, which run on it: send_email.
-func (recv *Outbox) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Outbox) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:             ToolSendEmail,
 		Description:      "SendEmail sends an email on the user's behalf.",
 		InputSchema:      toolgenInputSendEmail,
-		Annotations:      runtime.Annotations{OpenWorld: true},
+		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},
 	}})
 }
 
 // SendEmailRule is a permission rule for the tool send_email: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type SendEmailRule struct {
 	_       [0]func()
@@ -55,8 +55,8 @@ type SendEmailRule struct {
 	Body    string // argument "body"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SendEmailRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SendEmailRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
 }
 
@@ -64,7 +64,7 @@ func (r SendEmailRule) Rule() runtime.Rule {
 var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result.
-func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -104,7 +104,7 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res r
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}

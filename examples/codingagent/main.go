@@ -20,10 +20,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func main() {
@@ -56,12 +56,12 @@ var project = map[string]string{
 // and the shell may run the project's check without asking.
 func policy() agent.Permissions {
 	return agent.Permissions{
-		Deny: []runtime.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
-		Allow: []runtime.Rule{
+		Deny: []toolgen.Rule{builtin.RunCommandRule{Command: "rm -rf*"}.Rule()},
+		Allow: []toolgen.Rule{
 			{Tool: builtin.ToolReadFile}, {Tool: builtin.ToolListFiles}, {Tool: builtin.ToolSearchFiles}, {Tool: builtin.ToolGlob},
 			builtin.RunCommandRule{Command: "sh check.sh"}.Rule(),
 		},
-		Ask: []runtime.Rule{{Tool: builtin.ToolWriteFile}, {Tool: builtin.ToolEditFile}, {Tool: builtin.ToolDeleteFile}},
+		Ask: []toolgen.Rule{{Tool: builtin.ToolWriteFile}, {Tool: builtin.ToolEditFile}, {Tool: builtin.ToolDeleteFile}},
 	}
 }
 
@@ -80,7 +80,7 @@ func run(w io.Writer, dir string, reject bool, model agent.Model) (*agent.State,
 	}
 	ag, err := agent.New(model,
 		agent.WithTools(tools),
-		agent.WithSandbox(sb), // for tools of one's own: runtime.Ctx.Sandbox
+		agent.WithSandbox(sb), // for tools of one's own: toolgen.Ctx.Sandbox
 		agent.WithSystem("You are a careful coding agent."),
 		agent.WithPermissions(policy()),
 	)

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestApprovedEditFixesTheProject(t *testing.T) {
@@ -53,7 +53,7 @@ func TestScriptedModelStreamsWords(t *testing.T) {
 	require.True(t, ok)
 	req := agent.Request{Messages: []agent.Message{
 		{Role: agent.RoleAssistant}, {Role: agent.RoleAssistant}, {Role: agent.RoleAssistant},
-		{Role: agent.RoleTool, Results: []agent.ToolResult{{Result: runtime.TextResult("check: ok")}}},
+		{Role: agent.RoleTool, Results: []agent.ToolResult{{Result: toolgen.TextResult("check: ok")}}},
 	}}
 	var words []string
 	for p, err := range m.Stream(context.Background(), req) {

@@ -7,9 +7,9 @@ import (
 	"iter"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/builtin"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // scriptedModel plays a model offline. Like a real one it keeps nothing
@@ -61,7 +61,7 @@ func respond(m agent.Message) agent.Response {
 	return agent.Response{Message: m, Usage: agent.Usage{InputTokens: 100, OutputTokens: 20}}
 }
 
-func call(id string, name runtime.ToolName, args string) agent.ToolCall {
+func call(id string, name toolgen.ToolName, args string) agent.ToolCall {
 	return agent.ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
 }
 

@@ -1,5 +1,5 @@
 // Command compaction shows what compaction does to a long run: a scripted
-// model (runtime/agent/agenttest, no network) reads 15 parts of 20 KB, one
+// model (agent/agenttest, no network) reads 15 parts of 20 KB, one
 // a turn, then answers from the last part it read. The run is made twice,
 // without compaction and with agent.WithCompaction(12000,
 // agent.ElideToolResults(1, 1024)), and the program prints the estimated
@@ -18,9 +18,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 )
 
 const (
@@ -83,7 +83,7 @@ func run(opts ...agent.Option) (runResult, error) {
 	var out runResult
 	model := agenttest.NewModel(script()...)
 	opts = append([]agent.Option{
-		agent.WithTools([]runtime.Tool{readTool()}),
+		agent.WithTools([]toolgen.Tool{readTool()}),
 		agent.WithSystem("You read parts."),
 		agent.WithObserver(func(e agent.Event) {
 			if e.Kind == agent.EventCompaction {
@@ -107,16 +107,16 @@ func run(opts ...agent.Option) (runResult, error) {
 }
 
 // readTool returns 20 KB for each part, starting "part N: ".
-func readTool() runtime.Tool {
-	return runtime.Tool{
+func readTool() toolgen.Tool {
+	return toolgen.Tool{
 		Name: "read", Description: "reads a part", InputSchema: []byte(`{"type":"object"}`),
-		Call: func(_ context.Context, args []byte) (runtime.Result, error) {
+		Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 			var in struct{ Part int }
 			if err := json.Unmarshal(args, &in); err != nil {
-				return runtime.Result{}, err
+				return toolgen.Result{}, err
 			}
 			head := fmt.Sprintf("part %d: ", in.Part)
-			return runtime.TextResult(head + strings.Repeat("x", partBytes-len(head))), nil
+			return toolgen.TextResult(head + strings.Repeat("x", partBytes-len(head))), nil
 		},
 	}
 }

@@ -14,8 +14,8 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // The suite's sample media: a 1x1 PNG and a silent WAV.
@@ -47,41 +47,41 @@ func TestSimpleText() string {
 // TestImageContent returns an image.
 //
 //toolgen:tool readonly idempotent
-func TestImageContent() runtime.Result {
-	return runtime.Result{Content: []runtime.Content{image()}}
+func TestImageContent() toolgen.Result {
+	return toolgen.Result{Content: []toolgen.Content{image()}}
 }
 
 // TestAudioContent returns audio.
 //
 //toolgen:tool readonly idempotent
-func TestAudioContent() runtime.Result {
-	return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentAudio, Data: wavData, MIMEType: "audio/wav"}}}
+func TestAudioContent() toolgen.Result {
+	return toolgen.Result{Content: []toolgen.Content{{Type: toolgen.ContentAudio, Data: wavData, MIMEType: "audio/wav"}}}
 }
 
 // TestEmbeddedResource returns an embedded text resource.
 //
 //toolgen:tool readonly idempotent
-func TestEmbeddedResource() runtime.Result {
-	return runtime.Result{Content: []runtime.Content{textResource("test://embedded-resource")}}
+func TestEmbeddedResource() toolgen.Result {
+	return toolgen.Result{Content: []toolgen.Content{textResource("test://embedded-resource")}}
 }
 
 // TestMultipleContentTypes returns text, an image and an embedded resource.
 //
 //toolgen:tool readonly idempotent
-func TestMultipleContentTypes() runtime.Result {
-	return runtime.Result{Content: []runtime.Content{
-		{Type: runtime.ContentText, Text: "This is text content"},
+func TestMultipleContentTypes() toolgen.Result {
+	return toolgen.Result{Content: []toolgen.Content{
+		{Type: toolgen.ContentText, Text: "This is text content"},
 		image(),
 		textResource("test://embedded-in-multiple"),
 	}}
 }
 
-func image() runtime.Content {
-	return runtime.Content{Type: runtime.ContentImage, Data: pngData, MIMEType: "image/png"}
+func image() toolgen.Content {
+	return toolgen.Content{Type: toolgen.ContentImage, Data: pngData, MIMEType: "image/png"}
 }
 
-func textResource(uri string) runtime.Content {
-	return runtime.Content{Type: runtime.ContentResource, URI: uri, MIMEType: "text/plain", Text: "This is an embedded resource"}
+func textResource(uri string) toolgen.Content {
+	return toolgen.Content{Type: toolgen.ContentResource, URI: uri, MIMEType: "text/plain", Text: "This is an embedded resource"}
 }
 
 // TestToolWithLogging sends three log messages while it runs.

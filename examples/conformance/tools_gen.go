@@ -7,74 +7,74 @@ package main
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolTestSimpleText names the tool test_simple_text (TestSimpleText).
 	// TestSimpleText returns a simple text response.
-	ToolTestSimpleText runtime.ToolName = "test_simple_text"
+	ToolTestSimpleText toolgen.ToolName = "test_simple_text"
 	// ToolTestImageContent names the tool test_image_content (TestImageContent).
 	// TestImageContent returns an image.
-	ToolTestImageContent runtime.ToolName = "test_image_content"
+	ToolTestImageContent toolgen.ToolName = "test_image_content"
 	// ToolTestAudioContent names the tool test_audio_content (TestAudioContent).
 	// TestAudioContent returns audio.
-	ToolTestAudioContent runtime.ToolName = "test_audio_content"
+	ToolTestAudioContent toolgen.ToolName = "test_audio_content"
 	// ToolTestEmbeddedResource names the tool test_embedded_resource
 	// (TestEmbeddedResource). TestEmbeddedResource returns an embedded text
 	// resource.
-	ToolTestEmbeddedResource runtime.ToolName = "test_embedded_resource"
+	ToolTestEmbeddedResource toolgen.ToolName = "test_embedded_resource"
 	// ToolTestMultipleContentTypes names the tool test_multiple_content_types
 	// (TestMultipleContentTypes). TestMultipleContentTypes returns text, an image
 	// and an embedded resource.
-	ToolTestMultipleContentTypes runtime.ToolName = "test_multiple_content_types"
+	ToolTestMultipleContentTypes toolgen.ToolName = "test_multiple_content_types"
 	// ToolTestToolWithLogging names the tool test_tool_with_logging
 	// (TestToolWithLogging). TestToolWithLogging sends three log messages while it
 	// runs.
-	ToolTestToolWithLogging runtime.ToolName = "test_tool_with_logging"
+	ToolTestToolWithLogging toolgen.ToolName = "test_tool_with_logging"
 	// ToolTestToolWithProgress names the tool test_tool_with_progress
 	// (TestToolWithProgress). TestToolWithProgress reports progress at 0, 50 and
 	// 100 out of 100.
-	ToolTestToolWithProgress runtime.ToolName = "test_tool_with_progress"
+	ToolTestToolWithProgress toolgen.ToolName = "test_tool_with_progress"
 	// ToolTestErrorHandling names the tool test_error_handling
 	// (TestErrorHandling). TestErrorHandling always fails: its error is a result
 	// with isError set.
-	ToolTestErrorHandling runtime.ToolName = "test_error_handling"
+	ToolTestErrorHandling toolgen.ToolName = "test_error_handling"
 	// ToolTestSampling names the tool test_sampling (TestSampling). TestSampling
 	// asks the client's model to complete a prompt.
-	ToolTestSampling runtime.ToolName = "test_sampling"
+	ToolTestSampling toolgen.ToolName = "test_sampling"
 	// ToolTestElicitation names the tool test_elicitation (TestElicitation).
 	// TestElicitation asks the user for a username.
-	ToolTestElicitation runtime.ToolName = "test_elicitation"
+	ToolTestElicitation toolgen.ToolName = "test_elicitation"
 	// ToolTestElicitationSep1034Defaults names the tool
 	// test_elicitation_sep1034_defaults (TestElicitationSep1034Defaults).
 	// TestElicitationSep1034Defaults asks for values that all have defaults
 	// (SEP-1034).
-	ToolTestElicitationSep1034Defaults runtime.ToolName = "test_elicitation_sep1034_defaults"
+	ToolTestElicitationSep1034Defaults toolgen.ToolName = "test_elicitation_sep1034_defaults"
 	// ToolTestElicitationSep1330Enums names the tool
 	// test_elicitation_sep1330_enums (TestElicitationSep1330Enums).
 	// TestElicitationSep1330Enums asks for choices in each of the enum forms of
 	// SEP-1330.
-	ToolTestElicitationSep1330Enums runtime.ToolName = "test_elicitation_sep1330_enums"
+	ToolTestElicitationSep1330Enums toolgen.ToolName = "test_elicitation_sep1330_enums"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
 	_ func() string                                 = TestSimpleText
-	_ func() runtime.Result                         = TestImageContent
-	_ func() runtime.Result                         = TestAudioContent
-	_ func() runtime.Result                         = TestEmbeddedResource
-	_ func() runtime.Result                         = TestMultipleContentTypes
+	_ func() toolgen.Result                         = TestImageContent
+	_ func() toolgen.Result                         = TestAudioContent
+	_ func() toolgen.Result                         = TestEmbeddedResource
+	_ func() toolgen.Result                         = TestMultipleContentTypes
 	_ func(context.Context) (string, error)         = TestToolWithLogging
 	_ func(context.Context) (string, error)         = TestToolWithProgress
 	_ func() error                                  = TestErrorHandling
@@ -85,12 +85,12 @@ var (
 )
 
 // Tools returns the tools of package main: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolTestSimpleText,
 		Description: "TestSimpleText returns a simple text response.",
 		InputSchema: toolgenInputTestSimpleText,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -99,7 +99,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestImageContent,
 		Description: "TestImageContent returns an image.",
 		InputSchema: toolgenInputTestImageContent,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -108,7 +108,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestAudioContent,
 		Description: "TestAudioContent returns audio.",
 		InputSchema: toolgenInputTestAudioContent,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -117,7 +117,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestEmbeddedResource,
 		Description: "TestEmbeddedResource returns an embedded text resource.",
 		InputSchema: toolgenInputTestEmbeddedResource,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -126,7 +126,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestMultipleContentTypes,
 		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
 		InputSchema: toolgenInputTestMultipleContentTypes,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -135,25 +135,25 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestToolWithLogging,
 		Description: "TestToolWithLogging sends three log messages while it runs.",
 		InputSchema: toolgenInputTestToolWithLogging,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestToolWithLogging,
 	}, {
 		Name:        ToolTestToolWithProgress,
 		Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
 		InputSchema: toolgenInputTestToolWithProgress,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestToolWithProgress,
 	}, {
 		Name:        ToolTestErrorHandling,
 		Description: "TestErrorHandling always fails: its error is a result with isError set.",
 		InputSchema: toolgenInputTestErrorHandling,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestErrorHandling,
 	}, {
 		Name:        ToolTestSampling,
 		Description: "TestSampling asks the client's model to complete a prompt.",
 		InputSchema: toolgenInputTestSampling,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
@@ -162,19 +162,19 @@ func Tools() []runtime.Tool {
 		Name:        ToolTestElicitation,
 		Description: "TestElicitation asks the user for a username.",
 		InputSchema: toolgenInputTestElicitation,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestElicitation,
 	}, {
 		Name:        ToolTestElicitationSep1034Defaults,
 		Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
 		InputSchema: toolgenInputTestElicitationSep1034Defaults,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestElicitationSep1034Defaults,
 	}, {
 		Name:        ToolTestElicitationSep1330Enums,
 		Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
 		InputSchema: toolgenInputTestElicitationSep1330Enums,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTestElicitationSep1330Enums,
 	}})
 }
@@ -183,97 +183,97 @@ func Tools() []runtime.Tool {
 // takes no arguments.
 type TestSimpleTextRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestSimpleTextRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestSimpleText}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestSimpleTextRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestSimpleText}
 }
 
 // TestImageContentRule is a permission rule for the tool test_image_content,
 // which takes no arguments.
 type TestImageContentRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestImageContentRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestImageContent}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestImageContentRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestImageContent}
 }
 
 // TestAudioContentRule is a permission rule for the tool test_audio_content,
 // which takes no arguments.
 type TestAudioContentRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestAudioContentRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestAudioContent}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestAudioContentRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestAudioContent}
 }
 
 // TestEmbeddedResourceRule is a permission rule for the tool
 // test_embedded_resource, which takes no arguments.
 type TestEmbeddedResourceRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestEmbeddedResourceRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestEmbeddedResource}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestEmbeddedResourceRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestEmbeddedResource}
 }
 
 // TestMultipleContentTypesRule is a permission rule for the tool
 // test_multiple_content_types, which takes no arguments.
 type TestMultipleContentTypesRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestMultipleContentTypesRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestMultipleContentTypes}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestMultipleContentTypesRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestMultipleContentTypes}
 }
 
 // TestToolWithLoggingRule is a permission rule for the tool
 // test_tool_with_logging, which takes no arguments.
 type TestToolWithLoggingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestToolWithLoggingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestToolWithLogging}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestToolWithLoggingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestToolWithLogging}
 }
 
 // TestToolWithProgressRule is a permission rule for the tool
 // test_tool_with_progress, which takes no arguments.
 type TestToolWithProgressRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestToolWithProgressRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestToolWithProgress}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestToolWithProgressRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestToolWithProgress}
 }
 
 // TestErrorHandlingRule is a permission rule for the tool test_error_handling,
 // which takes no arguments.
 type TestErrorHandlingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestErrorHandlingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestErrorHandling}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestErrorHandlingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestErrorHandling}
 }
 
 // TestSamplingRule is a permission rule for the tool test_sampling: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type TestSamplingRule struct {
 	_      [0]func()
 	Prompt string // argument "prompt"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestSamplingRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestSamplingRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTestSampling, toolgenArgsTestSampling, []string{r.Prompt})
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type TestElicitationRule struct {
 	_       [0]func()
 	Message string // argument "message"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestElicitationRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestElicitationRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTestElicitation, toolgenArgsTestElicitation, []string{r.Message})
 }
 
@@ -281,18 +281,18 @@ func (r TestElicitationRule) Rule() runtime.Rule {
 // test_elicitation_sep1034_defaults, which takes no arguments.
 type TestElicitationSep1034DefaultsRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestElicitationSep1034DefaultsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestElicitationSep1034Defaults}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestElicitationSep1034DefaultsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestElicitationSep1034Defaults}
 }
 
 // TestElicitationSep1330EnumsRule is a permission rule for the tool
 // test_elicitation_sep1330_enums, which takes no arguments.
 type TestElicitationSep1330EnumsRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTestElicitationSep1330Enums}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TestElicitationSep1330EnumsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTestElicitationSep1330Enums}
 }
 
 // toolgenInputTestSimpleText is the JSON Schema of test_simple_text's
@@ -300,7 +300,7 @@ func (r TestElicitationSep1330EnumsRule) Rule() runtime.Rule {
 var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
-func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -315,7 +315,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 		return toolimpl.BadArgs(err), nil
 	}
 	out := TestSimpleText()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestImageContent is the JSON Schema of test_image_content's
@@ -323,7 +323,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res runtime.Re
 var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
-func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -346,7 +346,7 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res runtime.
 var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
-func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -369,7 +369,7 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res runtime.
 var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
-func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -392,7 +392,7 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res runt
 var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
-func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -415,7 +415,7 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
-func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -433,7 +433,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestToolWithProgress is the JSON Schema of
@@ -441,7 +441,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res runti
 var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
-func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -459,7 +459,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestErrorHandling is the JSON Schema of test_error_handling's
@@ -467,7 +467,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res runt
 var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
-func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -484,14 +484,14 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res runtime
 	if err := TestErrorHandling(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputTestSampling is the JSON Schema of test_sampling's arguments.
 var toolgenInputTestSampling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
-func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestSampling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -517,7 +517,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestElicitation is the JSON Schema of test_elicitation's
@@ -525,7 +525,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res runtime.Resu
 var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
 
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
-func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -551,7 +551,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestElicitationSep1034Defaults is the JSON Schema of
@@ -559,7 +559,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res runtime.R
 var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
-func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -577,7 +577,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTestElicitationSep1330Enums is the JSON Schema of
@@ -585,7 +585,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
-func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -603,7 +603,7 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsTestSimpleText = &toolimpl.Object{Names: []string{}}

@@ -25,8 +25,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 func main() {
@@ -109,7 +109,7 @@ func session(ctx context.Context, t mcp.Transport, call, args string, stdout io.
 }
 
 // describe says what the annotations say.
-func describe(t runtime.Tool) string {
+func describe(t toolgen.Tool) string {
 	switch {
 	case t.Annotations.ReadOnly:
 		return "read-only"

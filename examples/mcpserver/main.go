@@ -37,9 +37,9 @@ import (
 
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/mcp"
-	"github.com/toolgen-dev/toolgen/runtime"
 )
 
 // tokenEnv names the environment variable holding the bearer token.
@@ -77,7 +77,7 @@ func validReplica(name string) bool {
 }
 
 // tools are the tools served: the weather example's and record_reading.
-func tools() []runtime.Tool {
+func tools() []toolgen.Tool {
 	return append(weather.Tools(), Tools()...)
 }
 

@@ -19,7 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // build compiles this command into a temporary directory.
@@ -238,14 +238,14 @@ func call(t *testing.T, ctx context.Context, cs *sdkmcp.ClientSession, name, arg
 	return res
 }
 
-func direct(t *testing.T, tools []runtime.Tool, name, args string) runtime.Result {
+func direct(t *testing.T, tools []toolgen.Tool, name, args string) toolgen.Result {
 	t.Helper()
 	res, err := toolNamed(t, tools, name).Call(t.Context(), []byte(args))
 	require.NoError(t, err)
 	return res
 }
 
-func toolNamed(t *testing.T, tools []runtime.Tool, name string) runtime.Tool {
+func toolNamed(t *testing.T, tools []toolgen.Tool, name string) toolgen.Tool {
 	t.Helper()
 	for _, tl := range tools {
 		if string(tl.Name) == name {
@@ -253,7 +253,7 @@ func toolNamed(t *testing.T, tools []runtime.Tool, name string) runtime.Tool {
 		}
 	}
 	t.Fatalf("no tool %s", name)
-	return runtime.Tool{}
+	return toolgen.Tool{}
 }
 
 func textOf(t *testing.T, res *sdkmcp.CallToolResult) string {

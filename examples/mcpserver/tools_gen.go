@@ -8,22 +8,22 @@ import (
 	"context"
 	"math"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolRecordReading names the tool record_reading (RecordReading).
 	// RecordReading records a temperature reading from a weather station.
-	ToolRecordReading runtime.ToolName = "record_reading"
+	ToolRecordReading toolgen.ToolName = "record_reading"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -33,8 +33,8 @@ var (
 )
 
 // Tools returns the tools of package main: record_reading.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolRecordReading,
 		Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
 		InputSchema: toolgenInputRecordReading,
@@ -43,7 +43,7 @@ func Tools() []runtime.Tool {
 }
 
 // RecordReadingRule is a permission rule for the tool record_reading: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type RecordReadingRule struct {
 	_       [0]func()
@@ -52,8 +52,8 @@ type RecordReadingRule struct {
 	Note    string // argument "note"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r RecordReadingRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r RecordReadingRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRecordReading, toolgenArgsRecordReading, []string{r.City, r.Celsius, r.Note})
 }
 
@@ -61,7 +61,7 @@ func (r RecordReadingRule) Rule() runtime.Rule {
 var toolgenInputRecordReading = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the station's city, for example \"Paris\"."},"celsius":{"type":"number","description":"the temperature read, in degrees Celsius."},"note":{"type":"string","description":"a free text kept with the reading (a client may put an id here)."}},"required":["city","celsius","note"],"additionalProperties":false}`)
 
 // toolgenCallRecordReading reads the arguments of record_reading, calls RecordReading and writes its result.
-func toolgenCallRecordReading(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallRecordReading(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRecordReading, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -99,7 +99,7 @@ func toolgenCallRecordReading(ctx context.Context, args []byte) (res runtime.Res
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsRecordReading = &toolimpl.Object{Names: []string{"city", "celsius", "note"}, Required: []int{0, 1, 2}}

@@ -2,7 +2,7 @@
 // package search) and reads a folder of notes (the read-only file tools of
 // package builtin), then answers citing its sources.
 //
-// By default it runs offline: the model is scripted (runtime/agent/agenttest)
+// By default it runs offline: the model is scripted (agent/agenttest)
 // and the search engine is a fake Tavily, an httptest server on 127.0.0.1
 // inside the program that speaks Tavily's wire format:
 //
@@ -31,10 +31,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/search"
 )
 

@@ -7,25 +7,25 @@ package weather
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGetWeather names the tool get_weather (GetWeather). GetWeather looks up
 	// the current weather for a city.
-	ToolGetWeather runtime.ToolName = "get_weather"
+	ToolGetWeather toolgen.ToolName = "get_weather"
 	// ToolGetForecast names the tool forecast (GetForecast). GetForecast returns
 	// the forecast for the coming days.
-	ToolGetForecast runtime.ToolName = "forecast"
+	ToolGetForecast toolgen.ToolName = "forecast"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -36,12 +36,12 @@ var (
 )
 
 // Tools returns the tools of package weather: get_weather, forecast.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolGetWeather,
 		Description: "GetWeather looks up the current weather for a city.",
 		InputSchema: toolgenInputGetWeather,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
 		},
@@ -51,13 +51,13 @@ func Tools() []runtime.Tool {
 		Description:  "GetForecast returns the forecast for the coming days.",
 		InputSchema:  toolgenInputGetForecast,
 		OutputSchema: toolgenOutputGetForecast,
-		Annotations:  runtime.Annotations{ReadOnly: true},
+		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetForecast,
 	}})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
 	_    [0]func()
@@ -65,13 +65,13 @@ type GetWeatherRule struct {
 	Unit string // argument "unit": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetWeatherRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetWeatherRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type GetForecastRule struct {
 	_    [0]func()
@@ -80,8 +80,8 @@ type GetForecastRule struct {
 	Unit string // argument "unit": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetForecastRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetForecastRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetForecast, toolgenObjectForecast, []string{r.City, r.Days, r.Unit})
 }
 
@@ -89,7 +89,7 @@ func (r GetForecastRule) Rule() runtime.Rule {
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -124,7 +124,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputGetForecast is the JSON Schema of forecast's arguments.
@@ -134,7 +134,7 @@ var toolgenInputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`)
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
-func toolgenCallGetForecast(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetForecast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

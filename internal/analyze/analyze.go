@@ -15,12 +15,12 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
-// RuntimePath is the import path of the tool API (package runtime), whose
+// APIPath is the import path of the tool API (package toolgen, the module root), whose
 // Ctx and Result a tool's signature may name.
-const RuntimePath = toolimpl.RuntimeImportPath
+const APIPath = toolimpl.APIImportPath
 
 type analyzer struct {
 	collector

@@ -45,7 +45,7 @@ var itemName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*`)
 //
 // Mistakes in a list under a heading, where the author clearly meant
 // parameters, come back as errors; tool names the tool in them, and hidden
-// are the parameters the model never sends (context.Context, runtime.Ctx).
+// are the parameters the model never sends (context.Context, toolgen.Ctx).
 func toolDoc(cg *ast.CommentGroup, tool string, params []string, hidden ...string) (string, map[string]paramItem, []docError) {
 	if cg == nil {
 		return "", nil, nil

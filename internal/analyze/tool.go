@@ -117,10 +117,10 @@ func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature)
 				a.errorf(pos, "tool %s: context.Context must be the first parameter", t.GoName)
 			}
 			t.Params = append(t.Params, &model.Param{GoName: v.Name(), Kind: model.ParamContext})
-		case isRuntimeCtx(v.Type()):
+		case isToolgenCtx(v.Type()):
 			t.Params = append(t.Params, &model.Param{GoName: v.Name(), Kind: model.ParamCtx})
-		case isRuntimeCtxPointer(v.Type()):
-			a.errorf(pos, "tool %s: take runtime.Ctx by value, not *runtime.Ctx", t.GoName)
+		case isToolgenCtxPointer(v.Type()):
+			a.errorf(pos, "tool %s: take toolgen.Ctx by value, not *toolgen.Ctx", t.GoName)
 		case v.Name() == "" || v.Name() == "_":
 			a.errorf(pos, "tool %s: parameter %d has no name; name it: the name becomes the argument's name", t.GoName, i+1)
 		default:
@@ -246,7 +246,7 @@ func (a *analyzer) results(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature
 	switch {
 	case res.Len() == 1 && isError(res.At(0).Type()):
 		t.Result = model.Result{Kind: model.ResultNone, HasError: true}
-	case res.Len() >= 1 && isRuntimeResult(res.At(0).Type()) && (res.Len() == 1 || res.Len() == 2 && isError(res.At(1).Type())):
+	case res.Len() >= 1 && isToolgenResult(res.At(0).Type()) && (res.Len() == 1 || res.Len() == 2 && isError(res.At(1).Type())):
 		t.Result = model.Result{Kind: model.ResultRaw, HasError: res.Len() == 2}
 	case res.Len() == 1:
 		a.resultValue(t, res.At(0).Type(), pos)
@@ -314,14 +314,14 @@ func isNamed(t types.Type, pkg, name string) bool {
 }
 
 func isContext(t types.Type) bool    { return isNamed(t, "context", "Context") }
-func isRuntimeCtx(t types.Type) bool { return isNamed(t, RuntimePath, "Ctx") }
+func isToolgenCtx(t types.Type) bool { return isNamed(t, APIPath, "Ctx") }
 func isError(t types.Type) bool      { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
-// isRuntimeResult reports whether t is runtime.Result, which a tool returns
+// isToolgenResult reports whether t is toolgen.Result, which a tool returns
 // to choose its content itself (images, audio, resources).
-func isRuntimeResult(t types.Type) bool { return isNamed(t, RuntimePath, "Result") }
+func isToolgenResult(t types.Type) bool { return isNamed(t, APIPath, "Result") }
 
-func isRuntimeCtxPointer(t types.Type) bool {
+func isToolgenCtxPointer(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
-	return ok && isRuntimeCtx(p.Elem())
+	return ok && isToolgenCtx(p.Elem())
 }

@@ -16,7 +16,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/internal/dialectcheck"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // generated holds a generated file's schemas by variable name.

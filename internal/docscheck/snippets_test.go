@@ -42,8 +42,8 @@ var snippetImports = map[string]string{
 	"fmt":       "fmt",
 	"http":      "net/http",
 	"time":      "time",
-	"runtime":   "github.com/toolgen-dev/toolgen/runtime",
-	"agent":     "github.com/toolgen-dev/toolgen/runtime/agent",
+	"toolgen":   "github.com/toolgen-dev/toolgen",
+	"agent":     "github.com/toolgen-dev/toolgen/agent",
 	"builtin":   "github.com/toolgen-dev/toolgen/builtin",
 	"mcp":       "github.com/toolgen-dev/toolgen/mcp",
 	"aisdk":     "github.com/toolgen-dev/toolgen/aisdk",
@@ -61,8 +61,8 @@ var (
 	model agent.Model
 	deps  any
 	dir   string
-	tools []runtime.Tool
-	other interface{ Tools() []runtime.Tool }
+	tools []toolgen.Tool
+	other interface{ Tools() []toolgen.Tool }
 	a     *agent.Agent
 )
 `
@@ -111,10 +111,10 @@ func (s snippet) source(name string) string {
 	}
 	return header + `import (
 	_ctx "context"
-	_agent "github.com/toolgen-dev/toolgen/runtime/agent"
-	_runtime "github.com/toolgen-dev/toolgen/runtime"
+	_agent "github.com/toolgen-dev/toolgen/agent"
+	_toolgen "github.com/toolgen-dev/toolgen"
 )
-` + strings.NewReplacer("context.", "_ctx.", "agent.", "_agent.", "runtime.", "_runtime.").Replace(snippetScope) + "\nfunc _() {\n" + code + "}\n"
+` + strings.NewReplacer("context.", "_ctx.", "agent.", "_agent.", "toolgen.", "_toolgen.").Replace(snippetScope) + "\nfunc _() {\n" + code + "}\n"
 }
 
 // unused is what go/types says of names a snippet declares for the reader

@@ -13,7 +13,7 @@ import (
 
 // callFunc writes a tool's dispatch:
 //
-//	func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+//	func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 //		defer toolimpl.Recover(ToolGetWeather, &res, &err)
 //		d := new(toolimpl.Decoder)
 //		d.Reset(args)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/model"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // GenVersion is the version of the generated code this emitter writes.

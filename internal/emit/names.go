@@ -7,11 +7,11 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
-// rt names an identifier of the tool API, package runtime.
-func rt(name string) *jen.Statement { return jen.Qual(toolimpl.RuntimeImportPath, name) }
+// rt names an identifier of the tool API, package toolgen.
+func rt(name string) *jen.Statement { return jen.Qual(toolimpl.APIImportPath, name) }
 
 // impl names an identifier of package toolimpl, generated code's support.
 func impl(name string) *jen.Statement { return jen.Qual(toolimpl.ImportPath, name) }

@@ -16,7 +16,7 @@ import (
 //		Unit string // argument "unit"
 //	}
 //
-//	func (r GetWeatherRule) Rule() runtime.Rule
+//	func (r GetWeatherRule) Rule() toolgen.Rule
 func (g *generator) ruleTypes() {
 	for _, t := range g.pkg.Tools {
 		g.ruleType(t)
@@ -28,7 +28,7 @@ func (g *generator) ruleType(t *model.Tool) {
 	doc := fmt.Sprintf("%s is a permission rule for the tool %s, which takes no arguments.", t.RuleName, t.Name)
 	if len(t.RuleFields) > 0 {
 		doc = fmt.Sprintf("%s is a permission rule for the tool %s: each field is a glob over that argument's value "+
-			"(as runtime.Rule's Args), and an empty field does not constrain it.", t.RuleName, t.Name)
+			"(as toolgen.Rule's Args), and an empty field does not constrain it.", t.RuleName, t.Name)
 	}
 	for _, line := range wrap(doc, 76) {
 		g.code.Comment(line)
@@ -50,7 +50,7 @@ func (g *generator) ruleType(t *model.Tool) {
 }
 
 // ruleFieldMatches says what text a rule field's glob is matched against
-// (see runtime.Rule), or "" for a string, matched as its text.
+// (see toolgen.Rule), or "" for a string, matched as its text.
 func ruleFieldMatches(t *model.Type) string {
 	orNull := ""
 	if t.Kind == model.KindPointer {
@@ -78,7 +78,7 @@ func ruleFieldMatches(t *model.Type) string {
 
 // ruleMethod:
 //
-//	func (r GetWeatherRule) Rule() runtime.Rule {
+//	func (r GetWeatherRule) Rule() toolgen.Rule {
 //		return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
 //	}
 //
@@ -92,6 +92,6 @@ func (g *generator) ruleMethod(t *model.Tool) {
 		}
 		ret = impl("Rule").Call(jen.Id(t.ConstName), jen.Id(inputObjectVar(t)), jen.Index().String().Values(globs...))
 	}
-	g.code.Comment("Rule returns r as a runtime.Rule, for agent.Permissions.")
+	g.code.Comment("Rule returns r as a toolgen.Rule, for agent.Permissions.")
 	g.code.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))
 }

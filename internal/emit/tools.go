@@ -33,8 +33,8 @@ func (g *generator) toolsFuncs() {
 
 // toolsFunc:
 //
-//	func Tools() []runtime.Tool {
-//		return toolimpl.Tools([]runtime.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}})
+//	func Tools() []toolgen.Tool {
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}})
 //	}
 //
 // toolimpl.Tools derives each schema's strict and Gemini forms, once.
@@ -63,7 +63,7 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 	)
 }
 
-// toolValue is a tool's runtime.Tool, its fields in the order the type
+// toolValue is a tool's toolgen.Tool, its fields in the order the type
 // declares them.
 func (g *generator) toolValue(t *model.Tool) jen.Code {
 	var call jen.Code = jen.Id(callName(t))

@@ -15,14 +15,14 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // Import paths of the toolgen packages generated files use, imported under
 // their own names.
 const (
-	RuntimePath = toolimpl.RuntimeImportPath
-	MCPPath     = "github.com/toolgen-dev/toolgen/mcp"
+	APIPath = toolimpl.APIImportPath
+	MCPPath = "github.com/toolgen-dev/toolgen/mcp"
 )
 
 // Head is what precedes a generated file's package clause.
@@ -56,7 +56,7 @@ func New(path, name string, h Head) *jen.File {
 	} else {
 		f.HeaderComment(Header(h.Generator))
 	}
-	f.ImportName(RuntimePath, "runtime")
+	f.ImportName(APIPath, "toolgen")
 	f.ImportName(toolimpl.ImportPath, "toolimpl")
 	f.ImportName(MCPPath, "mcp")
 	return f

@@ -17,7 +17,7 @@ func addDecls(g *jen.Group, i int) {
 	g.Var().Add(name).Op("=").Qual("fmt", "Sprint").Call(jen.Lit(i))
 	g.Const().Id("c" + string(rune('a'+i))).Op("=").Lit(i)
 	g.Comment("A func.")
-	g.Func().Id("f"+string(rune('a'+i))).Params(jen.Id("x").Qual(RuntimePath, "Tool")).Error().Block(
+	g.Func().Id("f"+string(rune('a'+i))).Params(jen.Id("x").Qual(APIPath, "Tool")).Error().Block(
 		jen.List(jen.Id("_"), jen.Err()).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("x")),
 		jen.Return(jen.Err()),
 	)

@@ -18,8 +18,8 @@ import (
 )
 
 const (
-	mcpPath     = genfile.MCPPath
-	runtimePath = genfile.RuntimePath
+	mcpPath = genfile.MCPPath
+	apiPath = genfile.APIPath
 )
 
 // genVersion is the version of generated code the stubs declare, as the
@@ -113,13 +113,13 @@ func toolDecl(f *jen.File, t Tool, goName string, types *namer) error {
 	}
 	f.Func().Params(jen.Id("s").Op("*").Id("Stubs")).Id(goName).
 		Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Id(args)).
-		Params(jen.Qual(runtimePath, "Result"), jen.Error()).Block(
+		Params(jen.Qual(apiPath, "Result"), jen.Error()).Block(
 		jen.If(jen.Err().Op(":=").Id("args").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Qual(runtimePath, "Result").Values(), jen.Err()),
+			jen.Return(jen.Qual(apiPath, "Result").Values(), jen.Err()),
 		),
 		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("args")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Qual(runtimePath, "Result").Values(), jen.Err()),
+			jen.Return(jen.Qual(apiPath, "Result").Values(), jen.Err()),
 		),
 		jen.Return(jen.Id("s").Dot("client").Dot("CallTool").Call(jen.Id("ctx"), jen.Lit(t.Name), jen.Id("b"))),
 	)

@@ -64,7 +64,7 @@ type ParamKind string
 // The kinds of parameters.
 const (
 	ParamContext ParamKind = "context" // the call's context.Context
-	ParamCtx     ParamKind = "ctx"     // runtime.Ctx
+	ParamCtx     ParamKind = "ctx"     // toolgen.Ctx
 	ParamFlat    ParamKind = "flat"    // one argument: Input.Fields[Field]
 	ParamStruct  ParamKind = "struct"  // all arguments: Input
 )
@@ -85,7 +85,7 @@ const (
 	ResultNone  ResultKind = "none"  // only an error
 	ResultText  ResultKind = "text"  // a string: text content
 	ResultValue ResultKind = "value" // anything else: JSON, structured content
-	ResultRaw   ResultKind = "raw"   // a runtime.Result: returned as it is
+	ResultRaw   ResultKind = "raw"   // a toolgen.Result: returned as it is
 )
 
 // Result describes a tool's results.

@@ -10,7 +10,7 @@ package schema
 
 import (
 	"github.com/toolgen-dev/toolgen/internal/model"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // dialect is the $schema of every root schema.

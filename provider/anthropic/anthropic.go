@@ -32,8 +32,8 @@ import (
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -326,7 +326,7 @@ func response(m *ant.Message) (agent.Response, error) {
 		case "text":
 			msg.Text += b.Text
 		case "tool_use":
-			msg.Calls = append(msg.Calls, agent.ToolCall{ID: b.ID, Name: runtime.ToolName(b.Name), Args: b.Input})
+			msg.Calls = append(msg.Calls, agent.ToolCall{ID: b.ID, Name: toolgen.ToolName(b.Name), Args: b.Input})
 		}
 	}
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -231,7 +231,7 @@ func TestConsecutiveUserMessagesMerge(t *testing.T) {
 	_, err := m.Generate(context.Background(), agent.Request{Messages: []agent.Message{
 		{Role: agent.RoleUser, Text: "Weather?"},
 		{Role: agent.RoleAssistant, Calls: []agent.ToolCall{{ID: "toolu_1", Name: "get_weather", Args: json.RawMessage(`{"city":"Paris"}`)}}},
-		{Role: agent.RoleTool, Results: []agent.ToolResult{{CallID: "toolu_1", Name: "get_weather", Result: runtime.Result{Content: []runtime.Content{{Type: runtime.ContentText, Text: "sunny"}}}}}},
+		{Role: agent.RoleTool, Results: []agent.ToolResult{{CallID: "toolu_1", Name: "get_weather", Result: toolgen.Result{Content: []toolgen.Content{{Type: toolgen.ContentText, Text: "sunny"}}}}}},
 		{Role: agent.RoleUser, Text: "And tomorrow?"},
 	}})
 	require.NoError(t, err)

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // A Model over Anthropic's Messages API: here a server on 127.0.0.1 that

@@ -9,8 +9,8 @@ import (
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // Stream asks the model for the next assistant message and yields it as it
@@ -87,7 +87,7 @@ func (r *eventReader) read(e ant.MessageStreamEventUnion) error {
 			}
 			i := len(r.calls)
 			r.blocks[e.Index] = i
-			r.calls = append(r.calls, streamCall{call: agent.ToolCall{ID: b.ID, Name: runtime.ToolName(b.Name)}})
+			r.calls = append(r.calls, streamCall{call: agent.ToolCall{ID: b.ID, Name: toolgen.ToolName(b.Name)}})
 			r.parts = append(r.parts, agent.Part{Kind: agent.PartCallStart, Index: i, Call: r.calls[i].call})
 		}
 	case "content_block_delta":

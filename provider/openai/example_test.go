@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // A Model over any server that speaks Chat Completions: here one on

@@ -36,8 +36,8 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -306,7 +306,7 @@ func response(c *oai.ChatCompletion) (agent.Response, error) {
 		if tc.Type != "" && tc.Type != "function" {
 			return agent.Response{}, fmt.Errorf("openai: tool call %s has unsupported type %q", tc.ID, tc.Type)
 		}
-		msg.Calls = append(msg.Calls, agent.ToolCall{ID: tc.ID, Name: runtime.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
+		msg.Calls = append(msg.Calls, agent.ToolCall{ID: tc.ID, Name: toolgen.ToolName(tc.Function.Name), Args: json.RawMessage(tc.Function.Arguments)})
 	}
 	usage := agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
 	return agent.Response{Message: msg, Usage: usage}, nil

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -234,11 +234,11 @@ func TestMaxTokensOption(t *testing.T) {
 func TestNonStrictTool(t *testing.T) {
 	f, m := serve(t, []reply{textReply("ok")})
 	schema := `{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}}}}`
-	tool := runtime.Tool{
+	tool := toolgen.Tool{
 		Name: "label", Description: "Labels things.", InputSchema: []byte(schema),
-		Call: func(context.Context, []byte) (runtime.Result, error) { return runtime.Result{}, nil },
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.Result{}, nil },
 	}
-	ag, err := agent.New(m, agent.WithTools([]runtime.Tool{tool}))
+	ag, err := agent.New(m, agent.WithTools([]toolgen.Tool{tool}))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "Hi", nil)
 	require.NoError(t, err)

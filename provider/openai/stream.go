@@ -13,8 +13,8 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 // Stream asks the model for the next assistant message and yields it as it
@@ -128,7 +128,7 @@ func (r *chunkReader) callDelta(tc oai.ChatCompletionChunkChoiceDeltaToolCall) e
 		}
 		i = len(r.calls)
 		r.wire[tc.Index] = i
-		r.calls = append(r.calls, streamCall{call: agent.ToolCall{ID: tc.ID, Name: runtime.ToolName(tc.Function.Name)}})
+		r.calls = append(r.calls, streamCall{call: agent.ToolCall{ID: tc.ID, Name: toolgen.ToolName(tc.Function.Name)}})
 		r.parts = append(r.parts, agent.Part{Kind: agent.PartCallStart, Index: i, Call: r.calls[i].call})
 	}
 	if args := tc.Function.Arguments; args != "" {

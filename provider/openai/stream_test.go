@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 var _ agent.StreamingModel = (*openai.Model)(nil)

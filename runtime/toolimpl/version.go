@@ -1,40 +1,33 @@
+// Package toolimpl is the old import path of the package that generated code
+// calls. Only generated files of version 4 import it, and only their version
+// check is left here, made to fail: a version-4 file must be regenerated.
+//
+// Deprecated: generated files of version 5 and newer import
+// github.com/toolgen-dev/toolgen/toolimpl.
 package toolimpl
 
-// The version handshake between generated files and this package.
-//
-// Every generated file contains
-//
-//	const (
-//		_ = toolimpl.EnforceVersion(N - toolimpl.MinVersion)
-//		_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - N)
-//	)
-//
-// where N is the GenVersion of the toolgen that wrote it. A constant that does
-// not fit in an unsigned integer is a compile error, so a file and a runtime
-// that do not understand each other never build.
+// The version range of this path: empty, so that every file that checks it
+// fails on its first check.
 const (
-	// GenVersion is the version of generated code that this toolgen writes.
-	GenVersion = 4
-	// MinVersion is the oldest generated code this runtime supports.
-	MinVersion = 4
-	// MaxVersion is the newest generated code this runtime supports.
-	MaxVersion = GenVersion
+	// Deprecated: MinVersion is for generated files of version 4, which must
+	// be regenerated: see EnforceVersion.
+	MinVersion = 5
+	// Deprecated: MaxVersion is for generated files of version 4, which must
+	// be regenerated: see EnforceVersion.
+	MaxVersion = 4
 )
 
-// EnforceVersion is the type of the version checks in generated files. A
-// compile error on one of those lines means the generated file and this
-// package disagree:
+// EnforceVersion is the type of the version checks of generated files of
+// version 4. A compile error on
 //
-//   - on "N - toolimpl.MinVersion": the file is older than this runtime
-//     supports; run go generate again with the toolgen from the same module
-//     version as this runtime (go tool toolgen).
-//   - on "toolimpl.MaxVersion - N": the file is newer than this runtime;
-//     upgrade github.com/toolgen-dev/toolgen to the version that generated
-//     it.
+//	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
+//
+// means the file was written by a toolgen from before the tool API moved
+// from package runtime to the module's root package, toolgen, and this
+// package to github.com/toolgen-dev/toolgen/toolimpl. Run go generate
+// again with the toolgen of this module version (go tool toolgen); then
+// go fix ./... moves the code written by hand to the new import paths.
+//
+// Deprecated: generated files of version 5 and newer use
+// github.com/toolgen-dev/toolgen/toolimpl.EnforceVersion.
 type EnforceVersion uint
-
-// ImportPath is the import path of this package, as generated code writes it.
-const ImportPath = "github.com/toolgen-dev/toolgen/runtime/toolimpl"
-
-// RuntimeImportPath is the import path of the tool API, package runtime.
-const RuntimeImportPath = "github.com/toolgen-dev/toolgen/runtime"

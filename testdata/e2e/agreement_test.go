@@ -12,11 +12,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // validArgs are one accepted payload per tool that the corpus mutates.
-var validArgs = map[runtime.ToolName]string{
+var validArgs = map[toolgen.ToolName]string{
 	ToolSearch: `{"query":"go","sort":"date","page":2,"level":1,"tags":["a"],"near":{"lat":1,"lon":2},"email":"a@b.io","code":"ABC"}`,
 	ToolEcho:   `{"text":"hi","times":2}`,
 	ToolFail:   `{"reason":"no"}`,
@@ -156,7 +156,7 @@ func encode(t *testing.T, m map[string]json.RawMessage) string {
 	return string(b)
 }
 
-func agree(t *testing.T, tool runtime.Tool, schema *jsonschema.Schema, payload string) {
+func agree(t *testing.T, tool toolgen.Tool, schema *jsonschema.Schema, payload string) {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(payload))
 	require.NoError(t, err, payload)

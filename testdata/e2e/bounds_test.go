@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // The schema shows a float32's bounds as the shortest text that reads back
@@ -42,7 +42,7 @@ func TestFloatBoundsAgreeWithSchemaValidator(t *testing.T) {
 	}
 }
 
-func toolNamed(t *testing.T, name runtime.ToolName) runtime.Tool {
+func toolNamed(t *testing.T, name toolgen.ToolName) toolgen.Tool {
 	t.Helper()
 	for _, tool := range Tools() {
 		if tool.Name == name {
@@ -50,5 +50,5 @@ func toolNamed(t *testing.T, name runtime.ToolName) runtime.Tool {
 		}
 	}
 	t.Fatalf("no tool %s", name)
-	return runtime.Tool{}
+	return toolgen.Tool{}
 }

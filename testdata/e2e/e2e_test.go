@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
-func call(t *testing.T, tools []runtime.Tool, name runtime.ToolName, args string) runtime.Result {
+func call(t *testing.T, tools []toolgen.Tool, name toolgen.ToolName, args string) toolgen.Result {
 	t.Helper()
-	box, err := runtime.NewToolbox(tools)
+	box, err := toolgen.NewToolbox(tools)
 	require.NoError(t, err)
 	res, err := box.Call(context.Background(), name, []byte(args))
 	require.NoError(t, err)
@@ -25,7 +25,7 @@ func call(t *testing.T, tools []runtime.Tool, name runtime.ToolName, args string
 
 func TestValidCalls(t *testing.T) {
 	tests := []struct {
-		name runtime.ToolName
+		name toolgen.ToolName
 		args string
 		text string
 	}{
@@ -71,7 +71,7 @@ func TestStructuredResultMatchesEncodingJSON(t *testing.T) {
 
 func TestInvalidArguments(t *testing.T) {
 	tests := []struct {
-		name runtime.ToolName
+		name toolgen.ToolName
 		args string
 		want string
 	}{
@@ -133,7 +133,7 @@ func TestMethodsSeeTheirReceiverAndCtx(t *testing.T) {
 	assert.True(t, tools[0].RequiresApproval)
 	assert.True(t, tools[1].Annotations.ReadOnly)
 
-	ctx := runtime.WithCtx(context.Background(), runtime.Ctx{Deps: "alice"})
+	ctx := toolgen.WithCtx(context.Background(), toolgen.Ctx{Deps: "alice"})
 	res, err := tools[0].Call(ctx, []byte(`{"by":2}`))
 	require.NoError(t, err)
 	assert.Equal(t, `2 (asked by "alice")`, res.Text())
@@ -149,14 +149,14 @@ func TestMethodsSeeTheirReceiverAndCtx(t *testing.T) {
 func TestGeneratedRulesDecide(t *testing.T) {
 	var c Counter
 	perms := agent.Permissions{
-		Deny:  []runtime.Rule{SearchRule{Query: "secret*"}.Rule(), SearchRule{Page: "[5-9]", Sort: "date"}.Rule()},
-		Allow: []runtime.Rule{EchoRule{Times: "[1-3]"}.Rule(), AddRule{By: "1"}.Rule()},
-		Ask:   []runtime.Rule{AddRule{}.Rule(), BoomRule{}.Rule()},
+		Deny:  []toolgen.Rule{SearchRule{Query: "secret*"}.Rule(), SearchRule{Page: "[5-9]", Sort: "date"}.Rule()},
+		Allow: []toolgen.Rule{EchoRule{Times: "[1-3]"}.Rule(), AddRule{By: "1"}.Rule()},
+		Ask:   []toolgen.Rule{AddRule{}.Rule(), BoomRule{}.Rule()},
 	}
 	require.NoError(t, perms.Check(append(Tools(), c.Tools()...)))
 
 	tests := []struct {
-		tool runtime.ToolName
+		tool toolgen.ToolName
 		args string
 		want agent.Outcome
 		rule string
@@ -184,8 +184,8 @@ func TestGeneratedRulesDecide(t *testing.T) {
 }
 
 func TestGeneratedRuleWithoutFieldsHasNoArgs(t *testing.T) {
-	assert.Equal(t, runtime.Rule{Tool: ToolSearch}, SearchRule{}.Rule())
-	assert.Equal(t, runtime.Rule{Tool: ToolBoom}, BoomRule{}.Rule())
-	assert.Equal(t, runtime.Rule{Tool: ToolMirror, Args: map[string]string{"i8": "-*", "raw": "*"}},
+	assert.Equal(t, toolgen.Rule{Tool: ToolSearch}, SearchRule{}.Rule())
+	assert.Equal(t, toolgen.Rule{Tool: ToolBoom}, BoomRule{}.Rule())
+	assert.Equal(t, toolgen.Rule{Tool: ToolMirror, Args: map[string]string{"i8": "-*", "raw": "*"}},
 		MirrorRule{I8: "-*", Raw: "*"}.Rule())
 }

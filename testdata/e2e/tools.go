@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Level is how hard to look.
@@ -163,9 +163,9 @@ type Counter struct{ n int }
 // Add adds to the counter and says who asked.
 //
 //toolgen:tool name=counter_add requires_approval
-func (c *Counter) Add(ctx context.Context, rc runtime.Ctx, by int) (string, error) {
+func (c *Counter) Add(ctx context.Context, rc toolgen.Ctx, by int) (string, error) {
 	c.n += by
-	who, _ := runtime.DepsAs[string](rc)
+	who, _ := toolgen.DepsAs[string](rc)
 	return fmt.Sprintf("%d (asked by %q)", c.n, who), nil
 }
 

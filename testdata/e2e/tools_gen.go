@@ -9,42 +9,42 @@ import (
 	"encoding/json"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSearch names the tool search (Search). Search looks things up.
-	ToolSearch runtime.ToolName = "search"
+	ToolSearch toolgen.ToolName = "search"
 	// ToolEcho names the tool echo (Echo). Echo repeats a text.
-	ToolEcho runtime.ToolName = "echo"
+	ToolEcho toolgen.ToolName = "echo"
 	// ToolFail names the tool fail (Fail). Fail always fails, with the reason
 	// given.
-	ToolFail runtime.ToolName = "fail"
+	ToolFail toolgen.ToolName = "fail"
 	// ToolBoom names the tool boom (Boom). Boom panics.
-	ToolBoom runtime.ToolName = "boom"
+	ToolBoom toolgen.ToolName = "boom"
 	// ToolSleep names the tool sleep (Sleep). Sleep waits, or stops when the call
 	// is cancelled.
-	ToolSleep runtime.ToolName = "sleep"
+	ToolSleep toolgen.ToolName = "sleep"
 	// ToolCount names the tool count (Count). Count counts a tree's nodes.
-	ToolCount runtime.ToolName = "count"
+	ToolCount toolgen.ToolName = "count"
 	// ToolMirror names the tool mirror (Mirror). Mirror returns its arguments.
-	ToolMirror runtime.ToolName = "mirror"
+	ToolMirror toolgen.ToolName = "mirror"
 	// ToolAdd names the tool counter_add ((*Counter).Add). Add adds to the counter
 	// and says who asked.
-	ToolAdd runtime.ToolName = "counter_add"
+	ToolAdd toolgen.ToolName = "counter_add"
 	// ToolTotal names the tool total ((*Counter).Total). Total reads the counter.
-	ToolTotal runtime.ToolName = "total"
+	ToolTotal toolgen.ToolName = "total"
 	// ToolBound names the tool bound (Bound). Bound returns its arguments.
-	ToolBound runtime.ToolName = "bound"
+	ToolBound toolgen.ToolName = "bound"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -57,19 +57,19 @@ var (
 	_ func(context.Context, int) (string, error)                        = Sleep
 	_ func(Node) int                                                    = Count
 	_ func(Kinds) (Kinds, error)                                        = Mirror
-	_ func(*Counter, context.Context, runtime.Ctx, int) (string, error) = (*Counter).Add
+	_ func(*Counter, context.Context, toolgen.Ctx, int) (string, error) = (*Counter).Add
 	_ func(*Counter) []int                                              = (*Counter).Total
 	_ func(Bounds) (Bounds, error)                                      = Bound
 )
 
 // Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSearch,
 		Description:  "Search looks things up.",
 		InputSchema:  toolgenInputSearch,
 		OutputSchema: toolgenOutputSearch,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
@@ -78,7 +78,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolEcho,
 		Description: "Echo repeats a text.",
 		InputSchema: toolgenInputEcho,
-		Annotations: runtime.Annotations{Idempotent: true},
+		Annotations: toolgen.Annotations{Idempotent: true},
 		Call:        toolgenCallEcho,
 	}, {
 		Name:        ToolFail,
@@ -89,7 +89,7 @@ func Tools() []runtime.Tool {
 		Name:        ToolBoom,
 		Description: "Boom panics.",
 		InputSchema: toolgenInputBoom,
-		Annotations: runtime.Annotations{Destructive: true},
+		Annotations: toolgen.Annotations{Destructive: true},
 		Call:        toolgenCallBoom,
 	}, {
 		Name:        ToolSleep,
@@ -118,13 +118,13 @@ func Tools() []runtime.Tool {
 }
 
 // Tools returns the tools of a Counter, which run on it: counter_add, total.
-func (recv *Counter) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Counter) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:             ToolAdd,
 		Description:      "Add adds to the counter and says who asked.",
 		InputSchema:      toolgenInputAdd,
 		RequiresApproval: true,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 	}, {
@@ -132,15 +132,15 @@ func (recv *Counter) Tools() []runtime.Tool {
 		Description:  "Total reads the counter.",
 		InputSchema:  toolgenInputTotal,
 		OutputSchema: toolgenOutputTotal,
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},
 	}})
 }
 
 // SearchRule is a permission rule for the tool search: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
 	_     [0]func()
@@ -154,13 +154,13 @@ type SearchRule struct {
 	Code  string // argument "code"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SearchRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SearchRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSearch, toolgenObjectSearchArgs, []string{r.Page, r.Query, r.Sort, r.Level, r.Tags, r.Near, r.Email, r.Code})
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
 	_     [0]func()
@@ -168,47 +168,47 @@ type EchoRule struct {
 	Times string // argument "times": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEcho, toolgenArgsEcho, []string{r.Text, r.Times})
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type FailRule struct {
 	_      [0]func()
 	Reason string // argument "reason"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FailRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FailRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFail, toolgenArgsFail, []string{r.Reason})
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
 type BoomRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BoomRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBoom}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BoomRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolBoom}
 }
 
 // SleepRule is a permission rule for the tool sleep: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SleepRule struct {
 	_  [0]func()
 	Ms string // argument "ms": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SleepRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SleepRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSleep, toolgenArgsSleep, []string{r.Ms})
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type CountRule struct {
 	_        [0]func()
@@ -216,13 +216,13 @@ type CountRule struct {
 	Children string // argument "children": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CountRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CountRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCount, toolgenObjectNode, []string{r.Name, r.Children})
 }
 
 // MirrorRule is a permission rule for the tool mirror: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type MirrorRule struct {
 	_     [0]func()
@@ -242,34 +242,34 @@ type MirrorRule struct {
 	Sorts string // argument "sorts": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MirrorRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MirrorRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolMirror, toolgenObjectKinds, []string{r.I8, r.U16, r.U64, r.F32, r.On, r.When, r.Blob, r.Raw, r.Any, r.Addr, r.Pair, r.Votes, r.Grid, r.Sorts})
 }
 
 // AddRule is a permission rule for the tool counter_add: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type AddRule struct {
 	_  [0]func()
 	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AddRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AddRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
 type TotalRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TotalRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTotal}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TotalRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTotal}
 }
 
 // BoundRule is a permission rule for the tool bound: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type BoundRule struct {
 	_      [0]func()
@@ -279,8 +279,8 @@ type BoundRule struct {
 	Neg    string // argument "neg": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BoundRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BoundRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolBound, toolgenObjectBounds, []string{r.Narrow, r.Wide, r.Width, r.Neg})
 }
 
@@ -293,7 +293,7 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -316,7 +316,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -351,14 +351,14 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Echo(argText, argTimes)
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputFail is the JSON Schema of fail's arguments.
 var toolgenInputFail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
 
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
-func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -383,14 +383,14 @@ func toolgenCallFail(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := Fail(ctx, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputBoom is the JSON Schema of boom's arguments.
 var toolgenInputBoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
-func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -408,14 +408,14 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputSleep is the JSON Schema of sleep's arguments.
 var toolgenInputSleep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
-func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSleep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -441,7 +441,7 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputCount is the JSON Schema of count's arguments. It has no form in
@@ -453,7 +453,7 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -483,7 +483,7 @@ var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
 
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
-func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMirror, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -506,7 +506,7 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -528,11 +528,11 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtim
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	out, err := recv.Add(ctx, runtime.CtxFrom(ctx), argBy)
+	out, err := recv.Add(ctx, toolgen.CtxFrom(ctx), argBy)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTotal is the JSON Schema of total's arguments.
@@ -542,7 +542,7 @@ var toolgenInputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
-func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTotal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -577,7 +577,7 @@ var toolgenInputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
-func toolgenCallBound(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBound, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -18,12 +18,12 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // goTypes gives, for each tool, a new value of the Go type its arguments
 // decode into, for encoding/json to read the same document.
-var goTypes = map[runtime.ToolName]func() any{
+var goTypes = map[toolgen.ToolName]func() any{
 	ToolEchoScalars:     func() any { return new(Scalars) },
 	ToolEchoEnums:       func() any { return new(Enums) },
 	ToolEchoCollections: func() any { return new(Collections) },
@@ -95,7 +95,7 @@ func oneWayOnly(text string) bool {
 
 // A tool under test: its schemas compiled and parsed.
 type subject struct {
-	tool                  runtime.Tool
+	tool                  toolgen.Tool
 	input, output, strict *jsonschema.Schema
 	inputTree, strictTree schema
 	newValue              func() any
@@ -147,7 +147,7 @@ func (s *subject) check(doc []byte) []string {
 	if nilResult(res, lastOut) {
 		// Documented: a nil pointer result is a failed result naming the
 		// tool (encoding/json would write null).
-		accepted, res = true, runtime.Result{}
+		accepted, res = true, toolgen.Result{}
 	}
 	if res.IsError && strings.HasPrefix(res.Text(), "could not encode the tool's result: ") {
 		if _, err := json.Marshal(lastOut); err != nil {
@@ -209,7 +209,7 @@ func (s *subject) check(doc []byte) []string {
 
 // nilResult reports whether res is the failed result of a tool that
 // returned a nil pointer and no error.
-func nilResult(res runtime.Result, returned any) bool {
+func nilResult(res toolgen.Result, returned any) bool {
 	v := reflect.ValueOf(returned)
 	return res.IsError && v.Kind() == reflect.Pointer && v.IsNil() && strings.Contains(res.Text(), "returned no result (a nil ")
 }
@@ -233,7 +233,7 @@ func (s *subject) echoes() bool { return !strings.HasPrefix(string(s.tool.Name),
 // checkStrict checks accepted arguments as OpenAI's strict mode sends them
 // (null for every optional member left out): valid under the strict schema,
 // and read as the arguments without those nulls.
-func (s *subject) checkStrict(args any, res runtime.Result) []string {
+func (s *subject) checkStrict(args any, res toolgen.Result) []string {
 	if s.strict == nil {
 		return nil
 	}
@@ -292,7 +292,7 @@ func nullable(s schema) schema {
 // checkResult checks a structured result against the output schema and
 // against encoding/json.Marshal of the value the tool returned, then reads
 // it back.
-func (s *subject) checkResult(res runtime.Result, returned any) []string {
+func (s *subject) checkResult(res toolgen.Result, returned any) []string {
 	var bad []string
 	if s.output == nil {
 		return nil
@@ -835,13 +835,13 @@ func TestTinyNumbers(t *testing.T) {
 	require.NotNil(t, hugeExponent.Find([]byte("1.5e10000")))
 }
 
-func callTool(name runtime.ToolName, doc []byte) (runtime.Result, error) {
+func callTool(name toolgen.ToolName, doc []byte) (toolgen.Result, error) {
 	for _, tool := range Tools() {
 		if tool.Name == name {
 			return tool.Call(context.Background(), doc)
 		}
 	}
-	return runtime.Result{}, fmt.Errorf("no tool %s", name)
+	return toolgen.Result{}, fmt.Errorf("no tool %s", name)
 }
 
 func TestHasDuplicateKeys(t *testing.T) {

@@ -12,150 +12,150 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 	other "toolgen.test/fidelity/other"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolReturnInt names the tool return_int (ReturnInt). ReturnInt returns an
 	// integer.
-	ToolReturnInt runtime.ToolName = "return_int"
+	ToolReturnInt toolgen.ToolName = "return_int"
 	// ToolReturnFloat names the tool return_float (ReturnFloat). ReturnFloat
 	// returns a float.
-	ToolReturnFloat runtime.ToolName = "return_float"
+	ToolReturnFloat toolgen.ToolName = "return_float"
 	// ToolReturnBool names the tool return_bool (ReturnBool). ReturnBool returns a
 	// bool.
-	ToolReturnBool runtime.ToolName = "return_bool"
+	ToolReturnBool toolgen.ToolName = "return_bool"
 	// ToolReturnEnum names the tool return_enum (ReturnEnum). ReturnEnum returns
 	// an integer enum.
-	ToolReturnEnum runtime.ToolName = "return_enum"
+	ToolReturnEnum toolgen.ToolName = "return_enum"
 	// ToolReturnSlice names the tool return_slice (ReturnSlice). ReturnSlice
 	// returns a slice, nil for n = 0.
-	ToolReturnSlice runtime.ToolName = "return_slice"
+	ToolReturnSlice toolgen.ToolName = "return_slice"
 	// ToolReturnMap names the tool return_map (ReturnMap). ReturnMap returns a
 	// map, nil for n = 0.
-	ToolReturnMap runtime.ToolName = "return_map"
+	ToolReturnMap toolgen.ToolName = "return_map"
 	// ToolReturnArray names the tool return_array (ReturnArray). ReturnArray
 	// returns a named array.
-	ToolReturnArray runtime.ToolName = "return_array"
+	ToolReturnArray toolgen.ToolName = "return_array"
 	// ToolReturnBlob names the tool return_blob (ReturnBlob). ReturnBlob returns a
 	// named []byte.
-	ToolReturnBlob runtime.ToolName = "return_blob"
+	ToolReturnBlob toolgen.ToolName = "return_blob"
 	// ToolReturnAny names the tool return_any (ReturnAny). ReturnAny returns any.
-	ToolReturnAny runtime.ToolName = "return_any"
+	ToolReturnAny toolgen.ToolName = "return_any"
 	// ToolReturnPtrInt names the tool return_ptr_int (ReturnPtrInt). ReturnPtrInt
 	// returns a pointer to an integer, nil for n = 0.
-	ToolReturnPtrInt runtime.ToolName = "return_ptr_int"
+	ToolReturnPtrInt toolgen.ToolName = "return_ptr_int"
 	// ToolReturnText names the tool return_text (ReturnText). ReturnText returns a
 	// text type.
-	ToolReturnText runtime.ToolName = "return_text"
+	ToolReturnText toolgen.ToolName = "return_text"
 	// ToolReturnJSON names the tool return_json (ReturnJSON). ReturnJSON returns a
 	// JSON type by value.
-	ToolReturnJSON runtime.ToolName = "return_json"
+	ToolReturnJSON toolgen.ToolName = "return_json"
 	// ToolReturnStamped names the tool return_stamped (ReturnStamped).
 	// ReturnStamped returns a struct that embeds time.Time.
-	ToolReturnStamped runtime.ToolName = "return_stamped"
+	ToolReturnStamped toolgen.ToolName = "return_stamped"
 	// ToolReturnForeign names the tool return_foreign (ReturnForeign).
 	// ReturnForeign returns a struct from another package by pointer.
-	ToolReturnForeign runtime.ToolName = "return_foreign"
+	ToolReturnForeign toolgen.ToolName = "return_foreign"
 	// ToolReturnNamedMap names the tool return_named_map (ReturnNamedMap).
 	// ReturnNamedMap returns a named map.
-	ToolReturnNamedMap runtime.ToolName = "return_named_map"
+	ToolReturnNamedMap toolgen.ToolName = "return_named_map"
 	// ToolReturnPlaces names the tool return_places (ReturnPlaces). ReturnPlaces
 	// returns method types in every position by value.
-	ToolReturnPlaces runtime.ToolName = "return_places"
+	ToolReturnPlaces toolgen.ToolName = "return_places"
 	// ToolReturnAnySlice names the tool return_any_slice (ReturnAnySlice).
 	// ReturnAnySlice returns any holding a slice.
-	ToolReturnAnySlice runtime.ToolName = "return_any_slice"
+	ToolReturnAnySlice toolgen.ToolName = "return_any_slice"
 	// ToolEchoScalars names the tool echo_scalars (EchoScalars). EchoScalars
 	// returns its arguments.
-	ToolEchoScalars runtime.ToolName = "echo_scalars"
+	ToolEchoScalars toolgen.ToolName = "echo_scalars"
 	// ToolEchoEnums names the tool echo_enums (EchoEnums). EchoEnums returns its
 	// arguments.
-	ToolEchoEnums runtime.ToolName = "echo_enums"
+	ToolEchoEnums toolgen.ToolName = "echo_enums"
 	// ToolEchoCollections names the tool echo_collections (EchoCollections).
 	// EchoCollections returns its arguments.
-	ToolEchoCollections runtime.ToolName = "echo_collections"
+	ToolEchoCollections toolgen.ToolName = "echo_collections"
 	// ToolEchoPointers names the tool echo_pointers (EchoPointers). EchoPointers
 	// returns its arguments.
-	ToolEchoPointers runtime.ToolName = "echo_pointers"
+	ToolEchoPointers toolgen.ToolName = "echo_pointers"
 	// ToolEchoConstrained names the tool echo_constrained (EchoConstrained).
 	// EchoConstrained returns its arguments.
-	ToolEchoConstrained runtime.ToolName = "echo_constrained"
+	ToolEchoConstrained toolgen.ToolName = "echo_constrained"
 	// ToolEchoFormats names the tool echo_formats (EchoFormats). EchoFormats
 	// returns its arguments.
-	ToolEchoFormats runtime.ToolName = "echo_formats"
+	ToolEchoFormats toolgen.ToolName = "echo_formats"
 	// ToolEchoSpecial names the tool echo_special (EchoSpecial). EchoSpecial
 	// returns its arguments.
-	ToolEchoSpecial runtime.ToolName = "echo_special"
+	ToolEchoSpecial toolgen.ToolName = "echo_special"
 	// ToolEchoEmbedded names the tool echo_embedded (EchoEmbedded). EchoEmbedded
 	// returns its arguments.
-	ToolEchoEmbedded runtime.ToolName = "echo_embedded"
+	ToolEchoEmbedded toolgen.ToolName = "echo_embedded"
 	// ToolEchoOmit names the tool echo_omit (EchoOmit). EchoOmit returns its
 	// arguments.
-	ToolEchoOmit runtime.ToolName = "echo_omit"
+	ToolEchoOmit toolgen.ToolName = "echo_omit"
 	// ToolEchoTree names the tool echo_tree (EchoTree). EchoTree returns its
 	// arguments.
-	ToolEchoTree runtime.ToolName = "echo_tree"
+	ToolEchoTree toolgen.ToolName = "echo_tree"
 	// ToolFlat names the tool flat (Flat). Flat takes flat parameters.
-	ToolFlat runtime.ToolName = "flat"
+	ToolFlat toolgen.ToolName = "flat"
 	// ToolDensify names the tool densify (Densify). Densify returns its arguments
 	// with every member written, nil or not.
-	ToolDensify runtime.ToolName = "densify"
+	ToolDensify toolgen.ToolName = "densify"
 	// ToolEchoMethods names the tool echo_methods (EchoMethods). EchoMethods
 	// returns its arguments.
-	ToolEchoMethods runtime.ToolName = "echo_methods"
+	ToolEchoMethods toolgen.ToolName = "echo_methods"
 	// ToolEchoNumbers names the tool echo_numbers (EchoNumbers). EchoNumbers
 	// returns its arguments.
-	ToolEchoNumbers runtime.ToolName = "echo_numbers"
+	ToolEchoNumbers toolgen.ToolName = "echo_numbers"
 	// ToolEchoShapes names the tool echo_shapes (EchoShapes). EchoShapes returns
 	// its arguments.
-	ToolEchoShapes runtime.ToolName = "echo_shapes"
+	ToolEchoShapes toolgen.ToolName = "echo_shapes"
 	// ToolEchoEmbeds names the tool echo_embeds (EchoEmbeds). EchoEmbeds returns
 	// its arguments.
-	ToolEchoEmbeds runtime.ToolName = "echo_embeds"
+	ToolEchoEmbeds toolgen.ToolName = "echo_embeds"
 	// ToolEchoEmbedsMore names the tool echo_embeds_more (EchoEmbedsMore).
 	// EchoEmbedsMore returns its arguments.
-	ToolEchoEmbedsMore runtime.ToolName = "echo_embeds_more"
+	ToolEchoEmbedsMore toolgen.ToolName = "echo_embeds_more"
 	// ToolEchoTagged names the tool echo_tagged (EchoTagged). EchoTagged returns
 	// its arguments.
-	ToolEchoTagged runtime.ToolName = "echo_tagged"
+	ToolEchoTagged toolgen.ToolName = "echo_tagged"
 	// ToolEchoNamed names the tool echo_named (EchoNamed). EchoNamed returns its
 	// arguments.
-	ToolEchoNamed runtime.ToolName = "echo_named"
+	ToolEchoNamed toolgen.ToolName = "echo_named"
 	// ToolEchoWide names the tool echo_wide (EchoWide). EchoWide returns its
 	// arguments.
-	ToolEchoWide runtime.ToolName = "echo_wide"
+	ToolEchoWide toolgen.ToolName = "echo_wide"
 	// ToolEchoGraph names the tool echo_graph (EchoGraph). EchoGraph returns its
 	// arguments.
-	ToolEchoGraph runtime.ToolName = "echo_graph"
+	ToolEchoGraph toolgen.ToolName = "echo_graph"
 	// ToolEchoDeeps names the tool echo_deeps (EchoDeeps). EchoDeeps returns its
 	// arguments.
-	ToolEchoDeeps runtime.ToolName = "echo_deeps"
+	ToolEchoDeeps toolgen.ToolName = "echo_deeps"
 	// ToolEchoOmits names the tool echo_omits (EchoOmits). EchoOmits returns its
 	// arguments.
-	ToolEchoOmits runtime.ToolName = "echo_omits"
+	ToolEchoOmits toolgen.ToolName = "echo_omits"
 	// ToolEchoPlaces names the tool echo_places (EchoPlaces). EchoPlaces returns
 	// its arguments.
-	ToolEchoPlaces runtime.ToolName = "echo_places"
+	ToolEchoPlaces toolgen.ToolName = "echo_places"
 	// ToolFlatAll names the tool flat_all (FlatAll). FlatAll takes flat parameters
 	// of every kind.
-	ToolFlatAll runtime.ToolName = "flat_all"
+	ToolFlatAll toolgen.ToolName = "flat_all"
 	// ToolEchoMisc names the tool echo_misc (EchoMisc). EchoMisc returns its
 	// arguments.
-	ToolEchoMisc runtime.ToolName = "echo_misc"
+	ToolEchoMisc toolgen.ToolName = "echo_misc"
 	// ToolFlatDefaults names the tool flat_defaults (FlatDefaults). FlatDefaults
 	// takes optional parameters with defaults.
-	ToolFlatDefaults runtime.ToolName = "flat_defaults"
+	ToolFlatDefaults toolgen.ToolName = "flat_defaults"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -208,8 +208,8 @@ var (
 )
 
 // Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolReturnInt,
 		Description:  "ReturnInt returns an integer.",
 		InputSchema:  toolgenInputReturnInt,
@@ -477,7 +477,7 @@ func Tools() []runtime.Tool {
 }
 
 // ReturnIntRule is a permission rule for the tool return_int: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnIntRule struct {
 	_    [0]func()
@@ -486,13 +486,13 @@ type ReturnIntRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnIntRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnIntRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnFloatRule is a permission rule for the tool return_float: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnFloatRule struct {
 	_    [0]func()
@@ -501,13 +501,13 @@ type ReturnFloatRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnFloatRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnFloatRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnFloat, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnBoolRule is a permission rule for the tool return_bool: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBoolRule struct {
 	_    [0]func()
@@ -516,13 +516,13 @@ type ReturnBoolRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnBoolRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnBoolRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnBool, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnEnumRule is a permission rule for the tool return_enum: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnEnumRule struct {
 	_    [0]func()
@@ -531,13 +531,13 @@ type ReturnEnumRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnEnumRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnEnumRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnEnum, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnSliceRule is a permission rule for the tool return_slice: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnSliceRule struct {
 	_    [0]func()
@@ -546,13 +546,13 @@ type ReturnSliceRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnSliceRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnSliceRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnSlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnMapRule is a permission rule for the tool return_map: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnMapRule struct {
 	_    [0]func()
@@ -561,13 +561,13 @@ type ReturnMapRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnMapRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnMapRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnArrayRule is a permission rule for the tool return_array: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnArrayRule struct {
 	_    [0]func()
@@ -576,13 +576,13 @@ type ReturnArrayRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnArrayRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnArrayRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnArray, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnBlobRule is a permission rule for the tool return_blob: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnBlobRule struct {
 	_    [0]func()
@@ -591,13 +591,13 @@ type ReturnBlobRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnBlobRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnBlobRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnBlob, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnAnyRule is a permission rule for the tool return_any: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ReturnAnyRule struct {
 	_    [0]func()
@@ -606,13 +606,13 @@ type ReturnAnyRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnAnyRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnAnyRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnAny, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnPtrIntRule struct {
 	_    [0]func()
@@ -621,13 +621,13 @@ type ReturnPtrIntRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnPtrIntRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnPtrIntRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnPtrInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnTextRule is a permission rule for the tool return_text: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnTextRule struct {
 	_    [0]func()
@@ -636,13 +636,13 @@ type ReturnTextRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnTextRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnTextRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnText, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnJSONRule is a permission rule for the tool return_json: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnJSONRule struct {
 	_    [0]func()
@@ -651,13 +651,13 @@ type ReturnJSONRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnJSONRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnJSONRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnJSON, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnStampedRule is a permission rule for the tool return_stamped: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnStampedRule struct {
 	_    [0]func()
@@ -666,13 +666,13 @@ type ReturnStampedRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnStampedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnStampedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnStamped, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnForeignRule is a permission rule for the tool return_foreign: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnForeignRule struct {
 	_    [0]func()
@@ -681,13 +681,13 @@ type ReturnForeignRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnForeignRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnForeignRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnForeign, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnNamedMapRule is a permission rule for the tool return_named_map: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnNamedMapRule struct {
 	_    [0]func()
@@ -696,13 +696,13 @@ type ReturnNamedMapRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnNamedMapRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnNamedMapRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnNamedMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnPlacesRule is a permission rule for the tool return_places: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type ReturnPlacesRule struct {
 	_    [0]func()
@@ -711,13 +711,13 @@ type ReturnPlacesRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnPlacesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnPlacesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnPlaces, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type ReturnAnySliceRule struct {
 	_    [0]func()
@@ -726,13 +726,13 @@ type ReturnAnySliceRule struct {
 	F    string // argument "f": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ReturnAnySliceRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReturnAnySliceRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolReturnAnySlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoScalarsRule struct {
 	_     [0]func()
@@ -754,13 +754,13 @@ type EchoScalarsRule struct {
 	Count string // argument "count": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoScalarsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoScalarsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoScalars, toolgenObjectScalars, []string{r.S, r.B, r.I, r.I8, r.I16, r.I32, r.I64, r.U, r.U8, r.U16, r.U32, r.U64, r.F32, r.F64, r.Label, r.Count})
 }
 
 // EchoEnumsRule is a permission rule for the tool echo_enums: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoEnumsRule struct {
 	_      [0]func()
@@ -772,13 +772,13 @@ type EchoEnumsRule struct {
 	ByName string // argument "by_name": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoEnumsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoEnumsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoEnums, toolgenObjectEnums, []string{r.C, r.P, r.B, r.PC, r.Cs, r.ByName})
 }
 
 // EchoCollectionsRule is a permission rule for the tool echo_collections: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type EchoCollectionsRule struct {
 	_        [0]func()
@@ -795,13 +795,13 @@ type EchoCollectionsRule struct {
 	Grid     string // argument "grid": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoCollectionsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoCollectionsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoCollections, toolgenObjectCollections, []string{r.Strs, r.Ints, r.Map, r.Nested, r.Lists, r.Bytes, r.Keyed, r.Points, r.PtrElems, r.PtrMap, r.Grid})
 }
 
 // EchoPointersRule is a permission rule for the tool echo_pointers: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPointersRule struct {
 	_    [0]func()
@@ -816,13 +816,13 @@ type EchoPointersRule struct {
 	Must string // argument "must": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoPointersRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoPointersRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoPointers, toolgenObjectPointers, []string{r.PS, r.PI, r.PF, r.PB, r.PP, r.PT, r.PL, r.PM, r.Must})
 }
 
 // EchoConstrainedRule is a permission rule for the tool echo_constrained: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type EchoConstrainedRule struct {
 	_       [0]func()
@@ -838,13 +838,13 @@ type EchoConstrainedRule struct {
 	Color   string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoConstrainedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoConstrainedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoConstrained, toolgenObjectConstrained, []string{r.Name, r.Code, r.Age, r.Ratio, r.Ratio32, r.Tags, r.Small, r.Mode, r.N, r.Color})
 }
 
 // EchoFormatsRule is a permission rule for the tool echo_formats: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoFormatsRule struct {
 	_        [0]func()
@@ -859,13 +859,13 @@ type EchoFormatsRule struct {
 	Hostname string // argument "hostname"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoFormatsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoFormatsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoFormats, toolgenObjectFormats, []string{r.DateTime, r.Date, r.Time, r.Email, r.URI, r.UUID, r.IPv4, r.IPv6, r.Hostname})
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoSpecialRule struct {
 	_    [0]func()
@@ -877,13 +877,13 @@ type EchoSpecialRule struct {
 	Wait string // argument "wait": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoSpecialRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoSpecialRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoSpecial, toolgenObjectSpecial, []string{r.When, r.Raw, r.Any, r.Addr, r.Blob, r.Wait})
 }
 
 // EchoEmbeddedRule is a permission rule for the tool echo_embedded: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbeddedRule struct {
 	_     [0]func()
@@ -893,13 +893,13 @@ type EchoEmbeddedRule struct {
 	Note  string // argument "note": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoEmbeddedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoEmbeddedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoEmbedded, toolgenObjectEmbedded, []string{r.ID, r.Extra, r.Own, r.Note})
 }
 
 // EchoOmitRule is a permission rule for the tool echo_omit: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitRule struct {
 	_     [0]func()
@@ -918,13 +918,13 @@ type EchoOmitRule struct {
 	Bin   string // argument "bin"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoOmitRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoOmitRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoOmit, toolgenObjectOmit, []string{r.E1, r.E2, r.E3, r.E4, r.E5, r.Z1, r.Z2, r.Z3, r.Z4, r.Z5, r.Plain, r.Dict, r.Bin})
 }
 
 // EchoTreeRule is a permission rule for the tool echo_tree: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTreeRule struct {
 	_    [0]func()
@@ -933,13 +933,13 @@ type EchoTreeRule struct {
 	Left string // argument "left": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoTreeRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoTreeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoTree, toolgenObjectTree, []string{r.Name, r.Kids, r.Left})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
 	_     [0]func()
@@ -950,13 +950,13 @@ type FlatRule struct {
 	Color string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlatRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlatRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Name, r.Count, r.Tags, r.When, r.Color})
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type DensifyRule struct {
 	_  [0]func()
@@ -968,13 +968,13 @@ type DensifyRule struct {
 	A  string // argument "a": a string's text, else compact JSON with numbers in canonical form
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DensifyRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DensifyRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDensify, toolgenObjectSparse, []string{r.L, r.M, r.B, r.P, r.PM, r.A})
 }
 
 // EchoMethodsRule is a permission rule for the tool echo_methods: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMethodsRule struct {
 	_      [0]func()
@@ -985,13 +985,13 @@ type EchoMethodsRule struct {
 	Levels string // argument "levels": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoMethodsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoMethodsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoMethods, toolgenObjectMethods, []string{r.Temp, r.Temps, r.PT, r.Level, r.Levels})
 }
 
 // EchoNumbersRule is a permission rule for the tool echo_numbers: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoNumbersRule struct {
 	_    [0]func()
@@ -1001,13 +1001,13 @@ type EchoNumbersRule struct {
 	Wait string // argument "wait": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoNumbersRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoNumbersRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoNumbers, toolgenObjectNumbers, []string{r.N, r.Big, r.BigF, r.Wait})
 }
 
 // EchoShapesRule is a permission rule for the tool echo_shapes: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoShapesRule struct {
 	_    [0]func()
@@ -1022,13 +1022,13 @@ type EchoShapesRule struct {
 	AMap string // argument "amap": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoShapesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoShapesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoShapes, toolgenObjectShapes, []string{r.PA, r.SPA, r.MPA, r.PAA, r.PAT, r.APS, r.SS, r.MS, r.AMap})
 }
 
 // EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoEmbedsRule struct {
 	_      [0]func()
@@ -1045,13 +1045,13 @@ type EchoEmbedsRule struct {
 	Hid    string // argument "hid": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoEmbedsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoEmbedsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoEmbeds, toolgenObjectEmbeds, []string{r.Name, r.Hidden, r.Shared, r.Only2, r.X2, r.Count, r.By, r.Rev, r.Box, r.Kept, r.Hid})
 }
 
 // EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type EchoEmbedsMoreRule struct {
 	_     [0]func()
@@ -1061,13 +1061,13 @@ type EchoEmbedsMoreRule struct {
 	Whens string // argument "stamps": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoEmbedsMoreRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoEmbedsMoreRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, []string{r.When, r.Lvl, r.PE, r.Whens})
 }
 
 // EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoTaggedRule struct {
 	_      [0]func()
@@ -1084,13 +1084,13 @@ type EchoTaggedRule struct {
 	Upper  string // argument "UPPER": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoTaggedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoTaggedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoTagged, toolgenObjectTagged, []string{r.Dash, r.Uni, r.Space, r.Quote, r.Bslash, r.Empty, r.Punct, r.Slash, r.Pct, r.NoName, r.Upper})
 }
 
 // EchoNamedRule is a permission rule for the tool echo_named: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoNamedRule struct {
 	_       [0]func()
@@ -1112,13 +1112,13 @@ type EchoNamedRule struct {
 	Codes   string // argument "codes"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoNamedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoNamedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoNamed, toolgenObjectNamed, []string{r.Tags, r.Board, r.Index, r.Blob, r.Octets, r.Hash, r.Arr, r.U8s, r.Joined, r.MyRaw, r.Raws, r.ByKey, r.PBlob, r.Blobs, r.Letters, r.Codes})
 }
 
 // EchoWideRule is a permission rule for the tool echo_wide: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoWideRule struct {
 	_    [0]func()
@@ -1137,13 +1137,13 @@ type EchoWideRule struct {
 	KO   string // argument "ko": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoWideRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoWideRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoWide, toolgenObjectWide, []string{r.I8, r.U16, r.U64, r.I64, r.Odd, r.Odds, r.R, r.F, r.PU, r.MU, r.DefO, r.AI, r.KO})
 }
 
 // EchoGraphRule is a permission rule for the tool echo_graph: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGraphRule struct {
 	_     [0]func()
@@ -1155,13 +1155,13 @@ type EchoGraphRule struct {
 	Ref   string // argument "ref": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoGraphRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoGraphRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoGraph, toolgenObjectGraph, []string{r.ID, r.Edges, r.Kids, r.Pair, r.Next, r.Ref})
 }
 
 // EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoDeepsRule struct {
 	_      [0]func()
@@ -1181,13 +1181,13 @@ type EchoDeepsRule struct {
 	Forest string // argument "forest": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoDeepsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoDeepsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoDeeps, toolgenObjectDeeps, []string{r.PPI, r.PPS, r.PSP, r.PMP, r.PPP, r.SPP, r.Def, r.DefS, r.DefC, r.Any, r.Anys, r.MA, r.PA, r.Forest})
 }
 
 // EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoOmitsRule struct {
 	_    [0]func()
@@ -1211,13 +1211,13 @@ type EchoOmitsRule struct {
 	Both string // argument "both": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoOmitsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoOmitsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoOmits, toolgenObjectOmits, []string{r.Arr, r.Arr0, r.St, r.PSt, r.PI, r.F, r.U, r.Str, r.Blob, r.Any, r.Raw, r.Z, r.ZP, r.ZM, r.ZA, r.ZB, r.ZT, r.Both})
 }
 
 // EchoPlacesRule is a permission rule for the tool echo_places: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoPlacesRule struct {
 	_   [0]func()
@@ -1235,13 +1235,13 @@ type EchoPlacesRule struct {
 	OK  string // argument "ok": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoPlacesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoPlacesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoPlaces, toolgenObjectPlaces, []string{r.U, r.US, r.UA, r.UM, r.PT, r.PTS, r.PTM, r.B, r.BS, r.OO, r.OOS, r.OK})
 }
 
 // FlatAllRule is a permission rule for the tool flat_all: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type FlatAllRule struct {
 	_      [0]func()
@@ -1262,13 +1262,13 @@ type FlatAllRule struct {
 	Deep   string // argument "deep": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlatAllRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlatAllRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlatAll, toolgenArgsFlatAll, []string{r.Unit, r.Place, r.PPlace, r.Board, r.Blob, r.Index, r.U64, r.Odd, r.Temp, r.Level, r.Any, r.Wait, r.Octets, r.Upper, r.Deep})
 }
 
 // EchoMiscRule is a permission rule for the tool echo_misc: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoMiscRule struct {
 	_      [0]func()
@@ -1288,13 +1288,13 @@ type EchoMiscRule struct {
 	Times  string // argument "times": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoMiscRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoMiscRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoMisc, toolgenObjectMisc, []string{r.ID, r.Note, r.V, r.PI, r.PJ, r.PJs, r.PJa, r.PJp, r.Upper, r.UPPER, r.Durs, r.DurMap, r.Nums, r.Times})
 }
 
 // FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type FlatDefaultsRule struct {
 	_    [0]func()
@@ -1304,8 +1304,8 @@ type FlatDefaultsRule struct {
 	When string // argument "when": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlatDefaultsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlatDefaultsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, []string{r.N, r.Unit, r.Tags, r.When})
 }
 
@@ -1316,7 +1316,7 @@ var toolgenInputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
-func toolgenCallReturnInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1346,7 +1346,7 @@ var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
-func toolgenCallReturnFloat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1376,7 +1376,7 @@ var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
-func toolgenCallReturnBool(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnBool, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1406,7 +1406,7 @@ var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
-func toolgenCallReturnEnum(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1436,7 +1436,7 @@ var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
-func toolgenCallReturnSlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1473,7 +1473,7 @@ var toolgenInputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
-func toolgenCallReturnMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1513,7 +1513,7 @@ var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
-func toolgenCallReturnArray(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnArray, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1547,7 +1547,7 @@ var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
-func toolgenCallReturnBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1576,7 +1576,7 @@ var toolgenInputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
-func toolgenCallReturnAny(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnAny, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1606,7 +1606,7 @@ var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
-func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1620,7 +1620,7 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res runtime.Resu
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("return_ptr_int returned no result (a nil *int) and no error"), nil
+		return toolgen.ErrorResult("return_ptr_int returned no result (a nil *int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -1639,7 +1639,7 @@ var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
-func toolgenCallReturnText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1669,7 +1669,7 @@ var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
-func toolgenCallReturnJSON(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1699,7 +1699,7 @@ var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
-func toolgenCallReturnStamped(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1729,7 +1729,7 @@ var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
-func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1743,7 +1743,7 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res runtime.Res
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
+		return toolgen.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -1760,7 +1760,7 @@ var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
-func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1800,7 +1800,7 @@ var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
-func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1828,7 +1828,7 @@ var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
-func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1858,7 +1858,7 @@ var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
 
 // toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
-func toolgenCallEchoScalars(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoScalars(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1888,7 +1888,7 @@ var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
-func toolgenCallEchoEnums(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1920,7 +1920,7 @@ var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
 
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
-func toolgenCallEchoCollections(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1949,7 +1949,7 @@ var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
-func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -1963,7 +1963,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res runtime.Resu
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_pointers returned no result (a nil *Pointers) and no error"), nil
+		return toolgen.ErrorResult("echo_pointers returned no result (a nil *Pointers) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -1980,7 +1980,7 @@ var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/dr
 var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
 
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
-func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2007,7 +2007,7 @@ var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
-func toolgenCallEchoFormats(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2038,7 +2038,7 @@ var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
-func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2065,7 +2065,7 @@ var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
-func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2095,7 +2095,7 @@ var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
 
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
-func toolgenCallEchoOmit(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2123,7 +2123,7 @@ var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
-func toolgenCallEchoTree(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTree, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2149,7 +2149,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2223,7 +2223,7 @@ var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`)
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
-func toolgenCallDensify(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDensify, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2254,7 +2254,7 @@ var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
-func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2268,7 +2268,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res runtime.Resul
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_methods returned no result (a nil *Methods) and no error"), nil
+		return toolgen.ErrorResult("echo_methods returned no result (a nil *Methods) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2284,7 +2284,7 @@ var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/
 var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
 
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
-func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2298,7 +2298,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res runtime.Resul
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_numbers returned no result (a nil *Numbers) and no error"), nil
+		return toolgen.ErrorResult("echo_numbers returned no result (a nil *Numbers) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2318,7 +2318,7 @@ var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
 
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
-func toolgenCallEchoShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2345,7 +2345,7 @@ var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
-func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2373,7 +2373,7 @@ var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/dra
 var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
-func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2387,7 +2387,7 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res runtime.Re
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_embeds_more returned no result (a nil *EmbedsMore) and no error"), nil
+		return toolgen.ErrorResult("echo_embeds_more returned no result (a nil *EmbedsMore) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2403,7 +2403,7 @@ var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
 
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
-func toolgenCallEchoTagged(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2433,7 +2433,7 @@ var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
-func toolgenCallEchoNamed(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2463,7 +2463,7 @@ var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
 
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
-func toolgenCallEchoWide(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoWide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2493,7 +2493,7 @@ var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
-func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2507,7 +2507,7 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res runtime.Result,
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_graph returned no result (a nil *Graph) and no error"), nil
+		return toolgen.ErrorResult("echo_graph returned no result (a nil *Graph) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2526,7 +2526,7 @@ var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
-func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2556,7 +2556,7 @@ var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
-func toolgenCallEchoOmits(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2587,7 +2587,7 @@ var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
-func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2601,7 +2601,7 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res runtime.Result
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_places returned no result (a nil *Places) and no error"), nil
+		return toolgen.ErrorResult("echo_places returned no result (a nil *Places) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2620,7 +2620,7 @@ var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
-func toolgenCallFlatAll(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlatAll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2792,7 +2792,7 @@ var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
 
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
-func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2806,7 +2806,7 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res runtime.Result, 
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_misc returned no result (a nil *Misc) and no error"), nil
+		return toolgen.ErrorResult("echo_misc returned no result (a nil *Misc) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -2822,7 +2822,7 @@ var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
-func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -5,15 +5,15 @@
 package rulecheck
 
 import (
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 
 	"toolgen.test/e2e"
 )
 
 // Policy uses the rule types of the e2e package as intended.
 var Policy = agent.Permissions{
-	Deny:  []runtime.Rule{e2e.SearchRule{Query: "secret*"}.Rule()},
-	Allow: []runtime.Rule{e2e.EchoRule{Text: "hello*", Times: "[1-3]"}.Rule()},
-	Ask:   []runtime.Rule{e2e.AddRule{}.Rule()},
+	Deny:  []toolgen.Rule{e2e.SearchRule{Query: "secret*"}.Rule()},
+	Allow: []toolgen.Rule{e2e.EchoRule{Text: "hello*", Times: "[1-3]"}.Rule()},
+	Ask:   []toolgen.Rule{e2e.AddRule{}.Rule()},
 }

@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
-func tool(t *testing.T, name runtime.ToolName) runtime.Tool {
+func tool(t *testing.T, name toolgen.ToolName) toolgen.Tool {
 	t.Helper()
 	for _, tl := range Tools() {
 		if tl.Name == name {
@@ -22,10 +22,10 @@ func tool(t *testing.T, name runtime.ToolName) runtime.Tool {
 		}
 	}
 	t.Fatalf("no tool %s", name)
-	return runtime.Tool{}
+	return toolgen.Tool{}
 }
 
-func call(t *testing.T, name runtime.ToolName, args string) runtime.Result {
+func call(t *testing.T, name toolgen.ToolName, args string) toolgen.Result {
 	t.Helper()
 	res, err := tool(t, name).Call(context.Background(), []byte(args))
 	require.NoError(t, err)
@@ -58,7 +58,7 @@ func validate(t *testing.T, s *jsonschema.Schema, text string) error {
 // encoder, is what encoding/json writes for that value), and that the
 // result matches the output schema. wrap names the member a non-object
 // result is wrapped in ("" for none).
-func agree[T any](t *testing.T, name runtime.ToolName, args, member, wrap string) {
+func agree[T any](t *testing.T, name toolgen.ToolName, args, member, wrap string) {
 	t.Helper()
 	res := call(t, name, args)
 	require.False(t, res.IsError, "%s %s: %s", name, args, res.Text())

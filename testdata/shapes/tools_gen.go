@@ -8,39 +8,39 @@ import (
 	"context"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolEchoGrid names the tool echo_grid (EchoGrid). EchoGrid returns its
 	// argument.
-	ToolEchoGrid runtime.ToolName = "echo_grid"
+	ToolEchoGrid toolgen.ToolName = "echo_grid"
 	// ToolEchoMatrix names the tool echo_matrix (EchoMatrix). EchoMatrix returns a
 	// pointer to an array of pointers to arrays.
-	ToolEchoMatrix runtime.ToolName = "echo_matrix"
+	ToolEchoMatrix toolgen.ToolName = "echo_matrix"
 	// ToolEchoTable names the tool echo_table (EchoTable). EchoTable returns a map
 	// of pointers to arrays of slices.
-	ToolEchoTable runtime.ToolName = "echo_table"
+	ToolEchoTable toolgen.ToolName = "echo_table"
 	// ToolEchoTimes names the tool echo_times (EchoTimes). EchoTimes returns the
 	// instants it reads.
-	ToolEchoTimes runtime.ToolName = "echo_times"
+	ToolEchoTimes toolgen.ToolName = "echo_times"
 	// ToolNils names the tool nils (Nils). Nils returns nil values: [], {}, "" and
 	// null where a pointer is nil.
-	ToolNils runtime.ToolName = "nils"
+	ToolNils toolgen.ToolName = "nils"
 	// ToolGetReport names the tool get_report (GetReport). GetReport returns nil:
 	// a failed result.
-	ToolGetReport runtime.ToolName = "get_report"
+	ToolGetReport toolgen.ToolName = "get_report"
 	// ToolCount names the tool count (Count). Count returns nil: a failed result.
-	ToolCount runtime.ToolName = "count"
+	ToolCount toolgen.ToolName = "count"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -56,8 +56,8 @@ var (
 )
 
 // Tools returns the tools of package shapes: echo_grid, echo_matrix, echo_table, echo_times, nils, get_report, count.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolEchoGrid,
 		Description:  "EchoGrid returns its argument.",
 		InputSchema:  toolgenInputEchoGrid,
@@ -103,7 +103,7 @@ func Tools() []runtime.Tool {
 }
 
 // EchoGridRule is a permission rule for the tool echo_grid: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoGridRule struct {
 	_      [0]func()
@@ -116,73 +116,73 @@ type EchoGridRule struct {
 	Items  string // argument "items": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoGridRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoGridRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoGrid, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Items})
 }
 
 // EchoMatrixRule is a permission rule for the tool echo_matrix: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoMatrixRule struct {
 	_ [0]func()
 	M string // argument "m": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoMatrixRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoMatrixRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoMatrix, toolgenArgsEchoMatrix, []string{r.M})
 }
 
 // EchoTableRule is a permission rule for the tool echo_table: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTableRule struct {
 	_ [0]func()
 	T string // argument "t": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoTableRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoTableRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoTable, toolgenArgsEchoTable, []string{r.T})
 }
 
 // EchoTimesRule is a permission rule for the tool echo_times: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type EchoTimesRule struct {
 	_  [0]func()
 	At string // argument "at": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoTimesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoTimesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoTimes, toolgenArgsEchoTimes, []string{r.At})
 }
 
 // NilsRule is a permission rule for the tool nils, which takes no arguments.
 type NilsRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NilsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNils}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NilsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNils}
 }
 
 // GetReportRule is a permission rule for the tool get_report, which takes no
 // arguments.
 type GetReportRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetReportRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolGetReport}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetReportRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolGetReport}
 }
 
 // CountRule is a permission rule for the tool count, which takes no arguments.
 type CountRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CountRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCount}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CountRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolCount}
 }
 
 // toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no
@@ -196,7 +196,7 @@ var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
 
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
-func toolgenCallEchoGrid(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -223,7 +223,7 @@ var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
-func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -277,7 +277,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res runtime.Result
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_matrix returned no result (a nil *[2]*[2]int) and no error"), nil
+		return toolgen.ErrorResult("echo_matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -311,7 +311,7 @@ var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
-func toolgenCallEchoTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -390,7 +390,7 @@ var toolgenInputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
-func toolgenCallEchoTimes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -434,7 +434,7 @@ var toolgenInputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`)
 
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
-func toolgenCallNils(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNils, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -465,7 +465,7 @@ var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -484,7 +484,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
+		return toolgen.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -499,7 +499,7 @@ var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
-func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -515,7 +515,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res runtime.Result, err
 	}
 	out := Count()
 	if out == nil {
-		return runtime.ErrorResult("count returned no result (a nil *int)"), nil
+		return toolgen.ErrorResult("count returned no result (a nil *int)"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())

@@ -13,9 +13,9 @@ package pick
 import (
 	"os"
 
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // Model picks from the process's environment; see FromEnv.

@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/provider/anthropic"
 	"github.com/toolgen-dev/toolgen/provider/openai"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

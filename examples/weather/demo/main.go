@@ -13,15 +13,15 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/internal/pick"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
 )
 
 // calls are what a model might send.
 var calls = []struct {
-	tool runtime.ToolName
+	tool toolgen.ToolName
 	args string
 }{
 	{weather.ToolGetWeather, `{"city":"Paris"}`},
@@ -36,7 +36,7 @@ var calls = []struct {
 }
 
 func main() {
-	box, err := runtime.NewToolbox(weather.Tools())
+	box, err := toolgen.NewToolbox(weather.Tools())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -87,7 +87,7 @@ func ask(question string) error {
 	return nil
 }
 
-func printTool(t runtime.Tool) {
+func printTool(t toolgen.Tool) {
 	fmt.Printf("== Tool %s\n%s\n\nInput schema:\n%s\n", t.Name, t.Description, t.InputSchema)
 	if t.OutputSchema != nil {
 		fmt.Printf("\nOutput schema:\n%s\n", t.OutputSchema)

@@ -5,11 +5,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 func TestHundredTools(t *testing.T) {
-	box, err := runtime.NewToolbox(Tools())
+	box, err := toolgen.NewToolbox(Tools())
 	require.NoError(t, err)
 	require.Len(t, box.Tools(), 100)
 	_, ok := box.Lookup(ToolTool042)
@@ -21,7 +21,7 @@ func TestHundredTools(t *testing.T) {
 func BenchmarkRegister100(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := runtime.NewToolbox(Tools()); err != nil {
+		if _, err := toolgen.NewToolbox(Tools()); err != nil {
 			b.Fatal(err)
 		}
 	}

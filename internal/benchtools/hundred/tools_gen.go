@@ -7,219 +7,219 @@ package hundred
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolTool000 names the tool tool000 (Tool000). Tool000 does task number 0.
-	ToolTool000 runtime.ToolName = "tool000"
+	ToolTool000 toolgen.ToolName = "tool000"
 	// ToolTool001 names the tool tool001 (Tool001). Tool001 does task number 1.
-	ToolTool001 runtime.ToolName = "tool001"
+	ToolTool001 toolgen.ToolName = "tool001"
 	// ToolTool002 names the tool tool002 (Tool002). Tool002 does task number 2.
-	ToolTool002 runtime.ToolName = "tool002"
+	ToolTool002 toolgen.ToolName = "tool002"
 	// ToolTool003 names the tool tool003 (Tool003). Tool003 does task number 3.
-	ToolTool003 runtime.ToolName = "tool003"
+	ToolTool003 toolgen.ToolName = "tool003"
 	// ToolTool004 names the tool tool004 (Tool004). Tool004 does task number 4.
-	ToolTool004 runtime.ToolName = "tool004"
+	ToolTool004 toolgen.ToolName = "tool004"
 	// ToolTool005 names the tool tool005 (Tool005). Tool005 does task number 5.
-	ToolTool005 runtime.ToolName = "tool005"
+	ToolTool005 toolgen.ToolName = "tool005"
 	// ToolTool006 names the tool tool006 (Tool006). Tool006 does task number 6.
-	ToolTool006 runtime.ToolName = "tool006"
+	ToolTool006 toolgen.ToolName = "tool006"
 	// ToolTool007 names the tool tool007 (Tool007). Tool007 does task number 7.
-	ToolTool007 runtime.ToolName = "tool007"
+	ToolTool007 toolgen.ToolName = "tool007"
 	// ToolTool008 names the tool tool008 (Tool008). Tool008 does task number 8.
-	ToolTool008 runtime.ToolName = "tool008"
+	ToolTool008 toolgen.ToolName = "tool008"
 	// ToolTool009 names the tool tool009 (Tool009). Tool009 does task number 9.
-	ToolTool009 runtime.ToolName = "tool009"
+	ToolTool009 toolgen.ToolName = "tool009"
 	// ToolTool010 names the tool tool010 (Tool010). Tool010 does task number 10.
-	ToolTool010 runtime.ToolName = "tool010"
+	ToolTool010 toolgen.ToolName = "tool010"
 	// ToolTool011 names the tool tool011 (Tool011). Tool011 does task number 11.
-	ToolTool011 runtime.ToolName = "tool011"
+	ToolTool011 toolgen.ToolName = "tool011"
 	// ToolTool012 names the tool tool012 (Tool012). Tool012 does task number 12.
-	ToolTool012 runtime.ToolName = "tool012"
+	ToolTool012 toolgen.ToolName = "tool012"
 	// ToolTool013 names the tool tool013 (Tool013). Tool013 does task number 13.
-	ToolTool013 runtime.ToolName = "tool013"
+	ToolTool013 toolgen.ToolName = "tool013"
 	// ToolTool014 names the tool tool014 (Tool014). Tool014 does task number 14.
-	ToolTool014 runtime.ToolName = "tool014"
+	ToolTool014 toolgen.ToolName = "tool014"
 	// ToolTool015 names the tool tool015 (Tool015). Tool015 does task number 15.
-	ToolTool015 runtime.ToolName = "tool015"
+	ToolTool015 toolgen.ToolName = "tool015"
 	// ToolTool016 names the tool tool016 (Tool016). Tool016 does task number 16.
-	ToolTool016 runtime.ToolName = "tool016"
+	ToolTool016 toolgen.ToolName = "tool016"
 	// ToolTool017 names the tool tool017 (Tool017). Tool017 does task number 17.
-	ToolTool017 runtime.ToolName = "tool017"
+	ToolTool017 toolgen.ToolName = "tool017"
 	// ToolTool018 names the tool tool018 (Tool018). Tool018 does task number 18.
-	ToolTool018 runtime.ToolName = "tool018"
+	ToolTool018 toolgen.ToolName = "tool018"
 	// ToolTool019 names the tool tool019 (Tool019). Tool019 does task number 19.
-	ToolTool019 runtime.ToolName = "tool019"
+	ToolTool019 toolgen.ToolName = "tool019"
 	// ToolTool020 names the tool tool020 (Tool020). Tool020 does task number 20.
-	ToolTool020 runtime.ToolName = "tool020"
+	ToolTool020 toolgen.ToolName = "tool020"
 	// ToolTool021 names the tool tool021 (Tool021). Tool021 does task number 21.
-	ToolTool021 runtime.ToolName = "tool021"
+	ToolTool021 toolgen.ToolName = "tool021"
 	// ToolTool022 names the tool tool022 (Tool022). Tool022 does task number 22.
-	ToolTool022 runtime.ToolName = "tool022"
+	ToolTool022 toolgen.ToolName = "tool022"
 	// ToolTool023 names the tool tool023 (Tool023). Tool023 does task number 23.
-	ToolTool023 runtime.ToolName = "tool023"
+	ToolTool023 toolgen.ToolName = "tool023"
 	// ToolTool024 names the tool tool024 (Tool024). Tool024 does task number 24.
-	ToolTool024 runtime.ToolName = "tool024"
+	ToolTool024 toolgen.ToolName = "tool024"
 	// ToolTool025 names the tool tool025 (Tool025). Tool025 does task number 25.
-	ToolTool025 runtime.ToolName = "tool025"
+	ToolTool025 toolgen.ToolName = "tool025"
 	// ToolTool026 names the tool tool026 (Tool026). Tool026 does task number 26.
-	ToolTool026 runtime.ToolName = "tool026"
+	ToolTool026 toolgen.ToolName = "tool026"
 	// ToolTool027 names the tool tool027 (Tool027). Tool027 does task number 27.
-	ToolTool027 runtime.ToolName = "tool027"
+	ToolTool027 toolgen.ToolName = "tool027"
 	// ToolTool028 names the tool tool028 (Tool028). Tool028 does task number 28.
-	ToolTool028 runtime.ToolName = "tool028"
+	ToolTool028 toolgen.ToolName = "tool028"
 	// ToolTool029 names the tool tool029 (Tool029). Tool029 does task number 29.
-	ToolTool029 runtime.ToolName = "tool029"
+	ToolTool029 toolgen.ToolName = "tool029"
 	// ToolTool030 names the tool tool030 (Tool030). Tool030 does task number 30.
-	ToolTool030 runtime.ToolName = "tool030"
+	ToolTool030 toolgen.ToolName = "tool030"
 	// ToolTool031 names the tool tool031 (Tool031). Tool031 does task number 31.
-	ToolTool031 runtime.ToolName = "tool031"
+	ToolTool031 toolgen.ToolName = "tool031"
 	// ToolTool032 names the tool tool032 (Tool032). Tool032 does task number 32.
-	ToolTool032 runtime.ToolName = "tool032"
+	ToolTool032 toolgen.ToolName = "tool032"
 	// ToolTool033 names the tool tool033 (Tool033). Tool033 does task number 33.
-	ToolTool033 runtime.ToolName = "tool033"
+	ToolTool033 toolgen.ToolName = "tool033"
 	// ToolTool034 names the tool tool034 (Tool034). Tool034 does task number 34.
-	ToolTool034 runtime.ToolName = "tool034"
+	ToolTool034 toolgen.ToolName = "tool034"
 	// ToolTool035 names the tool tool035 (Tool035). Tool035 does task number 35.
-	ToolTool035 runtime.ToolName = "tool035"
+	ToolTool035 toolgen.ToolName = "tool035"
 	// ToolTool036 names the tool tool036 (Tool036). Tool036 does task number 36.
-	ToolTool036 runtime.ToolName = "tool036"
+	ToolTool036 toolgen.ToolName = "tool036"
 	// ToolTool037 names the tool tool037 (Tool037). Tool037 does task number 37.
-	ToolTool037 runtime.ToolName = "tool037"
+	ToolTool037 toolgen.ToolName = "tool037"
 	// ToolTool038 names the tool tool038 (Tool038). Tool038 does task number 38.
-	ToolTool038 runtime.ToolName = "tool038"
+	ToolTool038 toolgen.ToolName = "tool038"
 	// ToolTool039 names the tool tool039 (Tool039). Tool039 does task number 39.
-	ToolTool039 runtime.ToolName = "tool039"
+	ToolTool039 toolgen.ToolName = "tool039"
 	// ToolTool040 names the tool tool040 (Tool040). Tool040 does task number 40.
-	ToolTool040 runtime.ToolName = "tool040"
+	ToolTool040 toolgen.ToolName = "tool040"
 	// ToolTool041 names the tool tool041 (Tool041). Tool041 does task number 41.
-	ToolTool041 runtime.ToolName = "tool041"
+	ToolTool041 toolgen.ToolName = "tool041"
 	// ToolTool042 names the tool tool042 (Tool042). Tool042 does task number 42.
-	ToolTool042 runtime.ToolName = "tool042"
+	ToolTool042 toolgen.ToolName = "tool042"
 	// ToolTool043 names the tool tool043 (Tool043). Tool043 does task number 43.
-	ToolTool043 runtime.ToolName = "tool043"
+	ToolTool043 toolgen.ToolName = "tool043"
 	// ToolTool044 names the tool tool044 (Tool044). Tool044 does task number 44.
-	ToolTool044 runtime.ToolName = "tool044"
+	ToolTool044 toolgen.ToolName = "tool044"
 	// ToolTool045 names the tool tool045 (Tool045). Tool045 does task number 45.
-	ToolTool045 runtime.ToolName = "tool045"
+	ToolTool045 toolgen.ToolName = "tool045"
 	// ToolTool046 names the tool tool046 (Tool046). Tool046 does task number 46.
-	ToolTool046 runtime.ToolName = "tool046"
+	ToolTool046 toolgen.ToolName = "tool046"
 	// ToolTool047 names the tool tool047 (Tool047). Tool047 does task number 47.
-	ToolTool047 runtime.ToolName = "tool047"
+	ToolTool047 toolgen.ToolName = "tool047"
 	// ToolTool048 names the tool tool048 (Tool048). Tool048 does task number 48.
-	ToolTool048 runtime.ToolName = "tool048"
+	ToolTool048 toolgen.ToolName = "tool048"
 	// ToolTool049 names the tool tool049 (Tool049). Tool049 does task number 49.
-	ToolTool049 runtime.ToolName = "tool049"
+	ToolTool049 toolgen.ToolName = "tool049"
 	// ToolTool050 names the tool tool050 (Tool050). Tool050 does task number 50.
-	ToolTool050 runtime.ToolName = "tool050"
+	ToolTool050 toolgen.ToolName = "tool050"
 	// ToolTool051 names the tool tool051 (Tool051). Tool051 does task number 51.
-	ToolTool051 runtime.ToolName = "tool051"
+	ToolTool051 toolgen.ToolName = "tool051"
 	// ToolTool052 names the tool tool052 (Tool052). Tool052 does task number 52.
-	ToolTool052 runtime.ToolName = "tool052"
+	ToolTool052 toolgen.ToolName = "tool052"
 	// ToolTool053 names the tool tool053 (Tool053). Tool053 does task number 53.
-	ToolTool053 runtime.ToolName = "tool053"
+	ToolTool053 toolgen.ToolName = "tool053"
 	// ToolTool054 names the tool tool054 (Tool054). Tool054 does task number 54.
-	ToolTool054 runtime.ToolName = "tool054"
+	ToolTool054 toolgen.ToolName = "tool054"
 	// ToolTool055 names the tool tool055 (Tool055). Tool055 does task number 55.
-	ToolTool055 runtime.ToolName = "tool055"
+	ToolTool055 toolgen.ToolName = "tool055"
 	// ToolTool056 names the tool tool056 (Tool056). Tool056 does task number 56.
-	ToolTool056 runtime.ToolName = "tool056"
+	ToolTool056 toolgen.ToolName = "tool056"
 	// ToolTool057 names the tool tool057 (Tool057). Tool057 does task number 57.
-	ToolTool057 runtime.ToolName = "tool057"
+	ToolTool057 toolgen.ToolName = "tool057"
 	// ToolTool058 names the tool tool058 (Tool058). Tool058 does task number 58.
-	ToolTool058 runtime.ToolName = "tool058"
+	ToolTool058 toolgen.ToolName = "tool058"
 	// ToolTool059 names the tool tool059 (Tool059). Tool059 does task number 59.
-	ToolTool059 runtime.ToolName = "tool059"
+	ToolTool059 toolgen.ToolName = "tool059"
 	// ToolTool060 names the tool tool060 (Tool060). Tool060 does task number 60.
-	ToolTool060 runtime.ToolName = "tool060"
+	ToolTool060 toolgen.ToolName = "tool060"
 	// ToolTool061 names the tool tool061 (Tool061). Tool061 does task number 61.
-	ToolTool061 runtime.ToolName = "tool061"
+	ToolTool061 toolgen.ToolName = "tool061"
 	// ToolTool062 names the tool tool062 (Tool062). Tool062 does task number 62.
-	ToolTool062 runtime.ToolName = "tool062"
+	ToolTool062 toolgen.ToolName = "tool062"
 	// ToolTool063 names the tool tool063 (Tool063). Tool063 does task number 63.
-	ToolTool063 runtime.ToolName = "tool063"
+	ToolTool063 toolgen.ToolName = "tool063"
 	// ToolTool064 names the tool tool064 (Tool064). Tool064 does task number 64.
-	ToolTool064 runtime.ToolName = "tool064"
+	ToolTool064 toolgen.ToolName = "tool064"
 	// ToolTool065 names the tool tool065 (Tool065). Tool065 does task number 65.
-	ToolTool065 runtime.ToolName = "tool065"
+	ToolTool065 toolgen.ToolName = "tool065"
 	// ToolTool066 names the tool tool066 (Tool066). Tool066 does task number 66.
-	ToolTool066 runtime.ToolName = "tool066"
+	ToolTool066 toolgen.ToolName = "tool066"
 	// ToolTool067 names the tool tool067 (Tool067). Tool067 does task number 67.
-	ToolTool067 runtime.ToolName = "tool067"
+	ToolTool067 toolgen.ToolName = "tool067"
 	// ToolTool068 names the tool tool068 (Tool068). Tool068 does task number 68.
-	ToolTool068 runtime.ToolName = "tool068"
+	ToolTool068 toolgen.ToolName = "tool068"
 	// ToolTool069 names the tool tool069 (Tool069). Tool069 does task number 69.
-	ToolTool069 runtime.ToolName = "tool069"
+	ToolTool069 toolgen.ToolName = "tool069"
 	// ToolTool070 names the tool tool070 (Tool070). Tool070 does task number 70.
-	ToolTool070 runtime.ToolName = "tool070"
+	ToolTool070 toolgen.ToolName = "tool070"
 	// ToolTool071 names the tool tool071 (Tool071). Tool071 does task number 71.
-	ToolTool071 runtime.ToolName = "tool071"
+	ToolTool071 toolgen.ToolName = "tool071"
 	// ToolTool072 names the tool tool072 (Tool072). Tool072 does task number 72.
-	ToolTool072 runtime.ToolName = "tool072"
+	ToolTool072 toolgen.ToolName = "tool072"
 	// ToolTool073 names the tool tool073 (Tool073). Tool073 does task number 73.
-	ToolTool073 runtime.ToolName = "tool073"
+	ToolTool073 toolgen.ToolName = "tool073"
 	// ToolTool074 names the tool tool074 (Tool074). Tool074 does task number 74.
-	ToolTool074 runtime.ToolName = "tool074"
+	ToolTool074 toolgen.ToolName = "tool074"
 	// ToolTool075 names the tool tool075 (Tool075). Tool075 does task number 75.
-	ToolTool075 runtime.ToolName = "tool075"
+	ToolTool075 toolgen.ToolName = "tool075"
 	// ToolTool076 names the tool tool076 (Tool076). Tool076 does task number 76.
-	ToolTool076 runtime.ToolName = "tool076"
+	ToolTool076 toolgen.ToolName = "tool076"
 	// ToolTool077 names the tool tool077 (Tool077). Tool077 does task number 77.
-	ToolTool077 runtime.ToolName = "tool077"
+	ToolTool077 toolgen.ToolName = "tool077"
 	// ToolTool078 names the tool tool078 (Tool078). Tool078 does task number 78.
-	ToolTool078 runtime.ToolName = "tool078"
+	ToolTool078 toolgen.ToolName = "tool078"
 	// ToolTool079 names the tool tool079 (Tool079). Tool079 does task number 79.
-	ToolTool079 runtime.ToolName = "tool079"
+	ToolTool079 toolgen.ToolName = "tool079"
 	// ToolTool080 names the tool tool080 (Tool080). Tool080 does task number 80.
-	ToolTool080 runtime.ToolName = "tool080"
+	ToolTool080 toolgen.ToolName = "tool080"
 	// ToolTool081 names the tool tool081 (Tool081). Tool081 does task number 81.
-	ToolTool081 runtime.ToolName = "tool081"
+	ToolTool081 toolgen.ToolName = "tool081"
 	// ToolTool082 names the tool tool082 (Tool082). Tool082 does task number 82.
-	ToolTool082 runtime.ToolName = "tool082"
+	ToolTool082 toolgen.ToolName = "tool082"
 	// ToolTool083 names the tool tool083 (Tool083). Tool083 does task number 83.
-	ToolTool083 runtime.ToolName = "tool083"
+	ToolTool083 toolgen.ToolName = "tool083"
 	// ToolTool084 names the tool tool084 (Tool084). Tool084 does task number 84.
-	ToolTool084 runtime.ToolName = "tool084"
+	ToolTool084 toolgen.ToolName = "tool084"
 	// ToolTool085 names the tool tool085 (Tool085). Tool085 does task number 85.
-	ToolTool085 runtime.ToolName = "tool085"
+	ToolTool085 toolgen.ToolName = "tool085"
 	// ToolTool086 names the tool tool086 (Tool086). Tool086 does task number 86.
-	ToolTool086 runtime.ToolName = "tool086"
+	ToolTool086 toolgen.ToolName = "tool086"
 	// ToolTool087 names the tool tool087 (Tool087). Tool087 does task number 87.
-	ToolTool087 runtime.ToolName = "tool087"
+	ToolTool087 toolgen.ToolName = "tool087"
 	// ToolTool088 names the tool tool088 (Tool088). Tool088 does task number 88.
-	ToolTool088 runtime.ToolName = "tool088"
+	ToolTool088 toolgen.ToolName = "tool088"
 	// ToolTool089 names the tool tool089 (Tool089). Tool089 does task number 89.
-	ToolTool089 runtime.ToolName = "tool089"
+	ToolTool089 toolgen.ToolName = "tool089"
 	// ToolTool090 names the tool tool090 (Tool090). Tool090 does task number 90.
-	ToolTool090 runtime.ToolName = "tool090"
+	ToolTool090 toolgen.ToolName = "tool090"
 	// ToolTool091 names the tool tool091 (Tool091). Tool091 does task number 91.
-	ToolTool091 runtime.ToolName = "tool091"
+	ToolTool091 toolgen.ToolName = "tool091"
 	// ToolTool092 names the tool tool092 (Tool092). Tool092 does task number 92.
-	ToolTool092 runtime.ToolName = "tool092"
+	ToolTool092 toolgen.ToolName = "tool092"
 	// ToolTool093 names the tool tool093 (Tool093). Tool093 does task number 93.
-	ToolTool093 runtime.ToolName = "tool093"
+	ToolTool093 toolgen.ToolName = "tool093"
 	// ToolTool094 names the tool tool094 (Tool094). Tool094 does task number 94.
-	ToolTool094 runtime.ToolName = "tool094"
+	ToolTool094 toolgen.ToolName = "tool094"
 	// ToolTool095 names the tool tool095 (Tool095). Tool095 does task number 95.
-	ToolTool095 runtime.ToolName = "tool095"
+	ToolTool095 toolgen.ToolName = "tool095"
 	// ToolTool096 names the tool tool096 (Tool096). Tool096 does task number 96.
-	ToolTool096 runtime.ToolName = "tool096"
+	ToolTool096 toolgen.ToolName = "tool096"
 	// ToolTool097 names the tool tool097 (Tool097). Tool097 does task number 97.
-	ToolTool097 runtime.ToolName = "tool097"
+	ToolTool097 toolgen.ToolName = "tool097"
 	// ToolTool098 names the tool tool098 (Tool098). Tool098 does task number 98.
-	ToolTool098 runtime.ToolName = "tool098"
+	ToolTool098 toolgen.ToolName = "tool098"
 	// ToolTool099 names the tool tool099 (Tool099). Tool099 does task number 99.
-	ToolTool099 runtime.ToolName = "tool099"
+	ToolTool099 toolgen.ToolName = "tool099"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -328,612 +328,612 @@ var (
 )
 
 // Tools returns the tools of package hundred: tool000, tool001, tool002, tool003, tool004, tool005, tool006, tool007, tool008, tool009, tool010, tool011, tool012, tool013, tool014, tool015, tool016, tool017, tool018, tool019, tool020, tool021, tool022, tool023, tool024, tool025, tool026, tool027, tool028, tool029, tool030, tool031, tool032, tool033, tool034, tool035, tool036, tool037, tool038, tool039, tool040, tool041, tool042, tool043, tool044, tool045, tool046, tool047, tool048, tool049, tool050, tool051, tool052, tool053, tool054, tool055, tool056, tool057, tool058, tool059, tool060, tool061, tool062, tool063, tool064, tool065, tool066, tool067, tool068, tool069, tool070, tool071, tool072, tool073, tool074, tool075, tool076, tool077, tool078, tool079, tool080, tool081, tool082, tool083, tool084, tool085, tool086, tool087, tool088, tool089, tool090, tool091, tool092, tool093, tool094, tool095, tool096, tool097, tool098, tool099.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolTool000,
 		Description: "Tool000 does task number 0.",
 		InputSchema: toolgenInputTool000,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool000,
 	}, {
 		Name:        ToolTool001,
 		Description: "Tool001 does task number 1.",
 		InputSchema: toolgenInputTool001,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool001,
 	}, {
 		Name:        ToolTool002,
 		Description: "Tool002 does task number 2.",
 		InputSchema: toolgenInputTool002,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool002,
 	}, {
 		Name:        ToolTool003,
 		Description: "Tool003 does task number 3.",
 		InputSchema: toolgenInputTool003,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool003,
 	}, {
 		Name:        ToolTool004,
 		Description: "Tool004 does task number 4.",
 		InputSchema: toolgenInputTool004,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool004,
 	}, {
 		Name:        ToolTool005,
 		Description: "Tool005 does task number 5.",
 		InputSchema: toolgenInputTool005,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool005,
 	}, {
 		Name:        ToolTool006,
 		Description: "Tool006 does task number 6.",
 		InputSchema: toolgenInputTool006,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool006,
 	}, {
 		Name:        ToolTool007,
 		Description: "Tool007 does task number 7.",
 		InputSchema: toolgenInputTool007,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool007,
 	}, {
 		Name:        ToolTool008,
 		Description: "Tool008 does task number 8.",
 		InputSchema: toolgenInputTool008,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool008,
 	}, {
 		Name:        ToolTool009,
 		Description: "Tool009 does task number 9.",
 		InputSchema: toolgenInputTool009,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool009,
 	}, {
 		Name:        ToolTool010,
 		Description: "Tool010 does task number 10.",
 		InputSchema: toolgenInputTool010,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool010,
 	}, {
 		Name:        ToolTool011,
 		Description: "Tool011 does task number 11.",
 		InputSchema: toolgenInputTool011,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool011,
 	}, {
 		Name:        ToolTool012,
 		Description: "Tool012 does task number 12.",
 		InputSchema: toolgenInputTool012,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool012,
 	}, {
 		Name:        ToolTool013,
 		Description: "Tool013 does task number 13.",
 		InputSchema: toolgenInputTool013,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool013,
 	}, {
 		Name:        ToolTool014,
 		Description: "Tool014 does task number 14.",
 		InputSchema: toolgenInputTool014,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool014,
 	}, {
 		Name:        ToolTool015,
 		Description: "Tool015 does task number 15.",
 		InputSchema: toolgenInputTool015,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool015,
 	}, {
 		Name:        ToolTool016,
 		Description: "Tool016 does task number 16.",
 		InputSchema: toolgenInputTool016,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool016,
 	}, {
 		Name:        ToolTool017,
 		Description: "Tool017 does task number 17.",
 		InputSchema: toolgenInputTool017,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool017,
 	}, {
 		Name:        ToolTool018,
 		Description: "Tool018 does task number 18.",
 		InputSchema: toolgenInputTool018,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool018,
 	}, {
 		Name:        ToolTool019,
 		Description: "Tool019 does task number 19.",
 		InputSchema: toolgenInputTool019,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool019,
 	}, {
 		Name:        ToolTool020,
 		Description: "Tool020 does task number 20.",
 		InputSchema: toolgenInputTool020,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool020,
 	}, {
 		Name:        ToolTool021,
 		Description: "Tool021 does task number 21.",
 		InputSchema: toolgenInputTool021,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool021,
 	}, {
 		Name:        ToolTool022,
 		Description: "Tool022 does task number 22.",
 		InputSchema: toolgenInputTool022,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool022,
 	}, {
 		Name:        ToolTool023,
 		Description: "Tool023 does task number 23.",
 		InputSchema: toolgenInputTool023,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool023,
 	}, {
 		Name:        ToolTool024,
 		Description: "Tool024 does task number 24.",
 		InputSchema: toolgenInputTool024,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool024,
 	}, {
 		Name:        ToolTool025,
 		Description: "Tool025 does task number 25.",
 		InputSchema: toolgenInputTool025,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool025,
 	}, {
 		Name:        ToolTool026,
 		Description: "Tool026 does task number 26.",
 		InputSchema: toolgenInputTool026,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool026,
 	}, {
 		Name:        ToolTool027,
 		Description: "Tool027 does task number 27.",
 		InputSchema: toolgenInputTool027,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool027,
 	}, {
 		Name:        ToolTool028,
 		Description: "Tool028 does task number 28.",
 		InputSchema: toolgenInputTool028,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool028,
 	}, {
 		Name:        ToolTool029,
 		Description: "Tool029 does task number 29.",
 		InputSchema: toolgenInputTool029,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool029,
 	}, {
 		Name:        ToolTool030,
 		Description: "Tool030 does task number 30.",
 		InputSchema: toolgenInputTool030,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool030,
 	}, {
 		Name:        ToolTool031,
 		Description: "Tool031 does task number 31.",
 		InputSchema: toolgenInputTool031,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool031,
 	}, {
 		Name:        ToolTool032,
 		Description: "Tool032 does task number 32.",
 		InputSchema: toolgenInputTool032,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool032,
 	}, {
 		Name:        ToolTool033,
 		Description: "Tool033 does task number 33.",
 		InputSchema: toolgenInputTool033,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool033,
 	}, {
 		Name:        ToolTool034,
 		Description: "Tool034 does task number 34.",
 		InputSchema: toolgenInputTool034,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool034,
 	}, {
 		Name:        ToolTool035,
 		Description: "Tool035 does task number 35.",
 		InputSchema: toolgenInputTool035,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool035,
 	}, {
 		Name:        ToolTool036,
 		Description: "Tool036 does task number 36.",
 		InputSchema: toolgenInputTool036,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool036,
 	}, {
 		Name:        ToolTool037,
 		Description: "Tool037 does task number 37.",
 		InputSchema: toolgenInputTool037,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool037,
 	}, {
 		Name:        ToolTool038,
 		Description: "Tool038 does task number 38.",
 		InputSchema: toolgenInputTool038,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool038,
 	}, {
 		Name:        ToolTool039,
 		Description: "Tool039 does task number 39.",
 		InputSchema: toolgenInputTool039,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool039,
 	}, {
 		Name:        ToolTool040,
 		Description: "Tool040 does task number 40.",
 		InputSchema: toolgenInputTool040,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool040,
 	}, {
 		Name:        ToolTool041,
 		Description: "Tool041 does task number 41.",
 		InputSchema: toolgenInputTool041,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool041,
 	}, {
 		Name:        ToolTool042,
 		Description: "Tool042 does task number 42.",
 		InputSchema: toolgenInputTool042,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool042,
 	}, {
 		Name:        ToolTool043,
 		Description: "Tool043 does task number 43.",
 		InputSchema: toolgenInputTool043,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool043,
 	}, {
 		Name:        ToolTool044,
 		Description: "Tool044 does task number 44.",
 		InputSchema: toolgenInputTool044,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool044,
 	}, {
 		Name:        ToolTool045,
 		Description: "Tool045 does task number 45.",
 		InputSchema: toolgenInputTool045,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool045,
 	}, {
 		Name:        ToolTool046,
 		Description: "Tool046 does task number 46.",
 		InputSchema: toolgenInputTool046,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool046,
 	}, {
 		Name:        ToolTool047,
 		Description: "Tool047 does task number 47.",
 		InputSchema: toolgenInputTool047,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool047,
 	}, {
 		Name:        ToolTool048,
 		Description: "Tool048 does task number 48.",
 		InputSchema: toolgenInputTool048,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool048,
 	}, {
 		Name:        ToolTool049,
 		Description: "Tool049 does task number 49.",
 		InputSchema: toolgenInputTool049,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool049,
 	}, {
 		Name:        ToolTool050,
 		Description: "Tool050 does task number 50.",
 		InputSchema: toolgenInputTool050,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool050,
 	}, {
 		Name:        ToolTool051,
 		Description: "Tool051 does task number 51.",
 		InputSchema: toolgenInputTool051,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool051,
 	}, {
 		Name:        ToolTool052,
 		Description: "Tool052 does task number 52.",
 		InputSchema: toolgenInputTool052,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool052,
 	}, {
 		Name:        ToolTool053,
 		Description: "Tool053 does task number 53.",
 		InputSchema: toolgenInputTool053,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool053,
 	}, {
 		Name:        ToolTool054,
 		Description: "Tool054 does task number 54.",
 		InputSchema: toolgenInputTool054,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool054,
 	}, {
 		Name:        ToolTool055,
 		Description: "Tool055 does task number 55.",
 		InputSchema: toolgenInputTool055,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool055,
 	}, {
 		Name:        ToolTool056,
 		Description: "Tool056 does task number 56.",
 		InputSchema: toolgenInputTool056,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool056,
 	}, {
 		Name:        ToolTool057,
 		Description: "Tool057 does task number 57.",
 		InputSchema: toolgenInputTool057,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool057,
 	}, {
 		Name:        ToolTool058,
 		Description: "Tool058 does task number 58.",
 		InputSchema: toolgenInputTool058,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool058,
 	}, {
 		Name:        ToolTool059,
 		Description: "Tool059 does task number 59.",
 		InputSchema: toolgenInputTool059,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool059,
 	}, {
 		Name:        ToolTool060,
 		Description: "Tool060 does task number 60.",
 		InputSchema: toolgenInputTool060,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool060,
 	}, {
 		Name:        ToolTool061,
 		Description: "Tool061 does task number 61.",
 		InputSchema: toolgenInputTool061,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool061,
 	}, {
 		Name:        ToolTool062,
 		Description: "Tool062 does task number 62.",
 		InputSchema: toolgenInputTool062,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool062,
 	}, {
 		Name:        ToolTool063,
 		Description: "Tool063 does task number 63.",
 		InputSchema: toolgenInputTool063,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool063,
 	}, {
 		Name:        ToolTool064,
 		Description: "Tool064 does task number 64.",
 		InputSchema: toolgenInputTool064,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool064,
 	}, {
 		Name:        ToolTool065,
 		Description: "Tool065 does task number 65.",
 		InputSchema: toolgenInputTool065,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool065,
 	}, {
 		Name:        ToolTool066,
 		Description: "Tool066 does task number 66.",
 		InputSchema: toolgenInputTool066,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool066,
 	}, {
 		Name:        ToolTool067,
 		Description: "Tool067 does task number 67.",
 		InputSchema: toolgenInputTool067,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool067,
 	}, {
 		Name:        ToolTool068,
 		Description: "Tool068 does task number 68.",
 		InputSchema: toolgenInputTool068,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool068,
 	}, {
 		Name:        ToolTool069,
 		Description: "Tool069 does task number 69.",
 		InputSchema: toolgenInputTool069,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool069,
 	}, {
 		Name:        ToolTool070,
 		Description: "Tool070 does task number 70.",
 		InputSchema: toolgenInputTool070,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool070,
 	}, {
 		Name:        ToolTool071,
 		Description: "Tool071 does task number 71.",
 		InputSchema: toolgenInputTool071,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool071,
 	}, {
 		Name:        ToolTool072,
 		Description: "Tool072 does task number 72.",
 		InputSchema: toolgenInputTool072,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool072,
 	}, {
 		Name:        ToolTool073,
 		Description: "Tool073 does task number 73.",
 		InputSchema: toolgenInputTool073,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool073,
 	}, {
 		Name:        ToolTool074,
 		Description: "Tool074 does task number 74.",
 		InputSchema: toolgenInputTool074,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool074,
 	}, {
 		Name:        ToolTool075,
 		Description: "Tool075 does task number 75.",
 		InputSchema: toolgenInputTool075,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool075,
 	}, {
 		Name:        ToolTool076,
 		Description: "Tool076 does task number 76.",
 		InputSchema: toolgenInputTool076,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool076,
 	}, {
 		Name:        ToolTool077,
 		Description: "Tool077 does task number 77.",
 		InputSchema: toolgenInputTool077,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool077,
 	}, {
 		Name:        ToolTool078,
 		Description: "Tool078 does task number 78.",
 		InputSchema: toolgenInputTool078,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool078,
 	}, {
 		Name:        ToolTool079,
 		Description: "Tool079 does task number 79.",
 		InputSchema: toolgenInputTool079,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool079,
 	}, {
 		Name:        ToolTool080,
 		Description: "Tool080 does task number 80.",
 		InputSchema: toolgenInputTool080,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool080,
 	}, {
 		Name:        ToolTool081,
 		Description: "Tool081 does task number 81.",
 		InputSchema: toolgenInputTool081,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool081,
 	}, {
 		Name:        ToolTool082,
 		Description: "Tool082 does task number 82.",
 		InputSchema: toolgenInputTool082,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool082,
 	}, {
 		Name:        ToolTool083,
 		Description: "Tool083 does task number 83.",
 		InputSchema: toolgenInputTool083,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool083,
 	}, {
 		Name:        ToolTool084,
 		Description: "Tool084 does task number 84.",
 		InputSchema: toolgenInputTool084,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool084,
 	}, {
 		Name:        ToolTool085,
 		Description: "Tool085 does task number 85.",
 		InputSchema: toolgenInputTool085,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool085,
 	}, {
 		Name:        ToolTool086,
 		Description: "Tool086 does task number 86.",
 		InputSchema: toolgenInputTool086,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool086,
 	}, {
 		Name:        ToolTool087,
 		Description: "Tool087 does task number 87.",
 		InputSchema: toolgenInputTool087,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool087,
 	}, {
 		Name:        ToolTool088,
 		Description: "Tool088 does task number 88.",
 		InputSchema: toolgenInputTool088,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool088,
 	}, {
 		Name:        ToolTool089,
 		Description: "Tool089 does task number 89.",
 		InputSchema: toolgenInputTool089,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool089,
 	}, {
 		Name:        ToolTool090,
 		Description: "Tool090 does task number 90.",
 		InputSchema: toolgenInputTool090,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool090,
 	}, {
 		Name:        ToolTool091,
 		Description: "Tool091 does task number 91.",
 		InputSchema: toolgenInputTool091,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool091,
 	}, {
 		Name:        ToolTool092,
 		Description: "Tool092 does task number 92.",
 		InputSchema: toolgenInputTool092,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool092,
 	}, {
 		Name:        ToolTool093,
 		Description: "Tool093 does task number 93.",
 		InputSchema: toolgenInputTool093,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool093,
 	}, {
 		Name:        ToolTool094,
 		Description: "Tool094 does task number 94.",
 		InputSchema: toolgenInputTool094,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool094,
 	}, {
 		Name:        ToolTool095,
 		Description: "Tool095 does task number 95.",
 		InputSchema: toolgenInputTool095,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool095,
 	}, {
 		Name:        ToolTool096,
 		Description: "Tool096 does task number 96.",
 		InputSchema: toolgenInputTool096,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool096,
 	}, {
 		Name:        ToolTool097,
 		Description: "Tool097 does task number 97.",
 		InputSchema: toolgenInputTool097,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool097,
 	}, {
 		Name:        ToolTool098,
 		Description: "Tool098 does task number 98.",
 		InputSchema: toolgenInputTool098,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool098,
 	}, {
 		Name:        ToolTool099,
 		Description: "Tool099 does task number 99.",
 		InputSchema: toolgenInputTool099,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallTool099,
 	}})
 }
 
 // Tool000Rule is a permission rule for the tool tool000: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool000Rule struct {
 	_     [0]func()
@@ -943,13 +943,13 @@ type Tool000Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool000Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool000Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool000, toolgenArgsTool000, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool001Rule struct {
 	_     [0]func()
@@ -959,13 +959,13 @@ type Tool001Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool001Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool001Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool001, toolgenArgsTool001, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool002Rule struct {
 	_     [0]func()
@@ -975,13 +975,13 @@ type Tool002Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool002Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool002Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool002, toolgenArgsTool002, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool003Rule struct {
 	_     [0]func()
@@ -991,13 +991,13 @@ type Tool003Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool003Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool003Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool003, toolgenArgsTool003, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool004Rule struct {
 	_     [0]func()
@@ -1007,13 +1007,13 @@ type Tool004Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool004Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool004Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool004, toolgenArgsTool004, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool005Rule struct {
 	_     [0]func()
@@ -1023,13 +1023,13 @@ type Tool005Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool005Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool005Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool005, toolgenArgsTool005, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool006Rule struct {
 	_     [0]func()
@@ -1039,13 +1039,13 @@ type Tool006Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool006Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool006Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool006, toolgenArgsTool006, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool007Rule struct {
 	_     [0]func()
@@ -1055,13 +1055,13 @@ type Tool007Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool007Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool007Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool007, toolgenArgsTool007, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool008Rule struct {
 	_     [0]func()
@@ -1071,13 +1071,13 @@ type Tool008Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool008Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool008Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool008, toolgenArgsTool008, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool009Rule struct {
 	_     [0]func()
@@ -1087,13 +1087,13 @@ type Tool009Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool009Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool009Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool009, toolgenArgsTool009, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool010Rule struct {
 	_     [0]func()
@@ -1103,13 +1103,13 @@ type Tool010Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool010Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool010Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool010, toolgenArgsTool010, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool011Rule struct {
 	_     [0]func()
@@ -1119,13 +1119,13 @@ type Tool011Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool011Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool011Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool011, toolgenArgsTool011, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool012Rule struct {
 	_     [0]func()
@@ -1135,13 +1135,13 @@ type Tool012Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool012Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool012Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool012, toolgenArgsTool012, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool013Rule struct {
 	_     [0]func()
@@ -1151,13 +1151,13 @@ type Tool013Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool013Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool013Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool013, toolgenArgsTool013, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool014Rule struct {
 	_     [0]func()
@@ -1167,13 +1167,13 @@ type Tool014Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool014Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool014Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool014, toolgenArgsTool014, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool015Rule struct {
 	_     [0]func()
@@ -1183,13 +1183,13 @@ type Tool015Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool015Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool015Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool015, toolgenArgsTool015, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool016Rule struct {
 	_     [0]func()
@@ -1199,13 +1199,13 @@ type Tool016Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool016Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool016Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool016, toolgenArgsTool016, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool017Rule struct {
 	_     [0]func()
@@ -1215,13 +1215,13 @@ type Tool017Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool017Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool017Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool017, toolgenArgsTool017, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool018Rule struct {
 	_     [0]func()
@@ -1231,13 +1231,13 @@ type Tool018Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool018Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool018Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool018, toolgenArgsTool018, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool019Rule struct {
 	_     [0]func()
@@ -1247,13 +1247,13 @@ type Tool019Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool019Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool019Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool019, toolgenArgsTool019, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool020Rule struct {
 	_     [0]func()
@@ -1263,13 +1263,13 @@ type Tool020Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool020Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool020Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool020, toolgenArgsTool020, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool021Rule struct {
 	_     [0]func()
@@ -1279,13 +1279,13 @@ type Tool021Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool021Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool021Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool021, toolgenArgsTool021, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool022Rule struct {
 	_     [0]func()
@@ -1295,13 +1295,13 @@ type Tool022Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool022Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool022Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool022, toolgenArgsTool022, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool023Rule struct {
 	_     [0]func()
@@ -1311,13 +1311,13 @@ type Tool023Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool023Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool023Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool023, toolgenArgsTool023, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool024Rule struct {
 	_     [0]func()
@@ -1327,13 +1327,13 @@ type Tool024Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool024Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool024Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool024, toolgenArgsTool024, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool025Rule struct {
 	_     [0]func()
@@ -1343,13 +1343,13 @@ type Tool025Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool025Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool025Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool025, toolgenArgsTool025, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool026Rule struct {
 	_     [0]func()
@@ -1359,13 +1359,13 @@ type Tool026Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool026Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool026Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool026, toolgenArgsTool026, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool027Rule struct {
 	_     [0]func()
@@ -1375,13 +1375,13 @@ type Tool027Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool027Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool027Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool027, toolgenArgsTool027, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool028Rule struct {
 	_     [0]func()
@@ -1391,13 +1391,13 @@ type Tool028Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool028Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool028Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool028, toolgenArgsTool028, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool029Rule struct {
 	_     [0]func()
@@ -1407,13 +1407,13 @@ type Tool029Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool029Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool029Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool029, toolgenArgsTool029, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool030Rule struct {
 	_     [0]func()
@@ -1423,13 +1423,13 @@ type Tool030Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool030Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool030Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool030, toolgenArgsTool030, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool031Rule struct {
 	_     [0]func()
@@ -1439,13 +1439,13 @@ type Tool031Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool031Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool031Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool031, toolgenArgsTool031, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool032Rule struct {
 	_     [0]func()
@@ -1455,13 +1455,13 @@ type Tool032Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool032Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool032Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool032, toolgenArgsTool032, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool033Rule struct {
 	_     [0]func()
@@ -1471,13 +1471,13 @@ type Tool033Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool033Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool033Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool033, toolgenArgsTool033, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool034Rule struct {
 	_     [0]func()
@@ -1487,13 +1487,13 @@ type Tool034Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool034Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool034Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool034, toolgenArgsTool034, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool035Rule struct {
 	_     [0]func()
@@ -1503,13 +1503,13 @@ type Tool035Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool035Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool035Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool035, toolgenArgsTool035, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool036Rule struct {
 	_     [0]func()
@@ -1519,13 +1519,13 @@ type Tool036Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool036Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool036Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool036, toolgenArgsTool036, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool037Rule struct {
 	_     [0]func()
@@ -1535,13 +1535,13 @@ type Tool037Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool037Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool037Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool037, toolgenArgsTool037, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool038Rule struct {
 	_     [0]func()
@@ -1551,13 +1551,13 @@ type Tool038Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool038Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool038Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool038, toolgenArgsTool038, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool039Rule struct {
 	_     [0]func()
@@ -1567,13 +1567,13 @@ type Tool039Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool039Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool039Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool039, toolgenArgsTool039, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool040Rule struct {
 	_     [0]func()
@@ -1583,13 +1583,13 @@ type Tool040Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool040Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool040Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool040, toolgenArgsTool040, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool041Rule struct {
 	_     [0]func()
@@ -1599,13 +1599,13 @@ type Tool041Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool041Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool041Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool041, toolgenArgsTool041, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool042Rule struct {
 	_     [0]func()
@@ -1615,13 +1615,13 @@ type Tool042Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool042Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool042Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool042, toolgenArgsTool042, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool043Rule struct {
 	_     [0]func()
@@ -1631,13 +1631,13 @@ type Tool043Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool043Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool043Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool043, toolgenArgsTool043, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool044Rule struct {
 	_     [0]func()
@@ -1647,13 +1647,13 @@ type Tool044Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool044Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool044Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool044, toolgenArgsTool044, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool045Rule struct {
 	_     [0]func()
@@ -1663,13 +1663,13 @@ type Tool045Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool045Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool045Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool045, toolgenArgsTool045, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool046Rule struct {
 	_     [0]func()
@@ -1679,13 +1679,13 @@ type Tool046Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool046Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool046Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool046, toolgenArgsTool046, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool047Rule struct {
 	_     [0]func()
@@ -1695,13 +1695,13 @@ type Tool047Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool047Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool047Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool047, toolgenArgsTool047, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool048Rule struct {
 	_     [0]func()
@@ -1711,13 +1711,13 @@ type Tool048Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool048Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool048Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool048, toolgenArgsTool048, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool049Rule struct {
 	_     [0]func()
@@ -1727,13 +1727,13 @@ type Tool049Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool049Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool049Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool049, toolgenArgsTool049, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool050Rule struct {
 	_     [0]func()
@@ -1743,13 +1743,13 @@ type Tool050Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool050Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool050Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool050, toolgenArgsTool050, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool051Rule struct {
 	_     [0]func()
@@ -1759,13 +1759,13 @@ type Tool051Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool051Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool051Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool051, toolgenArgsTool051, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool052Rule struct {
 	_     [0]func()
@@ -1775,13 +1775,13 @@ type Tool052Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool052Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool052Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool052, toolgenArgsTool052, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool053Rule struct {
 	_     [0]func()
@@ -1791,13 +1791,13 @@ type Tool053Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool053Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool053Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool053, toolgenArgsTool053, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool054Rule struct {
 	_     [0]func()
@@ -1807,13 +1807,13 @@ type Tool054Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool054Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool054Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool054, toolgenArgsTool054, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool055Rule struct {
 	_     [0]func()
@@ -1823,13 +1823,13 @@ type Tool055Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool055Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool055Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool055, toolgenArgsTool055, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool056Rule struct {
 	_     [0]func()
@@ -1839,13 +1839,13 @@ type Tool056Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool056Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool056Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool056, toolgenArgsTool056, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool057Rule struct {
 	_     [0]func()
@@ -1855,13 +1855,13 @@ type Tool057Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool057Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool057Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool057, toolgenArgsTool057, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool058Rule struct {
 	_     [0]func()
@@ -1871,13 +1871,13 @@ type Tool058Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool058Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool058Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool058, toolgenArgsTool058, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool059Rule struct {
 	_     [0]func()
@@ -1887,13 +1887,13 @@ type Tool059Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool059Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool059Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool059, toolgenArgsTool059, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool060Rule struct {
 	_     [0]func()
@@ -1903,13 +1903,13 @@ type Tool060Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool060Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool060Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool060, toolgenArgsTool060, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool061Rule struct {
 	_     [0]func()
@@ -1919,13 +1919,13 @@ type Tool061Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool061Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool061Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool061, toolgenArgsTool061, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool062Rule struct {
 	_     [0]func()
@@ -1935,13 +1935,13 @@ type Tool062Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool062Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool062Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool062, toolgenArgsTool062, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool063Rule struct {
 	_     [0]func()
@@ -1951,13 +1951,13 @@ type Tool063Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool063Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool063Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool063, toolgenArgsTool063, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool064Rule struct {
 	_     [0]func()
@@ -1967,13 +1967,13 @@ type Tool064Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool064Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool064Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool064, toolgenArgsTool064, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool065Rule struct {
 	_     [0]func()
@@ -1983,13 +1983,13 @@ type Tool065Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool065Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool065Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool065, toolgenArgsTool065, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool066Rule struct {
 	_     [0]func()
@@ -1999,13 +1999,13 @@ type Tool066Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool066Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool066Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool066, toolgenArgsTool066, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool067Rule struct {
 	_     [0]func()
@@ -2015,13 +2015,13 @@ type Tool067Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool067Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool067Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool067, toolgenArgsTool067, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool068Rule struct {
 	_     [0]func()
@@ -2031,13 +2031,13 @@ type Tool068Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool068Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool068Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool068, toolgenArgsTool068, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool069Rule struct {
 	_     [0]func()
@@ -2047,13 +2047,13 @@ type Tool069Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool069Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool069Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool069, toolgenArgsTool069, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool070Rule struct {
 	_     [0]func()
@@ -2063,13 +2063,13 @@ type Tool070Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool070Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool070Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool070, toolgenArgsTool070, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool071Rule struct {
 	_     [0]func()
@@ -2079,13 +2079,13 @@ type Tool071Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool071Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool071Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool071, toolgenArgsTool071, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool072Rule struct {
 	_     [0]func()
@@ -2095,13 +2095,13 @@ type Tool072Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool072Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool072Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool072, toolgenArgsTool072, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool073Rule struct {
 	_     [0]func()
@@ -2111,13 +2111,13 @@ type Tool073Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool073Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool073Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool073, toolgenArgsTool073, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool074Rule struct {
 	_     [0]func()
@@ -2127,13 +2127,13 @@ type Tool074Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool074Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool074Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool074, toolgenArgsTool074, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool075Rule struct {
 	_     [0]func()
@@ -2143,13 +2143,13 @@ type Tool075Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool075Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool075Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool075, toolgenArgsTool075, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool076Rule struct {
 	_     [0]func()
@@ -2159,13 +2159,13 @@ type Tool076Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool076Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool076Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool076, toolgenArgsTool076, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool077Rule struct {
 	_     [0]func()
@@ -2175,13 +2175,13 @@ type Tool077Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool077Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool077Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool077, toolgenArgsTool077, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool078Rule struct {
 	_     [0]func()
@@ -2191,13 +2191,13 @@ type Tool078Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool078Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool078Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool078, toolgenArgsTool078, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool079Rule struct {
 	_     [0]func()
@@ -2207,13 +2207,13 @@ type Tool079Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool079Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool079Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool079, toolgenArgsTool079, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool080Rule struct {
 	_     [0]func()
@@ -2223,13 +2223,13 @@ type Tool080Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool080Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool080Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool080, toolgenArgsTool080, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool081Rule struct {
 	_     [0]func()
@@ -2239,13 +2239,13 @@ type Tool081Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool081Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool081Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool081, toolgenArgsTool081, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool082Rule struct {
 	_     [0]func()
@@ -2255,13 +2255,13 @@ type Tool082Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool082Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool082Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool082, toolgenArgsTool082, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool083Rule struct {
 	_     [0]func()
@@ -2271,13 +2271,13 @@ type Tool083Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool083Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool083Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool083, toolgenArgsTool083, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool084Rule struct {
 	_     [0]func()
@@ -2287,13 +2287,13 @@ type Tool084Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool084Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool084Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool084, toolgenArgsTool084, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool085Rule struct {
 	_     [0]func()
@@ -2303,13 +2303,13 @@ type Tool085Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool085Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool085Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool085, toolgenArgsTool085, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool086Rule struct {
 	_     [0]func()
@@ -2319,13 +2319,13 @@ type Tool086Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool086Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool086Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool086, toolgenArgsTool086, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool087Rule struct {
 	_     [0]func()
@@ -2335,13 +2335,13 @@ type Tool087Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool087Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool087Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool087, toolgenArgsTool087, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool088Rule struct {
 	_     [0]func()
@@ -2351,13 +2351,13 @@ type Tool088Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool088Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool088Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool088, toolgenArgsTool088, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool089Rule struct {
 	_     [0]func()
@@ -2367,13 +2367,13 @@ type Tool089Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool089Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool089Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool089, toolgenArgsTool089, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool090Rule struct {
 	_     [0]func()
@@ -2383,13 +2383,13 @@ type Tool090Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool090Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool090Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool090, toolgenArgsTool090, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool091Rule struct {
 	_     [0]func()
@@ -2399,13 +2399,13 @@ type Tool091Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool091Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool091Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool091, toolgenArgsTool091, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool092Rule struct {
 	_     [0]func()
@@ -2415,13 +2415,13 @@ type Tool092Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool092Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool092Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool092, toolgenArgsTool092, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool093Rule struct {
 	_     [0]func()
@@ -2431,13 +2431,13 @@ type Tool093Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool093Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool093Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool093, toolgenArgsTool093, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool094Rule struct {
 	_     [0]func()
@@ -2447,13 +2447,13 @@ type Tool094Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool094Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool094Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool094, toolgenArgsTool094, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool095Rule struct {
 	_     [0]func()
@@ -2463,13 +2463,13 @@ type Tool095Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool095Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool095Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool095, toolgenArgsTool095, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool096Rule struct {
 	_     [0]func()
@@ -2479,13 +2479,13 @@ type Tool096Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool096Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool096Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool096, toolgenArgsTool096, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool097Rule struct {
 	_     [0]func()
@@ -2495,13 +2495,13 @@ type Tool097Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool097Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool097Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool097, toolgenArgsTool097, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool098Rule struct {
 	_     [0]func()
@@ -2511,13 +2511,13 @@ type Tool098Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool098Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool098Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool098, toolgenArgsTool098, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Tool099Rule struct {
 	_     [0]func()
@@ -2527,8 +2527,8 @@ type Tool099Rule struct {
 	Opts  string // argument "opts": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Tool099Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Tool099Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTool099, toolgenArgsTool099, []string{r.Name, r.Count, r.Tags, r.Opts})
 }
 
@@ -2536,7 +2536,7 @@ func (r Tool099Rule) Rule() runtime.Rule {
 var toolgenInputTool000 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
-func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool000, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2586,14 +2586,14 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool001 is the JSON Schema of tool001's arguments.
 var toolgenInputTool001 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
-func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool001, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2643,14 +2643,14 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool002 is the JSON Schema of tool002's arguments.
 var toolgenInputTool002 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
-func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool002, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2700,14 +2700,14 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool003 is the JSON Schema of tool003's arguments.
 var toolgenInputTool003 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
-func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool003, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2757,14 +2757,14 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool004 is the JSON Schema of tool004's arguments.
 var toolgenInputTool004 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
-func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool004, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2814,14 +2814,14 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool005 is the JSON Schema of tool005's arguments.
 var toolgenInputTool005 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
-func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool005, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2871,14 +2871,14 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool006 is the JSON Schema of tool006's arguments.
 var toolgenInputTool006 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
-func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool006, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2928,14 +2928,14 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool007 is the JSON Schema of tool007's arguments.
 var toolgenInputTool007 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
-func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool007, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -2985,14 +2985,14 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool008 is the JSON Schema of tool008's arguments.
 var toolgenInputTool008 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
-func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool008, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3042,14 +3042,14 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool009 is the JSON Schema of tool009's arguments.
 var toolgenInputTool009 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
-func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool009, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3099,14 +3099,14 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool010 is the JSON Schema of tool010's arguments.
 var toolgenInputTool010 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
-func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool010, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3156,14 +3156,14 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool011 is the JSON Schema of tool011's arguments.
 var toolgenInputTool011 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
-func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool011, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3213,14 +3213,14 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool012 is the JSON Schema of tool012's arguments.
 var toolgenInputTool012 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
-func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool012, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3270,14 +3270,14 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool013 is the JSON Schema of tool013's arguments.
 var toolgenInputTool013 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
-func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool013, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3327,14 +3327,14 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool014 is the JSON Schema of tool014's arguments.
 var toolgenInputTool014 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
-func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool014, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3384,14 +3384,14 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool015 is the JSON Schema of tool015's arguments.
 var toolgenInputTool015 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
-func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool015, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3441,14 +3441,14 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool016 is the JSON Schema of tool016's arguments.
 var toolgenInputTool016 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
-func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool016, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3498,14 +3498,14 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool017 is the JSON Schema of tool017's arguments.
 var toolgenInputTool017 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
-func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool017, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3555,14 +3555,14 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool018 is the JSON Schema of tool018's arguments.
 var toolgenInputTool018 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
-func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool018, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3612,14 +3612,14 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool019 is the JSON Schema of tool019's arguments.
 var toolgenInputTool019 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
-func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool019, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3669,14 +3669,14 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool020 is the JSON Schema of tool020's arguments.
 var toolgenInputTool020 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
-func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool020, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3726,14 +3726,14 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool021 is the JSON Schema of tool021's arguments.
 var toolgenInputTool021 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
-func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool021, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3783,14 +3783,14 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool022 is the JSON Schema of tool022's arguments.
 var toolgenInputTool022 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
-func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool022, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3840,14 +3840,14 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool023 is the JSON Schema of tool023's arguments.
 var toolgenInputTool023 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
-func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool023, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3897,14 +3897,14 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool024 is the JSON Schema of tool024's arguments.
 var toolgenInputTool024 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
-func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool024, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -3954,14 +3954,14 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool025 is the JSON Schema of tool025's arguments.
 var toolgenInputTool025 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
-func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool025, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4011,14 +4011,14 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool026 is the JSON Schema of tool026's arguments.
 var toolgenInputTool026 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
-func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool026, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4068,14 +4068,14 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool027 is the JSON Schema of tool027's arguments.
 var toolgenInputTool027 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
-func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool027, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4125,14 +4125,14 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool028 is the JSON Schema of tool028's arguments.
 var toolgenInputTool028 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
-func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool028, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4182,14 +4182,14 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool029 is the JSON Schema of tool029's arguments.
 var toolgenInputTool029 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
-func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool029, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4239,14 +4239,14 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool030 is the JSON Schema of tool030's arguments.
 var toolgenInputTool030 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
-func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool030, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4296,14 +4296,14 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool031 is the JSON Schema of tool031's arguments.
 var toolgenInputTool031 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
-func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool031, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4353,14 +4353,14 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool032 is the JSON Schema of tool032's arguments.
 var toolgenInputTool032 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
-func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool032, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4410,14 +4410,14 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool033 is the JSON Schema of tool033's arguments.
 var toolgenInputTool033 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
-func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool033, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4467,14 +4467,14 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool034 is the JSON Schema of tool034's arguments.
 var toolgenInputTool034 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
-func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool034, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4524,14 +4524,14 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool035 is the JSON Schema of tool035's arguments.
 var toolgenInputTool035 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
-func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool035, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4581,14 +4581,14 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool036 is the JSON Schema of tool036's arguments.
 var toolgenInputTool036 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
-func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool036, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4638,14 +4638,14 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool037 is the JSON Schema of tool037's arguments.
 var toolgenInputTool037 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
-func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool037, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4695,14 +4695,14 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool038 is the JSON Schema of tool038's arguments.
 var toolgenInputTool038 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
-func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool038, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4752,14 +4752,14 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool039 is the JSON Schema of tool039's arguments.
 var toolgenInputTool039 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
-func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool039, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4809,14 +4809,14 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool040 is the JSON Schema of tool040's arguments.
 var toolgenInputTool040 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
-func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool040, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4866,14 +4866,14 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool041 is the JSON Schema of tool041's arguments.
 var toolgenInputTool041 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
-func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool041, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4923,14 +4923,14 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool042 is the JSON Schema of tool042's arguments.
 var toolgenInputTool042 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
-func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool042, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -4980,14 +4980,14 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool043 is the JSON Schema of tool043's arguments.
 var toolgenInputTool043 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
-func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool043, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5037,14 +5037,14 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool044 is the JSON Schema of tool044's arguments.
 var toolgenInputTool044 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
-func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool044, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5094,14 +5094,14 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool045 is the JSON Schema of tool045's arguments.
 var toolgenInputTool045 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
-func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool045, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5151,14 +5151,14 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool046 is the JSON Schema of tool046's arguments.
 var toolgenInputTool046 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
-func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool046, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5208,14 +5208,14 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool047 is the JSON Schema of tool047's arguments.
 var toolgenInputTool047 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
-func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool047, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5265,14 +5265,14 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool048 is the JSON Schema of tool048's arguments.
 var toolgenInputTool048 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
-func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool048, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5322,14 +5322,14 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool049 is the JSON Schema of tool049's arguments.
 var toolgenInputTool049 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
-func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool049, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5379,14 +5379,14 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool050 is the JSON Schema of tool050's arguments.
 var toolgenInputTool050 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
-func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool050, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5436,14 +5436,14 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool051 is the JSON Schema of tool051's arguments.
 var toolgenInputTool051 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
-func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool051, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5493,14 +5493,14 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool052 is the JSON Schema of tool052's arguments.
 var toolgenInputTool052 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
-func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool052, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5550,14 +5550,14 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool053 is the JSON Schema of tool053's arguments.
 var toolgenInputTool053 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
-func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool053, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5607,14 +5607,14 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool054 is the JSON Schema of tool054's arguments.
 var toolgenInputTool054 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
-func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool054, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5664,14 +5664,14 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool055 is the JSON Schema of tool055's arguments.
 var toolgenInputTool055 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
-func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool055, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5721,14 +5721,14 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool056 is the JSON Schema of tool056's arguments.
 var toolgenInputTool056 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
-func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool056, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5778,14 +5778,14 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool057 is the JSON Schema of tool057's arguments.
 var toolgenInputTool057 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
-func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool057, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5835,14 +5835,14 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool058 is the JSON Schema of tool058's arguments.
 var toolgenInputTool058 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
-func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool058, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5892,14 +5892,14 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool059 is the JSON Schema of tool059's arguments.
 var toolgenInputTool059 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
-func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool059, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -5949,14 +5949,14 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool060 is the JSON Schema of tool060's arguments.
 var toolgenInputTool060 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
-func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool060, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6006,14 +6006,14 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool061 is the JSON Schema of tool061's arguments.
 var toolgenInputTool061 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
-func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool061, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6063,14 +6063,14 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool062 is the JSON Schema of tool062's arguments.
 var toolgenInputTool062 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
-func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool062, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6120,14 +6120,14 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool063 is the JSON Schema of tool063's arguments.
 var toolgenInputTool063 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
-func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool063, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6177,14 +6177,14 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool064 is the JSON Schema of tool064's arguments.
 var toolgenInputTool064 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
-func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool064, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6234,14 +6234,14 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool065 is the JSON Schema of tool065's arguments.
 var toolgenInputTool065 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
-func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool065, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6291,14 +6291,14 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool066 is the JSON Schema of tool066's arguments.
 var toolgenInputTool066 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
-func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool066, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6348,14 +6348,14 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool067 is the JSON Schema of tool067's arguments.
 var toolgenInputTool067 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
-func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool067, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6405,14 +6405,14 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool068 is the JSON Schema of tool068's arguments.
 var toolgenInputTool068 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
-func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool068, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6462,14 +6462,14 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool069 is the JSON Schema of tool069's arguments.
 var toolgenInputTool069 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
-func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool069, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6519,14 +6519,14 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool070 is the JSON Schema of tool070's arguments.
 var toolgenInputTool070 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
-func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool070, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6576,14 +6576,14 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool071 is the JSON Schema of tool071's arguments.
 var toolgenInputTool071 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
-func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool071, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6633,14 +6633,14 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool072 is the JSON Schema of tool072's arguments.
 var toolgenInputTool072 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
-func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool072, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6690,14 +6690,14 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool073 is the JSON Schema of tool073's arguments.
 var toolgenInputTool073 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
-func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool073, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6747,14 +6747,14 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool074 is the JSON Schema of tool074's arguments.
 var toolgenInputTool074 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
-func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool074, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6804,14 +6804,14 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool075 is the JSON Schema of tool075's arguments.
 var toolgenInputTool075 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
-func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool075, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6861,14 +6861,14 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool076 is the JSON Schema of tool076's arguments.
 var toolgenInputTool076 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
-func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool076, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6918,14 +6918,14 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool077 is the JSON Schema of tool077's arguments.
 var toolgenInputTool077 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
-func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool077, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -6975,14 +6975,14 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool078 is the JSON Schema of tool078's arguments.
 var toolgenInputTool078 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
-func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool078, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7032,14 +7032,14 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool079 is the JSON Schema of tool079's arguments.
 var toolgenInputTool079 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
-func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool079, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7089,14 +7089,14 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool080 is the JSON Schema of tool080's arguments.
 var toolgenInputTool080 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
-func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool080, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7146,14 +7146,14 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool081 is the JSON Schema of tool081's arguments.
 var toolgenInputTool081 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
-func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool081, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7203,14 +7203,14 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool082 is the JSON Schema of tool082's arguments.
 var toolgenInputTool082 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
-func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool082, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7260,14 +7260,14 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool083 is the JSON Schema of tool083's arguments.
 var toolgenInputTool083 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
-func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool083, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7317,14 +7317,14 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool084 is the JSON Schema of tool084's arguments.
 var toolgenInputTool084 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
-func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool084, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7374,14 +7374,14 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool085 is the JSON Schema of tool085's arguments.
 var toolgenInputTool085 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
-func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool085, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7431,14 +7431,14 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool086 is the JSON Schema of tool086's arguments.
 var toolgenInputTool086 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
-func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool086, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7488,14 +7488,14 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool087 is the JSON Schema of tool087's arguments.
 var toolgenInputTool087 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
-func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool087, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7545,14 +7545,14 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool088 is the JSON Schema of tool088's arguments.
 var toolgenInputTool088 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
-func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool088, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7602,14 +7602,14 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool089 is the JSON Schema of tool089's arguments.
 var toolgenInputTool089 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
-func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool089, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7659,14 +7659,14 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool090 is the JSON Schema of tool090's arguments.
 var toolgenInputTool090 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
-func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool090, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7716,14 +7716,14 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool091 is the JSON Schema of tool091's arguments.
 var toolgenInputTool091 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
-func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool091, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7773,14 +7773,14 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool092 is the JSON Schema of tool092's arguments.
 var toolgenInputTool092 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
-func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool092, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7830,14 +7830,14 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool093 is the JSON Schema of tool093's arguments.
 var toolgenInputTool093 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
-func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool093, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7887,14 +7887,14 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool094 is the JSON Schema of tool094's arguments.
 var toolgenInputTool094 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
-func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool094, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -7944,14 +7944,14 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool095 is the JSON Schema of tool095's arguments.
 var toolgenInputTool095 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
-func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool095, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -8001,14 +8001,14 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool096 is the JSON Schema of tool096's arguments.
 var toolgenInputTool096 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
-func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool096, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -8058,14 +8058,14 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool097 is the JSON Schema of tool097's arguments.
 var toolgenInputTool097 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
-func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool097, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -8115,14 +8115,14 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool098 is the JSON Schema of tool098's arguments.
 var toolgenInputTool098 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
-func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool098, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -8172,14 +8172,14 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTool099 is the JSON Schema of tool099's arguments.
 var toolgenInputTool099 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
-func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool099, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -8229,7 +8229,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res runtime.Result, e
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenDecodeSlicestring reads a []string.

@@ -7,27 +7,27 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 var payload = []byte(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
 
 // handWritten is what a program does without toolgen: encoding/json in and
 // out, no validation of enums, bounds or unknown fields.
-func handWritten(ctx context.Context, args []byte) (runtime.Result, error) {
+func handWritten(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Args
 	if err := json.Unmarshal(args, &in); err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+		return toolgen.ErrorResult(err.Error()), nil
 	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {
-		return runtime.ErrorResult(err.Error()), nil
+		return toolgen.ErrorResult(err.Error()), nil
 	}
 	data, err := json.Marshal(out)
 	if err != nil {
-		return runtime.Result{}, err
+		return toolgen.Result{}, err
 	}
-	return runtime.Result{Structured: data}, nil
+	return toolgen.Result{Structured: data}, nil
 }
 
 // The two paths the benchmark compares give the same result.

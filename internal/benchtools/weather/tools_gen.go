@@ -8,22 +8,22 @@ import (
 	"context"
 	"math"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGetWeather names the tool get_weather (GetWeather). GetWeather returns a
 	// forecast.
-	ToolGetWeather runtime.ToolName = "get_weather"
+	ToolGetWeather toolgen.ToolName = "get_weather"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -33,19 +33,19 @@ var (
 )
 
 // Tools returns the tools of package weather: get_weather.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetWeather,
 		Description:  "GetWeather returns a forecast.",
 		InputSchema:  toolgenInputGetWeather,
 		OutputSchema: toolgenOutputGetWeather,
-		Annotations:  runtime.Annotations{ReadOnly: true},
+		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Call:         toolgenCallGetWeather,
 	}})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
 	_     [0]func()
@@ -56,8 +56,8 @@ type GetWeatherRule struct {
 	Where string // argument "where": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetWeatherRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetWeatherRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetWeather, toolgenObjectArgs, []string{r.City, r.Unit, r.Days, r.Tags, r.Where})
 }
 
@@ -69,7 +69,7 @@ var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

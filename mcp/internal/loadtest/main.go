@@ -16,7 +16,7 @@ import (
 	"fmt"
 	"log"
 	"os"
-	goruntime "runtime"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -59,7 +59,7 @@ func main() {
 		for range srv.SDK().Sessions() {
 			n++
 		}
-		_ = enc.Encode(map[string]int{"sessions": n, "goroutines": goruntime.NumGoroutine()})
+		_ = enc.Encode(map[string]int{"sessions": n, "goroutines": runtime.NumGoroutine()})
 	}
 	cancel()
 	select {

@@ -26,10 +26,10 @@ import (
 
 	"go.temporal.io/sdk/client"
 
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/examples/weather"
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/agent"
-	"github.com/toolgen-dev/toolgen/runtime/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/temporal"
 )
 
@@ -57,7 +57,7 @@ func run(w io.Writer, c client.Client, id string, reject bool) (*agent.State, *O
 	ctx := context.Background()
 	outbox := &Outbox{}
 	ag, err := agent.New(script(),
-		agent.WithTools(weather.Tools(), []runtime.Tool{sendEmail}),
+		agent.WithTools(weather.Tools(), []toolgen.Tool{sendEmail}),
 		agent.WithSystem("You help with travel. Ask before sending anything."),
 	)
 	if err != nil {
@@ -133,22 +133,22 @@ func (o *Outbox) sent() []string {
 // sendEmail requires approval and is destructive: on Temporal it is tried
 // once, and it keys the email with the call's idempotency key, as a real
 // mailer's request id.
-var sendEmail = runtime.Tool{
+var sendEmail = toolgen.Tool{
 	Name:             "send_email",
 	Description:      "Sends an email on the user's behalf.",
 	InputSchema:      []byte(`{"type":"object","properties":{"to":{"type":"string"},"subject":{"type":"string"},"body":{"type":"string"}},"required":["to","subject","body"]}`),
 	RequiresApproval: true,
-	Annotations:      runtime.Annotations{Destructive: true, OpenWorld: true},
-	Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
-		rc := runtime.CtxFrom(ctx)
-		outbox, ok := runtime.DepsAs[*Outbox](rc)
+	Annotations:      toolgen.Annotations{Destructive: true, OpenWorld: true},
+	Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+		rc := toolgen.CtxFrom(ctx)
+		outbox, ok := toolgen.DepsAs[*Outbox](rc)
 		if !ok {
-			return runtime.ErrorResult("no outbox to send from"), nil
+			return toolgen.ErrorResult("no outbox to send from"), nil
 		}
 		outbox.mu.Lock()
 		defer outbox.mu.Unlock()
 		outbox.Sent = append(outbox.Sent, fmt.Sprintf("%s [key %s]", strings.TrimSpace(string(args)), rc.IdempotencyKey()))
-		return runtime.TextResult("sent"), nil
+		return toolgen.TextResult("sent"), nil
 	},
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.temporal.io/server/temporaltest"
 
-	"github.com/toolgen-dev/toolgen/runtime/agent"
+	"github.com/toolgen-dev/toolgen/agent"
 )
 
 func TestApproveSendsTheEmailOnce(t *testing.T) {

@@ -8,12 +8,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
-func call(t *testing.T, name runtime.ToolName, args string) runtime.Result {
+func call(t *testing.T, name toolgen.ToolName, args string) toolgen.Result {
 	t.Helper()
-	box, err := runtime.NewToolbox(Tools())
+	box, err := toolgen.NewToolbox(Tools())
 	require.NoError(t, err)
 	res, err := box.Call(context.Background(), name, []byte(args))
 	require.NoError(t, err)
@@ -23,7 +23,7 @@ func call(t *testing.T, name runtime.ToolName, args string) runtime.Result {
 // agree checks that the generated code and encoding/json give one verdict
 // on args, and, when they accept, write the same JSON for what they read
 // (the tools echo their argument through a pointer, as json.Marshal(&v)).
-func agree[T any](t *testing.T, name runtime.ToolName, args string) runtime.Result {
+func agree[T any](t *testing.T, name toolgen.ToolName, args string) toolgen.Result {
 	t.Helper()
 	res := call(t, name, args)
 	var v T

@@ -11,27 +11,27 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolEchoCustom names the tool echo_custom (EchoCustom). EchoCustom returns
 	// what it was given.
-	ToolEchoCustom runtime.ToolName = "echo_custom"
+	ToolEchoCustom toolgen.ToolName = "echo_custom"
 	// ToolEchoStd names the tool echo_std (EchoStd). EchoStd returns what it was
 	// given.
-	ToolEchoStd runtime.ToolName = "echo_std"
+	ToolEchoStd toolgen.ToolName = "echo_std"
 	// ToolWait names the tool wait (Wait). Wait takes a duration directly.
-	ToolWait runtime.ToolName = "wait"
+	ToolWait toolgen.ToolName = "wait"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -43,8 +43,8 @@ var (
 )
 
 // Tools returns the tools of package methods: echo_custom, echo_std, wait.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolEchoCustom,
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
@@ -66,7 +66,7 @@ func Tools() []runtime.Tool {
 }
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
 	_      [0]func()
@@ -82,13 +82,13 @@ type EchoCustomRule struct {
 	Maybe  string // argument "maybe"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoCustomRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoCustomRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type EchoStdRule struct {
 	_        [0]func()
@@ -106,21 +106,21 @@ type EchoStdRule struct {
 	Month    string // argument "month": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoStdRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoStdRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, []string{r.Int, r.IntValue, r.Float, r.Rat, r.Number, r.Numbers, r.Addr, r.Prefix, r.Level, r.Pattern, r.Timeout, r.Month})
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type WaitRule struct {
 	_       [0]func()
 	Timeout string // argument "timeout": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WaitRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WaitRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWait, toolgenArgsWait, []string{r.Timeout})
 }
 
@@ -136,7 +136,7 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -150,7 +150,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
+		return toolgen.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -167,7 +167,7 @@ var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
 
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
-func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -181,7 +181,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
+		return toolgen.ErrorResult("echo_std returned no result (a nil *Std) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -196,7 +196,7 @@ var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
-func toolgenCallWait(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,39 +7,39 @@ package annotations
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGetHTTPStatus names the tool get_http_status (GetHTTPStatus).
 	// GetHTTPStatus gets a status; its default name handles the initialism.
-	ToolGetHTTPStatus runtime.ToolName = "get_http_status"
+	ToolGetHTTPStatus toolgen.ToolName = "get_http_status"
 	// ToolLookup names the tool lookup (Lookup). Lookup is read-only.
-	ToolLookup runtime.ToolName = "lookup"
+	ToolLookup toolgen.ToolName = "lookup"
 	// ToolDelete names the tool delete (Delete). Delete destroys, and asks first.
-	ToolDelete runtime.ToolName = "delete"
+	ToolDelete toolgen.ToolName = "delete"
 	// ToolUpsert names the tool upsert (Upsert). Upsert may run twice.
-	ToolUpsert runtime.ToolName = "upsert"
+	ToolUpsert toolgen.ToolName = "upsert"
 	// ToolFetch names the tool fetch (Fetch). Fetch reaches the web.
-	ToolFetch runtime.ToolName = "fetch"
+	ToolFetch toolgen.ToolName = "fetch"
 	// ToolEverything names the tool do-it_all-2 (Everything). Everything sets
 	// every option, in any order, with a custom name.
-	ToolEverything runtime.ToolName = "do-it_all-2"
+	ToolEverything toolgen.ToolName = "do-it_all-2"
 	// ToolApprove names the tool approve (Approve). Approve only needs approval.
-	ToolApprove runtime.ToolName = "approve"
+	ToolApprove toolgen.ToolName = "approve"
 	// ToolLongest names the tool
 	// abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl (Longest).
 	// Longest has a 64-character name, the most providers accept.
-	ToolLongest runtime.ToolName = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl"
+	ToolLongest toolgen.ToolName = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -56,8 +56,8 @@ var (
 )
 
 // Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
 		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
 		InputSchema:  toolgenInputGetHTTPStatus,
@@ -67,32 +67,32 @@ func Tools() []runtime.Tool {
 		Name:        ToolLookup,
 		Description: "Lookup is read-only.",
 		InputSchema: toolgenInputLookup,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallLookup,
 	}, {
 		Name:             ToolDelete,
 		Description:      "Delete destroys, and asks first.",
 		InputSchema:      toolgenInputDelete,
-		Annotations:      runtime.Annotations{Destructive: true},
+		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Call:             toolgenCallDelete,
 	}, {
 		Name:        ToolUpsert,
 		Description: "Upsert may run twice.",
 		InputSchema: toolgenInputUpsert,
-		Annotations: runtime.Annotations{Idempotent: true},
+		Annotations: toolgen.Annotations{Idempotent: true},
 		Call:        toolgenCallUpsert,
 	}, {
 		Name:        ToolFetch,
 		Description: "Fetch reaches the web.",
 		InputSchema: toolgenInputFetch,
-		Annotations: runtime.Annotations{OpenWorld: true},
+		Annotations: toolgen.Annotations{OpenWorld: true},
 		Call:        toolgenCallFetch,
 	}, {
 		Name:        ToolEverything,
 		Description: "Everything sets every option, in any order, with a custom name.",
 		InputSchema: toolgenInputEverything,
-		Annotations: runtime.Annotations{
+		Annotations: toolgen.Annotations{
 			Destructive: true,
 			Idempotent:  true,
 			OpenWorld:   true,
@@ -115,67 +115,67 @@ func Tools() []runtime.Tool {
 }
 
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type GetHTTPStatusRule struct {
 	_   [0]func()
 	Url string // argument "url"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetHTTPStatusRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetHTTPStatusRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, []string{r.Url})
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type LookupRule struct {
 	_  [0]func()
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r LookupRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LookupRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Id})
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type DeleteRule struct {
 	_  [0]func()
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DeleteRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DeleteRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDelete, toolgenArgsDelete, []string{r.Id})
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type UpsertRule struct {
 	_  [0]func()
 	Id string // argument "id"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r UpsertRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r UpsertRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolUpsert, toolgenArgsUpsert, []string{r.Id})
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type FetchRule struct {
 	_   [0]func()
 	Url string // argument "url"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FetchRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FetchRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFetch, toolgenArgsFetch, []string{r.Url})
 }
 
@@ -183,18 +183,18 @@ func (r FetchRule) Rule() runtime.Rule {
 // arguments.
 type EverythingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EverythingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolEverything}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EverythingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolEverything}
 }
 
 // ApproveRule is a permission rule for the tool approve, which takes no
 // arguments.
 type ApproveRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ApproveRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolApprove}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ApproveRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolApprove}
 }
 
 // LongestRule is a permission rule for the tool
@@ -202,9 +202,9 @@ func (r ApproveRule) Rule() runtime.Rule {
 // takes no arguments.
 type LongestRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r LongestRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolLongest}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LongestRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolLongest}
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
@@ -215,7 +215,7 @@ var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draf
 var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
-func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -254,7 +254,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res runtime.Res
 var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
-func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -280,14 +280,14 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res runtime.Result, er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputDelete is the JSON Schema of delete's arguments.
 var toolgenInputDelete = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
-func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDelete, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -312,14 +312,14 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res runtime.Result, er
 	if err := Delete(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputUpsert is the JSON Schema of upsert's arguments.
 var toolgenInputUpsert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
-func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpsert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -344,14 +344,14 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res runtime.Result, er
 	if err := Upsert(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputFetch is the JSON Schema of fetch's arguments.
 var toolgenInputFetch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
-func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFetch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -377,14 +377,14 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputEverything is the JSON Schema of do-it_all-2's arguments.
 var toolgenInputEverything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
-func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEverything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -401,14 +401,14 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res runtime.Result
 	if err := Everything(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputApprove is the JSON Schema of approve's arguments.
 var toolgenInputApprove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
-func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolApprove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -425,7 +425,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := Approve(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputLongest is the JSON Schema of
@@ -434,7 +434,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
-func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLongest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -451,7 +451,7 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := Longest(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}

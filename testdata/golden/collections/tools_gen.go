@@ -8,27 +8,27 @@ import (
 	"context"
 	"math"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolMeasure names the tool measure (Measure). Measure reads and writes every
 	// collection.
-	ToolMeasure runtime.ToolName = "measure"
+	ToolMeasure toolgen.ToolName = "measure"
 	// ToolFlat names the tool flat (Flat). Flat takes collections as flat
 	// parameters.
-	ToolFlat runtime.ToolName = "flat"
+	ToolFlat toolgen.ToolName = "flat"
 	// ToolArrays names the tool arrays (Arrays). Arrays returns an array, wrapped.
-	ToolArrays runtime.ToolName = "arrays"
+	ToolArrays toolgen.ToolName = "arrays"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -40,8 +40,8 @@ var (
 )
 
 // Tools returns the tools of package collections: measure, flat, arrays.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolMeasure,
 		Description:  "Measure reads and writes every collection.",
 		InputSchema:  toolgenInputMeasure,
@@ -63,7 +63,7 @@ func Tools() []runtime.Tool {
 }
 
 // MeasureRule is a permission rule for the tool measure: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type MeasureRule struct {
 	_        [0]func()
@@ -85,13 +85,13 @@ type MeasureRule struct {
 	Counts   string // argument "counts": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MeasureRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MeasureRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolMeasure, toolgenObjectShapes, []string{r.Names, r.IDs, r.Matrix, r.Pair, r.Grid, r.Points, r.Origin, r.Best, r.Optional, r.Scores, r.ByKey, r.Nested, r.Places, r.Empty, r.Tags, r.Counts})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
 	_      [0]func()
@@ -101,8 +101,8 @@ type FlatRule struct {
 	Keys   string // argument "keys": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlatRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlatRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Points, r.Lookup, r.Pair, r.Keys})
 }
 
@@ -110,9 +110,9 @@ func (r FlatRule) Rule() runtime.Rule {
 // arguments.
 type ArraysRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ArraysRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolArrays}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ArraysRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolArrays}
 }
 
 // toolgenInputMeasure is the JSON Schema of measure's arguments. It has no
@@ -126,7 +126,7 @@ var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
-func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMeasure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -140,7 +140,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
+		return toolgen.ErrorResult("measure returned no result (a nil *Shapes) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -159,7 +159,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -244,7 +244,7 @@ var toolgenInputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
-func toolgenCallArrays(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallArrays(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolArrays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

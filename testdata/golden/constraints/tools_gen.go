@@ -9,24 +9,24 @@ import (
 	"math"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolRegister names the tool register (Register). Register signs someone up.
-	ToolRegister runtime.ToolName = "register"
+	ToolRegister toolgen.ToolName = "register"
 	// ToolBook names the tool book (Book). Book takes constraints from its doc
 	// items.
-	ToolBook runtime.ToolName = "book"
+	ToolBook toolgen.ToolName = "book"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -37,8 +37,8 @@ var (
 )
 
 // Tools returns the tools of package constraints: register, book.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolRegister,
 		Description: "Register signs someone up.",
 		InputSchema: toolgenInputRegister,
@@ -52,7 +52,7 @@ func Tools() []runtime.Tool {
 }
 
 // RegisterRule is a permission rule for the tool register: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type RegisterRule struct {
 	_        [0]func()
@@ -86,13 +86,13 @@ type RegisterRule struct {
 	Addr     string // argument "addr"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r RegisterRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r RegisterRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRegister, toolgenObjectSignup, []string{r.Name, r.Handle, r.Code, r.Age, r.Score, r.Ratio, r.Count, r.Delta, r.Tags, r.Grid, r.When, r.Day, r.At, r.Email, r.URL, r.ID, r.IPv4, r.IPv6, r.Host, r.Greeting, r.Quote, r.Enabled, r.Size, r.Level, r.MaybeInt, r.Maybe, r.MaybeSz, r.Addr})
 }
 
 // BookRule is a permission rule for the tool book: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type BookRule struct {
 	_      [0]func()
@@ -107,8 +107,8 @@ type BookRule struct {
 	Budget string // argument "budget": a number in canonical form or null ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BookRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BookRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolBook, toolgenArgsBook, []string{r.Guests, r.Name, r.Day, r.Nights, r.Size, r.Code, r.Extras, r.Note, r.Budget})
 }
 
@@ -118,7 +118,7 @@ func (r BookRule) Rule() runtime.Rule {
 var toolgenInputRegister = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`)
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
-func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallRegister(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRegister, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -130,14 +130,14 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res runtime.Result, 
 	if err := Register(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputBook is the JSON Schema of book's arguments.
 var toolgenInputBook = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`)
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
-func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBook(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBook, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -238,7 +238,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenDecodeSignup reads a Signup object.

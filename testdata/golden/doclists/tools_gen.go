@@ -8,31 +8,31 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolAt names the tool at (At). At books a slot.
-	ToolAt runtime.ToolName = "at"
+	ToolAt toolgen.ToolName = "at"
 	// ToolSplitN names the tool split_n (SplitN). SplitN slices s into substrings
 	// separated by sep and returns a slice of the substrings between those
 	// separators.
-	ToolSplitN runtime.ToolName = "split_n"
+	ToolSplitN toolgen.ToolName = "split_n"
 	// ToolGetWeather names the tool get_weather (GetWeather). GetWeather looks up
 	// the weather.
-	ToolGetWeather runtime.ToolName = "get_weather"
+	ToolGetWeather toolgen.ToolName = "get_weather"
 	// ToolNotes names the tool notes (Notes). Notes keeps a list whose items do
 	// not all name parameters: it is prose.
-	ToolNotes runtime.ToolName = "notes"
+	ToolNotes toolgen.ToolName = "notes"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -45,8 +45,8 @@ var (
 )
 
 // Tools returns the tools of package doclists: at, split_n, get_weather, notes.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolAt,
 		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
 		InputSchema: toolgenInputAt,
@@ -71,7 +71,7 @@ func Tools() []runtime.Tool {
 }
 
 // AtRule is a permission rule for the tool at: each field is a glob over that
-// argument's value (as runtime.Rule's Args), and an empty field does not
+// argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type AtRule struct {
 	_    [0]func()
@@ -79,13 +79,13 @@ type AtRule struct {
 	Room string // argument "room"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AtRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AtRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAt, toolgenArgsAt, []string{r.Hhmm, r.Room})
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type SplitNRule struct {
 	_   [0]func()
@@ -94,13 +94,13 @@ type SplitNRule struct {
 	N   string // argument "n": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SplitNRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SplitNRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSplitN, toolgenArgsSplitN, []string{r.S, r.Sep, r.N})
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type GetWeatherRule struct {
 	_        [0]func()
@@ -108,21 +108,21 @@ type GetWeatherRule struct {
 	UnitName string // argument "unit_name": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetWeatherRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetWeatherRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.UnitName})
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type NotesRule struct {
 	_    [0]func()
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NotesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NotesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolNotes, toolgenArgsNotes, []string{r.Text})
 }
 
@@ -130,7 +130,7 @@ func (r NotesRule) Rule() runtime.Rule {
 var toolgenInputAt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`)
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
-func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -164,7 +164,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res runtime.Result, err er
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputSplitN is the JSON Schema of split_n's arguments.
@@ -174,7 +174,7 @@ var toolgenInputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
-func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSplitN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -229,7 +229,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -267,14 +267,14 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res runtime.Result
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputNotes is the JSON Schema of notes's arguments.
 var toolgenInputNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
-func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -300,7 +300,7 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsAt = &toolimpl.Object{Names: []string{"hhmm", "room"}, Required: []int{0, 1}}

@@ -7,21 +7,21 @@ package enumexported
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolPlan names the tool plan (Plan). Plan schedules work.
-	ToolPlan runtime.ToolName = "plan"
+	ToolPlan toolgen.ToolName = "plan"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -31,8 +31,8 @@ var (
 )
 
 // Tools returns the tools of package enumexported: plan.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolPlan,
 		Description:  "Plan schedules work.",
 		InputSchema:  toolgenInputPlan,
@@ -42,7 +42,7 @@ func Tools() []runtime.Tool {
 }
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
 	_     [0]func()
@@ -51,8 +51,8 @@ type PlanRule struct {
 	Color string // argument "color"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PlanRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PlanRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, []string{r.Day, r.Level, r.Color})
 }
 
@@ -65,7 +65,7 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

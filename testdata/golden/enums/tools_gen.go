@@ -7,27 +7,27 @@ package enums
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolMix names the tool mix (Mix). Mix returns the paint back with the color
 	// it mixes to.
-	ToolMix runtime.ToolName = "mix"
+	ToolMix toolgen.ToolName = "mix"
 	// ToolPick names the tool pick (Pick). Pick takes and returns enums as flat
 	// parameters.
-	ToolPick runtime.ToolName = "pick"
+	ToolPick toolgen.ToolName = "pick"
 	// ToolName names the tool name (Name). Name returns an enum as text.
-	ToolName runtime.ToolName = "name"
+	ToolName toolgen.ToolName = "name"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -39,8 +39,8 @@ var (
 )
 
 // Tools returns the tools of package enums: mix, pick, name.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolMix,
 		Description:  "Mix returns the paint back with the color it mixes to.",
 		InputSchema:  toolgenInputMix,
@@ -61,7 +61,7 @@ func Tools() []runtime.Tool {
 }
 
 // MixRule is a permission rule for the tool mix: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type MixRule struct {
 	_        [0]func()
@@ -75,13 +75,13 @@ type MixRule struct {
 	Quote    string // argument "quote"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MixRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MixRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolMix, toolgenObjectPaint, []string{r.Color, r.Trim, r.Palette, r.ByRoom, r.Priority, r.Mode, r.Sign, r.Quote})
 }
 
 // PickRule is a permission rule for the tool pick: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type PickRule struct {
 	_        [0]func()
@@ -90,21 +90,21 @@ type PickRule struct {
 	Priority string // argument "priority": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PickRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PickRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolPick, toolgenArgsPick, []string{r.Color, r.Level, r.Priority})
 }
 
 // NameRule is a permission rule for the tool name: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type NameRule struct {
 	_ [0]func()
 	C string // argument "c"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NameRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NameRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolName, toolgenArgsName, []string{r.C})
 }
 
@@ -119,7 +119,7 @@ var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
-func toolgenCallMix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -147,7 +147,7 @@ var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
-func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -197,7 +197,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res runtime.Result, err 
 var toolgenInputName = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`)
 
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
-func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolName, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -218,7 +218,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Name(argC)
-	return runtime.TextResult(string(out)), nil
+	return toolgen.TextResult(string(out)), nil
 }
 
 // toolgenDecodePaint reads a Paint object.

@@ -4,7 +4,7 @@ package errsignature
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Generic has a type parameter.
@@ -30,10 +30,10 @@ func Variadic(names ...string) error { return nil }
 //toolgen:tool
 func LateContext(name string, ctx context.Context) error { return nil }
 
-// CtxPointer takes a *runtime.Ctx.
+// CtxPointer takes a *toolgen.Ctx.
 //
 //toolgen:tool
-func CtxPointer(rc *runtime.Ctx, name string) error { return nil }
+func CtxPointer(rc *toolgen.Ctx, name string) error { return nil }
 
 // Unnamed has unnamed parameters.
 //

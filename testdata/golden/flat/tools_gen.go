@@ -8,34 +8,34 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSearch names the tool search (Search). Search finds documents.
-	ToolSearch runtime.ToolName = "search"
+	ToolSearch toolgen.ToolName = "search"
 	// ToolGreet names the tool greet (Greet). Greet greets someone.
-	ToolGreet runtime.ToolName = "greet"
+	ToolGreet toolgen.ToolName = "greet"
 	// ToolSnake names the tool snake (Snake). Snake covers parameter names in
 	// every case: each becomes a snake_case property, and doc items may use either
 	// spelling.
-	ToolSnake runtime.ToolName = "snake"
+	ToolSnake toolgen.ToolName = "snake"
 	// ToolUndocumented names the tool undocumented (Undocumented). Sum adds two
 	// numbers; its parameters have no descriptions.
-	ToolUndocumented runtime.ToolName = "undocumented"
+	ToolUndocumented toolgen.ToolName = "undocumented"
 	// ToolMixed names the tool mixed (Mixed). Mixed has a list with items about
 	// parameters and others, under no Parameters: heading: it is prose, and stays
 	// whole (under the heading, the stray item would be an error).
-	ToolMixed runtime.ToolName = "mixed"
+	ToolMixed toolgen.ToolName = "mixed"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -49,8 +49,8 @@ var (
 )
 
 // Tools returns the tools of package flat: search, greet, snake, undocumented, mixed.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSearch,
 		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
 		InputSchema:  toolgenInputSearch,
@@ -81,7 +81,7 @@ func Tools() []runtime.Tool {
 }
 
 // SearchRule is a permission rule for the tool search: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type SearchRule struct {
 	_      [0]func()
@@ -92,13 +92,13 @@ type SearchRule struct {
 	Lang   string // argument "lang": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SearchRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SearchRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSearch, toolgenArgsSearch, []string{r.Query, r.Limit, r.UserID, r.Exact, r.Lang})
 }
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type GreetRule struct {
 	_        [0]func()
@@ -107,13 +107,13 @@ type GreetRule struct {
 	Times    string // argument "times": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GreetRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GreetRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGreet, toolgenArgsGreet, []string{r.Name, r.Greeting, r.Times})
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SnakeRule struct {
 	_          [0]func()
@@ -124,13 +124,13 @@ type SnakeRule struct {
 	Top10Items string // argument "top10_items": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SnakeRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SnakeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSnake, toolgenArgsSnake, []string{r.UserName, r.HTTPStatus, r.XMLBody, r.X, r.Top10Items})
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type UndocumentedRule struct {
 	_ [0]func()
@@ -138,13 +138,13 @@ type UndocumentedRule struct {
 	B string // argument "b": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r UndocumentedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r UndocumentedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolUndocumented, toolgenArgsUndocumented, []string{r.A, r.B})
 }
 
 // MixedRule is a permission rule for the tool mixed: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type MixedRule struct {
 	_       [0]func()
@@ -152,8 +152,8 @@ type MixedRule struct {
 	Verbose string // argument "verbose": true or false
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MixedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MixedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolMixed, toolgenArgsMixed, []string{r.Id, r.Verbose})
 }
 
@@ -164,7 +164,7 @@ var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
-func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -237,7 +237,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGreet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`)
 
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
-func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGreet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -277,14 +277,14 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Greet(argName, argGreeting, argTimes)
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputSnake is the JSON Schema of snake's arguments.
 var toolgenInputSnake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
-func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSnake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -331,7 +331,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res runtime.Result, err
 	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputUndocumented is the JSON Schema of undocumented's arguments.
@@ -342,7 +342,7 @@ var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft
 var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
-func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUndocumented, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -387,7 +387,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res runtime.Resu
 var toolgenInputMixed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
-func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMixed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -418,7 +418,7 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res runtime.Result, err
 	if err := Mixed(argId, argVerbose); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 var toolgenArgsSearch = &toolimpl.Object{Names: []string{"query", "limit", "user_id", "exact", "lang"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}

@@ -7,21 +7,21 @@ package float32
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolTake names the tool take (Take). Mix takes float bounds.
-	ToolTake runtime.ToolName = "take"
+	ToolTake toolgen.ToolName = "take"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -31,8 +31,8 @@ var (
 )
 
 // Tools returns the tools of package float32: take.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolTake,
 		Description: "Mix takes float bounds.",
 		InputSchema: toolgenInputTake,
@@ -41,7 +41,7 @@ func Tools() []runtime.Tool {
 }
 
 // TakeRule is a permission rule for the tool take: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type TakeRule struct {
 	_      [0]func()
@@ -54,8 +54,8 @@ type TakeRule struct {
 	Values string // argument "values": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TakeRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TakeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTake, toolgenObjectMix, []string{r.Ratio, r.Wide, r.Plain, r.Low, r.Long, r.Maybe, r.Values})
 }
 
@@ -63,7 +63,7 @@ func (r TakeRule) Rule() runtime.Rule {
 var toolgenInputTake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`)
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
-func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTake(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -75,7 +75,7 @@ func toolgenCallTake(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := Take(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenDecodeMix reads a Mix object.

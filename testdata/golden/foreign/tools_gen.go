@@ -9,25 +9,25 @@ import (
 	"image"
 	"math"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 	shared "toolgen.test/golden/foreign/shared"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolLocate names the tool locate (Locate). Locate returns a place.
-	ToolLocate runtime.ToolName = "locate"
+	ToolLocate toolgen.ToolName = "locate"
 	// ToolMove names the tool move (Move). Move takes a foreign struct as its
 	// struct parameter.
-	ToolMove runtime.ToolName = "move"
+	ToolMove toolgen.ToolName = "move"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -38,8 +38,8 @@ var (
 )
 
 // Tools returns the tools of package foreign: locate, move.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolLocate,
 		Description:  "Locate returns a place.",
 		InputSchema:  toolgenInputLocate,
@@ -55,7 +55,7 @@ func Tools() []runtime.Tool {
 }
 
 // LocateRule is a permission rule for the tool locate: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type LocateRule struct {
 	_     [0]func()
@@ -68,13 +68,13 @@ type LocateRule struct {
 	Mode  string // argument "mode": a string's text or null
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r LocateRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LocateRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolLocate, toolgenObjectPlace, []string{r.Here, r.There, r.Pixel, r.Box, r.Odd, r.Level, r.Mode})
 }
 
 // MoveRule is a permission rule for the tool move: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type MoveRule struct {
 	_ [0]func()
@@ -82,8 +82,8 @@ type MoveRule struct {
 	Y string // argument "y": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MoveRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MoveRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolMove, toolgenObjectshared_Point, []string{r.X, r.Y})
 }
 
@@ -94,7 +94,7 @@ var toolgenInputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
 
 // toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
-func toolgenCallLocate(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallLocate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLocate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -120,7 +120,7 @@ var toolgenInputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`)
 
 // toolgenCallMove reads the arguments of move, calls Move and writes its result.
-func toolgenCallMove(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMove(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

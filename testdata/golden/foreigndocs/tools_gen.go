@@ -8,25 +8,25 @@ import (
 	"context"
 	"image"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 	shapes "toolgen.test/golden/foreigndocs/shapes"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolDraw names the tool draw (Draw). Draw draws a shape.
-	ToolDraw runtime.ToolName = "draw"
+	ToolDraw toolgen.ToolName = "draw"
 	// ToolPaint names the tool paint (Paint). Paint paints a shape; its parameters
 	// have no items, so their types' docs describe them.
-	ToolPaint runtime.ToolName = "paint"
+	ToolPaint toolgen.ToolName = "paint"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -37,8 +37,8 @@ var (
 )
 
 // Tools returns the tools of package foreigndocs: draw, paint.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolDraw,
 		Description: "Draw draws a shape.",
 		InputSchema: toolgenInputDraw,
@@ -52,7 +52,7 @@ func Tools() []runtime.Tool {
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
 	_      [0]func()
@@ -64,13 +64,13 @@ type DrawRule struct {
 	Corner string // argument "corner"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DrawRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DrawRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDraw, toolgenObjectshapes_Shape, []string{r.Kind, r.W, r.H, r.Size, r.Label, r.Corner})
 }
 
 // PaintRule is a permission rule for the tool paint: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type PaintRule struct {
 	_     [0]func()
@@ -79,8 +79,8 @@ type PaintRule struct {
 	At    string // argument "at": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PaintRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PaintRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolPaint, toolgenArgsPaint, []string{r.Kind, r.Color, r.At})
 }
 
@@ -88,7 +88,7 @@ func (r PaintRule) Rule() runtime.Rule {
 var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -101,14 +101,14 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputPaint is the JSON Schema of paint's arguments.
 var toolgenInputPaint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`)
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
-func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPaint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -142,7 +142,7 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res runtime.Result, err
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenDecodeshapes_Shape reads a Shape object.

@@ -1,11 +1,11 @@
 // Package hidden covers parameters the model never sees: a leading
-// context.Context and a runtime.Ctx, which dispatch supplies.
+// context.Context and a toolgen.Ctx, which dispatch supplies.
 package hidden
 
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Ctx is an alias, still a context.
@@ -16,30 +16,30 @@ type Query struct {
 	Text string `json:"text"`
 }
 
-// Both takes a context and a runtime.Ctx, and no arguments.
+// Both takes a context and a toolgen.Ctx, and no arguments.
 //
 //toolgen:tool
-func Both(ctx context.Context, rc runtime.Ctx) (string, error) { return string(rc.Tool), nil }
+func Both(ctx context.Context, rc toolgen.Ctx) (string, error) { return string(rc.Tool), nil }
 
-// CtxOnly takes only a runtime.Ctx.
+// CtxOnly takes only a toolgen.Ctx.
 //
 //toolgen:tool
-func CtxOnly(rc runtime.Ctx) error { return nil }
+func CtxOnly(rc toolgen.Ctx) error { return nil }
 
-// CtxBetween takes runtime.Ctx between flat parameters: any position.
+// CtxBetween takes toolgen.Ctx between flat parameters: any position.
 //
 //toolgen:tool
-func CtxBetween(ctx context.Context, a string, rc runtime.Ctx, b int) error { return nil }
+func CtxBetween(ctx context.Context, a string, rc toolgen.Ctx, b int) error { return nil }
 
-// CtxLast takes a struct and then a runtime.Ctx.
+// CtxLast takes a struct and then a toolgen.Ctx.
 //
 //toolgen:tool
-func CtxLast(q Query, rc runtime.Ctx) (string, error) { return q.Text, nil }
+func CtxLast(q Query, rc toolgen.Ctx) (string, error) { return q.Text, nil }
 
-// CtxFirst takes a runtime.Ctx, then a struct.
+// CtxFirst takes a toolgen.Ctx, then a struct.
 //
 //toolgen:tool
-func CtxFirst(rc runtime.Ctx, q *Query) error { return nil }
+func CtxFirst(rc toolgen.Ctx, q *Query) error { return nil }
 
 // Aliased takes its context through an alias.
 //

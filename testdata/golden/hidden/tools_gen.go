@@ -7,78 +7,78 @@ package hidden
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
-	// ToolBoth names the tool both (Both). Both takes a context and a runtime.Ctx,
+	// ToolBoth names the tool both (Both). Both takes a context and a toolgen.Ctx,
 	// and no arguments.
-	ToolBoth runtime.ToolName = "both"
+	ToolBoth toolgen.ToolName = "both"
 	// ToolCtxOnly names the tool ctx_only (CtxOnly). CtxOnly takes only a
-	// runtime.Ctx.
-	ToolCtxOnly runtime.ToolName = "ctx_only"
+	// toolgen.Ctx.
+	ToolCtxOnly toolgen.ToolName = "ctx_only"
 	// ToolCtxBetween names the tool ctx_between (CtxBetween). CtxBetween takes
-	// runtime.Ctx between flat parameters: any position.
-	ToolCtxBetween runtime.ToolName = "ctx_between"
+	// toolgen.Ctx between flat parameters: any position.
+	ToolCtxBetween toolgen.ToolName = "ctx_between"
 	// ToolCtxLast names the tool ctx_last (CtxLast). CtxLast takes a struct and
-	// then a runtime.Ctx.
-	ToolCtxLast runtime.ToolName = "ctx_last"
+	// then a toolgen.Ctx.
+	ToolCtxLast toolgen.ToolName = "ctx_last"
 	// ToolCtxFirst names the tool ctx_first (CtxFirst). CtxFirst takes a
-	// runtime.Ctx, then a struct.
-	ToolCtxFirst runtime.ToolName = "ctx_first"
+	// toolgen.Ctx, then a struct.
+	ToolCtxFirst toolgen.ToolName = "ctx_first"
 	// ToolAliased names the tool aliased (Aliased). Aliased takes its context
 	// through an alias.
-	ToolAliased runtime.ToolName = "aliased"
+	ToolAliased toolgen.ToolName = "aliased"
 	// ToolPlain names the tool plain (Plain). Plain takes no parameters at all.
-	ToolPlain runtime.ToolName = "plain"
+	ToolPlain toolgen.ToolName = "plain"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(context.Context, runtime.Ctx) (string, error)    = Both
-	_ func(runtime.Ctx) error                               = CtxOnly
-	_ func(context.Context, string, runtime.Ctx, int) error = CtxBetween
-	_ func(Query, runtime.Ctx) (string, error)              = CtxLast
-	_ func(runtime.Ctx, *Query) error                       = CtxFirst
+	_ func(context.Context, toolgen.Ctx) (string, error)    = Both
+	_ func(toolgen.Ctx) error                               = CtxOnly
+	_ func(context.Context, string, toolgen.Ctx, int) error = CtxBetween
+	_ func(Query, toolgen.Ctx) (string, error)              = CtxLast
+	_ func(toolgen.Ctx, *Query) error                       = CtxFirst
 	_ func(context.Context, Query) error                    = Aliased
 	_ func() error                                          = Plain
 )
 
 // Tools returns the tools of package hidden: both, ctx_only, ctx_between, ctx_last, ctx_first, aliased, plain.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolBoth,
-		Description: "Both takes a context and a runtime.Ctx, and no arguments.",
+		Description: "Both takes a context and a toolgen.Ctx, and no arguments.",
 		InputSchema: toolgenInputBoth,
 		Call:        toolgenCallBoth,
 	}, {
 		Name:        ToolCtxOnly,
-		Description: "CtxOnly takes only a runtime.Ctx.",
+		Description: "CtxOnly takes only a toolgen.Ctx.",
 		InputSchema: toolgenInputCtxOnly,
 		Call:        toolgenCallCtxOnly,
 	}, {
 		Name:        ToolCtxBetween,
-		Description: "CtxBetween takes runtime.Ctx between flat parameters: any position.",
+		Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
 		InputSchema: toolgenInputCtxBetween,
 		Call:        toolgenCallCtxBetween,
 	}, {
 		Name:        ToolCtxLast,
-		Description: "CtxLast takes a struct and then a runtime.Ctx.",
+		Description: "CtxLast takes a struct and then a toolgen.Ctx.",
 		InputSchema: toolgenInputCtxLast,
 		Call:        toolgenCallCtxLast,
 	}, {
 		Name:        ToolCtxFirst,
-		Description: "CtxFirst takes a runtime.Ctx, then a struct.",
+		Description: "CtxFirst takes a toolgen.Ctx, then a struct.",
 		InputSchema: toolgenInputCtxFirst,
 		Call:        toolgenCallCtxFirst,
 	}, {
@@ -97,22 +97,22 @@ func Tools() []runtime.Tool {
 // BothRule is a permission rule for the tool both, which takes no arguments.
 type BothRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BothRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBoth}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BothRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolBoth}
 }
 
 // CtxOnlyRule is a permission rule for the tool ctx_only, which takes no
 // arguments.
 type CtxOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CtxOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCtxOnly}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CtxOnlyRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolCtxOnly}
 }
 
 // CtxBetweenRule is a permission rule for the tool ctx_between: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type CtxBetweenRule struct {
 	_ [0]func()
@@ -120,63 +120,63 @@ type CtxBetweenRule struct {
 	B string // argument "b": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CtxBetweenRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CtxBetweenRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCtxBetween, toolgenArgsCtxBetween, []string{r.A, r.B})
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type CtxLastRule struct {
 	_    [0]func()
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CtxLastRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CtxLastRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCtxLast, toolgenObjectQuery, []string{r.Text})
 }
 
 // CtxFirstRule is a permission rule for the tool ctx_first: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type CtxFirstRule struct {
 	_    [0]func()
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CtxFirstRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CtxFirstRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCtxFirst, toolgenObjectQuery, []string{r.Text})
 }
 
 // AliasedRule is a permission rule for the tool aliased: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type AliasedRule struct {
 	_    [0]func()
 	Text string // argument "text"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AliasedRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AliasedRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAliased, toolgenObjectQuery, []string{r.Text})
 }
 
 // PlainRule is a permission rule for the tool plain, which takes no arguments.
 type PlainRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PlainRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPlain}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PlainRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPlain}
 }
 
 // toolgenInputBoth is the JSON Schema of both's arguments.
 var toolgenInputBoth = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
-func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBoth, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -190,18 +190,18 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	out, err := Both(ctx, runtime.CtxFrom(ctx))
+	out, err := Both(ctx, toolgen.CtxFrom(ctx))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputCtxOnly is the JSON Schema of ctx_only's arguments.
 var toolgenInputCtxOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
-func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -215,17 +215,17 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	if err := CtxOnly(runtime.CtxFrom(ctx)); err != nil {
+	if err := CtxOnly(toolgen.CtxFrom(ctx)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputCtxBetween is the JSON Schema of ctx_between's arguments.
 var toolgenInputCtxBetween = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
-func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -253,17 +253,17 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res runtime.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	if err := CtxBetween(ctx, argA, runtime.CtxFrom(ctx), argB); err != nil {
+	if err := CtxBetween(ctx, argA, toolgen.CtxFrom(ctx), argB); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputCtxLast is the JSON Schema of ctx_last's arguments.
 var toolgenInputCtxLast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
-func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxLast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -272,18 +272,18 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	out, err := CtxLast(in, runtime.CtxFrom(ctx))
+	out, err := CtxLast(in, toolgen.CtxFrom(ctx))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputCtxFirst is the JSON Schema of ctx_first's arguments.
 var toolgenInputCtxFirst = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
-func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCtxFirst(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -292,17 +292,17 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res runtime.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
-	if err := CtxFirst(runtime.CtxFrom(ctx), in); err != nil {
+	if err := CtxFirst(toolgen.CtxFrom(ctx), in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputAliased is the JSON Schema of aliased's arguments.
 var toolgenInputAliased = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
-func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAliased(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAliased, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -314,14 +314,14 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := Aliased(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputPlain is the JSON Schema of plain's arguments.
 var toolgenInputPlain = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
-func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPlain, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -338,7 +338,7 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res runtime.Result, err
 	if err := Plain(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 var toolgenArgsBoth = &toolimpl.Object{Names: []string{}}

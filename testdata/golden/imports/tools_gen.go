@@ -10,21 +10,21 @@ import (
 	toolgenmath "math"
 	"regexp"
 
-	toolgenruntime "github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSave names the tool save (Save). Save saves a note.
-	ToolSave toolgenruntime.ToolName = "save"
+	ToolSave toolgen.ToolName = "save"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -34,8 +34,8 @@ var (
 )
 
 // Tools returns the tools of package imports: save.
-func Tools() []toolgenruntime.Tool {
-	return toolimpl.Tools([]toolgenruntime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSave,
 		Description:  "Save saves a note.",
 		InputSchema:  toolgenInputSave,
@@ -45,7 +45,7 @@ func Tools() []toolgenruntime.Tool {
 }
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
 	_     [0]func()
@@ -55,8 +55,8 @@ type SaveRule struct {
 	Raw   string // argument "raw": a string's text, else compact JSON with numbers in canonical form
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SaveRule) Rule() toolgenruntime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SaveRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSave, toolgenObjectNote, []string{r.Text, r.Score, r.When, r.Raw})
 }
 
@@ -71,7 +71,7 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgenruntime.Result, err error) {
+func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,28 +7,28 @@ package initialisms
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolIsNaN names the tool is_nan (IsNaN). IsNaN reports whether the value is
 	// not a number.
-	ToolIsNaN runtime.ToolName = "is_nan"
+	ToolIsNaN toolgen.ToolName = "is_nan"
 	// ToolGetIPv6Address names the tool get_ipv6_address (GetIPv6Address).
 	// GetIPv6Address looks up a host's IPv6 address.
-	ToolGetIPv6Address runtime.ToolName = "get_ipv6_address"
+	ToolGetIPv6Address toolgen.ToolName = "get_ipv6_address"
 	// ToolOAuth2Login names the tool oauth2_login (OAuth2Login). OAuth2Login logs
 	// in with OAuth 2.
-	ToolOAuth2Login runtime.ToolName = "oauth2_login"
+	ToolOAuth2Login toolgen.ToolName = "oauth2_login"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -40,19 +40,19 @@ var (
 )
 
 // Tools returns the tools of package initialisms: is_nan, get_ipv6_address, oauth2_login.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolIsNaN,
 		Description:  "IsNaN reports whether the value is not a number.",
 		InputSchema:  toolgenInputIsNaN,
 		OutputSchema: toolgenOutputIsNaN,
-		Annotations:  runtime.Annotations{ReadOnly: true},
+		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Call:         toolgenCallIsNaN,
 	}, {
 		Name:        ToolGetIPv6Address,
 		Description: "GetIPv6Address looks up a host's IPv6 address.",
 		InputSchema: toolgenInputGetIPv6Address,
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: toolgen.Annotations{ReadOnly: true},
 		Call:        toolgenCallGetIPv6Address,
 	}, {
 		Name:        ToolOAuth2Login,
@@ -63,20 +63,20 @@ func Tools() []runtime.Tool {
 }
 
 // IsNaNRule is a permission rule for the tool is_nan: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type IsNaNRule struct {
 	_        [0]func()
 	RawValue string // argument "raw_value"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r IsNaNRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r IsNaNRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolIsNaN, toolgenArgsIsNaN, []string{r.RawValue})
 }
 
 // GetIPv6AddressRule is a permission rule for the tool get_ipv6_address: each
-// field is a glob over that argument's value (as runtime.Rule's Args), and an
+// field is a glob over that argument's value (as toolgen.Rule's Args), and an
 // empty field does not constrain it.
 type GetIPv6AddressRule struct {
 	_               [0]func()
@@ -84,13 +84,13 @@ type GetIPv6AddressRule struct {
 	UseDNSOverHTTPS string // argument "use_dns_over_https": true or false
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetIPv6AddressRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetIPv6AddressRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetIPv6Address, toolgenArgsGetIPv6Address, []string{r.HostName, r.UseDNSOverHTTPS})
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
-// is a glob over that argument's value (as runtime.Rule's Args), and an empty
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type OAuth2LoginRule struct {
 	_          [0]func()
@@ -98,8 +98,8 @@ type OAuth2LoginRule struct {
 	UserID     string // argument "user_id"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r OAuth2LoginRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r OAuth2LoginRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolOAuth2Login, toolgenArgsOAuth2Login, []string{r.GitHubUser, r.UserID})
 }
 
@@ -110,7 +110,7 @@ var toolgenInputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
-func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIsNaN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -147,7 +147,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
-func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -179,14 +179,14 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res runtime.Re
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputOAuth2Login is the JSON Schema of oauth2_login's arguments.
 var toolgenInputOAuth2Login = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`)
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
-func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -217,7 +217,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res runtime.Resul
 	if err := OAuth2Login(argGitHubUser, argUserID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 var toolgenArgsIsNaN = &toolimpl.Object{Names: []string{"raw_value"}, Required: []int{0}}

@@ -7,21 +7,21 @@ package jsontags
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSave names the tool save (Save). Save echoes a document.
-	ToolSave runtime.ToolName = "save"
+	ToolSave toolgen.ToolName = "save"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -31,8 +31,8 @@ var (
 )
 
 // Tools returns the tools of package jsontags: save.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSave,
 		Description:  "Save echoes a document.",
 		InputSchema:  toolgenInputSave,
@@ -42,7 +42,7 @@ func Tools() []runtime.Tool {
 }
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SaveRule struct {
 	_      [0]func()
@@ -57,8 +57,8 @@ type SaveRule struct {
 	Count  string // argument "count": an integer in canonical form or null ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SaveRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SaveRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSave, toolgenObjectDoc, []string{r.Dash, r.Quote, r.Bslash, r.Uni, r.Space, r.Punct, r.Empty, r.Meta, r.Count})
 }
 
@@ -69,7 +69,7 @@ var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
-func toolgenCallSave(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSave(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

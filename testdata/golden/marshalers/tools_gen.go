@@ -7,28 +7,28 @@ package marshalers
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolEchoCustom names the tool echo_custom (EchoCustom). EchoCustom returns
 	// what it was given.
-	ToolEchoCustom runtime.ToolName = "echo_custom"
+	ToolEchoCustom toolgen.ToolName = "echo_custom"
 	// ToolFlags names the tool flags (Flags). Flags returns flags through a
 	// pointer: the pointer-receiver MarshalJSON is called.
-	ToolFlags runtime.ToolName = "flags"
+	ToolFlags toolgen.ToolName = "flags"
 	// ToolHot names the tool hot (Hot). Hot returns a temperature by value: its
 	// MarshalJSON has a value receiver.
-	ToolHot runtime.ToolName = "hot"
+	ToolHot toolgen.ToolName = "hot"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -40,8 +40,8 @@ var (
 )
 
 // Tools returns the tools of package marshalers: echo_custom, flags, hot.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolEchoCustom,
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
@@ -63,7 +63,7 @@ func Tools() []runtime.Tool {
 }
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
-// a glob over that argument's value (as runtime.Rule's Args), and an empty
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
 // field does not constrain it.
 type EchoCustomRule struct {
 	_      [0]func()
@@ -79,25 +79,25 @@ type EchoCustomRule struct {
 	Maybe  string // argument "maybe"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoCustomRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoCustomRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
 }
 
 // FlagsRule is a permission rule for the tool flags, which takes no arguments.
 type FlagsRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlagsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFlags}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlagsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolFlags}
 }
 
 // HotRule is a permission rule for the tool hot, which takes no arguments.
 type HotRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r HotRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolHot}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r HotRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolHot}
 }
 
 // toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has
@@ -112,7 +112,7 @@ var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2
 var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
-func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -126,7 +126,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res runtime.Result
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
+		return toolgen.ErrorResult("echo_custom returned no result (a nil *Custom) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -141,7 +141,7 @@ var toolgenInputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
-func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -160,7 +160,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("flags returned no result (a nil *Flag) and no error"), nil
+		return toolgen.ErrorResult("flags returned no result (a nil *Flag) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -178,7 +178,7 @@ var toolgenInputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
-func toolgenCallHot(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallHot(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolHot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

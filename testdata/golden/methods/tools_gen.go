@@ -7,35 +7,35 @@ package methods
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGet names the tool get ((*Store).Get). Get returns a value.
-	ToolGet runtime.ToolName = "get"
+	ToolGet toolgen.ToolName = "get"
 	// ToolPut names the tool store_put ((*Store).Put). Put sets a value.
-	ToolPut runtime.ToolName = "store_put"
+	ToolPut toolgen.ToolName = "store_put"
 	// ToolNow names the tool now ((*Clock).Now). Zone names the clock's zone.
-	ToolNow runtime.ToolName = "now"
+	ToolNow toolgen.ToolName = "now"
 	// ToolAdd names the tool add ((*Clock).Add). Add adds hours, taking a struct.
-	ToolAdd runtime.ToolName = "add"
+	ToolAdd toolgen.ToolName = "add"
 	// ToolVersion names the tool version (Version). Version is a package function
 	// beside the methods.
-	ToolVersion runtime.ToolName = "version"
+	ToolVersion toolgen.ToolName = "version"
 	// ToolIncr names the tool incr ((*Counter).Incr). Incr increments the counter.
-	ToolIncr runtime.ToolName = "incr"
+	ToolIncr toolgen.ToolName = "incr"
 	// ToolTick names the tool tick ((*Clock).Tick). Tick is declared on the alias:
 	// it is a tool of Clock.
-	ToolTick runtime.ToolName = "tick"
+	ToolTick toolgen.ToolName = "tick"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -51,33 +51,33 @@ var (
 )
 
 // Tools returns the tools of a Store, which run on it: get, store_put.
-func (recv *Store) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Store) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolGet,
 		Description: "Get returns a value.",
 		InputSchema: toolgenInputGet,
-		Annotations: runtime.Annotations{ReadOnly: true},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Annotations: toolgen.Annotations{ReadOnly: true},
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolPut,
 		Description: "Put sets a value.",
 		InputSchema: toolgenInputPut,
-		Annotations: runtime.Annotations{Idempotent: true},
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Annotations: toolgen.Annotations{Idempotent: true},
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
 	}})
 }
 
 // Tools returns the tools of a Clock, which run on it: now, add, tick.
-func (recv *Clock) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Clock) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolNow,
 		Description: "Zone names the clock's zone.",
 		InputSchema: toolgenInputNow,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
 	}, {
@@ -85,22 +85,22 @@ func (recv *Clock) Tools() []runtime.Tool {
 		Description:  "Add adds hours, taking a struct.",
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 	}, {
 		Name:        ToolTick,
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
 		InputSchema: toolgenInputTick,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
 	}})
 }
 
 // Tools returns the tools of package methods: version.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolVersion,
 		Description: "Version is a package function beside the methods.",
 		InputSchema: toolgenInputVersion,
@@ -109,33 +109,33 @@ func Tools() []runtime.Tool {
 }
 
 // Tools returns the tools of a Counter, which run on it: incr.
-func (recv *Counter) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Counter) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolIncr,
 		Description:  "Incr increments the counter.",
 		InputSchema:  toolgenInputIncr,
 		OutputSchema: toolgenOutputIncr,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},
 	}})
 }
 
 // GetRule is a permission rule for the tool get: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type GetRule struct {
 	_   [0]func()
 	Key string // argument "key"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGet, toolgenArgsGet, []string{r.Key})
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type PutRule struct {
 	_     [0]func()
@@ -143,29 +143,29 @@ type PutRule struct {
 	Value string // argument "value"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PutRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PutRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolPut, toolgenArgsPut, []string{r.Key, r.Value})
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
 type NowRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NowRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNow}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NowRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNow}
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
 	_     [0]func()
 	Hours string // argument "hours": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AddRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AddRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAdd, toolgenObjectInput, []string{r.Hours})
 }
 
@@ -173,37 +173,37 @@ func (r AddRule) Rule() runtime.Rule {
 // arguments.
 type VersionRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r VersionRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolVersion}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r VersionRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolVersion}
 }
 
 // IncrRule is a permission rule for the tool incr: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type IncrRule struct {
 	_  [0]func()
 	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r IncrRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r IncrRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolIncr, toolgenArgsIncr, []string{r.By})
 }
 
 // TickRule is a permission rule for the tool tick, which takes no arguments.
 type TickRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TickRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTick}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TickRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTick}
 }
 
 // toolgenInputGet is the JSON Schema of get's arguments.
 var toolgenInputGet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
-func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -229,14 +229,14 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res runtime.
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputPut is the JSON Schema of store_put's arguments.
 var toolgenInputPut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
-func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -267,14 +267,14 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res runtime.
 	if err := recv.Put(ctx, argKey, argValue); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputNow is the JSON Schema of now's arguments.
 var toolgenInputNow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
-func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -289,7 +289,7 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res runtime.
 		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Now()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputAdd is the JSON Schema of add's arguments.
@@ -299,7 +299,7 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
-func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -325,7 +325,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res runtime.
 var toolgenInputVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
-func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -340,7 +340,7 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.BadArgs(err), nil
 	}
 	out := Version()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputIncr is the JSON Schema of incr's arguments.
@@ -350,7 +350,7 @@ var toolgenInputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
-func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIncr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -389,7 +389,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res runti
 var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
-func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -404,7 +404,7 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res runtime
 		return toolimpl.BadArgs(err), nil
 	}
 	out := recv.Tick()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsGet = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}

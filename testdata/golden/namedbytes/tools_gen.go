@@ -7,24 +7,24 @@ package namedbytes
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSend names the tool send (Send). Send echoes a packet.
-	ToolSend runtime.ToolName = "send"
+	ToolSend toolgen.ToolName = "send"
 	// ToolFlat names the tool flat (Flat). Flat takes and returns named byte
 	// slices as flat parameters.
-	ToolFlat runtime.ToolName = "flat"
+	ToolFlat toolgen.ToolName = "flat"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -35,8 +35,8 @@ var (
 )
 
 // Tools returns the tools of package namedbytes: send, flat.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSend,
 		Description:  "Send echoes a packet.",
 		InputSchema:  toolgenInputSend,
@@ -52,7 +52,7 @@ func Tools() []runtime.Tool {
 }
 
 // SendRule is a permission rule for the tool send: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SendRule struct {
 	_       [0]func()
@@ -65,13 +65,13 @@ type SendRule struct {
 	Codes   string // argument "codes"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SendRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SendRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSend, toolgenObjectPacket, []string{r.Raw, r.Named, r.Opt, r.Each, r.Letters, r.Fixed, r.Codes})
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type FlatRule struct {
 	_    [0]func()
@@ -79,8 +79,8 @@ type FlatRule struct {
 	More string // argument "more"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlatRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlatRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Data, r.More})
 }
 
@@ -95,7 +95,7 @@ var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
-func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSend, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -109,7 +109,7 @@ func toolgenCallSend(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("send returned no result (a nil *Packet) and no error"), nil
+		return toolgen.ErrorResult("send returned no result (a nil *Packet) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -124,7 +124,7 @@ var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,36 +7,36 @@ package nilresults
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolGetReport names the tool get_report (GetReport). GetReport returns a
 	// pointer to a struct: nil is a failed result.
-	ToolGetReport runtime.ToolName = "get_report"
+	ToolGetReport toolgen.ToolName = "get_report"
 	// ToolFull names the tool full (Full). Full returns a struct full of nil
 	// values.
-	ToolFull runtime.ToolName = "full"
+	ToolFull toolgen.ToolName = "full"
 	// ToolDeep names the tool deep (Deep). Deep returns a pointer to a pointer to
 	// a struct: either nil is a failed result.
-	ToolDeep runtime.ToolName = "deep"
+	ToolDeep toolgen.ToolName = "deep"
 	// ToolNumbers names the tool numbers (Numbers). Numbers returns a pointer to a
 	// slice of pointers, wrapped: a nil result fails; a nil element is null.
-	ToolNumbers runtime.ToolName = "numbers"
+	ToolNumbers toolgen.ToolName = "numbers"
 	// ToolIndirect names the tool indirect (Indirect). Indirect returns a pointer
 	// to a pointer to an int, wrapped: the inner pointer may be null.
-	ToolIndirect runtime.ToolName = "indirect"
+	ToolIndirect toolgen.ToolName = "indirect"
 	// ToolBlob names the tool blob (Blob). Blob returns bytes, wrapped: nil is "".
-	ToolBlob runtime.ToolName = "blob"
+	ToolBlob toolgen.ToolName = "blob"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -51,8 +51,8 @@ var (
 )
 
 // Tools returns the tools of package nilresults: get_report, full, deep, numbers, indirect, blob.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetReport,
 		Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
 		InputSchema:  toolgenInputGetReport,
@@ -95,51 +95,51 @@ func Tools() []runtime.Tool {
 // arguments.
 type GetReportRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetReportRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolGetReport}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetReportRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolGetReport}
 }
 
 // FullRule is a permission rule for the tool full, which takes no arguments.
 type FullRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FullRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFull}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FullRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolFull}
 }
 
 // DeepRule is a permission rule for the tool deep, which takes no arguments.
 type DeepRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DeepRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolDeep}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DeepRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolDeep}
 }
 
 // NumbersRule is a permission rule for the tool numbers, which takes no
 // arguments.
 type NumbersRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NumbersRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNumbers}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NumbersRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNumbers}
 }
 
 // IndirectRule is a permission rule for the tool indirect, which takes no
 // arguments.
 type IndirectRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r IndirectRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolIndirect}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r IndirectRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolIndirect}
 }
 
 // BlobRule is a permission rule for the tool blob, which takes no arguments.
 type BlobRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BlobRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBlob}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BlobRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolBlob}
 }
 
 // toolgenInputGetReport is the JSON Schema of get_report's arguments.
@@ -149,7 +149,7 @@ var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -168,7 +168,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res runtime.Result,
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
+		return toolgen.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -183,7 +183,7 @@ var toolgenInputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallFull reads the arguments of full, calls Full and writes its result.
-func toolgenCallFull(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFull, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -211,7 +211,7 @@ var toolgenInputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallDeep reads the arguments of deep, calls Deep and writes its result.
-func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -230,10 +230,10 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("deep returned no result (a nil **Report) and no error"), nil
+		return toolgen.ErrorResult("deep returned no result (a nil **Report) and no error"), nil
 	}
 	if (*out) == nil {
-		return runtime.ErrorResult("deep returned no result (a nil *Report) and no error"), nil
+		return toolgen.ErrorResult("deep returned no result (a nil *Report) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -248,7 +248,7 @@ var toolgenInputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumbers reads the arguments of numbers, calls Numbers and writes its result.
-func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -267,7 +267,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res runtime.Result, e
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("numbers returned no result (a nil *[]*int) and no error"), nil
+		return toolgen.ErrorResult("numbers returned no result (a nil *[]*int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -293,7 +293,7 @@ var toolgenInputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIndirect reads the arguments of indirect, calls Indirect and writes its result.
-func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIndirect, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -309,7 +309,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res runtime.Result, 
 	}
 	out := Indirect()
 	if out == nil {
-		return runtime.ErrorResult("indirect returned no result (a nil **int)"), nil
+		return toolgen.ErrorResult("indirect returned no result (a nil **int)"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -331,7 +331,7 @@ var toolgenInputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBlob reads the arguments of blob, calls Blob and writes its result.
-func toolgenCallBlob(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

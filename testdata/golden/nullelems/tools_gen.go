@@ -7,21 +7,21 @@ package nullelems
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolPlan names the tool plan (Plan). Plan plans a route.
-	ToolPlan runtime.ToolName = "plan"
+	ToolPlan toolgen.ToolName = "plan"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -31,8 +31,8 @@ var (
 )
 
 // Tools returns the tools of package nullelems: plan.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolPlan,
 		Description:  "Plan plans a route.",
 		InputSchema:  toolgenInputPlan,
@@ -42,7 +42,7 @@ func Tools() []runtime.Tool {
 }
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type PlanRule struct {
 	_      [0]func()
@@ -52,8 +52,8 @@ type PlanRule struct {
 	Detour string // argument "detour": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PlanRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PlanRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, []string{r.Stops, r.Named, r.Ends, r.Detour})
 }
 
@@ -68,7 +68,7 @@ var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
-func toolgenCallPlan(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

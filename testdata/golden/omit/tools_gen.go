@@ -8,22 +8,22 @@ import (
 	"context"
 	"net/netip"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSummarize names the tool summarize (Summarize). Summarize returns a
 	// report.
-	ToolSummarize runtime.ToolName = "summarize"
+	ToolSummarize toolgen.ToolName = "summarize"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -33,8 +33,8 @@ var (
 )
 
 // Tools returns the tools of package omit: summarize.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSummarize,
 		Description:  "Summarize returns a report.",
 		InputSchema:  toolgenInputSummarize,
@@ -47,9 +47,9 @@ func Tools() []runtime.Tool {
 // arguments.
 type SummarizeRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SummarizeRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolSummarize}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SummarizeRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolSummarize}
 }
 
 // toolgenInputSummarize is the JSON Schema of summarize's arguments.
@@ -59,7 +59,7 @@ var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
-func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,21 +7,21 @@ package omitzero
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolSummarize names the tool summarize (Summarize). Summarize reports.
-	ToolSummarize runtime.ToolName = "summarize"
+	ToolSummarize toolgen.ToolName = "summarize"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -31,27 +31,27 @@ var (
 )
 
 // Tools returns the tools of package omitzero: summarize.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSummarize,
 		Description:  "Summarize reports.",
 		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
-		Annotations:  runtime.Annotations{ReadOnly: true},
+		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Call:         toolgenCallSummarize,
 	}})
 }
 
 // SummarizeRule is a permission rule for the tool summarize: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type SummarizeRule struct {
 	_    [0]func()
 	Days string // argument "days": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SummarizeRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SummarizeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSummarize, toolgenArgsSummarize, []string{r.Days})
 }
 
@@ -62,7 +62,7 @@ var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
-func toolgenCallSummarize(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -8,25 +8,25 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolWiden names the tool widen (Widen). Widen returns a grant with every
 	// permission.
-	ToolWiden runtime.ToolName = "widen"
+	ToolWiden toolgen.ToolName = "widen"
 	// ToolCombine names the tool combine (Combine). Combine returns the union of
 	// permissions, which may be no constant.
-	ToolCombine runtime.ToolName = "combine"
+	ToolCombine toolgen.ToolName = "combine"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -37,8 +37,8 @@ var (
 )
 
 // Tools returns the tools of package outputvalues: widen, combine.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolWiden,
 		Description:  "Widen returns a grant with every permission.",
 		InputSchema:  toolgenInputWiden,
@@ -54,7 +54,7 @@ func Tools() []runtime.Tool {
 }
 
 // WidenRule is a permission rule for the tool widen: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type WidenRule struct {
 	_    [0]func()
@@ -63,21 +63,21 @@ type WidenRule struct {
 	Days string // argument "days": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WidenRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WidenRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWiden, toolgenObjectGrant, []string{r.Perm, r.User, r.Days})
 }
 
 // CombineRule is a permission rule for the tool combine: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type CombineRule struct {
 	_     [0]func()
 	Perms string // argument "perms"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CombineRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CombineRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, []string{r.Perms})
 }
 
@@ -90,7 +90,7 @@ var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
-func toolgenCallWiden(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWiden, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -116,7 +116,7 @@ var toolgenInputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
-func toolgenCallCombine(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCombine(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCombine, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -8,22 +8,22 @@ import (
 	"context"
 	"regexp"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolCheck names the tool check (Check). Check takes patterns in ECMA-262
 	// syntax.
-	ToolCheck runtime.ToolName = "check"
+	ToolCheck toolgen.ToolName = "check"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -33,8 +33,8 @@ var (
 )
 
 // Tools returns the tools of package pattern: check.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolCheck,
 		Description: "Check takes patterns in ECMA-262 syntax.",
 		InputSchema: toolgenInputCheck,
@@ -43,7 +43,7 @@ func Tools() []runtime.Tool {
 }
 
 // CheckRule is a permission rule for the tool check: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type CheckRule struct {
 	_    [0]func()
@@ -51,8 +51,8 @@ type CheckRule struct {
 	Code string // argument "code"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CheckRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CheckRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCheck, toolgenArgsCheck, []string{r.S, r.Code})
 }
 
@@ -60,7 +60,7 @@ func (r CheckRule) Rule() runtime.Rule {
 var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -90,7 +90,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err
 	if err := Check(argS, argCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenDecodeShapes reads a Shapes object.

@@ -9,34 +9,34 @@ import (
 	"math"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolShapes names the tool shapes (Shapes). Shapes takes nested shapes as
 	// flat parameters and returns them.
-	ToolShapes runtime.ToolName = "shapes"
+	ToolShapes toolgen.ToolName = "shapes"
 	// ToolEcho names the tool echo (Echo). Echo takes a struct of nested shapes
 	// and returns it.
-	ToolEcho runtime.ToolName = "echo"
+	ToolEcho toolgen.ToolName = "echo"
 	// ToolTriple names the tool triple (Triple). Triple returns a pointer to an
 	// array, wrapped.
-	ToolTriple runtime.ToolName = "triple"
+	ToolTriple toolgen.ToolName = "triple"
 	// ToolPairs names the tool pairs (Pairs). Pairs returns a slice of pointers to
 	// arrays, wrapped.
-	ToolPairs runtime.ToolName = "pairs"
+	ToolPairs toolgen.ToolName = "pairs"
 	// ToolMatrix names the tool matrix (Matrix). Matrix returns a pointer to an
 	// array of pointers to arrays, wrapped.
-	ToolMatrix runtime.ToolName = "matrix"
+	ToolMatrix toolgen.ToolName = "matrix"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -50,8 +50,8 @@ var (
 )
 
 // Tools returns the tools of package ptrarrays: shapes, echo, triple, pairs, matrix.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolShapes,
 		Description:  "Shapes takes nested shapes as flat parameters and returns them.",
 		InputSchema:  toolgenInputShapes,
@@ -85,7 +85,7 @@ func Tools() []runtime.Tool {
 }
 
 // ShapesRule is a permission rule for the tool shapes: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type ShapesRule struct {
 	_      [0]func()
@@ -97,13 +97,13 @@ type ShapesRule struct {
 	Deep   string // argument "deep": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ShapesRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ShapesRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolShapes, toolgenArgsShapes, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep})
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
 	_       [0]func()
@@ -119,8 +119,8 @@ type EchoRule struct {
 	Stacked string // argument "stacked": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEcho, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Mixed, r.Tables, r.Grids, r.Stacked})
 }
 
@@ -128,26 +128,26 @@ func (r EchoRule) Rule() runtime.Rule {
 // arguments.
 type TripleRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TripleRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTriple}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TripleRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTriple}
 }
 
 // PairsRule is a permission rule for the tool pairs, which takes no arguments.
 type PairsRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PairsRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPairs}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PairsRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPairs}
 }
 
 // MatrixRule is a permission rule for the tool matrix, which takes no
 // arguments.
 type MatrixRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MatrixRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolMatrix}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MatrixRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolMatrix}
 }
 
 // toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form
@@ -161,7 +161,7 @@ var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
-func toolgenCallShapes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -337,7 +337,7 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -363,7 +363,7 @@ var toolgenInputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
-func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTriple, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -382,7 +382,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res runtime.Result, er
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("triple returned no result (a nil *[3]int) and no error"), nil
+		return toolgen.ErrorResult("triple returned no result (a nil *[3]int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -404,7 +404,7 @@ var toolgenInputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
-func toolgenCallPairs(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPairs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -450,7 +450,7 @@ var toolgenInputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
-func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMatrix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -469,7 +469,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res runtime.Result, er
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("matrix returned no result (a nil *[2]*[2]int) and no error"), nil
+		return toolgen.ErrorResult("matrix returned no result (a nil *[2]*[2]int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())

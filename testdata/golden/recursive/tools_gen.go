@@ -7,29 +7,29 @@ package recursive
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolWalk names the tool walk (Walk). Walk takes a tree and returns it.
-	ToolWalk runtime.ToolName = "walk"
+	ToolWalk toolgen.ToolName = "walk"
 	// ToolSum names the tool sum (Sum). Sum takes a list as a flat parameter.
-	ToolSum runtime.ToolName = "sum"
+	ToolSum toolgen.ToolName = "sum"
 	// ToolBrowse names the tool browse (Browse). Browse takes mutually recursive
 	// types.
-	ToolBrowse runtime.ToolName = "browse"
+	ToolBrowse toolgen.ToolName = "browse"
 	// ToolDraw names the tool draw (Draw). Draw takes a struct holding recursive
 	// types in a map and a pointer.
-	ToolDraw runtime.ToolName = "draw"
+	ToolDraw toolgen.ToolName = "draw"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -42,8 +42,8 @@ var (
 )
 
 // Tools returns the tools of package recursive: walk, sum, browse, draw.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolWalk,
 		Description:  "Walk takes a tree and returns it.",
 		InputSchema:  toolgenInputWalk,
@@ -71,7 +71,7 @@ func Tools() []runtime.Tool {
 }
 
 // WalkRule is a permission rule for the tool walk: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type WalkRule struct {
 	_        [0]func()
@@ -79,13 +79,13 @@ type WalkRule struct {
 	Children string // argument "children": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WalkRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WalkRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWalk, toolgenObjectTree, []string{r.Name, r.Children})
 }
 
 // SumRule is a permission rule for the tool sum: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type SumRule struct {
 	_     [0]func()
@@ -93,13 +93,13 @@ type SumRule struct {
 	Trees string // argument "trees": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SumRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SumRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSum, toolgenArgsSum, []string{r.List, r.Trees})
 }
 
 // BrowseRule is a permission rule for the tool browse: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type BrowseRule struct {
 	_     [0]func()
@@ -107,13 +107,13 @@ type BrowseRule struct {
 	Files string // argument "files": compact JSON, numbers in canonical form (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BrowseRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BrowseRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolBrowse, toolgenObjectDir, []string{r.Name, r.Files})
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type DrawRule struct {
 	_     [0]func()
@@ -121,8 +121,8 @@ type DrawRule struct {
 	Head  string // argument "head": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DrawRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DrawRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, []string{r.Roots, r.Head})
 }
 
@@ -135,7 +135,7 @@ var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
-func toolgenCallWalk(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWalk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -163,7 +163,7 @@ var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
-func toolgenCallSum(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -214,7 +214,7 @@ var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
 
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
-func toolgenCallBrowse(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBrowse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -251,7 +251,7 @@ var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
-func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -265,7 +265,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
+		return toolgen.ErrorResult("draw returned no result (a nil *Graph) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())

@@ -1,9 +1,9 @@
 // Package results covers what tools return: text, structured objects
 // (with an output schema), wrapped non-objects, only an error, or a value
-// without an error, or a runtime.Result of their own making.
+// without an error, or a toolgen.Result of their own making.
 package results
 
-import "github.com/toolgen-dev/toolgen/runtime"
+import "github.com/toolgen-dev/toolgen"
 
 // Status is the result of Check.
 type Status struct {
@@ -70,15 +70,15 @@ func Maybe() (*int, error) { return nil, nil }
 //toolgen:tool
 func Nothing() error { return nil }
 
-// Picture returns a runtime.Result as it is: content the tool chose (an
+// Picture returns a toolgen.Result as it is: content the tool chose (an
 // image), no output schema.
 //
 //toolgen:tool
-func Picture() (runtime.Result, error) {
-	return runtime.Result{Content: []runtime.Content{{Type: runtime.ContentImage, Data: []byte{1}, MIMEType: "image/png"}}}, nil
+func Picture() (toolgen.Result, error) {
+	return toolgen.Result{Content: []toolgen.Content{{Type: toolgen.ContentImage, Data: []byte{1}, MIMEType: "image/png"}}}, nil
 }
 
-// PictureOnly returns a runtime.Result without an error.
+// PictureOnly returns a toolgen.Result without an error.
 //
 //toolgen:tool
-func PictureOnly() runtime.Result { return runtime.TextResult("hi") }
+func PictureOnly() toolgen.Result { return toolgen.TextResult("hi") }

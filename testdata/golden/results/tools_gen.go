@@ -7,57 +7,57 @@ package results
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolText names the tool text (Text). Text returns text.
-	ToolText runtime.ToolName = "text"
+	ToolText toolgen.ToolName = "text"
 	// ToolTextOnly names the tool text_only (TextOnly). TextOnly returns text
 	// without an error.
-	ToolTextOnly runtime.ToolName = "text_only"
+	ToolTextOnly toolgen.ToolName = "text_only"
 	// ToolCheck names the tool check (Check). Check returns a struct: structured
 	// content with an output schema.
-	ToolCheck runtime.ToolName = "check"
+	ToolCheck toolgen.ToolName = "check"
 	// ToolCheckPtr names the tool check_ptr (CheckPtr). CheckPtr returns a pointer
 	// to a struct; nil is a failed result.
-	ToolCheckPtr runtime.ToolName = "check_ptr"
+	ToolCheckPtr toolgen.ToolName = "check_ptr"
 	// ToolCheckOnly names the tool check_only (CheckOnly). CheckOnly returns a
 	// struct without an error.
-	ToolCheckOnly runtime.ToolName = "check_only"
+	ToolCheckOnly toolgen.ToolName = "check_only"
 	// ToolList names the tool list (List). List returns a slice, wrapped as
 	// {"result": [...]}.
-	ToolList runtime.ToolName = "list"
+	ToolList toolgen.ToolName = "list"
 	// ToolNumber names the tool number (Number). Number returns an int, wrapped.
-	ToolNumber runtime.ToolName = "number"
+	ToolNumber toolgen.ToolName = "number"
 	// ToolTable names the tool table (Table). Table returns a map, wrapped: a map
 	// is an object, but not one with a fixed schema.
-	ToolTable runtime.ToolName = "table"
+	ToolTable toolgen.ToolName = "table"
 	// ToolFlag names the tool flag (Flag). Flag returns a bool without an error,
 	// wrapped.
-	ToolFlag runtime.ToolName = "flag"
+	ToolFlag toolgen.ToolName = "flag"
 	// ToolMaybe names the tool maybe (Maybe). Maybe returns a pointer to a
 	// non-struct, wrapped.
-	ToolMaybe runtime.ToolName = "maybe"
+	ToolMaybe toolgen.ToolName = "maybe"
 	// ToolNothing names the tool nothing (Nothing). Nothing returns only an error:
 	// "ok" on success.
-	ToolNothing runtime.ToolName = "nothing"
+	ToolNothing toolgen.ToolName = "nothing"
 	// ToolPicture names the tool picture (Picture). Picture returns a
-	// runtime.Result as it is: content the tool chose (an image), no output
+	// toolgen.Result as it is: content the tool chose (an image), no output
 	// schema.
-	ToolPicture runtime.ToolName = "picture"
+	ToolPicture toolgen.ToolName = "picture"
 	// ToolPictureOnly names the tool picture_only (PictureOnly). PictureOnly
-	// returns a runtime.Result without an error.
-	ToolPictureOnly runtime.ToolName = "picture_only"
+	// returns a toolgen.Result without an error.
+	ToolPictureOnly toolgen.ToolName = "picture_only"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -74,13 +74,13 @@ var (
 	_ func() bool                    = Flag
 	_ func() (*int, error)           = Maybe
 	_ func() error                   = Nothing
-	_ func() (runtime.Result, error) = Picture
-	_ func() runtime.Result          = PictureOnly
+	_ func() (toolgen.Result, error) = Picture
+	_ func() toolgen.Result          = PictureOnly
 )
 
 // Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolText,
 		Description: "Text returns text.",
 		InputSchema: toolgenInputText,
@@ -145,12 +145,12 @@ func Tools() []runtime.Tool {
 		Call:        toolgenCallNothing,
 	}, {
 		Name:        ToolPicture,
-		Description: "Picture returns a runtime.Result as it is: content the tool chose (an image), no output schema.",
+		Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
 		InputSchema: toolgenInputPicture,
 		Call:        toolgenCallPicture,
 	}, {
 		Name:        ToolPictureOnly,
-		Description: "PictureOnly returns a runtime.Result without an error.",
+		Description: "PictureOnly returns a toolgen.Result without an error.",
 		InputSchema: toolgenInputPictureOnly,
 		Call:        toolgenCallPictureOnly,
 	}})
@@ -159,119 +159,119 @@ func Tools() []runtime.Tool {
 // TextRule is a permission rule for the tool text, which takes no arguments.
 type TextRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TextRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolText}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TextRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolText}
 }
 
 // TextOnlyRule is a permission rule for the tool text_only, which takes no
 // arguments.
 type TextOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TextOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTextOnly}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TextOnlyRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTextOnly}
 }
 
 // CheckRule is a permission rule for the tool check, which takes no arguments.
 type CheckRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CheckRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheck}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CheckRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolCheck}
 }
 
 // CheckPtrRule is a permission rule for the tool check_ptr, which takes no
 // arguments.
 type CheckPtrRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CheckPtrRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheckPtr}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CheckPtrRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolCheckPtr}
 }
 
 // CheckOnlyRule is a permission rule for the tool check_only, which takes no
 // arguments.
 type CheckOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CheckOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolCheckOnly}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CheckOnlyRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolCheckOnly}
 }
 
 // ListRule is a permission rule for the tool list, which takes no arguments.
 type ListRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ListRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolList}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ListRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolList}
 }
 
 // NumberRule is a permission rule for the tool number, which takes no
 // arguments.
 type NumberRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NumberRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNumber}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NumberRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNumber}
 }
 
 // TableRule is a permission rule for the tool table, which takes no arguments.
 type TableRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r TableRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolTable}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TableRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolTable}
 }
 
 // FlagRule is a permission rule for the tool flag, which takes no arguments.
 type FlagRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r FlagRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolFlag}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FlagRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolFlag}
 }
 
 // MaybeRule is a permission rule for the tool maybe, which takes no arguments.
 type MaybeRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r MaybeRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolMaybe}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r MaybeRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolMaybe}
 }
 
 // NothingRule is a permission rule for the tool nothing, which takes no
 // arguments.
 type NothingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r NothingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolNothing}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NothingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNothing}
 }
 
 // PictureRule is a permission rule for the tool picture, which takes no
 // arguments.
 type PictureRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PictureRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPicture}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PictureRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPicture}
 }
 
 // PictureOnlyRule is a permission rule for the tool picture_only, which takes
 // no arguments.
 type PictureOnlyRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PictureOnlyRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPictureOnly}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PictureOnlyRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPictureOnly}
 }
 
 // toolgenInputText is the JSON Schema of text's arguments.
 var toolgenInputText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
-func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -289,14 +289,14 @@ func toolgenCallText(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputTextOnly is the JSON Schema of text_only's arguments.
 var toolgenInputTextOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
-func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTextOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -311,7 +311,7 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res runtime.Result, 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := TextOnly()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputCheck is the JSON Schema of check's arguments.
@@ -321,7 +321,7 @@ var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
-func toolgenCallCheck(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -352,7 +352,7 @@ var toolgenInputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
-func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -371,7 +371,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res runtime.Result, 
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("check_ptr returned no result (a nil *Status) and no error"), nil
+		return toolgen.ErrorResult("check_ptr returned no result (a nil *Status) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -386,7 +386,7 @@ var toolgenInputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
-func toolgenCallCheckOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -414,7 +414,7 @@ var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
-func toolgenCallList(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -452,7 +452,7 @@ var toolgenInputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
-func toolgenCallNumber(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNumber, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -486,7 +486,7 @@ var toolgenInputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
-func toolgenCallTable(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -526,7 +526,7 @@ var toolgenInputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
-func toolgenCallFlag(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -557,7 +557,7 @@ var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
-func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMaybe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -576,7 +576,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	if out == nil {
-		return runtime.ErrorResult("maybe returned no result (a nil *int) and no error"), nil
+		return toolgen.ErrorResult("maybe returned no result (a nil *int) and no error"), nil
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -591,7 +591,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res runtime.Result, err
 var toolgenInputNothing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
-func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNothing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -608,14 +608,14 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res runtime.Result, e
 	if err := Nothing(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputPicture is the JSON Schema of picture's arguments.
 var toolgenInputPicture = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
-func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPicture, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -640,7 +640,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res runtime.Result, e
 var toolgenInputPictureOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
-func toolgenCallPictureOnly(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

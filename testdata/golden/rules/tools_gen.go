@@ -7,29 +7,29 @@ package rules
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolPing names the tool ping (Ping). Ping takes no arguments: its rule type
 	// has no fields.
-	ToolPing runtime.ToolName = "ping"
+	ToolPing toolgen.ToolName = "ping"
 	// ToolCopy names the tool copy (Copy). Copy has flat parameters, exported in
 	// the rule type; _tmp loses its underscore.
-	ToolCopy runtime.ToolName = "copy"
+	ToolCopy toolgen.ToolName = "copy"
 	// ToolDoAssign names the tool assign (DoAssign). DoAssign assigns work.
-	ToolDoAssign runtime.ToolName = "assign"
+	ToolDoAssign toolgen.ToolName = "assign"
 	// ToolAdd names the tool add ((*Counter).Add). Add adds.
-	ToolAdd runtime.ToolName = "add"
+	ToolAdd toolgen.ToolName = "add"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -42,8 +42,8 @@ var (
 )
 
 // Tools returns the tools of package rules: ping, copy, assign.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolPing,
 		Description: "Ping takes no arguments: its rule type has no fields.",
 		InputSchema: toolgenInputPing,
@@ -62,13 +62,13 @@ func Tools() []runtime.Tool {
 }
 
 // Tools returns the tools of a Counter, which run on it: add.
-func (recv *Counter) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *Counter) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolAdd,
 		Description:  "Add adds.",
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
 	}})
@@ -77,13 +77,13 @@ func (recv *Counter) Tools() []runtime.Tool {
 // PingRule is a permission rule for the tool ping, which takes no arguments.
 type PingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPing}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPing}
 }
 
 // CopyRule is a permission rule for the tool copy: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type CopyRule struct {
 	_    [0]func()
@@ -93,13 +93,13 @@ type CopyRule struct {
 	N    string // argument "n": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r CopyRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CopyRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCopy, toolgenArgsCopy, []string{r.From, r.To, r.Tmp, r.N})
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type DoAssignRule struct {
 	_          [0]func()
@@ -112,21 +112,21 @@ type DoAssignRule struct {
 	Weird      string // argument "2-step"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DoAssignRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DoAssignRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDoAssign, toolgenObjectAssign, []string{r.OwnerName2, r.TeamName, r.Size, r.Rule2, r.OwnerName, r.Tags, r.Weird})
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type AddRule struct {
 	_  [0]func()
 	By string // argument "by": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AddRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AddRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
 }
 
@@ -134,7 +134,7 @@ func (r AddRule) Rule() runtime.Rule {
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -151,14 +151,14 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := Ping(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputCopy is the JSON Schema of copy's arguments.
 var toolgenInputCopy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
-func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCopy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -201,14 +201,14 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputDoAssign is the JSON Schema of assign's arguments.
 var toolgenInputDoAssign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`)
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
-func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDoAssign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -220,7 +220,7 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res runtime.Result, 
 	if err := DoAssign(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputAdd is the JSON Schema of add's arguments.
@@ -230,7 +230,7 @@ var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/
 var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

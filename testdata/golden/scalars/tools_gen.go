@@ -8,33 +8,33 @@ import (
 	"context"
 	"math"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolEcho names the tool echo (Echo). Echo returns its input, so every scalar
 	// is read and written.
-	ToolEcho runtime.ToolName = "echo"
+	ToolEcho toolgen.ToolName = "echo"
 	// ToolWidths names the tool widths (Widths). Widths takes flat parameters of
 	// the odd widths and pointers to them.
-	ToolWidths runtime.ToolName = "widths"
+	ToolWidths toolgen.ToolName = "widths"
 	// ToolGetLabel names the tool get_label (GetLabel). Label returns a named
 	// string: text.
-	ToolGetLabel runtime.ToolName = "get_label"
+	ToolGetLabel toolgen.ToolName = "get_label"
 	// ToolFloat32 names the tool float32 (Float32). Float32 returns a float32,
 	// wrapped.
-	ToolFloat32 runtime.ToolName = "float32"
+	ToolFloat32 toolgen.ToolName = "float32"
 	// ToolUint64 names the tool uint64 (Uint64). Uint64 returns a uint64, wrapped.
-	ToolUint64 runtime.ToolName = "uint64"
+	ToolUint64 toolgen.ToolName = "uint64"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -48,8 +48,8 @@ var (
 )
 
 // Tools returns the tools of package scalars: echo, widths, get_label, float32, uint64.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolEcho,
 		Description:  "Echo returns its input, so every scalar is read and written.",
 		InputSchema:  toolgenInputEcho,
@@ -82,7 +82,7 @@ func Tools() []runtime.Tool {
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type EchoRule struct {
 	_       [0]func()
@@ -109,13 +109,13 @@ type EchoRule struct {
 	Small   string // argument "small": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r EchoRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolEcho, toolgenObjectNumbers, []string{r.Int, r.Int8, r.Int16, r.Int32, r.Int64, r.Uint, r.Uint8, r.Uint16, r.Uint32, r.Uint64, r.Byte, r.Rune, r.Float32, r.Float64, r.String, r.Bool, r.Temp, r.Count, r.Flag, r.Label, r.Small})
 }
 
 // WidthsRule is a permission rule for the tool widths: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type WidthsRule struct {
 	_     [0]func()
@@ -127,47 +127,47 @@ type WidthsRule struct {
 	Flag  string // argument "flag": true or false
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r WidthsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WidthsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWidths, toolgenArgsWidths, []string{r.I8, r.U32, r.F32, r.Temp, r.Count, r.Flag})
 }
 
 // GetLabelRule is a permission rule for the tool get_label: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type GetLabelRule struct {
 	_ [0]func()
 	L string // argument "l"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r GetLabelRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GetLabelRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetLabel, toolgenArgsGetLabel, []string{r.L})
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Float32Rule struct {
 	_ [0]func()
 	X string // argument "x": a number in canonical form ("0.5" matches 5e-1)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Float32Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Float32Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFloat32, toolgenArgsFloat32, []string{r.X})
 }
 
 // Uint64Rule is a permission rule for the tool uint64: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type Uint64Rule struct {
 	_ [0]func()
 	X string // argument "x": an integer in canonical form ("7" matches 7.0)
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r Uint64Rule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r Uint64Rule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolUint64, toolgenArgsUint64, []string{r.X})
 }
 
@@ -178,7 +178,7 @@ var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -204,7 +204,7 @@ var toolgenInputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
-func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWidths, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -288,7 +288,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res runtime.Result, er
 var toolgenInputGetLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`)
 
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
-func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -311,7 +311,7 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res runtime.Result, 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := GetLabel(argL)
-	return runtime.TextResult(string(out)), nil
+	return toolgen.TextResult(string(out)), nil
 }
 
 // toolgenInputFloat32 is the JSON Schema of float32's arguments.
@@ -321,7 +321,7 @@ var toolgenInputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
-func toolgenCallFloat32(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFloat32, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -360,7 +360,7 @@ var toolgenInputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-
 var toolgenOutputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
-func toolgenCallUint64(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUint64, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -10,35 +10,35 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolStore names the tool store (Store). Store keeps a payload and returns
 	// it.
-	ToolStore runtime.ToolName = "store"
+	ToolStore toolgen.ToolName = "store"
 	// ToolStamp names the tool stamp (Stamp). Stamp takes special types as flat
 	// parameters.
-	ToolStamp runtime.ToolName = "stamp"
+	ToolStamp toolgen.ToolName = "stamp"
 	// ToolDump names the tool dump (Dump). Dump returns raw JSON, wrapped.
-	ToolDump runtime.ToolName = "dump"
+	ToolDump toolgen.ToolName = "dump"
 	// ToolBytes names the tool bytes (Bytes). Bytes returns bytes, wrapped.
-	ToolBytes runtime.ToolName = "bytes"
+	ToolBytes toolgen.ToolName = "bytes"
 	// ToolAnything names the tool anything (Anything). Anything returns any value,
 	// wrapped.
-	ToolAnything runtime.ToolName = "anything"
+	ToolAnything toolgen.ToolName = "anything"
 	// ToolAddress names the tool address (Address). Address returns a text type,
 	// wrapped.
-	ToolAddress runtime.ToolName = "address"
+	ToolAddress toolgen.ToolName = "address"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -53,8 +53,8 @@ var (
 )
 
 // Tools returns the tools of package special: store, stamp, dump, bytes, anything, address.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolStore,
 		Description:  "Store keeps a payload and returns it.",
 		InputSchema:  toolgenInputStore,
@@ -94,7 +94,7 @@ func Tools() []runtime.Tool {
 }
 
 // StoreRule is a permission rule for the tool store: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type StoreRule struct {
 	_        [0]func()
@@ -117,13 +117,13 @@ type StoreRule struct {
 	Stamped  string // argument "stamped"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r StoreRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r StoreRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolStore, toolgenObjectPayload, []string{r.When, r.Until, r.Since, r.Blob, r.Raw, r.Any, r.Empty, r.Addr, r.Prefix, r.Slug, r.Code, r.Times, r.Blobs, r.Addrs, r.Duration, r.Month, r.Stamped})
 }
 
 // StampRule is a permission rule for the tool stamp: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type StampRule struct {
 	_     [0]func()
@@ -135,43 +135,43 @@ type StampRule struct {
 	Slug  string // argument "slug"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r StampRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r StampRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolStamp, toolgenArgsStamp, []string{r.At, r.Data, r.Extra, r.Value, r.Addr, r.Slug})
 }
 
 // DumpRule is a permission rule for the tool dump, which takes no arguments.
 type DumpRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r DumpRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolDump}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DumpRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolDump}
 }
 
 // BytesRule is a permission rule for the tool bytes, which takes no arguments.
 type BytesRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r BytesRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolBytes}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BytesRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolBytes}
 }
 
 // AnythingRule is a permission rule for the tool anything, which takes no
 // arguments.
 type AnythingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AnythingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolAnything}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AnythingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolAnything}
 }
 
 // AddressRule is a permission rule for the tool address, which takes no
 // arguments.
 type AddressRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r AddressRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolAddress}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r AddressRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolAddress}
 }
 
 // toolgenInputStore is the JSON Schema of store's arguments. It has no form in
@@ -185,7 +185,7 @@ var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
 
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
-func toolgenCallStore(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolStore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -215,7 +215,7 @@ var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
-func toolgenCallStamp(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolStamp, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -296,7 +296,7 @@ var toolgenInputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12
 var toolgenOutputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
-func toolgenCallDump(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDump, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -330,7 +330,7 @@ var toolgenInputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-1
 var toolgenOutputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
-func toolgenCallBytes(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBytes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -361,7 +361,7 @@ var toolgenInputAnything = []byte(`{"$schema":"https://json-schema.org/draft/202
 var toolgenOutputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
-func toolgenCallAnything(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAnything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -395,7 +395,7 @@ var toolgenInputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
-func toolgenCallAddress(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,30 +7,30 @@ package structparam
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// ToolListItems names the tool list_items (ListItems). ListItems lists items
 	// matching a query.
-	ToolListItems runtime.ToolName = "list_items"
+	ToolListItems toolgen.ToolName = "list_items"
 	// ToolPing names the tool ping (Ping). Ping takes a struct with no fields.
-	ToolPing runtime.ToolName = "ping"
+	ToolPing toolgen.ToolName = "ping"
 	// ToolConfigure names the tool configure (Configure). Configure takes a
 	// pointer to a struct.
-	ToolConfigure runtime.ToolName = "configure"
+	ToolConfigure toolgen.ToolName = "configure"
 	// ToolSegment names the tool segment (Segment). Segment takes two struct
 	// parameters: they are flat parameters, each an object.
-	ToolSegment runtime.ToolName = "segment"
+	ToolSegment toolgen.ToolName = "segment"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -43,8 +43,8 @@ var (
 )
 
 // Tools returns the tools of package structparam: list_items, ping, configure, segment.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolListItems,
 		Description:  "ListItems lists items matching a query.",
 		InputSchema:  toolgenInputListItems,
@@ -70,7 +70,7 @@ func Tools() []runtime.Tool {
 }
 
 // ListItemsRule is a permission rule for the tool list_items: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ListItemsRule struct {
 	_         [0]func()
@@ -92,34 +92,34 @@ type ListItemsRule struct {
 	Dominated string // argument "Shown"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ListItemsRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ListItemsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolListItems, toolgenObjectQuery, []string{r.Name, r.Offset, r.Limit, r.Reason, r.By, r.Filter, r.Extra, r.Visible, r.Label, r.Tags, r.Dash, r.NoTag, r.Renamed, r.Optional, r.OnlyOpts, r.Dominated})
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
 type PingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r PingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: ToolPing}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPing}
 }
 
 // ConfigureRule is a permission rule for the tool configure: each field is a
-// glob over that argument's value (as runtime.Rule's Args), and an empty field
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
 type ConfigureRule struct {
 	_       [0]func()
 	Verbose string // argument "verbose": true or false
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r ConfigureRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ConfigureRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolConfigure, toolgenObjectOptions, []string{r.Verbose})
 }
 
 // SegmentRule is a permission rule for the tool segment: each field is a glob
-// over that argument's value (as runtime.Rule's Args), and an empty field does
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
 // not constrain it.
 type SegmentRule struct {
 	_    [0]func()
@@ -127,8 +127,8 @@ type SegmentRule struct {
 	To   string // argument "to": compact JSON, numbers in canonical form or null (\[1] matches [1.0])
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r SegmentRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SegmentRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSegment, toolgenArgsSegment, []string{r.From, r.To})
 }
 
@@ -139,7 +139,7 @@ var toolgenInputListItems = []byte(`{"$schema":"https://json-schema.org/draft/20
 var toolgenOutputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
-func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -169,7 +169,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res runtime.Result,
 var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -181,14 +181,14 @@ func toolgenCallPing(ctx context.Context, args []byte) (res runtime.Result, err 
 	if err := Ping(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputConfigure is the JSON Schema of configure's arguments.
 var toolgenInputConfigure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`)
 
 // toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
-func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallConfigure(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolConfigure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -200,7 +200,7 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res runtime.Result,
 	if err := Configure(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult("ok"), nil
+	return toolgen.TextResult("ok"), nil
 }
 
 // toolgenInputSegment is the JSON Schema of segment's arguments.
@@ -210,7 +210,7 @@ var toolgenInputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020
 var toolgenOutputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
-func toolgenCallSegment(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)

@@ -7,23 +7,23 @@ package unexported
 import (
 	"context"
 
-	"github.com/toolgen-dev/toolgen/runtime"
-	"github.com/toolgen-dev/toolgen/runtime/toolimpl"
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(4 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 4)
+	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
 )
 
 // The names of the tools, for permission rules and lookups.
 const (
 	// toolPing names the tool ping (ping). ping answers pong.
-	toolPing runtime.ToolName = "ping"
+	toolPing toolgen.ToolName = "ping"
 	// toolAsk names the tool ask ((*helper).ask). ask asks the helper.
-	toolAsk runtime.ToolName = "ask"
+	toolAsk toolgen.ToolName = "ask"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -34,8 +34,8 @@ var (
 )
 
 // Tools returns the tools of package unexported: ping.
-func Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        toolPing,
 		Description: "ping answers pong.",
 		InputSchema: toolgenInputping,
@@ -44,12 +44,12 @@ func Tools() []runtime.Tool {
 }
 
 // Tools returns the tools of a helper, which run on it: ask.
-func (recv *helper) Tools() []runtime.Tool {
-	return toolimpl.Tools([]runtime.Tool{{
+func (recv *helper) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        toolAsk,
 		Description: "ask asks the helper.",
 		InputSchema: toolgenInputask,
-		Call: func(ctx context.Context, args []byte) (runtime.Result, error) {
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
 	}})
@@ -58,21 +58,21 @@ func (recv *helper) Tools() []runtime.Tool {
 // pingRule is a permission rule for the tool ping, which takes no arguments.
 type pingRule struct{}
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r pingRule) Rule() runtime.Rule {
-	return runtime.Rule{Tool: toolPing}
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r pingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: toolPing}
 }
 
 // askRule is a permission rule for the tool ask: each field is a glob over
-// that argument's value (as runtime.Rule's Args), and an empty field does not
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
 // constrain it.
 type askRule struct {
 	_      [0]func()
 	Prompt string // argument "prompt"
 }
 
-// Rule returns r as a runtime.Rule, for agent.Permissions.
-func (r askRule) Rule() runtime.Rule {
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r askRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(toolAsk, toolgenArgsask, []string{r.Prompt})
 }
 
@@ -80,7 +80,7 @@ func (r askRule) Rule() runtime.Rule {
 var toolgenInputping = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result.
-func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(toolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -95,14 +95,14 @@ func toolgenCallping(ctx context.Context, args []byte) (res runtime.Result, err 
 		return toolimpl.BadArgs(err), nil
 	}
 	out := ping()
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputask is the JSON Schema of ask's arguments.
 var toolgenInputask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
-func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime.Result, err error) {
+func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(toolAsk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
@@ -128,7 +128,7 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res runtime
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
-	return runtime.TextResult(out), nil
+	return toolgen.TextResult(out), nil
 }
 
 var toolgenArgsping = &toolimpl.Object{Names: []string{}}

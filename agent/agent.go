@@ -1,0 +1,348 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/toolgen-dev/toolgen"
+)
+
+// DefaultMaxTurns is how many model responses a run may take unless
+// WithMaxTurns says otherwise.
+const DefaultMaxTurns = 20
+
+// DefaultParallelism is how many tool calls of one turn run at once unless
+// WithParallelism says otherwise.
+const DefaultParallelism = 8
+
+// DefaultToolTimeout is how long the loop waits for one tool call unless
+// WithToolTimeout says otherwise. It is long enough for any tool that is
+// working (a build, a sub-agent's few turns) and short enough that a tool
+// stuck on something that ignores its context does not hold a run for good.
+const DefaultToolTimeout = 10 * time.Minute
+
+// Agent puts tools in front of a model: it asks the model, runs the tool
+// calls it makes (concurrently, within the permissions), gives it the
+// results, and repeats until the model answers, a call needs a person's
+// approval, or the turns run out. An Agent is safe for concurrent runs.
+type Agent struct {
+	model       Model
+	name        string
+	system      string
+	tools       *toolgen.Toolbox
+	specs       []ToolSpec                // the tools offered to the model, in order
+	offered     map[toolgen.ToolName]bool // their names
+	perms       Permissions
+	preset      Preset
+	maxTurns    int
+	parallelism int
+	limits      map[toolgen.ToolName]toolLimit       // every tool's timeout
+	prints      map[toolgen.ToolName]ToolFingerprint // every tool's, computed once
+	events      *eventSink
+	compaction  *compaction     // nil: none (WithCompaction)
+	sandbox     toolgen.Sandbox // every call's toolgen.Ctx.Sandbox; nil: none
+}
+
+// Option configures an Agent. An option given a bad value makes New fail
+// with an error naming the option and the value, as
+// "agent.WithMaxTurns(0): must be at least 1"; no value is clamped or
+// ignored.
+type Option func(*config) error
+
+type config struct {
+	name             string
+	system           string
+	sets             [][]toolgen.Tool
+	perms            Permissions
+	preset           Preset
+	maxTurns         int
+	parallelism      int
+	timeout          time.Duration
+	timeouts         map[toolgen.ToolName]time.Duration
+	active, inactive []toolgen.ToolName
+	observer         func(Event)
+	logger           *slog.Logger
+	activeSet, inSet bool
+	compaction       *compaction
+	sandbox          toolgen.Sandbox
+}
+
+// WithTools adds tools (each set from a generated Tools function, a
+// builtin, an MCP client...). Two tools of one name are an error.
+func WithTools(sets ...[]toolgen.Tool) Option {
+	return func(c *config) error { c.sets = append(c.sets, sets...); return nil }
+}
+
+// WithSystem sets the system prompt.
+func WithSystem(prompt string) Option {
+	return func(c *config) error { c.system = prompt; return nil }
+}
+
+// WithName names the agent in events, logs and messages.
+func WithName(name string) Option {
+	return func(c *config) error { c.name = name; return nil }
+}
+
+// WithPermissions sets the rules deciding which calls run, ask or are
+// denied.
+func WithPermissions(p Permissions) Option {
+	return func(c *config) error { c.perms = p; return nil }
+}
+
+// WithPreset sets a permission preset over the tools' annotations (see
+// Preset), applied when no rule matches a call.
+func WithPreset(p Preset) Option {
+	return func(c *config) error {
+		if !slices.Contains([]Preset{PresetDefault, PresetAllowAll, PresetAllowEdits, PresetAllowReads}, p) {
+			return fmt.Errorf("agent.WithPreset(%q): unknown preset (presets: allow-all, allow-edits, allow-reads)", p)
+		}
+		c.preset = p
+		return nil
+	}
+}
+
+// WithMaxTurns bounds how many model responses a run takes (default
+// DefaultMaxTurns); n must be at least 1.
+func WithMaxTurns(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("agent.WithMaxTurns(%d): must be at least 1", n)
+		}
+		c.maxTurns = n
+		return nil
+	}
+}
+
+// WithParallelism bounds how many tool calls of one turn run at once
+// (default DefaultParallelism); n must be at least 1.
+func WithParallelism(n int) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("agent.WithParallelism(%d): must be at least 1", n)
+		}
+		c.parallelism = n
+		return nil
+	}
+}
+
+// WithToolTimeout bounds how long the loop waits for a tool call: d for
+// the named tools, or for every other tool when no name is given (default
+// DefaultToolTimeout; 0 means no bound; a negative d, or an empty name, is
+// an error). When d passes, the call's context
+// is cancelled (context.Cause says the tool did not finish in time), the
+// model reads "tool X did not finish within d; it was abandoned", and the
+// run goes on without waiting for the call: a tool that ignores its context
+// keeps its goroutine until it returns, and its result is dropped.
+func WithToolTimeout(d time.Duration, tools ...toolgen.ToolName) Option {
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("agent.WithToolTimeout(%v): must not be negative (0 means no bound)", d)
+		}
+		if slices.Contains(tools, "") {
+			return fmt.Errorf("agent.WithToolTimeout(%v, %q): empty tool name", d, tools)
+		}
+		if len(tools) == 0 {
+			c.timeout = d
+			return nil
+		}
+		if c.timeouts == nil {
+			c.timeouts = map[toolgen.ToolName]time.Duration{}
+		}
+		for _, name := range tools {
+			c.timeouts[name] = d
+		}
+		return nil
+	}
+}
+
+// WithActiveTools offers the model only these tools (an allow-list).
+func WithActiveTools(names ...toolgen.ToolName) Option {
+	return func(c *config) error { c.active, c.activeSet = append(c.active, names...), true; return nil }
+}
+
+// WithInactiveTools offers the model every tool but these (a deny-list).
+func WithInactiveTools(names ...toolgen.ToolName) Option {
+	return func(c *config) error { c.inactive, c.inSet = append(c.inactive, names...), true; return nil }
+}
+
+// WithObserver calls fn with every event of every run, one call at a time.
+// A nil fn is an error.
+func WithObserver(fn func(Event)) Option {
+	return func(c *config) error {
+		if fn == nil {
+			return errors.New("agent.WithObserver(nil): nil function")
+		}
+		c.observer = fn
+		return nil
+	}
+}
+
+// WithLogger logs every event to l (model responses and tool calls at
+// Info, the rest at Debug). A nil l is an error.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) error {
+		if l == nil {
+			return errors.New("agent.WithLogger(nil): nil logger")
+		}
+		c.logger = l
+		return nil
+	}
+}
+
+// WithSandbox gives every tool call of the agent's runs sb, as
+// toolgen.Ctx.Sandbox: tools of one's own then read, write, list and run
+// commands through the same confinement as the built-in tools
+// (builtin.NewSandbox). The agent itself does nothing with it; the tools
+// the agent is given keep their own configuration (a builtin.ShellTool
+// confines its commands whether or not the agent has a sandbox). A nil sb
+// is an error.
+func WithSandbox(sb toolgen.Sandbox) Option {
+	return func(c *config) error {
+		if sb == nil {
+			return errors.New("agent.WithSandbox(nil): nil sandbox")
+		}
+		c.sandbox = sb
+		return nil
+	}
+}
+
+// New builds an agent. Configuration mistakes are errors here, never
+// surprises in a run: duplicate tools, unknown tool names in filters, deny
+// or ask rules naming a tool that is not registered, rules naming an
+// argument the tool does not take (see Permissions.Check).
+func New(model Model, opts ...Option) (*Agent, error) {
+	if model == nil {
+		return nil, errors.New("agent: a model is required")
+	}
+	c := config{maxTurns: DefaultMaxTurns, parallelism: DefaultParallelism, timeout: DefaultToolTimeout}
+	for _, opt := range opts {
+		if opt == nil {
+			return nil, errors.New("agent: nil Option")
+		}
+		if err := opt(&c); err != nil {
+			return nil, err // it names the option
+		}
+	}
+	box, err := toolgen.NewToolbox(c.sets...)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	if err := c.perms.Check(box.Tools()); err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	if err := c.checkTimeouts(box); err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	offered, err := c.offered(box)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
+	a := &Agent{
+		model: model, name: c.name, system: c.system, tools: box, offered: offered,
+		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
+		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox,
+		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+	}
+	a.prints = make(map[toolgen.ToolName]ToolFingerprint, len(box.Tools()))
+	for _, t := range box.Tools() {
+		a.prints[t.Name] = ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)}
+		if offered[t.Name] {
+			a.specs = append(a.specs, ToolSpec{
+				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,
+				StrictSchema: t.StrictSchema, GeminiSchema: t.GeminiSchema,
+			})
+		}
+	}
+	return a, nil
+}
+
+// offered applies the tool filters: every tool, the active ones, or all
+// but the inactive ones.
+func (c *config) offered(box *toolgen.Toolbox) (map[toolgen.ToolName]bool, error) {
+	if c.activeSet && c.inSet {
+		return nil, errors.New("pass either WithActiveTools or WithInactiveTools, not both")
+	}
+	listed := append(slices.Clone(c.active), c.inactive...)
+	var unknown []string
+	for _, n := range listed {
+		if _, ok := box.Lookup(n); !ok {
+			unknown = append(unknown, string(n))
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("tool filters name tools that are not registered: %s (registered tools: %s)",
+			strings.Join(unknown, ", "), joinNames(box.Names()))
+	}
+	offered := map[toolgen.ToolName]bool{}
+	for _, t := range box.Tools() {
+		offered[t.Name] = !c.activeSet || slices.Contains(c.active, t.Name)
+		if slices.Contains(c.inactive, t.Name) {
+			offered[t.Name] = false
+		}
+	}
+	return offered, nil
+}
+
+// checkTimeouts refuses a timeout for a tool that is not registered: a
+// misspelt name would leave the tool with the default bound.
+func (c *config) checkTimeouts(box *toolgen.Toolbox) error {
+	var unknown []string
+	for name := range c.timeouts {
+		if _, ok := box.Lookup(name); !ok {
+			unknown = append(unknown, string(name))
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return fmt.Errorf("tool timeouts name tools that are not registered: %s (registered tools: %s)",
+			strings.Join(unknown, ", "), joinNames(box.Names()))
+	}
+	return nil
+}
+
+// toolLimit is how long the loop waits for a call of a tool (0: no bound),
+// and the cause its context ends with then.
+type toolLimit struct {
+	d     time.Duration
+	cause error
+}
+
+// limits are the tools' timeouts, with their causes made once.
+func (c *config) limits(box *toolgen.Toolbox) map[toolgen.ToolName]toolLimit {
+	limits := make(map[toolgen.ToolName]toolLimit, len(box.Tools()))
+	for _, t := range box.Tools() {
+		d, ok := c.timeouts[t.Name]
+		if !ok {
+			d = c.timeout
+		}
+		limits[t.Name] = toolLimit{d: d, cause: fmt.Errorf("tool %s did not finish within %v", t.Name, d)}
+	}
+	return limits
+}
+
+func (a *Agent) limitOf(name toolgen.ToolName) toolLimit { return a.limits[name] }
+
+// passed reports whether a call's context ended at the tool's own
+// deadline, rather than with the run's ctx (cancelled, or at a deadline of
+// its own, which the call's context inherits when it comes first).
+func (l toolLimit) passed(callCtx context.Context) bool {
+	return l.d > 0 && errors.Is(context.Cause(callCtx), l.cause)
+}
+
+// timedOut is the outcome of a call abandoned at its deadline.
+func (l toolLimit) timedOut(reason string) outcome {
+	return outcome{res: toolgen.ErrorResult(l.cause.Error() + "; it was abandoned"), reason: reason}
+}
+
+func joinNames(names []toolgen.ToolName) string {
+	s := make([]string, len(names))
+	for i, n := range names {
+		s[i] = string(n)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,475 @@
+// Package agent is the agent loop: it puts tools in front of a model, runs
+// the calls the model makes, gives it the results, and goes on until the
+// model answers. It is for programs that run agents; tools themselves need
+// only package toolgen (the module root).
+//
+//	a, err := agent.New(model,
+//		agent.WithTools(weather.Tools()),
+//		agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "send_*"}}}),
+//	)
+//	state, err := a.Run(ctx, "Weather in Paris?", deps)
+//
+// # The loop
+//
+// agent.New puts tools in front of a model,
+// and a run asks the model, runs the calls it makes, gives it the results,
+// until it answers.
+//
+//	a, err := agent.New(model,
+//		agent.WithTools(weather.Tools(), mail.Tools()),
+//		agent.WithSystem("You are a travel assistant."),
+//		agent.WithPermissions(agent.Permissions{
+//			Deny: []toolgen.Rule{mail.SendEmailRule{To: "*@competitor.com"}.Rule()},
+//		}),
+//	)
+//	state, err := a.Run(ctx, "Email Ana the weather in Paris", deps)
+//	if state.StopReason == agent.StopPaused {
+//		for _, p := range state.Pending() {
+//			fmt.Println("approve?", p.Name, string(p.Args))
+//		}
+//		state.Approve()                       // or state.Reject("not now", ids...)
+//		state, err = a.Resume(ctx, state, deps)
+//	}
+//	fmt.Println(state.Output())
+//
+// examples/approval runs that story offline, with the state saved to JSON and
+// loaded again between pause and resume:
+//
+//	$ go run ./examples/approval
+//	stopped: paused
+//	waiting for approval: send_email {"to":"ana@example.com","subject":"Weather in Paris","body":"Sunny, 17°C."} (the tool requires approval)
+//	saved the paused run (1603 bytes of JSON) to /tmp/approval-state.json
+//	stopped: done after 2 turns, 20+10 tokens
+//	answer: Weather: Paris: 17°C, sunny. Email: sent to ana@example.com
+//	outbox: ["to ana@example.com: Weather in Paris (Sunny, 17°C.) [key 27de53fae95d8adb095f3b72/call_2]"]
+//
+// (-reject rejects the email instead: the model reads "Denied by the user: the
+// user wants to write it themselves".)
+//
+//   - Model is one method, "Generate(ctx, Request) (Response, error)": the
+//     system prompt, the transcript and the tools' specs (name, description,
+//     input schema) in; the assistant's message (text and tool calls, each
+//     with an id and raw JSON arguments) and token usage out. Provider
+//     adapters implement it; agent/agenttest scripts it, so agents are
+//     tested offline:
+//
+//     model := agenttest.NewModel(
+//     agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"city":"Paris"}`)),
+//     agenttest.Text("Sunny in Paris."),
+//     )
+//
+// The scripted model streams too: "agenttest.StreamText("Sunny ", "in ",
+// "Paris.")" gives its answer in pieces, agenttest.Deltas(parts...) exactly
+// the agent.Parts you script, and any other reply streams as agent.Parts gives
+// it. To test what happens mid-stream without sleeping, hold a reply at a gate
+// ("g := agenttest.NewGate()", "agenttest.StreamText("a", "b").Hold(1, g)"):
+// <-g.Reached() returns once the consumer has seen every part before it; look,
+// then g.Release() or cancel the run. model.Ended() says how each answer ended
+// (whole, the reply's error, or why its context ended).
+//
+//   - Options: WithTools (any number of sets; duplicate names are an error),
+//     WithSystem, WithPermissions, WithPreset, WithMaxTurns (default 20),
+//     WithParallelism (default 8), WithToolTimeout (default 10 minutes),
+//     WithActiveTools or WithInactiveTools, WithObserver, WithLogger,
+//     WithName. Every configuration mistake is an error from agent.New, never
+//     a surprise in a run; a bad option value names the option and the value
+//     ("agent.WithMaxTurns(0): must be at least 1"), and none is clamped.
+//
+//   - State is plain data that round-trips through JSON (transcript,
+//     StopReason done / paused / max_turns, the paused turn, usage, turns), so
+//     a run paused in one process resumes in another. It is versioned, and
+//     records the tools a paused turn was decided against (their input
+//     schemas, RequiresApproval and annotations): resuming after one of them
+//     changed is refused ("start a new run"). A call's arguments round-trip
+//     byte for byte, whatever the model sent (empty, truncated, not JSON,
+//     invalid UTF-8): valid JSON as encoding/json writes it is the member
+//     "args", as always; other bytes are "args_text" (a JSON string) or,
+//     when not valid UTF-8, "args_base64" (see State).
+//
+//   - Resuming is current and at-most-once. Resume decides the paused turn's
+//     calls again against the agent's current tools, filters and permissions:
+//     a deny rule added since the pause, or a tool filtered out, stops a call,
+//     the model reads why, and call_denied is emitted, once, as for a denial
+//     in Run; a person's approval still wins over an ask
+//     rule, while an allowed call that now asks pauses the run again. The
+//     state records each call's result as the call finishes, so resuming a
+//     state twice, or one saved after Run was cancelled mid-turn, never runs a
+//     finished call again: only the calls that had not finished run. What a
+//     state cannot know is what happened after it was saved: a copy saved
+//     before the calls ran, or a process that died mid-call, runs them again,
+//     with the same toolgen.Ctx.IdempotencyKey(); a tool whose effect must
+//     happen once keys it with that key (an idempotency key for a payment API,
+//     say), or the run goes on a durable-execution engine. After a failed or
+//     cancelled run, check "StopReason == StopPaused" (or Pending()), not
+//     "Paused != nil": Paused also holds an interrupted turn.
+//
+//   - Tool calls of one turn run concurrently (at most WithParallelism at
+//     once); results go back to the model in call order. Tool errors and
+//     panics are results the model sees, and so is a tool that ends its
+//     goroutine without returning (runtime.Goexit, which t.FailNow calls):
+//     "tool X stopped without returning (runtime.Goexit)". Cancelling ctx
+//     stops the model call and the tools (which get ctx); the loop waits for
+//     every call it started, up to the call's timeout, and the state holds the
+//     run up to the last complete step.
+//
+//   - Tool timeouts: the loop waits for a call at most
+//     agent.DefaultToolTimeout (10 minutes); WithToolTimeout(d) changes it for
+//     every tool, "WithToolTimeout(d, names...)" for those tools, whatever the
+//     order (0 means no bound; a negative one or an unknown name is an error
+//     from agent.New). The call's context has that deadline, and context.Cause
+//     says "tool X did not finish within d". When it passes, the model reads
+//     "tool X did not finish within d; it was abandoned" and the run goes on.
+//     A tool that ignores its context is abandoned, not stopped: its goroutine
+//     runs on until the tool returns, what it returns is dropped, and Run may
+//     return before it ends (leak checks in tests must let it finish). The
+//     run's own context is another matter: when it ends first (cancelled, or
+//     a deadline of the caller's, "context.WithTimeout(ctx, d)"), the run
+//     ends with ctx's error, and a call it cut off did not finish, whatever
+//     the call's own bound: it is recorded without a result (nobody is told
+//     it timed out), and Resume runs it again with the same idempotency key.
+//     The loop waits for such a call up to its own timeout, then leaves it.
+//     Raise the bound for tools that legitimately run long: a sub-agent
+//     (AsTool), run_command with a Timeout over 10 minutes. Toolbox.Call and
+//     Tool.Call have no timeout and run the tool on the caller's goroutine
+//     (so runtime.Goexit in a tool ends the caller's goroutine, as any
+//     function's would).
+//
+//   - Approval: if any call of a turn needs approval, nothing of that turn
+//     runs and the run pauses with StopReason paused; state.Pending() lists
+//     the calls (tool name, id, arguments, why). state.Approve(ids...) and
+//     "state.Reject(reason, ids...)" decide them (no ids: every pending call);
+//     a decided call stays decided (a different answer later is an error
+//     naming the first; the same answer again changes nothing);
+//     Resume then runs the approved calls with the model's original arguments,
+//     and the turn's other allowed calls (deepharness makes the model ask for
+//     those again; running them saves a turn), and tells the model a rejected
+//     call was "Denied by the user: <reason>". Resuming with an undecided call
+//     is an error. Resume also continues a finished run to which you appended
+//     a user message.
+//
+//   - Decisions, for each call: a tool that is unknown is refused ("unknown
+//     tool "x"; the tools are: ..."), and one the program made inactive is
+//     denied ("Denied: tool "x" is not available in this run (the program
+//     made it inactive), so this call was not run; the tools are: ...",
+//     reported call_denied, as the AI SDK harness's execution-denied
+//     result); then the permission
+//     rules, deny, then allow, then ask (the first list with a matching rule
+//     wins); then the tool's own RequiresApproval for a host tool, else the
+//     preset, else RequiresApproval. Note that
+//     Claude Code checks ask before allow: here an allow rule can exempt calls
+//     from an ask rule ("Allow: git *", "Ask: run_command"). A denied call
+//     never runs; the model is told "Denied by policy: this call is not
+//     permitted."
+//
+//   - Presets decide calls no rule matched, from the tools' annotations:
+//     PresetAllowAll (everything runs), PresetAllowEdits (destructive tools
+//     ask, the rest runs), PresetAllowReads (everything not read-only asks).
+//     As the AI SDK harness's permission modes govern its built-in tools
+//     while host tools keep their own approval, a preset decides the
+//     built-in tools (toolgen.Tool.Builtin: package builtin's files and
+//     run_command) over their RequiresApproval (allow-edits lets write_file
+//     run), but a host tool that requires approval asks under every preset.
+//     Only an allow rule naming that tool lifts its approval, "Allow:
+//     {Tool: "send_email"}" (with Args, for the calls they match): a pattern
+//     matching it ("*", "send_*") does not, since a pattern is a policy for
+//     many tools, as a preset is, and waiving the approval a tool's author
+//     asked for is written down for that tool. The call's reason then says
+//     so: "the tool requires approval (allow rule * matches it but does not
+//     name it, ...)".
+//
+//   - Filters: WithActiveTools (an allow-list) or WithInactiveTools (a
+//     deny-list), not both; unknown names are errors. Filtered tools are not
+//     offered to the model, and a call to one is denied (see Decisions).
+//
+//   - toolgen.Ctx reaches every tool (a toolgen.Ctx parameter of an annotated
+//     function, or toolgen.CtxFrom(ctx)): the run's deps (toolgen.DepsAs), the
+//     tool name, the call id, the run id, the turn, and the sandbox given with
+//     WithSandbox (see Sandbox for your own tools). IdempotencyKey() (run id +
+//     call id) stays the same when a resumed run makes the same call again, so
+//     a tool with side effects can do them once. The transcript so far is the
+//     agent's business, not the tool API's: a tool that needs it reads
+//     agent.TranscriptFrom(ctx) (nil outside a run).
+//
+//   - Sub-agents: "a.AsTool(name, description)", for an *agent.Agent a, is a
+//     tool taking a prompt that runs the agent with its caller's deps and
+//     returns its answer. A sub-agent cannot pause its caller: if it needs
+//     approval, the call fails saying for what.
+//
+//   - Events: WithObserver(func(agent.Event)) sees turn started, model
+//     responded (usage, duration), call requested / allowed / denied / paused
+//     (with the reason), call approved / rejected when a paused run is resumed
+//     (a rejection's reason is what the model reads), tool started / finished
+//     (duration, the result, and Event.Err when the call failed; a reason when
+//     the call timed out or ended without returning), turn finished, and then
+//     run stopped, or run failed (agent.EventRunFailed, with Event.Err, the
+//     error Run returns next; Resume and ResumeStream report a state they
+//     refuse, such as one whose tool changed since the pause, the same way). They come one at a time, never after Run
+//     returns. Every event names its agent (Event.Agent, from WithName). A
+//     sub-agent's events (AsTool) carry the run and the call that started it
+//     as Event.ParentRunID and Event.ParentCallID, so one observer given to
+//     both agents can nest their runs, and what a sub-agent used counts in its
+//     caller's State.Usage. WithLogger(*slog.Logger) logs the same, with
+//     agent, parent_run, parent_call and error attributes when set, and a
+//     failed run at Error.
+//
+//   - Tracing with OpenTelemetry: the optional module
+//     github.com/toolgen-dev/toolgen/agentotel (a go.mod of its own, so
+//     toolgen itself does not depend on OpenTelemetry) turns an agent's events
+//     into spans that follow OpenTelemetry's GenAI semantic conventions:
+//     "invoke_agent {agent}" for each run, "chat {model}" for each model call
+//     (with token usage), "execute_tool {tool}" for each tool call (status
+//     Error with the error's text when it fails or times out). Permission
+//     decisions and compactions are span events on the run, file changes
+//     events on the call. Give
+//     "agent.WithObserver(agentotel.Observer(otel.Tracer("myapp"),
+//     agentotel.WithModel("", "openai", "gpt-4o")))" to the agent and to the
+//     agents it uses as tools, and sub-agent runs nest under the calls that
+//     started them. Spans end when a run stops, pauses or fails; a resumed run
+//     gets a new span with the same gen_ai.conversation.id. Tool arguments and
+//     results, file paths and people's rejection reasons are recorded only
+//     with agentotel.WithContent(). Observers get no context, so a run's span
+//     starts a trace of its own rather than joining the caller's.
+//
+//   - Compaction: a long run's transcript grows with every tool result;
+//     "agent.WithCompaction(budget, policies...)" keeps each request under
+//     budget tokens. Before asking the model the loop estimates the request
+//     (agent.EstimateTokens, about four bytes a token; when the model reported
+//     its input tokens for the transcript so far, that count plus the estimate
+//     of newer messages, if larger), and while it is over budget runs the
+//     policies in order:
+//
+//     a, err := agent.New(model, agent.WithTools(tools),
+//     agent.WithCompaction(100_000,
+//     agent.ElideToolResults(2, 4096), // old results over 4 KB become a marker
+//     agent.Summarize(cheapModel, 4),  // then: summarize all but the last 4 turns
+//     ))
+//
+// "ElideToolResults(keepLast, maxBytes)" replaces the content of results
+// larger than maxBytes, but the last keepLast, with "[result elided: N bytes;
+// call the tool again if needed]": the result stays in place, so every call
+// still has its answer. "Summarize(model, keepTurns)" has model summarize
+// everything before the last keepTurns turns and appends the summary to the
+// user's first message (so roles still alternate for every provider); a call
+// is never separated from its results, the system prompt is never compacted,
+// and the summary's cost counts in the run's usage. A Compactor of your own
+// can be a policy: the loop checks that what it returns is still a valid
+// transcript. The compacted transcript replaces State.Messages, so a resumed
+// run continues from the same history; each compaction is recorded in
+// State.Compactions and reported as a compaction event (Event.Compaction: the
+// policy, what was removed, the tokens saved). A request still over budget
+// after every policy is sent as it is. In BenchmarkCompaction (15 turns
+// reading 20 KB each, a budget of 12,000), the run sends 615,739 estimated
+// tokens without compaction (largest request 76,953), 115,426 eliding and
+// 164,135 summarizing, every request under the budget. "go run
+// ./examples/compaction" prints that run request by request, without
+// compaction and eliding, with its compaction events and the two answers, the
+// same (examples/compaction, offline).
+//
+//   - File changes: a tool reports each file it changes with
+//     "toolgen.ReportFileChange(ctx, toolgen.FileChange{...})", and the agent
+//     emits it as a file_changed event (Event.FileChange), in order, between
+//     the call's tool started and tool finished, to observers, the logger and
+//     RunStream. builtin's write_file, edit_file and delete_file report every
+//     change they make: the path (relative to the workspace), the kind
+//     (created, modified, deleted), sizes and SHA-256 before and after, the
+//     old content (Before) for files up to builtin.MaxChangeBytes (64 KiB) and
+//     a unified diff when both sides are small text. run_command compares the
+//     workspace before and after the command (regular files outside .git; up
+//     to 10,000 files and 8 MiB of contents, saying so in its result when a
+//     bound is hit) and reports what it created, changed or deleted; a large
+//     file's old content is not read, so such a change cannot be reverted.
+//     When the calls of a turn run in parallel, each change is still
+//     reported by the call that made it: the file tools' writes and a
+//     command's comparison wait for one another (two commands at once
+//     cannot be told apart, and say so: see builtin). To
+//     roll back a set of changes, pass them in the order they happened to
+//     (*builtin.Workspace).Revert: every file gets back its content from
+//     before its first change (created files are removed), and nothing is
+//     written unless every file is still as the last change left it
+//     (builtin.ErrChangedSince) and its old content was kept. Outside an agent
+//     run nothing is computed.
+//
+//   - Streaming: "a.RunStream(ctx, prompt, deps, fn)" (and ResumeStream) is
+//     Run reported as it happens: fn(agent.Event) gets the same events, in
+//     order and one at a time, plus each piece of the model's answer as it
+//     arrives (agent.EventModelPart, with Event.Part: text and reasoning
+//     deltas, each tool call's start, argument pieces and whole call, usage,
+//     finish) and each tool's result on tool finished. The run waits for fn (a
+//     slow consumer slows the run; nothing piles up), and an error from fn
+//     cancels the run and is what RunStream returns. A model streams by
+//     implementing agent.StreamingModel (the OpenAI and Anthropic adapters and
+//     agenttest do); any other model's whole answer is streamed as parts once
+//     it comes (agent.Stream, agent.Parts), and agent.Collect puts a stream
+//     back together. Streaming changes what is observed, never what the loop
+//     decides: the state a streaming run ends with is the one Run gives.
+//
+//     s, err := a.RunStream(ctx, "Weather in Paris?", nil, func(e agent.Event) error {
+//     if e.Kind == agent.EventModelPart && e.Part.Kind == agent.PartText {
+//     fmt.Print(e.Part.Text)
+//     }
+//     return nil
+//     })
+//
+//   - Ready for durable execution: the loop's decisions (what to do next,
+//     permission outcomes, pausing and resuming) are pure functions of State,
+//     with no I/O, clock, randomness or map-order dependence
+//     (agent/step.go); model calls, tool calls and compaction (whose
+//     policies may call the model) are the only side effects. An engine drives
+//     a run through a.Next(state) (compact, ask the model, call tools with
+//     their idempotency keys, await approval, or stop), a.ApplyCompaction,
+//     a.ApplyResponse and a.ApplyResults (agent/engine.go), and runs
+//     the effects (a.Compact, the model, a.CallTool) where it records them;
+//     the events Run emits about decisions (call_allowed, call_rejected,
+//     compaction, run_stopped...) are recorded in the state, and the engine
+//     delivers them once with "a.Emit(ctx, state.TakeEvents()...)" (not while
+//     replaying). Run and Resume are the same loop in process (same decision
+//     step, same events, same transcript: tests drive both on one script and
+//     compare); see Durable runs.
+//
+// # Permission rules
+//
+// agent.Permissions (package agent) decides whether a call runs, asks
+// a person first, or is refused (the agent loop calls it for every call). Its
+// rules are runtime.Rules, plain data that generated code can build:
+//
+//		perms := agent.Permissions{
+//			Deny:  []toolgen.Rule{{Tool: "run_command", Args: map[string]string{"command": "*rm -rf*"}}},
+//			Allow: []toolgen.Rule{{Tool: "read_*"}, {Tool: "run_command", Args: map[string]string{"command": "git *"}}},
+//			Ask:   []toolgen.Rule{{Tool: "run_command"}},
+//		}
+//		outcome, rule := perms.Decide("run_command", []byte(`{"command":"git status"}`))
+//		// allow, run_command(command="git *"); "rm -rf /" is denied, "curl x" asks
+//
+//	  - Order: Deny, then Allow, then Ask; the first list with a matching rule
+//	    wins, and Decide returns the first matching rule of that list. No match
+//	    is OutcomeNone: the agent then applies its preset and the tool's
+//	    RequiresApproval. Deny always wins, but allow beats ask (Claude Code
+//	    checks ask first): above, the allow rule exempts git from the ask rule.
+//	    For a host tool that requires approval, the agent counts only allow
+//	    rules whose Tool is the tool's name: a pattern allows the calls of
+//	    other tools, never waives that approval (see Presets).
+//	  - A rule matches when Tool, a name or a glob, matches the tool's name, and
+//	    every one of Args matches: the call must send that argument (an absent
+//	    argument cannot be vouched for: "{"command": "*"}" does not match {})
+//	    and its value must match the glob. A string is matched as its text; any
+//	    other value as its compact JSON (true, null, "["a","b"]"), with every
+//	    number, nested ones too, by its value in a canonical form: an integer
+//	    without fraction or exponent (7.0, 7e0 and 70e-1 are all 7), any other
+//	    number as a plain decimal without trailing zeros (0.50 is 0.5, -1225e-2
+//	    is -12.25), -0 as 0. So "{"count": "7"}" cannot be sidestepped by
+//	    writing 7.0. A number whose plain form would need more than 400 zeros it
+//	    does not write is put in exponent form (1e999999999, 2.5e-500): unique
+//	    too, and no longer than the literal. Arguments a rule does not name are
+//	    free. If the arguments are not a JSON object, rules with Args match
+//	    nothing; if a member is repeated, the last counts.
+//	  - Globs (agent.Match), the same for names and values: the whole string,
+//	    case-sensitively; * is any run of characters, / and spaces included
+//	    (unlike path.Match); "?" one character (a code point, not a byte);
+//	    [abc], [a-z], "[!abc]" or "[^abc]" one character of a set (a ] first is
+//	    a member); "\" makes the next character literal: "\*" is a star,
+//	    "\["a"]" matches the array "["a"]". A malformed pattern matches nothing.
+//	    "agent.MatchRule(rule, name, args)" tells whether one rule matches a
+//	    call.
+//	  - Check (agent.New runs it) reports every mistake at once: a rule without
+//	    a tool, a malformed glob, and a deny or ask rule naming a tool that is
+//	    not registered, since a rule that names no tool would silently allow
+//	    what it was written to stop: "permission rules deny or ask about tools
+//	    that are not registered: run_comand (registered tools: read_file,
+//	    run_command)...". Allow rules may name tools an agent lacks (one policy
+//	    for several agents); patterns are not checked for that. A rule naming an
+//	    argument its tool does not take is refused too, in every list, since it
+//	    would match no call: "permission rule deny[0] run_command(comand="rm
+//	    *"): tool run_command takes no argument "comand", so the rule matches no
+//	    call (run_command takes command, cwd)"; for a pattern rule it is enough
+//	    that one matching tool takes the argument, and tools whose schemas
+//	    declare no properties (or use "$ref") are not checked.
+//	  - Rules match text; they are not a sandbox: "git *" also matches "git log;
+//	    rm -rf ~", and does not match git alone (git* matches both, and gitk).
+//
+// Typed rules. For each tool, the generated file declares a rule type with one
+// string field per argument, so that a misspelled tool or argument does not
+// compile:
+//
+//	perms := agent.Permissions{
+//		Deny:  []toolgen.Rule{weather.GetWeatherRule{City: "Atlantis"}.Rule()},
+//		Allow: []toolgen.Rule{weather.GetForecastRule{Days: "[1-3]"}.Rule()},
+//	}
+//	// weather.GetWeathrRule{}          undefined: weather.GetWeathrRule
+//	// weather.GetWeatherRule{Cty: "x"} unknown field Cty in struct literal of type weather.GetWeatherRule
+//
+// Each field is a glob over its argument's value; an empty field does not
+// constrain it (""*"" requires the argument). Its comment says what the glob
+// is matched against when the argument is not a string: a number in canonical
+// form ("Days: "3"" matches 3, 3.0 and 3e0), true/false, or compact JSON. A
+// field is named after its parameter or struct field, exported (city → City);
+// two that would share a name are named after their JSON names instead, then
+// numbered. The type is <GoName>Rule (AddRule for a method (*Counter).Add); a
+// package that declares that name itself is an error at the tool. Rule types
+// are built with field names ("GetWeatherRule{City: "x"}") and are not
+// comparable: a blank "_ [0]func()" field spares the compiler an equality
+// function per tool.
+//
+// # Where things live
+//
+//   - The loop: [New] and its options ([WithTools], [WithSystem],
+//     [WithPermissions], [WithPreset], [WithToolTimeout], ...; agent.go),
+//     [Agent.Run] and [Agent.Resume] (run.go), with its pure decisions in
+//     step.go: what to do next is a function of the [State] alone, so that a
+//     durable-execution engine can replay it.
+//   - The model: [Model] (one method, Generate), [ModelFunc], [Request],
+//     [Response], [Message], [ToolCall], [ToolResult] (model.go). Packages
+//     provider/openai and provider/anthropic are Models over real APIs;
+//     package agent/agenttest scripts one for tests.
+//   - [State] (state.go): plain data that round-trips through JSON, so a run
+//     paused for approval in one process resumes in another; [State.Pending],
+//     [State.Approve] and [State.Reject] decide the paused calls.
+//   - Events (event.go, observe.go): [WithObserver] sees every [Event] of a
+//     run, one at a time, ending with run_stopped or run_failed; events
+//     name their agent and, for a sub-agent, the run that called it;
+//     [WithLogger] logs them.
+//   - File changes (filechange.go): a tool's toolgen.ReportFileChange
+//     reaches observers and RunStream as an EventFileChanged, between the
+//     call's tool_started and tool_finished.
+//   - Compaction (compaction.go): [WithCompaction] keeps requests under a
+//     token budget ([EstimateTokens]) with policies ([ElideToolResults],
+//     [Summarize], or a [Compactor] of one's own); the compacted transcript
+//     replaces the State's, [State.Compactions] and [EventCompaction] say
+//     what was removed.
+//   - The engine seam (engine.go): [Agent.Next] says what a run does next
+//     (compact, ask the model, call tools, await approval, stop) and
+//     [Agent.ApplyCompaction], [Agent.ApplyResponse] and
+//     [Agent.ApplyResults] record what it came to, so that a
+//     durable-execution engine drives the run and records each effect
+//     (module github.com/toolgen-dev/toolgen/temporal runs it on Temporal);
+//     the events of the decisions are recorded in the State
+//     ([State.TakeEvents]) for the engine to deliver once ([Agent.Emit]).
+//     Run and Resume drive the same decision step.
+//   - Resuming (resume.go): a paused turn's calls are decided again against
+//     the agent's current tools and permissions, and a call that finished
+//     (its result is in the State) never runs again.
+//   - Streaming (stream.go, runstream.go): [Agent.RunStream] and
+//     [Agent.ResumeStream] report a run as it happens, the model's answer
+//     part by part ([Part], [EventModelPart]); a [StreamingModel] streams its
+//     answer, [Stream] adapts any [Model], and [Collector] puts parts back
+//     together.
+//   - Permissions (permissions.go, glob.go): [Permissions] hold lists of
+//     [toolgen.Rule]; [Permissions.Decide] checks Deny first, then Allow,
+//     then Ask, and the first list with a matching rule wins (so an Allow
+//     rule exempts calls from an Ask rule). [MatchRule] tells whether one
+//     rule matches a call, [Match] whether one glob matches a string.
+//   - Presets (preset.go): [Preset] decides the calls no rule matched, from
+//     the tools' annotations.
+//   - Sub-agents (subagent.go): [Agent.AsTool] makes an agent a tool of
+//     another agent; an engine runs such a call as a run of its own
+//     (engine_sub.go: [SubAgent], [SubAgentPrompt], [SubAgentResult]).
+//   - Sandbox: [WithSandbox] gives every call a toolgen.Sandbox, in its
+//     toolgen.Ctx (a sub-agent without its own inherits its caller's).
+//   - [TranscriptFrom]: a tool reads the transcript up to its call from its
+//     context (the rest of what it learns about the run is toolgen.Ctx).
+//
+// Permission rules match tool names and argument values with globs: whole
+// string, case-sensitive, `*` matches any run of characters including `/`
+// and spaces, `?` one character, `[a-z]`/`[!a-z]` sets, `\` escapes. A
+// malformed pattern matches nothing, and [Permissions.Check] (which [New]
+// runs) reports it. Rules match text; they are not a sandbox.
+package agent

@@ -1,0 +1,297 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/wire"
+)
+
+// Permissions decide what may run. Order: Deny, then Allow, then Ask; the
+// first list with a matching rule wins; no match -> OutcomeNone (the caller
+// then applies presets and the tool's own RequiresApproval).
+//
+// Deny always wins. Unlike Claude Code, where ask beats allow, an Allow rule
+// here beats an Ask rule: Ask{run_command} with Allow{run_command,
+// command="git *"} asks about everything but git. Within a list the order of
+// rules only decides which rule is reported.
+type Permissions struct {
+	Allow []toolgen.Rule `json:"allow,omitempty"`
+	Ask   []toolgen.Rule `json:"ask,omitempty"`
+	Deny  []toolgen.Rule `json:"deny,omitempty"`
+}
+
+// Outcome is what permission rules decide about a call.
+type Outcome string
+
+// The outcomes.
+const (
+	OutcomeNone  Outcome = "" // no rule matched
+	OutcomeAllow Outcome = "allow"
+	OutcomeAsk   Outcome = "ask"
+	OutcomeDeny  Outcome = "deny"
+)
+
+// Decide returns the outcome for a call of tool name with raw JSON args, and
+// the rule that decided (nil for OutcomeNone): the first matching rule of
+// Deny, else of Allow, else of Ask. The rule points into p's list. The
+// arguments are read at most once, and only if a rule with Args names the
+// tool.
+func (p Permissions) Decide(name toolgen.ToolName, args []byte) (Outcome, *toolgen.Rule) {
+	return p.decide(name, args, false)
+}
+
+// DecideTool is Decide for a call of t as the agent loop reads the rules:
+// if t is a host tool that requires approval (RequiresApproval, and not
+// Builtin), only an allow rule whose Tool is t's name lifts that, not a
+// pattern that matches it. Servers that decide calls as the loop does
+// (package mcp) use it.
+func (p Permissions) DecideTool(t *toolgen.Tool, args []byte) (Outcome, *toolgen.Rule) {
+	return p.decide(t.Name, args, t.RequiresApproval && !t.Builtin)
+}
+
+// decide is Decide, where, if namedOnly, only an allow rule whose Tool is
+// name (not a pattern matching it) counts. The agent loop asks so for a
+// host tool that requires approval (see Agent.decide).
+func (p Permissions) decide(name toolgen.ToolName, args []byte, namedOnly bool) (Outcome, *toolgen.Rule) {
+	call := callArgs{raw: args}
+	if r := call.firstMatch(p.Deny, name); r != nil {
+		return OutcomeDeny, r
+	}
+	allow := call.firstMatch
+	if namedOnly {
+		allow = call.firstNaming
+	}
+	if r := allow(p.Allow, name); r != nil {
+		return OutcomeAllow, r
+	}
+	if r := call.firstMatch(p.Ask, name); r != nil {
+		return OutcomeAsk, r
+	}
+	return OutcomeNone, nil
+}
+
+// MatchRule reports whether r matches a call of tool name with raw JSON
+// args (see toolgen.Rule for what matching means).
+func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
+	call := callArgs{raw: args}
+	return call.matches(&r, name)
+}
+
+// Check reports configuration errors, all at once, against the tools the
+// rules are for: a rule with an empty Tool; a malformed glob, in Tool or in
+// Args; a Deny or Ask rule whose Tool is not a pattern and is not among
+// tools, since a typo must never silently allow; and a rule whose Args name
+// an argument that is not a property of the input schema of the tool it
+// names, or, for a pattern, of any tool it matches (see checkArgs), since
+// such a rule matches no call. Allow rules may name tools the agent lacks
+// (one policy shared by several agents), and pattern rules need not match a
+// tool. If tools is empty, the checks against tools are skipped. agent.New
+// runs Check with the agent's tools.
+func (p Permissions) Check(tools []toolgen.Tool) error {
+	var errs []error
+	for _, l := range p.lists() {
+		for i := range l.rules {
+			errs = append(errs, checkRule(l.name, i, &l.rules[i])...)
+			if err := checkArgs(l.name, i, &l.rules[i], tools); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	registered := make([]toolgen.ToolName, len(tools))
+	for i, t := range tools {
+		registered[i] = t.Name
+	}
+	if err := p.checkRegistered(registered); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+type ruleList struct {
+	name  string
+	rules []toolgen.Rule
+}
+
+// lists are p's lists in the order Decide reads them.
+func (p Permissions) lists() []ruleList {
+	return []ruleList{{"deny", p.Deny}, {"allow", p.Allow}, {"ask", p.Ask}}
+}
+
+// checkRule reports an empty tool and malformed globs of the rule list[i].
+func checkRule(list string, i int, r *toolgen.Rule) []error {
+	var errs []error
+	at := fmt.Sprintf("permission rule %s[%d] %s", list, i, r)
+	if r.Tool == "" {
+		errs = append(errs, errors.New(at+": names no tool (use \"*\" for every tool)"))
+	} else if err := checkPattern(string(r.Tool)); err != nil {
+		errs = append(errs, fmt.Errorf("%s: malformed tool pattern %q: %w", at, r.Tool, err))
+	}
+	for _, k := range slices.Sorted(maps.Keys(r.Args)) {
+		if err := checkPattern(r.Args[k]); err != nil {
+			errs = append(errs, fmt.Errorf("%s: malformed pattern %q for argument %q: %w", at, r.Args[k], k, err))
+		}
+	}
+	return errs
+}
+
+// checkRegistered reports Deny and Ask rules naming tools that are not
+// registered.
+func (p Permissions) checkRegistered(registered []toolgen.ToolName) error {
+	if len(registered) == 0 {
+		return nil
+	}
+	var unknown []toolgen.ToolName
+	for _, rules := range [][]toolgen.Rule{p.Deny, p.Ask} {
+		for _, r := range rules {
+			if r.Tool != "" && !r.IsPattern() && !slices.Contains(registered, r.Tool) {
+				unknown = append(unknown, r.Tool)
+			}
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	known := slices.Clone(registered)
+	slices.Sort(unknown)
+	slices.Sort(known)
+	return fmt.Errorf("permission rules deny or ask about tools that are not registered: %s (registered tools: %s). "+
+		"A rule that names no tool matches no call, so it would silently allow what it was written to stop",
+		joinNames(slices.Compact(unknown)), joinNames(slices.Compact(known)))
+}
+
+// callArgs reads a call's arguments for rules with Args: once, and only
+// when such a rule names the tool.
+type callArgs struct {
+	raw    []byte
+	read   bool
+	object bool   // raw is a JSON object (only then do rules with Args match)
+	text   []byte // the members' keys and values, one after another
+	// The members in the order sent: the first ones in an array, which
+	// costs no allocation, the rest in a slice.
+	n     int
+	first [8]member
+	rest  []member
+}
+
+// member is one member of the arguments: its key is text[start:mid], its
+// value text[mid:end].
+type member struct{ start, mid, end int }
+
+// member returns the i'th member.
+func (c *callArgs) member(i int) member {
+	if i < len(c.first) {
+		return c.first[i]
+	}
+	return c.rest[i-len(c.first)]
+}
+
+func (c *callArgs) add(m member) {
+	if c.n < len(c.first) {
+		c.first[c.n] = m
+	} else {
+		c.rest = append(c.rest, m)
+	}
+	c.n++
+}
+
+// firstMatch returns the first rule of rules matching the call, or nil.
+func (c *callArgs) firstMatch(rules []toolgen.Rule, name toolgen.ToolName) *toolgen.Rule {
+	for i := range rules {
+		if c.matches(&rules[i], name) {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
+// firstNaming returns the first rule of rules whose Tool is name (not a
+// pattern) and that matches the call, or nil.
+func (c *callArgs) firstNaming(rules []toolgen.Rule, name toolgen.ToolName) *toolgen.Rule {
+	for i := range rules {
+		if rules[i].Tool == name && c.matches(&rules[i], name) {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
+// matches reports whether r matches the call. A rule with an empty Tool
+// matches nothing (Check reports it).
+func (c *callArgs) matches(r *toolgen.Rule, name toolgen.ToolName) bool {
+	if r.Tool == "" || !Match(string(r.Tool), string(name)) {
+		return false
+	}
+	if len(r.Args) == 0 {
+		return true
+	}
+	c.parse()
+	if !c.object {
+		return false
+	}
+	for key, pattern := range r.Args {
+		v, ok := c.value(key)
+		if !ok || !matchBytes(pattern, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// value returns the value of the member key as text, the last one when the
+// key is repeated.
+func (c *callArgs) value(key string) ([]byte, bool) {
+	for i := c.n - 1; i >= 0; i-- {
+		m := c.member(i)
+		if string(c.text[m.start:m.mid]) == key {
+			return c.text[m.mid:m.end], true
+		}
+	}
+	return nil, false
+}
+
+// parse reads the arguments with the JSON reader of internal/wire
+// (no reflection): strings unescaped, other values as compact JSON text with
+// canonical numbers.
+func (c *callArgs) parse() {
+	if c.read {
+		return
+	}
+	c.read = true
+	var d wire.Decoder
+	d.Reset(c.raw)
+	if d.Kind() != wire.KindObject {
+		return
+	}
+	// Unescaped and compacted, the text is hardly ever longer than the
+	// arguments (only invalid UTF-8, read as U+FFFD, and a number whose
+	// exponent stands for zeros, at most maxPlainZeros each, grow).
+	c.text = make([]byte, 0, len(c.raw))
+	d.Object()
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
+		m := member{start: len(c.text)}
+		c.text = append(c.text, key...)
+		m.mid = len(c.text)
+		if !c.readValue(&d) {
+			return
+		}
+		m.end = len(c.text)
+		c.add(m)
+	}
+	c.object = d.Close() == nil
+}
+
+// readValue appends the text of the next value; false on a syntax error.
+func (c *callArgs) readValue(d *wire.Decoder) bool {
+	if d.Kind() == wire.KindString {
+		s, ok := d.StringBytes()
+		c.text = append(c.text, s...)
+		return ok
+	}
+	raw, ok := d.RawValue() // checked JSON, so wire.AppendCanonicalJSON may be used; no copy needed
+	c.text = wire.AppendCanonicalJSON(c.text, raw)
+	return ok
+}

@@ -1,0 +1,173 @@
+package agent_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/builtin"
+)
+
+var presets = []agent.Preset{agent.PresetDefault, agent.PresetAllowAll, agent.PresetAllowEdits, agent.PresetAllowReads}
+
+// kinds of tools, as their flags make them.
+var toolKinds = map[toolgen.ToolName]func(*toolgen.Tool){
+	"gated":             func(t *toolgen.Tool) { t.RequiresApproval = true },
+	"gated_destructive": func(t *toolgen.Tool) { t.RequiresApproval, t.Annotations.Destructive = true, true },
+	"gated_read_only":   func(t *toolgen.Tool) { t.RequiresApproval, t.Annotations.ReadOnly = true, true },
+	"destructive":       func(t *toolgen.Tool) { t.Annotations.Destructive = true },
+	"read_only":         func(t *toolgen.Tool) { t.Annotations.ReadOnly = true },
+	"plain":             func(t *toolgen.Tool) {},
+}
+
+// decided runs one turn calling every tool of tools with args, with an always-gated
+// tool besides so that nothing runs, and returns the outcome of each call
+// and why.
+func decided(t *testing.T, tools []toolgen.Tool, args string, opts ...agent.Option) map[toolgen.ToolName]agent.Decision {
+	t.Helper()
+	var rec recorder
+	tools = append(slices.Clone(tools), rec.tool("zz_stop", requiresApproval))
+	var calls []agent.ToolCall
+	for _, tool := range tools {
+		calls = append(calls, rt.Call("call_"+string(tool.Name), tool.Name, args))
+	}
+	ag, err := agent.New(rt.NewModel(rt.Calls(calls...)), append(opts, agent.WithTools(tools))...)
+	require.NoError(t, err)
+	s, err := ag.Run(context.Background(), "go", nil)
+	require.NoError(t, err)
+	require.Equal(t, agent.StopPaused, s.StopReason)
+	assert.Empty(t, rec.ran())
+	out := map[toolgen.ToolName]agent.Decision{}
+	for _, d := range s.Paused.Calls {
+		if d.Call.Name != "zz_stop" {
+			out[d.Call.Name] = d
+		}
+	}
+	return out
+}
+
+func outcomes(ds map[toolgen.ToolName]agent.Decision) map[toolgen.ToolName]agent.Outcome {
+	out := map[toolgen.ToolName]agent.Outcome{}
+	for name, d := range ds {
+		out[name] = d.Outcome
+	}
+	return out
+}
+
+// TestPresetsKeepAHostToolsApproval: a preset decides from the
+// annotations the calls no rule decides, but a host tool that requires
+// approval asks under every preset; presets only make the other host
+// tools ask more. Every preset, every kind of tool.
+func TestPresetsKeepAHostToolsApproval(t *testing.T) {
+	const allow, ask = agent.OutcomeAllow, agent.OutcomeAsk
+	want := map[agent.Preset]map[toolgen.ToolName]agent.Outcome{
+		agent.PresetDefault:    {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
+		agent.PresetAllowAll:   {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
+		agent.PresetAllowEdits: {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": ask, "read_only": allow, "plain": allow},
+		agent.PresetAllowReads: {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": ask, "read_only": allow, "plain": ask},
+	}
+	var rec recorder
+	var tools []toolgen.Tool
+	for name, kind := range toolKinds {
+		tools = append(tools, rec.tool(name, kind))
+	}
+	for _, preset := range presets {
+		t.Run("preset "+string(preset), func(t *testing.T) {
+			got := decided(t, tools, `{}`, agent.WithPreset(preset))
+			assert.Equal(t, want[preset], outcomes(got))
+			for _, name := range []toolgen.ToolName{"gated", "gated_destructive", "gated_read_only"} {
+				assert.Equal(t, "the tool requires approval", got[name].Reason, name)
+			}
+		})
+	}
+}
+
+// TestPresetsDecideBuiltinTools: a preset decides the harness's own tools
+// (toolgen.Tool.Builtin: package builtin's) from their annotations,
+// RequiresApproval included: allow-edits lets write_file run and asks for
+// delete_file and run_command.
+func TestPresetsDecideBuiltinTools(t *testing.T) {
+	const allow, ask = agent.OutcomeAllow, agent.OutcomeAsk
+	want := map[agent.Preset]map[toolgen.ToolName]agent.Outcome{
+		agent.PresetDefault:    {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": allow, "read_only": allow, "plain": allow},
+		agent.PresetAllowAll:   {"gated": allow, "gated_destructive": allow, "gated_read_only": allow, "destructive": allow, "read_only": allow, "plain": allow},
+		agent.PresetAllowEdits: {"gated": allow, "gated_destructive": ask, "gated_read_only": allow, "destructive": ask, "read_only": allow, "plain": allow},
+		agent.PresetAllowReads: {"gated": ask, "gated_destructive": ask, "gated_read_only": allow, "destructive": ask, "read_only": allow, "plain": ask},
+	}
+	var rec recorder
+	var tools []toolgen.Tool
+	for name, kind := range toolKinds {
+		tools = append(tools, rec.tool(name, func(t *toolgen.Tool) { kind(t); t.Builtin = true }))
+	}
+	for _, preset := range presets {
+		t.Run("preset "+string(preset), func(t *testing.T) {
+			assert.Equal(t, want[preset], outcomes(decided(t, tools, `{}`, agent.WithPreset(preset))))
+		})
+	}
+
+	// Package builtin's tools are marked so.
+	files, err := builtin.FileTools(t.TempDir())
+	require.NoError(t, err)
+	shell, err := builtin.ShellTool(t.TempDir())
+	require.NoError(t, err)
+	real := append(files, shell...)
+	for _, tool := range real {
+		assert.True(t, tool.Builtin, tool.Name)
+	}
+	got := outcomes(decided(t, real, `{"path":"a.txt","command":"true"}`, agent.WithPreset(agent.PresetAllowEdits)))
+	assert.Equal(t, map[toolgen.ToolName]agent.Outcome{
+		builtin.ToolReadFile: allow, builtin.ToolListFiles: allow, builtin.ToolSearchFiles: allow, builtin.ToolGlob: allow,
+		builtin.ToolWriteFile: allow, builtin.ToolEditFile: allow, builtin.ToolDeleteFile: ask, builtin.ToolRunCommand: ask,
+	}, got)
+}
+
+// TestOnlyARuleNamingAHostToolLiftsItsApproval: an allow rule whose Tool
+// is the tool's name lifts its RequiresApproval (under every preset, and
+// only for the calls whose arguments it matches); a pattern that matches
+// the name does not (it is a policy for many tools, as a preset is), and
+// the reason says so; a deny rule still wins.
+func TestOnlyARuleNamingAHostToolLiftsItsApproval(t *testing.T) {
+	var rec recorder
+	tools := []toolgen.Tool{rec.tool("send_email", func(t *toolgen.Tool) {
+		t.RequiresApproval = true
+		t.InputSchema = []byte(`{"type":"object","properties":{"to":{"type":"string"}}}`)
+	})}
+	named := toolgen.Rule{Tool: "send_email"}
+	for _, tc := range []struct {
+		name   string
+		perms  agent.Permissions
+		want   agent.Outcome
+		reason string
+	}{
+		{"a rule naming it", agent.Permissions{Allow: []toolgen.Rule{named}}, agent.OutcomeAllow, "allow rule send_email"},
+		{"a rule naming it, matching the arguments", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@example.com"}}}},
+			agent.OutcomeAllow, `allow rule send_email(to="*@example.com")`},
+		{"a rule naming it, not matching the arguments", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_email", Args: map[string]string{"to": "*@elsewhere.org"}}}},
+			agent.OutcomeAsk, "the tool requires approval"},
+		{"every tool", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}}, agent.OutcomeAsk,
+			"the tool requires approval (allow rule * matches it but does not name it, and only a rule naming the tool lifts its approval)"},
+		{"a pattern", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeAsk,
+			"the tool requires approval (allow rule send_* matches it but does not name it, and only a rule naming the tool lifts its approval)"},
+		{"one character", agent.Permissions{Allow: []toolgen.Rule{{Tool: "send_emai?"}}}, agent.OutcomeAsk,
+			"the tool requires approval (allow rule send_emai? matches it but does not name it, and only a rule naming the tool lifts its approval)"},
+		{"an escaped name", agent.Permissions{Allow: []toolgen.Rule{{Tool: `send\_email`}}}, agent.OutcomeAsk,
+			`the tool requires approval (allow rule send\_email matches it but does not name it, and only a rule naming the tool lifts its approval)`},
+		{"a pattern, then a rule naming it", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}, named}}, agent.OutcomeAllow, "allow rule send_email"},
+		{"a pattern and an ask rule", agent.Permissions{Allow: []toolgen.Rule{{Tool: "*"}}, Ask: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeAsk, "ask rule send_*"},
+		{"a rule naming it, and a deny rule", agent.Permissions{Allow: []toolgen.Rule{named}, Deny: []toolgen.Rule{{Tool: "send_*"}}}, agent.OutcomeDeny, "deny rule send_*"},
+	} {
+		for _, preset := range presets {
+			t.Run(tc.name+"/preset "+string(preset), func(t *testing.T) {
+				d := decided(t, tools, `{"to":"ana@example.com"}`, agent.WithPreset(preset), agent.WithPermissions(tc.perms))["send_email"]
+				assert.Equal(t, tc.want, d.Outcome)
+				assert.Equal(t, tc.reason, d.Reason)
+			})
+		}
+	}
+}

@@ -1,0 +1,42 @@
+// Package toolgen is the tool API: what a tool is, what it returns, what it
+// learns about the call, and how a program calls tools by name. It is for
+// everyone who uses tools, whether toolgen generated them or not.
+//
+// What is here:
+//   - [Tool] and [ToolName]: one callable tool, its schemas and
+//     [Annotations]; generated Tools functions return them, and generated
+//     ToolName constants name them.
+//   - [Result] and [Content]: what a call returns to the model;
+//     [TextResult] and [ErrorResult] build the common ones.
+//   - [Ctx]: what a tool learns about the run that called it (its deps, the
+//     tool's name, the call and run ids, the turn), through a toolgen.Ctx
+//     parameter or [CtxFrom]; [DepsAs] gives the deps their type.
+//   - [Sandbox]: where a tool reads, writes, lists and runs commands,
+//     confined, found in [Ctx] (package builtin implements it; the agent
+//     loop hands it on); [ErrNoSandbox] when a call has none.
+//   - [Rule]: a permission rule as data, a tool name or glob and argument
+//     globs. Generated XRule types build one; package agent decides with it.
+//   - [Toolbox]: tools from any number of packages, looked up and called by
+//     name; a panic in a tool is a failed result, not a crash.
+//
+// Where the rest is:
+//   - The agent loop (the Agent, models, State, events, permissions and
+//     their globs, presets, sub-agents) is package
+//     [github.com/toolgen-dev/toolgen/agent], and its scripted model for
+//     tests is package [github.com/toolgen-dev/toolgen/agent/agenttest].
+//   - What only generated code calls (the version guard, the one-pass JSON
+//     decoder and encoder, panic recovery) is package
+//     [github.com/toolgen-dev/toolgen/toolimpl]; its compatibility promise
+//     is to generated files.
+//   - The generator, and the reference of the //toolgen: directives, is
+//     command [github.com/toolgen-dev/toolgen/cmd/toolgen].
+//
+// Until generated code version 5 this package was
+// github.com/toolgen-dev/toolgen/runtime, a name it shared with the
+// standard library's, and the agent loop was runtime/agent. The old import
+// paths remain as deprecated aliases marked //go:fix inline: go fix ./...
+// rewrites a program's uses to the new paths.
+//
+// Nothing here uses reflection to read arguments or write results: generated
+// tools do that work with code written at build time.
+package toolgen

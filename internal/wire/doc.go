@@ -1,0 +1,21 @@
+// Package wire is the runtime's JSON reader: it reads JSON without
+// reflection, checking RFC 8259 syntax with one byte-level scanner (scan.go)
+// that bounds nesting. It is internal to the module; its exported names are
+// for the runtime's packages (and generated code, through the aliases of
+// toolimpl), not a general JSON API. It holds:
+//
+//   - Decoder, which reads a tool's arguments in one pass and collects every
+//     problem with its JSON pointer, and Object and ObjectReader, the member
+//     tables it reads objects by. Generated dispatch drives it through
+//     toolimpl; agent's permission matcher reads arguments
+//     with it.
+//   - Scanner, which reads a JSON text token by token and leaves each value
+//     as its text (a span of the input): internal/dialect derives the
+//     OpenAI-strict and Gemini forms of input schemas with it.
+//   - Helpers over checked or unchecked JSON text: CheckJSON and AppendCompact
+//     (the encoder of toolimpl), AppendCanonicalJSON and
+//     AppendCanonicalNumber (the spelling-proof numbers of permission rules),
+//     IsNumber and DecodeRune.
+//
+// The JSON writer is toolimpl's Encoder.
+package wire

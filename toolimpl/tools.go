@@ -1,0 +1,55 @@
+package toolimpl
+
+import (
+	"sync"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/dialect"
+)
+
+// Tools fills in each tool's StrictSchema and GeminiSchema, derived from its
+// InputSchema once per process and shared after that, and returns ts.
+// Generated Tools functions call it on a new slice each time:
+//
+//	func Tools() []toolgen.Tool {
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolGetWeather, ...}})
+//	}
+//
+// The input schemas must be the generated files' package-level variables:
+// the derived forms are kept by the address of the schema's bytes.
+func Tools(ts []toolgen.Tool) []toolgen.Tool {
+	for i := range ts {
+		d := dialectsOf(ts[i].InputSchema)
+		ts[i].StrictSchema, ts[i].GeminiSchema = d.strict, d.gemini
+	}
+	return ts
+}
+
+// dialects are an input schema's forms for other providers; nil where the
+// schema has none.
+type dialects struct{ strict, gemini []byte }
+
+var derived sync.Map // *byte (the schema's first byte) -> *dialects
+
+func dialectsOf(input []byte) *dialects {
+	if len(input) == 0 {
+		return &dialects{}
+	}
+	key := &input[0]
+	if d, ok := derived.Load(key); ok {
+		return d.(*dialects)
+	}
+	d := &dialects{}
+	d.strict, _ = dialect.Strict(input)
+	d.gemini, _ = dialect.Gemini(input)
+	actual, _ := derived.LoadOrStore(key, d)
+	return actual.(*dialects)
+}
+
+// StrictSchema is input in OpenAI's strict dialect, or an error saying why
+// input has no such form. The generator calls it to tell at build time.
+func StrictSchema(input []byte) ([]byte, error) { return dialect.Strict(input) }
+
+// GeminiSchema is input in the subset of JSON Schema Gemini accepts, or an
+// error saying why input has no such form.
+func GeminiSchema(input []byte) ([]byte, error) { return dialect.Gemini(input) }

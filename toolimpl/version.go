@@ -1,0 +1,40 @@
+package toolimpl
+
+// The version handshake between generated files and this package.
+//
+// Every generated file contains
+//
+//	const (
+//		_ = toolimpl.EnforceVersion(N - toolimpl.MinVersion)
+//		_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - N)
+//	)
+//
+// where N is the GenVersion of the toolgen that wrote it. A constant that does
+// not fit in an unsigned integer is a compile error, so a file and a runtime
+// that do not understand each other never build.
+const (
+	// GenVersion is the version of generated code that this toolgen writes.
+	GenVersion = 5
+	// MinVersion is the oldest generated code this runtime supports.
+	MinVersion = 5
+	// MaxVersion is the newest generated code this runtime supports.
+	MaxVersion = GenVersion
+)
+
+// EnforceVersion is the type of the version checks in generated files. A
+// compile error on one of those lines means the generated file and this
+// package disagree:
+//
+//   - on "N - toolimpl.MinVersion": the file is older than this runtime
+//     supports; run go generate again with the toolgen from the same module
+//     version as this runtime (go tool toolgen).
+//   - on "toolimpl.MaxVersion - N": the file is newer than this runtime;
+//     upgrade github.com/toolgen-dev/toolgen to the version that generated
+//     it.
+type EnforceVersion uint
+
+// ImportPath is the import path of this package, as generated code writes it.
+const ImportPath = "github.com/toolgen-dev/toolgen/toolimpl"
+
+// APIImportPath is the import path of the tool API, the module's root package toolgen.
+const APIImportPath = "github.com/toolgen-dev/toolgen"
