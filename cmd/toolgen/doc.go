@@ -399,6 +399,25 @@
 //     tool that uses it; Rule() is one call. At 100 tools a generated file is
 //     a third of the lines it was (see BENCHMARKS.md, "Generated code").
 //
+// # Schema dialects
+//
+// Each tool's input schema comes in three dialects, and each model adapter
+// sends the one its API reads (provider/openai: the strict one when the tool
+// has it; provider/anthropic: the default). internal/dialectcheck checks
+// every generated schema against each dialect's documented rules.
+//
+//   - Default (Tool.InputSchema): JSON Schema 2020-12.
+//   - OpenAI strict (Tool.StrictSchema): every property required, optional
+//     ones anyOf [T, null]; additionalProperties false on every object; no
+//     $schema, minLength, maxLength, default, examples, contentEncoding, or
+//     formats strict mode lacks (the decoder still checks them all). None
+//     when the input has a map, a value of any type, more than 10 levels,
+//     5000 properties or 1000 enum values.
+//   - Gemini (Tool.GeminiSchema): no $schema, additionalProperties, default,
+//     examples or contentEncoding; formats other than date-time left out.
+//     None when the input has a recursive type ($ref), a map, a value of any
+//     type or an integer enum.
+//
 // # The command
 //
 //	toolgen [flags] [dir]
