@@ -9,59 +9,6 @@ import (
 	"github.com/toolgen-dev/toolgen"
 )
 
-// The engine seam: what a durable-execution engine (Temporal, DBOS,
-// Restate...) needs to drive a run itself, recording each side effect.
-//
-// The engine keeps the State (its own history is where it lives) and loops:
-//
-//	s := agent.NewState(workflowID, prompt)
-//	for {
-//		act, err := a.Next(s)
-//		events := s.TakeEvents()      // Next's, and the last Apply's: a.Emit(ctx, events...), not while replaying
-//		switch act.Kind {
-//		case agent.ActionCompact:     // record a.Compact(ctx, act.Request, act.Tokens); a.ApplyCompaction(s, res)
-//		case agent.ActionAskModel:    // record a.Model().Generate(ctx, act.Request); a.ApplyResponse(s, resp)
-//		case agent.ActionCallTools:   // record a.CallTool(ctx, ...) per call; a.ApplyResults(s, results)
-//		case agent.ActionAwaitApproval: // wait for s.Approve / s.Reject, then loop
-//		case agent.ActionStop:        // done: act.Stop says why
-//		}
-//	}
-//
-// Next, ApplyCompaction, ApplyResponse, ApplyResults, Approve and Reject
-// are pure: no I/O, clock, randomness or map iteration, so an engine that
-// replays its history through them gets the same State, the same actions
-// and the same events. Compact, Model and CallTool are the side effects, to
-// run where the engine runs effects (activities, steps).
-//
-// Run and Resume are this loop, in process: they make the same decisions
-// with the same functions (advance in step.go, the apply functions), run
-// the effects themselves (tool calls concurrently, the model streamed for
-// RunStream, with timeouts), and deliver each event as it happens. So a
-// run driven through the seam has Run's transcript, requests, usage,
-// compactions and events (the tests drive both on the same scripts and
-// compare them).
-//
-// Events: the pure functions do not call observers (an engine replays
-// them); they record in the State the events Run emits about the same
-// decisions (call_requested, call_allowed, call_denied, call_paused,
-// call_approved, call_rejected, compaction, turn_started, model_responded,
-// turn_finished, run_stopped), in Run's order, and State.TakeEvents hands
-// them over; Agent.Emit delivers them to the agent's observer and logger at
-// the point the engine chooses (Temporal: only when not replaying).
-// CallTool emits tool_started, file_changed and tool_finished itself, as
-// the call runs. Left to the engine: model_responded's Duration
-// (ApplyResponse records 0; an engine that timed the request may set it
-// before Emit), run_failed (the engine's own failures), model_part (Next
-// asks for a whole response, not a stream), and the usage of the
-// sub-agents a tool call runs (AsTool adds it to a run of Run's, not to a
-// call of CallTool's).
-//
-// What lives only in memory, as in Run: the model's count of the last
-// request's input tokens (compaction's yardstick) and whether the next
-// request was compacted already. A State read back from JSON (an engine's
-// continue-as-new, Resume) estimates its size from its text alone and may
-// compact the next request again, as Resume does.
-
 // ActionKind is what an engine is to do next.
 type ActionKind int
 
