@@ -368,11 +368,12 @@
 //     it.
 //   - A version check against toolimpl, the package only generated
 //     code imports: a compile error on it means the generator and the module's
-//     version differ (see toolimpl.EnforceVersion). A file written by a
-//     toolgen older than the split of runtime (version 3 and older) fails on
-//     its first line, runtime.EnforceVersion, whose documentation says what to
-//     do: regenerate it with "go tool toolgen" of this module version, and
-//     move code that used the agent loop to package agent.
+//     version differ (see toolimpl.EnforceVersion). An older file fails on
+//     its first check, whose type documents what to do: version 4 (the tool
+//     API was package runtime) on runtime/toolimpl.EnforceVersion, version 3
+//     and older on runtime.EnforceVersion. Regenerate it with "go tool
+//     toolgen" of this module version; then go fix ./... moves the code
+//     written by hand from the old import paths.
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
 //     type (GetWeatherRule, see Permission rules) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,
