@@ -38,6 +38,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		Name:        toolAskAgent,
 		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
 		InputSchema: toolgenInputaskAgent,
+		Namespace:   "agent",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},

@@ -77,6 +77,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
+		Namespace: "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
@@ -86,6 +87,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputWriteFile,
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
+		Namespace:        "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
@@ -94,6 +96,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
 		InputSchema:      toolgenInputEditFile,
 		RequiresApproval: true,
+		Namespace:        "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
@@ -106,6 +109,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		RequiresApproval: true,
+		Namespace:        "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
@@ -117,6 +121,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
+		Namespace: "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
@@ -128,6 +133,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
+		Namespace: "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
@@ -139,6 +145,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
+		Namespace: "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
@@ -156,6 +163,7 @@ func (recv *shell) Tools() []toolgen.Tool {
 			OpenWorld:   true,
 		},
 		RequiresApproval: true,
+		Namespace:        "builtin",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},

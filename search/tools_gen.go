@@ -42,6 +42,7 @@ func (recv *webTool) Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
+		Namespace: "search",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},

@@ -43,12 +43,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetWeather,
 		OutputSchema: toolgenOutputGetWeather,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "decode",
 		Call:         toolgenCallGetWeather,
 	}, {
 		Name:         ToolArchiveThread,
 		Description:  "ArchiveThread files a thread of messages.",
 		InputSchema:  toolgenInputArchiveThread,
 		OutputSchema: toolgenOutputArchiveThread,
+		Namespace:    "decode",
 		Call:         toolgenCallArchiveThread,
 	}})
 }

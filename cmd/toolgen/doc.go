@@ -43,6 +43,11 @@
 //   - openworld: reaches outside the local system (Annotations.OpenWorld)
 //   - requires_approval: the agent loop (agent) asks a person before
 //     running it (Tool.RequiresApproval)
+//   - defer: with tool search on, the tool is not sent to the model up
+//     front; the model finds it with search_tools (Tool.Deferred)
+//   - namespace=NAME: the group the tool belongs to in catalogs and search
+//     results (1–64 of "a-z A-Z 0-9 _ -"); default: the Go package's name
+//     (Tool.Namespace)
 //
 // Unknown options, a second directive, and any other //toolgen: directive are
 // errors at their position. The tool's description is the doc comment as plain

@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputSendEmail,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "main",
 		Call:             toolgenCallSendEmail,
 	}})
 }

@@ -39,6 +39,7 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputSendEmail,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "main",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},

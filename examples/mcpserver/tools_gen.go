@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		Name:        ToolRecordReading,
 		Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
 		InputSchema: toolgenInputRecordReading,
+		Namespace:   "main",
 		Call:        toolgenCallRecordReading,
 	}})
 }

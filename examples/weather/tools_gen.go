@@ -45,13 +45,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetWeather,
+		Namespace: "weather",
+		Call:      toolgenCallGetWeather,
 	}, {
 		Name:         ToolGetForecast,
 		Description:  "GetForecast returns the forecast for the coming days.",
 		InputSchema:  toolgenInputGetForecast,
 		OutputSchema: toolgenOutputGetForecast,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "weather",
 		Call:         toolgenCallGetForecast,
 	}})
 }

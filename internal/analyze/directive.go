@@ -16,9 +16,10 @@ var toolNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // directive is a parsed //toolgen:tool line.
 type directive struct {
-	pos  token.Pos
-	name string // from name=..., "" for the default
-	tool model.Tool
+	pos       token.Pos
+	name      string // from name=..., "" for the default
+	namespace string // from namespace=..., "" for the package's name
+	tool      model.Tool
 }
 
 // findDirective returns the //toolgen: directive in a doc comment, or nil.
@@ -77,6 +78,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		"idempotent":        &d.tool.Idempotent,
 		"openworld":         &d.tool.OpenWorld,
 		"requires_approval": &d.tool.RequiresApproval,
+		"defer":             &d.tool.Deferred,
 	}
 	if flag, ok := flags[key]; ok {
 		if hasValue {
@@ -85,13 +87,20 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		*flag = true
 		return
 	}
-	if key != "name" {
-		a.errorf(pos, "unknown option %q (options: name=NAME, readonly, destructive, idempotent, openworld, requires_approval)", key)
-		return
+	switch key {
+	case "name":
+		if !toolNamePattern.MatchString(value) {
+			a.errorf(pos, "tool name %q must be 1 to 64 letters, digits, '_' or '-'", value)
+			return
+		}
+		d.name = value
+	case "namespace":
+		if !toolNamePattern.MatchString(value) {
+			a.errorf(pos, "namespace %q must be 1 to 64 letters, digits, '_' or '-'", value)
+			return
+		}
+		d.namespace = value
+	default:
+		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer)", key)
 	}
-	if !toolNamePattern.MatchString(value) {
-		a.errorf(pos, "tool name %q must be 1 to 64 letters, digits, '_' or '-'", value)
-		return
-	}
-	d.name = value
 }

@@ -36,6 +36,10 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 	if t.Name == "" {
 		t.Name = snakeCase(fd.Name.Name)
 	}
+	t.Namespace = d.namespace
+	if t.Namespace == "" {
+		t.Namespace = a.pkg.Name
+	}
 	t.Pos = a.position(fd.Name.Pos())
 	recv, ok := receiver(sig)
 	if !ok {

@@ -87,6 +87,10 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.RequiresApproval {
 		fields = append(fields, field("RequiresApproval", jen.True()))
 	}
+	fields = append(fields, field("Namespace", jen.Lit(t.Namespace)))
+	if t.Deferred {
+		fields = append(fields, field("Deferred", jen.True()))
+	}
 	fields = append(fields, field("Call", call), jen.Line())
 	return jen.Values(fields...)
 }

@@ -29,6 +29,12 @@ type Tool struct {
 	OpenWorld        bool `json:"openworld,omitempty"`
 	RequiresApproval bool `json:"requires_approval,omitempty"`
 
+	// Namespace groups the tool in catalogs and search: namespace=NAME, or
+	// the Go package's name. Deferred (the defer option) keeps the tool out
+	// of what a model is sent up front when tool search is on.
+	Namespace string `json:"namespace"`
+	Deferred  bool   `json:"deferred,omitempty"`
+
 	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
 	// Input is the object the arguments decode into: the fields of the one
 	// struct parameter, or one field per flat parameter.

@@ -73,46 +73,54 @@ func Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call: toolgenCallSearch,
+		Namespace: "e2e",
+		Call:      toolgenCallSearch,
 	}, {
 		Name:        ToolEcho,
 		Description: "Echo repeats a text.",
 		InputSchema: toolgenInputEcho,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "e2e",
 		Call:        toolgenCallEcho,
 	}, {
 		Name:        ToolFail,
 		Description: "Fail always fails, with the reason given.",
 		InputSchema: toolgenInputFail,
+		Namespace:   "e2e",
 		Call:        toolgenCallFail,
 	}, {
 		Name:        ToolBoom,
 		Description: "Boom panics.",
 		InputSchema: toolgenInputBoom,
 		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "e2e",
 		Call:        toolgenCallBoom,
 	}, {
 		Name:        ToolSleep,
 		Description: "Sleep waits, or stops when the call is cancelled.",
 		InputSchema: toolgenInputSleep,
+		Namespace:   "e2e",
 		Call:        toolgenCallSleep,
 	}, {
 		Name:         ToolCount,
 		Description:  "Count counts a tree's nodes.",
 		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
+		Namespace:    "e2e",
 		Call:         toolgenCallCount,
 	}, {
 		Name:         ToolMirror,
 		Description:  "Mirror returns its arguments.",
 		InputSchema:  toolgenInputMirror,
 		OutputSchema: toolgenOutputMirror,
+		Namespace:    "e2e",
 		Call:         toolgenCallMirror,
 	}, {
 		Name:         ToolBound,
 		Description:  "Bound returns its arguments.",
 		InputSchema:  toolgenInputBound,
 		OutputSchema: toolgenOutputBound,
+		Namespace:    "e2e",
 		Call:         toolgenCallBound,
 	}})
 }
@@ -124,6 +132,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Description:      "Add adds to the counter and says who asked.",
 		InputSchema:      toolgenInputAdd,
 		RequiresApproval: true,
+		Namespace:        "e2e",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -133,6 +142,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTotal,
 		OutputSchema: toolgenOutputTotal,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "e2e",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},

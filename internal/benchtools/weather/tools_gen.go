@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetWeather,
 		OutputSchema: toolgenOutputGetWeather,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "weather",
 		Call:         toolgenCallGetWeather,
 	}})
 }

@@ -49,18 +49,21 @@ func Tools() []toolgen.Tool {
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
+		Namespace:    "methods",
 		Call:         toolgenCallEchoCustom,
 	}, {
 		Name:         ToolEchoStd,
 		Description:  "EchoStd returns what it was given.",
 		InputSchema:  toolgenInputEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
+		Namespace:    "methods",
 		Call:         toolgenCallEchoStd,
 	}, {
 		Name:         ToolWait,
 		Description:  "Wait takes a duration directly.",
 		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
+		Namespace:    "methods",
 		Call:         toolgenCallWait,
 	}})
 }

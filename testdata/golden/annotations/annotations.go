@@ -41,3 +41,14 @@ func Approve() error { return nil }
 //
 //toolgen:tool name=abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl
 func Longest() error { return nil }
+
+// Archive is found through tool search rather than sent up front, in a
+// namespace of its own.
+//
+//toolgen:tool defer namespace=records
+func Archive(id string) error { return nil }
+
+// Purge is deferred, in the package's namespace.
+//
+//toolgen:tool destructive defer
+func Purge() error { return nil }

@@ -40,6 +40,12 @@ const (
 	// abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl (Longest).
 	// Longest has a 64-character name, the most providers accept.
 	ToolLongest toolgen.ToolName = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl"
+	// ToolArchive names the tool archive (Archive). Archive is found through tool
+	// search rather than sent up front, in a namespace of its own.
+	ToolArchive toolgen.ToolName = "archive"
+	// ToolPurge names the tool purge (Purge). Purge is deferred, in the package's
+	// namespace.
+	ToolPurge toolgen.ToolName = "purge"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -53,21 +59,25 @@ var (
 	_ func() error                 = Everything
 	_ func() error                 = Approve
 	_ func() error                 = Longest
+	_ func(string) error           = Archive
+	_ func() error                 = Purge
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
 		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
 		InputSchema:  toolgenInputGetHTTPStatus,
 		OutputSchema: toolgenOutputGetHTTPStatus,
+		Namespace:    "annotations",
 		Call:         toolgenCallGetHTTPStatus,
 	}, {
 		Name:        ToolLookup,
 		Description: "Lookup is read-only.",
 		InputSchema: toolgenInputLookup,
 		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "annotations",
 		Call:        toolgenCallLookup,
 	}, {
 		Name:             ToolDelete,
@@ -75,18 +85,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputDelete,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "annotations",
 		Call:             toolgenCallDelete,
 	}, {
 		Name:        ToolUpsert,
 		Description: "Upsert may run twice.",
 		InputSchema: toolgenInputUpsert,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "annotations",
 		Call:        toolgenCallUpsert,
 	}, {
 		Name:        ToolFetch,
 		Description: "Fetch reaches the web.",
 		InputSchema: toolgenInputFetch,
 		Annotations: toolgen.Annotations{OpenWorld: true},
+		Namespace:   "annotations",
 		Call:        toolgenCallFetch,
 	}, {
 		Name:        ToolEverything,
@@ -99,18 +112,36 @@ func Tools() []toolgen.Tool {
 			ReadOnly:    true,
 		},
 		RequiresApproval: true,
+		Namespace:        "annotations",
 		Call:             toolgenCallEverything,
 	}, {
 		Name:             ToolApprove,
 		Description:      "Approve only needs approval.",
 		InputSchema:      toolgenInputApprove,
 		RequiresApproval: true,
+		Namespace:        "annotations",
 		Call:             toolgenCallApprove,
 	}, {
 		Name:        ToolLongest,
 		Description: "Longest has a 64-character name, the most providers accept.",
 		InputSchema: toolgenInputLongest,
+		Namespace:   "annotations",
 		Call:        toolgenCallLongest,
+	}, {
+		Name:        ToolArchive,
+		Description: "Archive is found through tool search rather than sent up front, in a namespace of its own.",
+		InputSchema: toolgenInputArchive,
+		Namespace:   "records",
+		Deferred:    true,
+		Call:        toolgenCallArchive,
+	}, {
+		Name:        ToolPurge,
+		Description: "Purge is deferred, in the package's namespace.",
+		InputSchema: toolgenInputPurge,
+		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "annotations",
+		Deferred:    true,
+		Call:        toolgenCallPurge,
 	}})
 }
 
@@ -205,6 +236,27 @@ type LongestRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LongestRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolLongest}
+}
+
+// ArchiveRule is a permission rule for the tool archive: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type ArchiveRule struct {
+	_  [0]func()
+	Id string // argument "id"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ArchiveRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolArchive, toolgenArgsArchive, []string{r.Id})
+}
+
+// PurgeRule is a permission rule for the tool purge, which takes no arguments.
+type PurgeRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PurgeRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPurge}
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
@@ -454,6 +506,62 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputArchive is the JSON Schema of archive's arguments.
+var toolgenInputArchive = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
+
+// toolgenCallArchive reads the arguments of archive, calls Archive and writes its result.
+func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolArchive, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argId string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsArchive); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argId = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if err := Archive(argId); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
+// toolgenInputPurge is the JSON Schema of purge's arguments.
+var toolgenInputPurge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
+
+// toolgenCallPurge reads the arguments of purge, calls Purge and writes its result.
+func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolPurge, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsPurge); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if err := Purge(); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -462,3 +570,5 @@ var toolgenArgsFetch = &toolimpl.Object{Names: []string{"url"}, Required: []int{
 var toolgenArgsEverything = &toolimpl.Object{Names: []string{}}
 var toolgenArgsApprove = &toolimpl.Object{Names: []string{}}
 var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}
+var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
+var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}

@@ -46,18 +46,21 @@ func Tools() []toolgen.Tool {
 		Description:  "Measure reads and writes every collection.",
 		InputSchema:  toolgenInputMeasure,
 		OutputSchema: toolgenOutputMeasure,
+		Namespace:    "collections",
 		Call:         toolgenCallMeasure,
 	}, {
 		Name:         ToolFlat,
 		Description:  "Flat takes collections as flat parameters.",
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
+		Namespace:    "collections",
 		Call:         toolgenCallFlat,
 	}, {
 		Name:         ToolArrays,
 		Description:  "Arrays returns an array, wrapped.",
 		InputSchema:  toolgenInputArrays,
 		OutputSchema: toolgenOutputArrays,
+		Namespace:    "collections",
 		Call:         toolgenCallArrays,
 	}})
 }

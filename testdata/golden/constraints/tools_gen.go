@@ -42,11 +42,13 @@ func Tools() []toolgen.Tool {
 		Name:        ToolRegister,
 		Description: "Register signs someone up.",
 		InputSchema: toolgenInputRegister,
+		Namespace:   "constraints",
 		Call:        toolgenCallRegister,
 	}, {
 		Name:        ToolBook,
 		Description: "Book takes constraints from its doc items.",
 		InputSchema: toolgenInputBook,
+		Namespace:   "constraints",
 		Call:        toolgenCallBook,
 	}})
 }

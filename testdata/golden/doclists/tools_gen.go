@@ -50,22 +50,26 @@ func Tools() []toolgen.Tool {
 		Name:        ToolAt,
 		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
 		InputSchema: toolgenInputAt,
+		Namespace:   "doclists",
 		Call:        toolgenCallAt,
 	}, {
 		Name:         ToolSplitN,
 		Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
 		InputSchema:  toolgenInputSplitN,
 		OutputSchema: toolgenOutputSplitN,
+		Namespace:    "doclists",
 		Call:         toolgenCallSplitN,
 	}, {
 		Name:        ToolGetWeather,
 		Description: "GetWeather looks up the weather.",
 		InputSchema: toolgenInputGetWeather,
+		Namespace:   "doclists",
 		Call:        toolgenCallGetWeather,
 	}, {
 		Name:        ToolNotes,
 		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
 		InputSchema: toolgenInputNotes,
+		Namespace:   "doclists",
 		Call:        toolgenCallNotes,
 	}})
 }

@@ -37,6 +37,7 @@ func Tools() []toolgen.Tool {
 		Description:  "Plan schedules work.",
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
+		Namespace:    "enumexported",
 		Call:         toolgenCallPlan,
 	}})
 }

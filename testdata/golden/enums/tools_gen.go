@@ -45,17 +45,20 @@ func Tools() []toolgen.Tool {
 		Description:  "Mix returns the paint back with the color it mixes to.",
 		InputSchema:  toolgenInputMix,
 		OutputSchema: toolgenOutputMix,
+		Namespace:    "enums",
 		Call:         toolgenCallMix,
 	}, {
 		Name:         ToolPick,
 		Description:  "Pick takes and returns enums as flat parameters.",
 		InputSchema:  toolgenInputPick,
 		OutputSchema: toolgenOutputPick,
+		Namespace:    "enums",
 		Call:         toolgenCallPick,
 	}, {
 		Name:        ToolName,
 		Description: "Name returns an enum as text.",
 		InputSchema: toolgenInputName,
+		Namespace:   "enums",
 		Call:        toolgenCallName,
 	}})
 }

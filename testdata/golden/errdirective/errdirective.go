@@ -49,3 +49,18 @@ func TwoNames() error { return nil }
 
 //toolgen:tool
 func Undocumented() error { return nil }
+
+// BadNamespace has a namespace providers could not carry in a name.
+//
+//toolgen:tool namespace=crm.contacts
+func BadNamespace() error { return nil }
+
+// NoNamespace has an empty namespace.
+//
+//toolgen:tool namespace=
+func NoNamespace() error { return nil }
+
+// ValuedDefer gives a value to defer.
+//
+//toolgen:tool defer=true namespace=a namespace=b
+func ValuedDefer() error { return nil }

@@ -55,27 +55,32 @@ func Tools() []toolgen.Tool {
 		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
 		InputSchema:  toolgenInputSearch,
 		OutputSchema: toolgenOutputSearch,
+		Namespace:    "flat",
 		Call:         toolgenCallSearch,
 	}, {
 		Name:        ToolGreet,
 		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
 		InputSchema: toolgenInputGreet,
+		Namespace:   "flat",
 		Call:        toolgenCallGreet,
 	}, {
 		Name:        ToolSnake,
 		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
 		InputSchema: toolgenInputSnake,
+		Namespace:   "flat",
 		Call:        toolgenCallSnake,
 	}, {
 		Name:         ToolUndocumented,
 		Description:  "Sum adds two numbers; its parameters have no descriptions.",
 		InputSchema:  toolgenInputUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
+		Namespace:    "flat",
 		Call:         toolgenCallUndocumented,
 	}, {
 		Name:        ToolMixed,
 		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
 		InputSchema: toolgenInputMixed,
+		Namespace:   "flat",
 		Call:        toolgenCallMixed,
 	}})
 }

@@ -36,6 +36,7 @@ func Tools() []toolgen.Tool {
 		Name:        ToolTake,
 		Description: "Mix takes float bounds.",
 		InputSchema: toolgenInputTake,
+		Namespace:   "float32",
 		Call:        toolgenCallTake,
 	}})
 }

@@ -44,12 +44,14 @@ func Tools() []toolgen.Tool {
 		Description:  "Locate returns a place.",
 		InputSchema:  toolgenInputLocate,
 		OutputSchema: toolgenOutputLocate,
+		Namespace:    "foreign",
 		Call:         toolgenCallLocate,
 	}, {
 		Name:         ToolMove,
 		Description:  "Move takes a foreign struct as its struct parameter.",
 		InputSchema:  toolgenInputMove,
 		OutputSchema: toolgenOutputMove,
+		Namespace:    "foreign",
 		Call:         toolgenCallMove,
 	}})
 }

@@ -42,11 +42,13 @@ func Tools() []toolgen.Tool {
 		Name:        ToolDraw,
 		Description: "Draw draws a shape.",
 		InputSchema: toolgenInputDraw,
+		Namespace:   "foreigndocs",
 		Call:        toolgenCallDraw,
 	}, {
 		Name:        ToolPaint,
 		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
 		InputSchema: toolgenInputPaint,
+		Namespace:   "foreigndocs",
 		Call:        toolgenCallPaint,
 	}})
 }

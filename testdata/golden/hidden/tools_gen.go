@@ -60,36 +60,43 @@ func Tools() []toolgen.Tool {
 		Name:        ToolBoth,
 		Description: "Both takes a context and a toolgen.Ctx, and no arguments.",
 		InputSchema: toolgenInputBoth,
+		Namespace:   "hidden",
 		Call:        toolgenCallBoth,
 	}, {
 		Name:        ToolCtxOnly,
 		Description: "CtxOnly takes only a toolgen.Ctx.",
 		InputSchema: toolgenInputCtxOnly,
+		Namespace:   "hidden",
 		Call:        toolgenCallCtxOnly,
 	}, {
 		Name:        ToolCtxBetween,
 		Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
 		InputSchema: toolgenInputCtxBetween,
+		Namespace:   "hidden",
 		Call:        toolgenCallCtxBetween,
 	}, {
 		Name:        ToolCtxLast,
 		Description: "CtxLast takes a struct and then a toolgen.Ctx.",
 		InputSchema: toolgenInputCtxLast,
+		Namespace:   "hidden",
 		Call:        toolgenCallCtxLast,
 	}, {
 		Name:        ToolCtxFirst,
 		Description: "CtxFirst takes a toolgen.Ctx, then a struct.",
 		InputSchema: toolgenInputCtxFirst,
+		Namespace:   "hidden",
 		Call:        toolgenCallCtxFirst,
 	}, {
 		Name:        ToolAliased,
 		Description: "Aliased takes its context through an alias.",
 		InputSchema: toolgenInputAliased,
+		Namespace:   "hidden",
 		Call:        toolgenCallAliased,
 	}, {
 		Name:        ToolPlain,
 		Description: "Plain takes no parameters at all.",
 		InputSchema: toolgenInputPlain,
+		Namespace:   "hidden",
 		Call:        toolgenCallPlain,
 	}})
 }

@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		Description:  "Save saves a note.",
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
+		Namespace:    "imports",
 		Call:         toolgenCallSave,
 	}})
 }

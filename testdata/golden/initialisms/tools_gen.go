@@ -47,17 +47,20 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputIsNaN,
 		OutputSchema: toolgenOutputIsNaN,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "initialisms",
 		Call:         toolgenCallIsNaN,
 	}, {
 		Name:        ToolGetIPv6Address,
 		Description: "GetIPv6Address looks up a host's IPv6 address.",
 		InputSchema: toolgenInputGetIPv6Address,
 		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "initialisms",
 		Call:        toolgenCallGetIPv6Address,
 	}, {
 		Name:        ToolOAuth2Login,
 		Description: "OAuth2Login logs in with OAuth 2.",
 		InputSchema: toolgenInputOAuth2Login,
+		Namespace:   "initialisms",
 		Call:        toolgenCallOAuth2Login,
 	}})
 }

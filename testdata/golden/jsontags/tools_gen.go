@@ -37,6 +37,7 @@ func Tools() []toolgen.Tool {
 		Description:  "Save echoes a document.",
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
+		Namespace:    "jsontags",
 		Call:         toolgenCallSave,
 	}})
 }

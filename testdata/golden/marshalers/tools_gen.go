@@ -46,18 +46,21 @@ func Tools() []toolgen.Tool {
 		Description:  "EchoCustom returns what it was given.",
 		InputSchema:  toolgenInputEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
+		Namespace:    "marshalers",
 		Call:         toolgenCallEchoCustom,
 	}, {
 		Name:         ToolFlags,
 		Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
 		InputSchema:  toolgenInputFlags,
 		OutputSchema: toolgenOutputFlags,
+		Namespace:    "marshalers",
 		Call:         toolgenCallFlags,
 	}, {
 		Name:         ToolHot,
 		Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
 		InputSchema:  toolgenInputHot,
 		OutputSchema: toolgenOutputHot,
+		Namespace:    "marshalers",
 		Call:         toolgenCallHot,
 	}})
 }

@@ -57,6 +57,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Description: "Get returns a value.",
 		InputSchema: toolgenInputGet,
 		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
@@ -65,6 +66,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Description: "Put sets a value.",
 		InputSchema: toolgenInputPut,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
@@ -77,6 +79,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Name:        ToolNow,
 		Description: "Zone names the clock's zone.",
 		InputSchema: toolgenInputNow,
+		Namespace:   "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
@@ -85,6 +88,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Description:  "Add adds hours, taking a struct.",
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
+		Namespace:    "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -92,6 +96,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Name:        ToolTick,
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
 		InputSchema: toolgenInputTick,
+		Namespace:   "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
@@ -104,6 +109,7 @@ func Tools() []toolgen.Tool {
 		Name:        ToolVersion,
 		Description: "Version is a package function beside the methods.",
 		InputSchema: toolgenInputVersion,
+		Namespace:   "methods",
 		Call:        toolgenCallVersion,
 	}})
 }
@@ -115,6 +121,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Description:  "Incr increments the counter.",
 		InputSchema:  toolgenInputIncr,
 		OutputSchema: toolgenOutputIncr,
+		Namespace:    "methods",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},

@@ -41,12 +41,14 @@ func Tools() []toolgen.Tool {
 		Description:  "Send echoes a packet.",
 		InputSchema:  toolgenInputSend,
 		OutputSchema: toolgenOutputSend,
+		Namespace:    "namedbytes",
 		Call:         toolgenCallSend,
 	}, {
 		Name:         ToolFlat,
 		Description:  "Flat takes and returns named byte slices as flat parameters.",
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
+		Namespace:    "namedbytes",
 		Call:         toolgenCallFlat,
 	}})
 }

@@ -57,36 +57,42 @@ func Tools() []toolgen.Tool {
 		Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
 		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
+		Namespace:    "nilresults",
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolFull,
 		Description:  "Full returns a struct full of nil values.",
 		InputSchema:  toolgenInputFull,
 		OutputSchema: toolgenOutputFull,
+		Namespace:    "nilresults",
 		Call:         toolgenCallFull,
 	}, {
 		Name:         ToolDeep,
 		Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
 		InputSchema:  toolgenInputDeep,
 		OutputSchema: toolgenOutputDeep,
+		Namespace:    "nilresults",
 		Call:         toolgenCallDeep,
 	}, {
 		Name:         ToolNumbers,
 		Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
 		InputSchema:  toolgenInputNumbers,
 		OutputSchema: toolgenOutputNumbers,
+		Namespace:    "nilresults",
 		Call:         toolgenCallNumbers,
 	}, {
 		Name:         ToolIndirect,
 		Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
 		InputSchema:  toolgenInputIndirect,
 		OutputSchema: toolgenOutputIndirect,
+		Namespace:    "nilresults",
 		Call:         toolgenCallIndirect,
 	}, {
 		Name:         ToolBlob,
 		Description:  "Blob returns bytes, wrapped: nil is \"\".",
 		InputSchema:  toolgenInputBlob,
 		OutputSchema: toolgenOutputBlob,
+		Namespace:    "nilresults",
 		Call:         toolgenCallBlob,
 	}})
 }

@@ -37,6 +37,7 @@ func Tools() []toolgen.Tool {
 		Description:  "Plan plans a route.",
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
+		Namespace:    "nullelems",
 		Call:         toolgenCallPlan,
 	}})
 }

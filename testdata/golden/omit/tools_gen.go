@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		Description:  "Summarize returns a report.",
 		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
+		Namespace:    "omit",
 		Call:         toolgenCallSummarize,
 	}})
 }

@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "omitzero",
 		Call:         toolgenCallSummarize,
 	}})
 }

@@ -43,12 +43,14 @@ func Tools() []toolgen.Tool {
 		Description:  "Widen returns a grant with every permission.",
 		InputSchema:  toolgenInputWiden,
 		OutputSchema: toolgenOutputWiden,
+		Namespace:    "outputvalues",
 		Call:         toolgenCallWiden,
 	}, {
 		Name:         ToolCombine,
 		Description:  "Combine returns the union of permissions, which may be no constant.",
 		InputSchema:  toolgenInputCombine,
 		OutputSchema: toolgenOutputCombine,
+		Namespace:    "outputvalues",
 		Call:         toolgenCallCombine,
 	}})
 }

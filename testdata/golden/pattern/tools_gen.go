@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		Name:        ToolCheck,
 		Description: "Check takes patterns in ECMA-262 syntax.",
 		InputSchema: toolgenInputCheck,
+		Namespace:   "pattern",
 		Call:        toolgenCallCheck,
 	}})
 }

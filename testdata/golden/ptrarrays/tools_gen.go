@@ -56,30 +56,35 @@ func Tools() []toolgen.Tool {
 		Description:  "Shapes takes nested shapes as flat parameters and returns them.",
 		InputSchema:  toolgenInputShapes,
 		OutputSchema: toolgenOutputShapes,
+		Namespace:    "ptrarrays",
 		Call:         toolgenCallShapes,
 	}, {
 		Name:         ToolEcho,
 		Description:  "Echo takes a struct of nested shapes and returns it.",
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
+		Namespace:    "ptrarrays",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolTriple,
 		Description:  "Triple returns a pointer to an array, wrapped.",
 		InputSchema:  toolgenInputTriple,
 		OutputSchema: toolgenOutputTriple,
+		Namespace:    "ptrarrays",
 		Call:         toolgenCallTriple,
 	}, {
 		Name:         ToolPairs,
 		Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
 		InputSchema:  toolgenInputPairs,
 		OutputSchema: toolgenOutputPairs,
+		Namespace:    "ptrarrays",
 		Call:         toolgenCallPairs,
 	}, {
 		Name:         ToolMatrix,
 		Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
 		InputSchema:  toolgenInputMatrix,
 		OutputSchema: toolgenOutputMatrix,
+		Namespace:    "ptrarrays",
 		Call:         toolgenCallMatrix,
 	}})
 }

@@ -48,24 +48,28 @@ func Tools() []toolgen.Tool {
 		Description:  "Walk takes a tree and returns it.",
 		InputSchema:  toolgenInputWalk,
 		OutputSchema: toolgenOutputWalk,
+		Namespace:    "recursive",
 		Call:         toolgenCallWalk,
 	}, {
 		Name:         ToolSum,
 		Description:  "Sum takes a list as a flat parameter.",
 		InputSchema:  toolgenInputSum,
 		OutputSchema: toolgenOutputSum,
+		Namespace:    "recursive",
 		Call:         toolgenCallSum,
 	}, {
 		Name:         ToolBrowse,
 		Description:  "Browse takes mutually recursive types.",
 		InputSchema:  toolgenInputBrowse,
 		OutputSchema: toolgenOutputBrowse,
+		Namespace:    "recursive",
 		Call:         toolgenCallBrowse,
 	}, {
 		Name:         ToolDraw,
 		Description:  "Draw takes a struct holding recursive types in a map and a pointer.",
 		InputSchema:  toolgenInputDraw,
 		OutputSchema: toolgenOutputDraw,
+		Namespace:    "recursive",
 		Call:         toolgenCallDraw,
 	}})
 }

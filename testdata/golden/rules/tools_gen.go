@@ -47,16 +47,19 @@ func Tools() []toolgen.Tool {
 		Name:        ToolPing,
 		Description: "Ping takes no arguments: its rule type has no fields.",
 		InputSchema: toolgenInputPing,
+		Namespace:   "rules",
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolCopy,
 		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
 		InputSchema: toolgenInputCopy,
+		Namespace:   "rules",
 		Call:        toolgenCallCopy,
 	}, {
 		Name:        ToolDoAssign,
 		Description: "DoAssign assigns work.",
 		InputSchema: toolgenInputDoAssign,
+		Namespace:   "rules",
 		Call:        toolgenCallDoAssign,
 	}})
 }
@@ -68,6 +71,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Description:  "Add adds.",
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
+		Namespace:    "rules",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},

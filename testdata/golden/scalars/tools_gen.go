@@ -54,29 +54,34 @@ func Tools() []toolgen.Tool {
 		Description:  "Echo returns its input, so every scalar is read and written.",
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
+		Namespace:    "scalars",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolWidths,
 		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
 		InputSchema:  toolgenInputWidths,
 		OutputSchema: toolgenOutputWidths,
+		Namespace:    "scalars",
 		Call:         toolgenCallWidths,
 	}, {
 		Name:        ToolGetLabel,
 		Description: "Label returns a named string: text.",
 		InputSchema: toolgenInputGetLabel,
+		Namespace:   "scalars",
 		Call:        toolgenCallGetLabel,
 	}, {
 		Name:         ToolFloat32,
 		Description:  "Float32 returns a float32, wrapped.",
 		InputSchema:  toolgenInputFloat32,
 		OutputSchema: toolgenOutputFloat32,
+		Namespace:    "scalars",
 		Call:         toolgenCallFloat32,
 	}, {
 		Name:         ToolUint64,
 		Description:  "Uint64 returns a uint64, wrapped.",
 		InputSchema:  toolgenInputUint64,
 		OutputSchema: toolgenOutputUint64,
+		Namespace:    "scalars",
 		Call:         toolgenCallUint64,
 	}})
 }

@@ -59,36 +59,42 @@ func Tools() []toolgen.Tool {
 		Description:  "Store keeps a payload and returns it.",
 		InputSchema:  toolgenInputStore,
 		OutputSchema: toolgenOutputStore,
+		Namespace:    "special",
 		Call:         toolgenCallStore,
 	}, {
 		Name:         ToolStamp,
 		Description:  "Stamp takes special types as flat parameters.",
 		InputSchema:  toolgenInputStamp,
 		OutputSchema: toolgenOutputStamp,
+		Namespace:    "special",
 		Call:         toolgenCallStamp,
 	}, {
 		Name:         ToolDump,
 		Description:  "Dump returns raw JSON, wrapped.",
 		InputSchema:  toolgenInputDump,
 		OutputSchema: toolgenOutputDump,
+		Namespace:    "special",
 		Call:         toolgenCallDump,
 	}, {
 		Name:         ToolBytes,
 		Description:  "Bytes returns bytes, wrapped.",
 		InputSchema:  toolgenInputBytes,
 		OutputSchema: toolgenOutputBytes,
+		Namespace:    "special",
 		Call:         toolgenCallBytes,
 	}, {
 		Name:         ToolAnything,
 		Description:  "Anything returns any value, wrapped.",
 		InputSchema:  toolgenInputAnything,
 		OutputSchema: toolgenOutputAnything,
+		Namespace:    "special",
 		Call:         toolgenCallAnything,
 	}, {
 		Name:         ToolAddress,
 		Description:  "Address returns a text type, wrapped.",
 		InputSchema:  toolgenInputAddress,
 		OutputSchema: toolgenOutputAddress,
+		Namespace:    "special",
 		Call:         toolgenCallAddress,
 	}})
 }

@@ -45,12 +45,14 @@ func Tools() []toolgen.Tool {
 		Description:  "EchoStd returns what it was given.",
 		InputSchema:  toolgenInputEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
+		Namespace:    "stdtypes",
 		Call:         toolgenCallEchoStd,
 	}, {
 		Name:         ToolWait,
 		Description:  "Wait takes a duration directly.",
 		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
+		Namespace:    "stdtypes",
 		Call:         toolgenCallWait,
 	}})
 }

@@ -49,22 +49,26 @@ func Tools() []toolgen.Tool {
 		Description:  "ListItems lists items matching a query.",
 		InputSchema:  toolgenInputListItems,
 		OutputSchema: toolgenOutputListItems,
+		Namespace:    "structparam",
 		Call:         toolgenCallListItems,
 	}, {
 		Name:        ToolPing,
 		Description: "Ping takes a struct with no fields.",
 		InputSchema: toolgenInputPing,
+		Namespace:   "structparam",
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolConfigure,
 		Description: "Configure takes a pointer to a struct.",
 		InputSchema: toolgenInputConfigure,
+		Namespace:   "structparam",
 		Call:        toolgenCallConfigure,
 	}, {
 		Name:         ToolSegment,
 		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
 		InputSchema:  toolgenInputSegment,
 		OutputSchema: toolgenOutputSegment,
+		Namespace:    "structparam",
 		Call:         toolgenCallSegment,
 	}})
 }

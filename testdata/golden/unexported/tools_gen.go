@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		Name:        toolPing,
 		Description: "ping answers pong.",
 		InputSchema: toolgenInputping,
+		Namespace:   "unexported",
 		Call:        toolgenCallping,
 	}})
 }
@@ -49,6 +50,7 @@ func (recv *helper) Tools() []toolgen.Tool {
 		Name:        toolAsk,
 		Description: "ask asks the helper.",
 		InputSchema: toolgenInputask,
+		Namespace:   "unexported",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
