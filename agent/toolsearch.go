@@ -105,11 +105,11 @@ func (ts *toolSearcher) searchTools(ctx context.Context, query string, limit *in
 // name alone.
 func (a *Agent) searchable(query string, n int) []toolgen.Tool {
 	var out []toolgen.Tool
-	for _, t := range rankTools(a.tools.Tools(), query) {
+	for _, hit := range a.tools.Search(query, 0) {
 		if len(out) == n {
 			break
 		}
-		if name := t.Name; name != ToolSearchTools && a.offered[name] && !a.perms.deniesByName(name) {
+		if t := hit.Tool; t.Name != ToolSearchTools && a.offered[t.Name] && !a.perms.deniesByName(t.Name) {
 			out = append(out, t)
 		}
 	}
