@@ -230,7 +230,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallRunAnalyticsReport,
+		Namespace: "analytics",
+		Call:      toolgenCallRunAnalyticsReport,
 	}, {
 		Name:         ToolGetPageViews,
 		Description:  "GetPageViews returns page views of a page or the whole site over time.",
@@ -240,7 +241,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPageViews,
+		Namespace: "analytics",
+		Call:      toolgenCallGetPageViews,
 	}, {
 		Name:         ToolGetTrafficSources,
 		Description:  "GetTrafficSources breaks visits down by referrer, channel and campaign.",
@@ -250,7 +252,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetTrafficSources,
+		Namespace: "analytics",
+		Call:      toolgenCallGetTrafficSources,
 	}, {
 		Name:         ToolGetActiveUsers,
 		Description:  "GetActiveUsers counts the distinct users active now, in a day, a week or a month.",
@@ -260,7 +263,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetActiveUsers,
+		Namespace: "analytics",
+		Call:      toolgenCallGetActiveUsers,
 	}, {
 		Name:         ToolGetVisitorsByLocation,
 		Description:  "GetVisitorsByLocation breaks visitors down by country, region or city.",
@@ -270,7 +274,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetVisitorsByLocation,
+		Namespace: "analytics",
+		Call:      toolgenCallGetVisitorsByLocation,
 	}, {
 		Name:         ToolGetDeviceBreakdown,
 		Description:  "GetDeviceBreakdown breaks sessions down by device type, operating system and browser.",
@@ -280,7 +285,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetDeviceBreakdown,
+		Namespace: "analytics",
+		Call:      toolgenCallGetDeviceBreakdown,
 	}, {
 		Name:         ToolGetTopSearchQueries,
 		Description:  "GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.",
@@ -290,7 +296,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetTopSearchQueries,
+		Namespace: "analytics",
+		Call:      toolgenCallGetTopSearchQueries,
 	}, {
 		Name:         ToolGetCoreWebVitals,
 		Description:  "GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.",
@@ -300,11 +307,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetCoreWebVitals,
+		Namespace: "analytics",
+		Call:      toolgenCallGetCoreWebVitals,
 	}, {
 		Name:        ToolTrackEvent,
 		Description: "TrackEvent records a product event for a user, with properties.",
 		InputSchema: toolgenInputTrackEvent,
+		Namespace:   "analytics",
 		Call:        toolgenCallTrackEvent,
 	}, {
 		Name:         ToolListTrackedEvents,
@@ -315,7 +324,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListTrackedEvents,
+		Namespace: "analytics",
+		Call:      toolgenCallListTrackedEvents,
 	}, {
 		Name:         ToolGetEventCounts,
 		Description:  "GetEventCounts counts an event over time, optionally broken down by a property.",
@@ -325,7 +335,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetEventCounts,
+		Namespace: "analytics",
+		Call:      toolgenCallGetEventCounts,
 	}, {
 		Name:         ToolGetUserEventTimeline,
 		Description:  "GetUserEventTimeline returns every event of one user in order, to follow their path through the product.",
@@ -335,11 +346,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetUserEventTimeline,
+		Namespace: "analytics",
+		Call:      toolgenCallGetUserEventTimeline,
 	}, {
 		Name:        ToolCreateFunnel,
 		Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
 		InputSchema: toolgenInputCreateFunnel,
+		Namespace:   "analytics",
 		Call:        toolgenCallCreateFunnel,
 	}, {
 		Name:         ToolAnalyzeFunnel,
@@ -350,7 +363,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallAnalyzeFunnel,
+		Namespace: "analytics",
+		Call:      toolgenCallAnalyzeFunnel,
 	}, {
 		Name:         ToolGetRetentionCohorts,
 		Description:  "GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.",
@@ -360,11 +374,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetRetentionCohorts,
+		Namespace: "analytics",
+		Call:      toolgenCallGetRetentionCohorts,
 	}, {
 		Name:        ToolCreateUserSegment,
 		Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
 		InputSchema: toolgenInputCreateUserSegment,
+		Namespace:   "analytics",
 		Call:        toolgenCallCreateUserSegment,
 	}, {
 		Name:         ToolGetSegmentSize,
@@ -375,16 +391,19 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetSegmentSize,
+		Namespace: "analytics",
+		Call:      toolgenCallGetSegmentSize,
 	}, {
 		Name:        ToolCreateDashboard,
 		Description: "CreateDashboard creates an empty dashboard.",
 		InputSchema: toolgenInputCreateDashboard,
+		Namespace:   "analytics",
 		Call:        toolgenCallCreateDashboard,
 	}, {
 		Name:        ToolAddDashboardWidget,
 		Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
 		InputSchema: toolgenInputAddDashboardWidget,
+		Namespace:   "analytics",
 		Call:        toolgenCallAddDashboardWidget,
 	}, {
 		Name:         ToolListDashboards,
@@ -395,22 +414,26 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListDashboards,
+		Namespace: "analytics",
+		Call:      toolgenCallListDashboards,
 	}, {
 		Name:        ToolShareDashboard,
 		Description: "ShareDashboard shares a dashboard with people.",
 		InputSchema: toolgenInputShareDashboard,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "analytics",
 		Call:        toolgenCallShareDashboard,
 	}, {
 		Name:        ToolScheduleReportDelivery,
 		Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
 		InputSchema: toolgenInputScheduleReportDelivery,
+		Namespace:   "analytics",
 		Call:        toolgenCallScheduleReportDelivery,
 	}, {
 		Name:        ToolCreateMetricAlert,
 		Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
 		InputSchema: toolgenInputCreateMetricAlert,
+		Namespace:   "analytics",
 		Call:        toolgenCallCreateMetricAlert,
 	}, {
 		Name:         ToolListMetricAlerts,
@@ -421,12 +444,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListMetricAlerts,
+		Namespace: "analytics",
+		Call:      toolgenCallListMetricAlerts,
 	}, {
 		Name:        ToolMuteMetricAlert,
 		Description: "MuteMetricAlert silences a metric alert until a time.",
 		InputSchema: toolgenInputMuteMetricAlert,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "analytics",
 		Call:        toolgenCallMuteMetricAlert,
 	}, {
 		Name:         ToolDetectMetricAnomalies,
@@ -437,7 +462,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallDetectMetricAnomalies,
+		Namespace: "analytics",
+		Call:      toolgenCallDetectMetricAnomalies,
 	}, {
 		Name:         ToolForecastMetric,
 		Description:  "ForecastMetric projects a metric's future values from its history.",
@@ -447,7 +473,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallForecastMetric,
+		Namespace: "analytics",
+		Call:      toolgenCallForecastMetric,
 	}, {
 		Name:         ToolComparePeriods,
 		Description:  "ComparePeriods compares a metric between two date ranges, with the absolute and percentage change.",
@@ -457,16 +484,19 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallComparePeriods,
+		Namespace: "analytics",
+		Call:      toolgenCallComparePeriods,
 	}, {
 		Name:        ToolAddTimelineAnnotation,
 		Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
 		InputSchema: toolgenInputAddTimelineAnnotation,
+		Namespace:   "analytics",
 		Call:        toolgenCallAddTimelineAnnotation,
 	}, {
 		Name:        ToolCreateExperiment,
 		Description: "CreateExperiment sets up an A/B test between variants.",
 		InputSchema: toolgenInputCreateExperiment,
+		Namespace:   "analytics",
 		Call:        toolgenCallCreateExperiment,
 	}, {
 		Name:         ToolGetExperimentResults,
@@ -477,11 +507,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetExperimentResults,
+		Namespace: "analytics",
+		Call:      toolgenCallGetExperimentResults,
 	}, {
 		Name:        ToolStopExperiment,
 		Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
 		InputSchema: toolgenInputStopExperiment,
+		Namespace:   "analytics",
 		Call:        toolgenCallStopExperiment,
 	}, {
 		Name:         ToolGetRevenueMetrics,
@@ -492,7 +524,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetRevenueMetrics,
+		Namespace: "analytics",
+		Call:      toolgenCallGetRevenueMetrics,
 	}, {
 		Name:         ToolGetNPSScore,
 		Description:  "GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.",
@@ -502,7 +535,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetNPSScore,
+		Namespace: "analytics",
+		Call:      toolgenCallGetNPSScore,
 	}, {
 		Name:        ToolBuildCampaignURL,
 		Description: "BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.",
@@ -511,7 +545,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallBuildCampaignURL,
+		Namespace: "analytics",
+		Call:      toolgenCallBuildCampaignURL,
 	}, {
 		Name:         ToolGetCampaignPerformance,
 		Description:  "GetCampaignPerformance returns a marketing campaign's visits, sign-ups, conversions and revenue.",
@@ -521,12 +556,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetCampaignPerformance,
+		Namespace: "analytics",
+		Call:      toolgenCallGetCampaignPerformance,
 	}, {
 		Name:        ToolExportRawEvents,
 		Description: "ExportRawEvents exports raw events of a period to a file or the linked warehouse.",
 		InputSchema: toolgenInputExportRawEvents,
 		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "analytics",
 		Call:        toolgenCallExportRawEvents,
 	}, {
 		Name:             ToolDeleteUserAnalyticsData,
@@ -534,6 +571,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputDeleteUserAnalyticsData,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "analytics",
 		Call:             toolgenCallDeleteUserAnalyticsData,
 	}, {
 		Name:         ToolListSessionRecordings,
@@ -544,7 +582,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListSessionRecordings,
+		Namespace: "analytics",
+		Call:      toolgenCallListSessionRecordings,
 	}, {
 		Name:        ToolGetPageHeatmap,
 		Description: "GetPageHeatmap returns where visitors click, scroll or move the pointer on a page.",
@@ -553,7 +592,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPageHeatmap,
+		Namespace: "analytics",
+		Call:      toolgenCallGetPageHeatmap,
 	}})
 }
 

@@ -227,6 +227,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRunSQLQuery,
 		OutputSchema: toolgenOutputRunSQLQuery,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "database",
 		Call:         toolgenCallRunSQLQuery,
 	}, {
 		Name:             ToolExecuteSQLStatement,
@@ -235,12 +236,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputExecuteSQLStatement,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallExecuteSQLStatement,
 	}, {
 		Name:        ToolExplainQuery,
 		Description: "ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.",
 		InputSchema: toolgenInputExplainQuery,
 		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "database",
 		Call:        toolgenCallExplainQuery,
 	}, {
 		Name:         ToolListDatabases,
@@ -251,7 +254,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListDatabases,
+		Namespace: "database",
+		Call:      toolgenCallListDatabases,
 	}, {
 		Name:         ToolListTables,
 		Description:  "ListTables lists the tables of a database schema with row estimates and sizes.",
@@ -261,7 +265,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListTables,
+		Namespace: "database",
+		Call:      toolgenCallListTables,
 	}, {
 		Name:         ToolDescribeTable,
 		Description:  "DescribeTable returns a table's columns, types, constraints, indexes and foreign keys.",
@@ -271,7 +276,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallDescribeTable,
+		Namespace: "database",
+		Call:      toolgenCallDescribeTable,
 	}, {
 		Name:         ToolGetTableStats,
 		Description:  "GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.",
@@ -281,12 +287,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetTableStats,
+		Namespace: "database",
+		Call:      toolgenCallGetTableStats,
 	}, {
 		Name:         ToolCreateTable,
 		Description:  "CreateTable creates a table from column definitions.",
 		InputSchema:  toolgenInputCreateTable,
 		OutputSchema: toolgenOutputCreateTable,
+		Namespace:    "database",
 		Call:         toolgenCallCreateTable,
 	}, {
 		Name:             ToolDropTable,
@@ -294,17 +302,20 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputDropTable,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallDropTable,
 	}, {
 		Name:         ToolAddColumn,
 		Description:  "AddColumn adds a column to a table.",
 		InputSchema:  toolgenInputAddColumn,
 		OutputSchema: toolgenOutputAddColumn,
+		Namespace:    "database",
 		Call:         toolgenCallAddColumn,
 	}, {
 		Name:        ToolCreateIndex,
 		Description: "CreateIndex creates an index on columns of a table.",
 		InputSchema: toolgenInputCreateIndex,
+		Namespace:   "database",
 		Call:        toolgenCallCreateIndex,
 	}, {
 		Name:        ToolDropIndex,
@@ -314,7 +325,8 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallDropIndex,
+		Namespace: "database",
+		Call:      toolgenCallDropIndex,
 	}, {
 		Name:         ToolListIndexes,
 		Description:  "ListIndexes lists a table's indexes with their size and how often each is used.",
@@ -324,7 +336,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListIndexes,
+		Namespace: "database",
+		Call:      toolgenCallListIndexes,
 	}, {
 		Name:         ToolGetSlowQueries,
 		Description:  "GetSlowQueries lists the queries that took the most time, from the query statistics.",
@@ -334,7 +347,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetSlowQueries,
+		Namespace: "database",
+		Call:      toolgenCallGetSlowQueries,
 	}, {
 		Name:         ToolListActiveQueries,
 		Description:  "ListActiveQueries lists the connections and the queries they are running now.",
@@ -344,7 +358,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListActiveQueries,
+		Namespace: "database",
+		Call:      toolgenCallListActiveQueries,
 	}, {
 		Name:         ToolListBlockingLocks,
 		Description:  "ListBlockingLocks lists sessions waiting on locks and the sessions holding them.",
@@ -354,23 +369,27 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListBlockingLocks,
+		Namespace: "database",
+		Call:      toolgenCallListBlockingLocks,
 	}, {
 		Name:        ToolCancelRunningQuery,
 		Description: "CancelRunningQuery cancels the query of a session, or terminates the session.",
 		InputSchema: toolgenInputCancelRunningQuery,
 		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "database",
 		Call:        toolgenCallCancelRunningQuery,
 	}, {
 		Name:        ToolVacuumTable,
 		Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
 		InputSchema: toolgenInputVacuumTable,
+		Namespace:   "database",
 		Call:        toolgenCallVacuumTable,
 	}, {
 		Name:         ToolInsertRows,
 		Description:  "InsertRows inserts rows into a table.",
 		InputSchema:  toolgenInputInsertRows,
 		OutputSchema: toolgenOutputInsertRows,
+		Namespace:    "database",
 		Call:         toolgenCallInsertRows,
 	}, {
 		Name:             ToolUpdateRows,
@@ -379,6 +398,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputUpdateRows,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallUpdateRows,
 	}, {
 		Name:             ToolDeleteRows,
@@ -387,6 +407,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputDeleteRows,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallDeleteRows,
 	}, {
 		Name:         ToolExportQueryResults,
@@ -394,12 +415,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputExportQueryResults,
 		OutputSchema: toolgenOutputExportQueryResults,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "database",
 		Call:         toolgenCallExportQueryResults,
 	}, {
 		Name:         ToolImportCSVIntoTable,
 		Description:  "ImportCSVIntoTable loads the rows of a CSV file into a table.",
 		InputSchema:  toolgenInputImportCSVIntoTable,
 		OutputSchema: toolgenOutputImportCSVIntoTable,
+		Namespace:    "database",
 		Call:         toolgenCallImportCSVIntoTable,
 	}, {
 		Name:         ToolListSchemaMigrations,
@@ -410,13 +433,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListSchemaMigrations,
+		Namespace: "database",
+		Call:      toolgenCallListSchemaMigrations,
 	}, {
 		Name:             ToolApplyMigrations,
 		Description:      "ApplyMigrations runs the pending schema migrations, all or up to a version.",
 		InputSchema:      toolgenInputApplyMigrations,
 		OutputSchema:     toolgenOutputApplyMigrations,
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallApplyMigrations,
 	}, {
 		Name:             ToolRollbackMigration,
@@ -425,6 +450,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRollbackMigration,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallRollbackMigration,
 	}, {
 		Name:        ToolDiffDatabaseSchemas,
@@ -434,11 +460,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallDiffDatabaseSchemas,
+		Namespace: "database",
+		Call:      toolgenCallDiffDatabaseSchemas,
 	}, {
 		Name:        ToolCreateDatabaseUser,
 		Description: "CreateDatabaseUser creates a login role with a generated password.",
 		InputSchema: toolgenInputCreateDatabaseUser,
+		Namespace:   "database",
 		Call:        toolgenCallCreateDatabaseUser,
 	}, {
 		Name:             ToolGrantTablePrivileges,
@@ -446,6 +474,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputGrantTablePrivileges,
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallGrantTablePrivileges,
 	}, {
 		Name:        ToolRevokeTablePrivileges,
@@ -455,12 +484,14 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallRevokeTablePrivileges,
+		Namespace: "database",
+		Call:      toolgenCallRevokeTablePrivileges,
 	}, {
 		Name:         ToolCreateDatabaseBackup,
 		Description:  "CreateDatabaseBackup takes an on-demand backup of an instance.",
 		InputSchema:  toolgenInputCreateDatabaseBackup,
 		OutputSchema: toolgenOutputCreateDatabaseBackup,
+		Namespace:    "database",
 		Call:         toolgenCallCreateDatabaseBackup,
 	}, {
 		Name:         ToolListDatabaseBackups,
@@ -471,18 +502,21 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListDatabaseBackups,
+		Namespace: "database",
+		Call:      toolgenCallListDatabaseBackups,
 	}, {
 		Name:             ToolRestoreDatabaseBackup,
 		Description:      "RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance.",
 		InputSchema:      toolgenInputRestoreDatabaseBackup,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallRestoreDatabaseBackup,
 	}, {
 		Name:        ToolCreateReadReplica,
 		Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
 		InputSchema: toolgenInputCreateReadReplica,
+		Namespace:   "database",
 		Call:        toolgenCallCreateReadReplica,
 	}, {
 		Name:         ToolGetReplicationLag,
@@ -493,19 +527,22 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetReplicationLag,
+		Namespace: "database",
+		Call:      toolgenCallGetReplicationLag,
 	}, {
 		Name:             ToolPromoteReplica,
 		Description:      "PromoteReplica makes a replica a standalone primary, for a failover or a migration.",
 		InputSchema:      toolgenInputPromoteReplica,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallPromoteReplica,
 	}, {
 		Name:             ToolResizeDatabaseInstance,
 		Description:      "ResizeDatabaseInstance changes an instance's machine tier or storage size.",
 		InputSchema:      toolgenInputResizeDatabaseInstance,
 		RequiresApproval: true,
+		Namespace:        "database",
 		Call:             toolgenCallResizeDatabaseInstance,
 	}, {
 		Name:        ToolGetCacheValue,
@@ -515,12 +552,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetCacheValue,
+		Namespace: "database",
+		Call:      toolgenCallGetCacheValue,
 	}, {
 		Name:        ToolSetCacheValue,
 		Description: "SetCacheValue writes a key to the key-value cache, with an expiry.",
 		InputSchema: toolgenInputSetCacheValue,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "database",
 		Call:        toolgenCallSetCacheValue,
 	}, {
 		Name:         ToolInvalidateCacheKeys,
@@ -531,7 +570,8 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallInvalidateCacheKeys,
+		Namespace: "database",
+		Call:      toolgenCallInvalidateCacheKeys,
 	}, {
 		Name:         ToolFindDocumentsInCollection,
 		Description:  "FindDocumentsInCollection queries a document-store collection with a JSON filter.",
@@ -541,7 +581,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallFindDocumentsInCollection,
+		Namespace: "database",
+		Call:      toolgenCallFindDocumentsInCollection,
 	}})
 }
 

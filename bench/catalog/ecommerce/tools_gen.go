@@ -224,7 +224,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListOrders,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListOrders,
 	}, {
 		Name:         ToolGetOrder,
 		Description:  "GetOrder returns an order with its items, payments, shipping and history.",
@@ -234,12 +235,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetOrder,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetOrder,
 	}, {
 		Name:         ToolCreateDraftOrder,
 		Description:  "CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale.",
 		InputSchema:  toolgenInputCreateDraftOrder,
 		OutputSchema: toolgenOutputCreateDraftOrder,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallCreateDraftOrder,
 	}, {
 		Name:             ToolCancelOrder,
@@ -248,6 +251,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputCancelOrder,
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
+		Namespace:        "ecommerce",
 		Call:             toolgenCallCancelOrder,
 	}, {
 		Name:         ToolUpdateOrderShippingAddress,
@@ -255,11 +259,13 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUpdateOrderShippingAddress,
 		OutputSchema: toolgenOutputUpdateOrderShippingAddress,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallUpdateOrderShippingAddress,
 	}, {
 		Name:        ToolAddOrderNote,
 		Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
 		InputSchema: toolgenInputAddOrderNote,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallAddOrderNote,
 	}, {
 		Name:         ToolPutOrderOnHold,
@@ -267,6 +273,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPutOrderOnHold,
 		OutputSchema: toolgenOutputPutOrderOnHold,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallPutOrderOnHold,
 	}, {
 		Name:         ToolFlagOrderForFraudReview,
@@ -274,12 +281,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlagOrderForFraudReview,
 		OutputSchema: toolgenOutputFlagOrderForFraudReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallFlagOrderForFraudReview,
 	}, {
 		Name:         ToolFulfillOrder,
 		Description:  "FulfillOrder marks an order's items as shipped with a tracking number and notifies the customer.",
 		InputSchema:  toolgenInputFulfillOrder,
 		OutputSchema: toolgenOutputFulfillOrder,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallFulfillOrder,
 	}, {
 		Name:         ToolGetShippingRates,
@@ -290,12 +299,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetShippingRates,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetShippingRates,
 	}, {
 		Name:         ToolCreateShippingLabel,
 		Description:  "CreateShippingLabel buys a shipping label for an order's parcel.",
 		InputSchema:  toolgenInputCreateShippingLabel,
 		OutputSchema: toolgenOutputCreateShippingLabel,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallCreateShippingLabel,
 	}, {
 		Name:        ToolTrackPackage,
@@ -306,16 +317,19 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallTrackPackage,
+		Namespace: "ecommerce",
+		Call:      toolgenCallTrackPackage,
 	}, {
 		Name:        ToolCreateReturnAuthorization,
 		Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
 		InputSchema: toolgenInputCreateReturnAuthorization,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallCreateReturnAuthorization,
 	}, {
 		Name:        ToolReceiveReturn,
 		Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
 		InputSchema: toolgenInputReceiveReturn,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallReceiveReturn,
 	}, {
 		Name:             ToolRefundOrder,
@@ -323,11 +337,13 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputRefundOrder,
 		OutputSchema:     toolgenOutputRefundOrder,
 		RequiresApproval: true,
+		Namespace:        "ecommerce",
 		Call:             toolgenCallRefundOrder,
 	}, {
 		Name:        ToolIssueStoreCredit,
 		Description: "IssueStoreCredit gives a customer credit to spend in the store.",
 		InputSchema: toolgenInputIssueStoreCredit,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallIssueStoreCredit,
 	}, {
 		Name:         ToolGetCustomerOrderHistory,
@@ -338,7 +354,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetCustomerOrderHistory,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetCustomerOrderHistory,
 	}, {
 		Name:         ToolListProducts,
 		Description:  "ListProducts lists the catalog's products by collection, status, vendor or title.",
@@ -348,7 +365,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListProducts,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListProducts,
 	}, {
 		Name:         ToolGetProduct,
 		Description:  "GetProduct returns a product with its variants, images and prices.",
@@ -358,12 +376,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetProduct,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetProduct,
 	}, {
 		Name:         ToolCreateProduct,
 		Description:  "CreateProduct adds a product to the store's catalog.",
 		InputSchema:  toolgenInputCreateProduct,
 		OutputSchema: toolgenOutputCreateProduct,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallCreateProduct,
 	}, {
 		Name:         ToolUpdateProductPrice,
@@ -371,6 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUpdateProductPrice,
 		OutputSchema: toolgenOutputUpdateProductPrice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallUpdateProductPrice,
 	}, {
 		Name:         ToolArchiveProduct,
@@ -378,18 +399,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputArchiveProduct,
 		OutputSchema: toolgenOutputArchiveProduct,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallArchiveProduct,
 	}, {
 		Name:         ToolAddProductVariant,
 		Description:  "AddProductVariant adds a variant, such as a size or color, to a product.",
 		InputSchema:  toolgenInputAddProductVariant,
 		OutputSchema: toolgenOutputAddProductVariant,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallAddProductVariant,
 	}, {
 		Name:        ToolAddProductToCollection,
 		Description: "AddProductToCollection puts a product in a storefront collection.",
 		InputSchema: toolgenInputAddProductToCollection,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "ecommerce",
 		Call:        toolgenCallAddProductToCollection,
 	}, {
 		Name:         ToolGetInventoryLevel,
@@ -400,17 +424,20 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetInventoryLevel,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetInventoryLevel,
 	}, {
 		Name:         ToolAdjustInventory,
 		Description:  "AdjustInventory adds or removes units of a SKU at a location, with a reason.",
 		InputSchema:  toolgenInputAdjustInventory,
 		OutputSchema: toolgenOutputAdjustInventory,
+		Namespace:    "ecommerce",
 		Call:         toolgenCallAdjustInventory,
 	}, {
 		Name:        ToolTransferStock,
 		Description: "TransferStock moves units of a SKU from one location to another.",
 		InputSchema: toolgenInputTransferStock,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallTransferStock,
 	}, {
 		Name:         ToolListLowStockItems,
@@ -421,17 +448,20 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListLowStockItems,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListLowStockItems,
 	}, {
 		Name:             ToolCreatePurchaseOrder,
 		Description:      "CreatePurchaseOrder orders stock from a supplier.",
 		InputSchema:      toolgenInputCreatePurchaseOrder,
 		RequiresApproval: true,
+		Namespace:        "ecommerce",
 		Call:             toolgenCallCreatePurchaseOrder,
 	}, {
 		Name:        ToolReceivePurchaseOrder,
 		Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
 		InputSchema: toolgenInputReceivePurchaseOrder,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallReceivePurchaseOrder,
 	}, {
 		Name:         ToolListSuppliers,
@@ -442,22 +472,26 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListSuppliers,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListSuppliers,
 	}, {
 		Name:        ToolCreateDiscountCode,
 		Description: "CreateDiscountCode creates a code customers enter at checkout.",
 		InputSchema: toolgenInputCreateDiscountCode,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallCreateDiscountCode,
 	}, {
 		Name:        ToolDeactivateDiscountCode,
 		Description: "DeactivateDiscountCode stops a discount code from working.",
 		InputSchema: toolgenInputDeactivateDiscountCode,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "ecommerce",
 		Call:        toolgenCallDeactivateDiscountCode,
 	}, {
 		Name:        ToolCreateGiftCard,
 		Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
 		InputSchema: toolgenInputCreateGiftCard,
+		Namespace:   "ecommerce",
 		Call:        toolgenCallCreateGiftCard,
 	}, {
 		Name:         ToolCheckGiftCardBalance,
@@ -468,7 +502,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallCheckGiftCardBalance,
+		Namespace: "ecommerce",
+		Call:      toolgenCallCheckGiftCardBalance,
 	}, {
 		Name:         ToolListAbandonedCarts,
 		Description:  "ListAbandonedCarts lists checkouts that customers started but did not complete.",
@@ -478,12 +513,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListAbandonedCarts,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListAbandonedCarts,
 	}, {
 		Name:        ToolSendCartRecoveryEmail,
 		Description: "SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.",
 		InputSchema: toolgenInputSendCartRecoveryEmail,
 		Annotations: toolgen.Annotations{OpenWorld: true},
+		Namespace:   "ecommerce",
 		Call:        toolgenCallSendCartRecoveryEmail,
 	}, {
 		Name:         ToolListProductReviews,
@@ -494,13 +531,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListProductReviews,
+		Namespace: "ecommerce",
+		Call:      toolgenCallListProductReviews,
 	}, {
 		Name:         ToolModerateProductReview,
 		Description:  "ModerateProductReview publishes, hides or flags a customer review, and can post a public reply.",
 		InputSchema:  toolgenInputModerateProductReview,
 		OutputSchema: toolgenOutputModerateProductReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "ecommerce",
 		Call:         toolgenCallModerateProductReview,
 	}, {
 		Name:         ToolGetBestSellers,
@@ -511,7 +550,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetBestSellers,
+		Namespace: "ecommerce",
+		Call:      toolgenCallGetBestSellers,
 	}})
 }
 

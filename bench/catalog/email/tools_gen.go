@@ -215,6 +215,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendEmail,
 		OutputSchema: toolgenOutputSendEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallSendEmail,
 	}, {
 		Name:         ToolListEmails,
@@ -225,7 +226,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListEmails,
+		Namespace: "email",
+		Call:      toolgenCallListEmails,
 	}, {
 		Name:         ToolSearchEmails,
 		Description:  "SearchEmails finds messages with a search query and optional sender, date and attachment filters.",
@@ -235,7 +237,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchEmails,
+		Namespace: "email",
+		Call:      toolgenCallSearchEmails,
 	}, {
 		Name:         ToolGetEmail,
 		Description:  "GetEmail returns a message with its full body and attachment list.",
@@ -245,7 +248,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetEmail,
+		Namespace: "email",
+		Call:      toolgenCallGetEmail,
 	}, {
 		Name:         ToolGetEmailThread,
 		Description:  "GetEmailThread returns every message of a conversation, oldest first.",
@@ -255,13 +259,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetEmailThread,
+		Namespace: "email",
+		Call:      toolgenCallGetEmailThread,
 	}, {
 		Name:         ToolReplyToEmail,
 		Description:  "ReplyToEmail replies to a message, to its sender or to everyone on it.",
 		InputSchema:  toolgenInputReplyToEmail,
 		OutputSchema: toolgenOutputReplyToEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallReplyToEmail,
 	}, {
 		Name:         ToolForwardEmail,
@@ -269,12 +275,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputForwardEmail,
 		OutputSchema: toolgenOutputForwardEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallForwardEmail,
 	}, {
 		Name:         ToolCreateEmailDraft,
 		Description:  "CreateEmailDraft saves a message as a draft without sending it.",
 		InputSchema:  toolgenInputCreateEmailDraft,
 		OutputSchema: toolgenOutputCreateEmailDraft,
+		Namespace:    "email",
 		Call:         toolgenCallCreateEmailDraft,
 	}, {
 		Name:         ToolUpdateEmailDraft,
@@ -282,6 +290,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUpdateEmailDraft,
 		OutputSchema: toolgenOutputUpdateEmailDraft,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallUpdateEmailDraft,
 	}, {
 		Name:         ToolSendEmailDraft,
@@ -289,6 +298,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendEmailDraft,
 		OutputSchema: toolgenOutputSendEmailDraft,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallSendEmailDraft,
 	}, {
 		Name:         ToolListEmailDrafts,
@@ -299,12 +309,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListEmailDrafts,
+		Namespace: "email",
+		Call:      toolgenCallListEmailDrafts,
 	}, {
 		Name:        ToolDeleteEmail,
 		Description: "DeleteEmail moves a message to the trash, or deletes it for good.",
 		InputSchema: toolgenInputDeleteEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "email",
 		Call:        toolgenCallDeleteEmail,
 	}, {
 		Name:         ToolArchiveEmails,
@@ -312,6 +324,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputArchiveEmails,
 		OutputSchema: toolgenOutputArchiveEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallArchiveEmails,
 	}, {
 		Name:         ToolMarkEmailsRead,
@@ -319,6 +332,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMarkEmailsRead,
 		OutputSchema: toolgenOutputMarkEmailsRead,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallMarkEmailsRead,
 	}, {
 		Name:         ToolMoveEmailsToFolder,
@@ -326,6 +340,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMoveEmailsToFolder,
 		OutputSchema: toolgenOutputMoveEmailsToFolder,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallMoveEmailsToFolder,
 	}, {
 		Name:         ToolLabelEmails,
@@ -333,18 +348,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputLabelEmails,
 		OutputSchema: toolgenOutputLabelEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallLabelEmails,
 	}, {
 		Name:        ToolFlagEmail,
 		Description: "FlagEmail flags (stars) a message for follow-up, or clears the flag.",
 		InputSchema: toolgenInputFlagEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallFlagEmail,
 	}, {
 		Name:        ToolCreateMailFolder,
 		Description: "CreateMailFolder creates a mailbox folder or label.",
 		InputSchema: toolgenInputCreateMailFolder,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallCreateMailFolder,
 	}, {
 		Name:         ToolListMailFolders,
@@ -355,7 +373,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListMailFolders,
+		Namespace: "email",
+		Call:      toolgenCallListMailFolders,
 	}, {
 		Name:         ToolGetUnreadCount,
 		Description:  "GetUnreadCount returns how many unread messages a folder holds.",
@@ -365,13 +384,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetUnreadCount,
+		Namespace: "email",
+		Call:      toolgenCallGetUnreadCount,
 	}, {
 		Name:         ToolScheduleEmail,
 		Description:  "ScheduleEmail sends a message later, at a given time.",
 		InputSchema:  toolgenInputScheduleEmail,
 		OutputSchema: toolgenOutputScheduleEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallScheduleEmail,
 	}, {
 		Name:         ToolCancelScheduledEmail,
@@ -379,23 +400,27 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCancelScheduledEmail,
 		OutputSchema: toolgenOutputCancelScheduledEmail,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "email",
 		Call:         toolgenCallCancelScheduledEmail,
 	}, {
 		Name:        ToolSnoozeEmail,
 		Description: "SnoozeEmail hides a message from the inbox until a time, when it comes back as unread.",
 		InputSchema: toolgenInputSnoozeEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallSnoozeEmail,
 	}, {
 		Name:        ToolDownloadEmailAttachment,
 		Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
 		InputSchema: toolgenInputDownloadEmailAttachment,
+		Namespace:   "email",
 		Call:        toolgenCallDownloadEmailAttachment,
 	}, {
 		Name:         ToolCreateMailFilter,
 		Description:  "CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically.",
 		InputSchema:  toolgenInputCreateMailFilter,
 		OutputSchema: toolgenOutputCreateMailFilter,
+		Namespace:    "email",
 		Call:         toolgenCallCreateMailFilter,
 	}, {
 		Name:         ToolListMailFilters,
@@ -406,7 +431,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListMailFilters,
+		Namespace: "email",
+		Call:      toolgenCallListMailFilters,
 	}, {
 		Name:        ToolDeleteMailFilter,
 		Description: "DeleteMailFilter deletes a rule for incoming mail.",
@@ -415,40 +441,47 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallDeleteMailFilter,
+		Namespace: "email",
+		Call:      toolgenCallDeleteMailFilter,
 	}, {
 		Name:        ToolSetVacationResponder,
 		Description: "SetVacationResponder turns the automatic reply on or off and sets its message and dates.",
 		InputSchema: toolgenInputSetVacationResponder,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallSetVacationResponder,
 	}, {
 		Name:        ToolBlockSender,
 		Description: "BlockSender sends all future mail from an address straight to spam.",
 		InputSchema: toolgenInputBlockSender,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallBlockSender,
 	}, {
 		Name:        ToolUnsubscribeFromMailingList,
 		Description: "UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.",
 		InputSchema: toolgenInputUnsubscribeFromMailingList,
 		Annotations: toolgen.Annotations{OpenWorld: true},
+		Namespace:   "email",
 		Call:        toolgenCallUnsubscribeFromMailingList,
 	}, {
 		Name:        ToolReportSpam,
 		Description: "ReportSpam moves messages to spam and reports them to the provider.",
 		InputSchema: toolgenInputReportSpam,
+		Namespace:   "email",
 		Call:        toolgenCallReportSpam,
 	}, {
 		Name:        ToolSetEmailSignature,
 		Description: "SetEmailSignature sets the signature added to the end of messages you write.",
 		InputSchema: toolgenInputSetEmailSignature,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "email",
 		Call:        toolgenCallSetEmailSignature,
 	}, {
 		Name:        ToolCreateEmailTemplate,
 		Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
 		InputSchema: toolgenInputCreateEmailTemplate,
+		Namespace:   "email",
 		Call:        toolgenCallCreateEmailTemplate,
 	}, {
 		Name:         ToolSendTemplatedEmail,
@@ -456,11 +489,13 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendTemplatedEmail,
 		OutputSchema: toolgenOutputSendTemplatedEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "email",
 		Call:         toolgenCallSendTemplatedEmail,
 	}, {
 		Name:        ToolCreateEmailCampaign,
 		Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
 		InputSchema: toolgenInputCreateEmailCampaign,
+		Namespace:   "email",
 		Call:        toolgenCallCreateEmailCampaign,
 	}, {
 		Name:         ToolGetEmailCampaignStats,
@@ -471,12 +506,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetEmailCampaignStats,
+		Namespace: "email",
+		Call:      toolgenCallGetEmailCampaignStats,
 	}, {
 		Name:             ToolAddMailboxDelegate,
 		Description:      "AddMailboxDelegate lets another person read or send mail from your mailbox.",
 		InputSchema:      toolgenInputAddMailboxDelegate,
 		RequiresApproval: true,
+		Namespace:        "email",
 		Call:             toolgenCallAddMailboxDelegate,
 	}, {
 		Name:        ToolVerifyEmailAddress,
@@ -487,12 +524,14 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallVerifyEmailAddress,
+		Namespace: "email",
+		Call:      toolgenCallVerifyEmailAddress,
 	}, {
 		Name:        ToolRecallEmail,
 		Description: "RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.",
 		InputSchema: toolgenInputRecallEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "email",
 		Call:        toolgenCallRecallEmail,
 	}, {
 		Name:         ToolGetEmailReadReceipt,
@@ -503,7 +542,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetEmailReadReceipt,
+		Namespace: "email",
+		Call:      toolgenCallGetEmailReadReceipt,
 	}})
 }
 

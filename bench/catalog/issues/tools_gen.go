@@ -210,6 +210,7 @@ func Tools() []toolgen.Tool {
 		Description:  "CreateIssue files a new issue (bug, feature, task, epic) in a project.",
 		InputSchema:  toolgenInputCreateIssue,
 		OutputSchema: toolgenOutputCreateIssue,
+		Namespace:    "issues",
 		Call:         toolgenCallCreateIssue,
 	}, {
 		Name:         ToolGetIssue,
@@ -220,13 +221,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetIssue,
+		Namespace: "issues",
+		Call:      toolgenCallGetIssue,
 	}, {
 		Name:         ToolUpdateIssue,
 		Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
 		InputSchema:  toolgenInputUpdateIssue,
 		OutputSchema: toolgenOutputUpdateIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallUpdateIssue,
 	}, {
 		Name:         ToolSearchIssues,
@@ -237,7 +240,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchIssues,
+		Namespace: "issues",
+		Call:      toolgenCallSearchIssues,
 	}, {
 		Name:         ToolListProjectIssues,
 		Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
@@ -247,13 +251,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListProjectIssues,
+		Namespace: "issues",
+		Call:      toolgenCallListProjectIssues,
 	}, {
 		Name:         ToolAssignIssue,
 		Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
 		InputSchema:  toolgenInputAssignIssue,
 		OutputSchema: toolgenOutputAssignIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallAssignIssue,
 	}, {
 		Name:         ToolTransitionIssue,
@@ -261,6 +267,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTransitionIssue,
 		OutputSchema: toolgenOutputTransitionIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallTransitionIssue,
 	}, {
 		Name:         ToolCloseIssue,
@@ -268,6 +275,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCloseIssue,
 		OutputSchema: toolgenOutputCloseIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallCloseIssue,
 	}, {
 		Name:         ToolReopenIssue,
@@ -275,11 +283,13 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReopenIssue,
 		OutputSchema: toolgenOutputReopenIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallReopenIssue,
 	}, {
 		Name:        ToolCommentOnIssue,
 		Description: "CommentOnIssue adds a comment to an issue.",
 		InputSchema: toolgenInputCommentOnIssue,
+		Namespace:   "issues",
 		Call:        toolgenCallCommentOnIssue,
 	}, {
 		Name:         ToolAddIssueLabels,
@@ -287,6 +297,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddIssueLabels,
 		OutputSchema: toolgenOutputAddIssueLabels,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallAddIssueLabels,
 	}, {
 		Name:         ToolRemoveIssueLabel,
@@ -294,35 +305,41 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRemoveIssueLabel,
 		OutputSchema: toolgenOutputRemoveIssueLabel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallRemoveIssueLabel,
 	}, {
 		Name:        ToolLinkIssues,
 		Description: "LinkIssues records a relationship between two issues, such as one blocking the other.",
 		InputSchema: toolgenInputLinkIssues,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "issues",
 		Call:        toolgenCallLinkIssues,
 	}, {
 		Name:         ToolCreateSubtask,
 		Description:  "CreateSubtask creates a subtask under an issue.",
 		InputSchema:  toolgenInputCreateSubtask,
 		OutputSchema: toolgenOutputCreateSubtask,
+		Namespace:    "issues",
 		Call:         toolgenCallCreateSubtask,
 	}, {
 		Name:        ToolWatchIssue,
 		Description: "WatchIssue subscribes you to notifications about an issue's changes.",
 		InputSchema: toolgenInputWatchIssue,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "issues",
 		Call:        toolgenCallWatchIssue,
 	}, {
 		Name:        ToolLogWorkTime,
 		Description: "LogWorkTime records time spent on an issue.",
 		InputSchema: toolgenInputLogWorkTime,
+		Namespace:   "issues",
 		Call:        toolgenCallLogWorkTime,
 	}, {
 		Name:         ToolCreateSprint,
 		Description:  "CreateSprint creates a sprint on a board.",
 		InputSchema:  toolgenInputCreateSprint,
 		OutputSchema: toolgenOutputCreateSprint,
+		Namespace:    "issues",
 		Call:         toolgenCallCreateSprint,
 	}, {
 		Name:         ToolStartSprint,
@@ -330,18 +347,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputStartSprint,
 		OutputSchema: toolgenOutputStartSprint,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallStartSprint,
 	}, {
 		Name:         ToolCompleteSprint,
 		Description:  "CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.",
 		InputSchema:  toolgenInputCompleteSprint,
 		OutputSchema: toolgenOutputCompleteSprint,
+		Namespace:    "issues",
 		Call:         toolgenCallCompleteSprint,
 	}, {
 		Name:        ToolMoveIssuesToSprint,
 		Description: "MoveIssuesToSprint adds issues to a sprint, taking them out of the backlog or another sprint.",
 		InputSchema: toolgenInputMoveIssuesToSprint,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "issues",
 		Call:        toolgenCallMoveIssuesToSprint,
 	}, {
 		Name:         ToolGetSprintBurndown,
@@ -352,7 +372,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetSprintBurndown,
+		Namespace: "issues",
+		Call:      toolgenCallGetSprintBurndown,
 	}, {
 		Name:         ToolGetBoard,
 		Description:  "GetBoard returns a board's columns with the issues in each.",
@@ -362,11 +383,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetBoard,
+		Namespace: "issues",
+		Call:      toolgenCallGetBoard,
 	}, {
 		Name:        ToolCreateMilestone,
 		Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
 		InputSchema: toolgenInputCreateMilestone,
+		Namespace:   "issues",
 		Call:        toolgenCallCreateMilestone,
 	}, {
 		Name:         ToolListMilestones,
@@ -377,12 +400,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListMilestones,
+		Namespace: "issues",
+		Call:      toolgenCallListMilestones,
 	}, {
 		Name:         ToolCreatePullRequest,
 		Description:  "CreatePullRequest opens a pull request to merge a branch.",
 		InputSchema:  toolgenInputCreatePullRequest,
 		OutputSchema: toolgenOutputCreatePullRequest,
+		Namespace:    "issues",
 		Call:         toolgenCallCreatePullRequest,
 	}, {
 		Name:         ToolListPullRequests,
@@ -393,7 +418,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListPullRequests,
+		Namespace: "issues",
+		Call:      toolgenCallListPullRequests,
 	}, {
 		Name:         ToolGetPullRequest,
 		Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
@@ -403,7 +429,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPullRequest,
+		Namespace: "issues",
+		Call:      toolgenCallGetPullRequest,
 	}, {
 		Name:        ToolGetPRDiff,
 		Description: "GetPRDiff returns the unified diff of a pull request's changes.",
@@ -412,13 +439,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPRDiff,
+		Namespace: "issues",
+		Call:      toolgenCallGetPRDiff,
 	}, {
 		Name:             ToolMergePullRequest,
 		Description:      "MergePullRequest merges a pull request into its base branch.",
 		InputSchema:      toolgenInputMergePullRequest,
 		OutputSchema:     toolgenOutputMergePullRequest,
 		RequiresApproval: true,
+		Namespace:        "issues",
 		Call:             toolgenCallMergePullRequest,
 	}, {
 		Name:         ToolRequestPRReview,
@@ -426,16 +455,19 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRequestPRReview,
 		OutputSchema: toolgenOutputRequestPRReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "issues",
 		Call:         toolgenCallRequestPRReview,
 	}, {
 		Name:        ToolSubmitPRReview,
 		Description: "SubmitPRReview approves a pull request, requests changes, or comments on it.",
 		InputSchema: toolgenInputSubmitPRReview,
+		Namespace:   "issues",
 		Call:        toolgenCallSubmitPRReview,
 	}, {
 		Name:        ToolAddPRReviewComment,
 		Description: "AddPRReviewComment comments on a line of a pull request's diff.",
 		InputSchema: toolgenInputAddPRReviewComment,
+		Namespace:   "issues",
 		Call:        toolgenCallAddPRReviewComment,
 	}, {
 		Name:         ToolListCIChecks,
@@ -446,16 +478,19 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListCIChecks,
+		Namespace: "issues",
+		Call:      toolgenCallListCIChecks,
 	}, {
 		Name:        ToolRerunCIWorkflow,
 		Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
 		InputSchema: toolgenInputRerunCIWorkflow,
+		Namespace:   "issues",
 		Call:        toolgenCallRerunCIWorkflow,
 	}, {
 		Name:        ToolCreateBranch,
 		Description: "CreateBranch creates a branch from another branch or a commit.",
 		InputSchema: toolgenInputCreateBranch,
+		Namespace:   "issues",
 		Call:        toolgenCallCreateBranch,
 	}, {
 		Name:        ToolDeleteBranch,
@@ -465,7 +500,8 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallDeleteBranch,
+		Namespace: "issues",
+		Call:      toolgenCallDeleteBranch,
 	}, {
 		Name:         ToolListCommits,
 		Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
@@ -475,7 +511,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListCommits,
+		Namespace: "issues",
+		Call:      toolgenCallListCommits,
 	}, {
 		Name:        ToolGetRepoFileContents,
 		Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
@@ -484,16 +521,19 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetRepoFileContents,
+		Namespace: "issues",
+		Call:      toolgenCallGetRepoFileContents,
 	}, {
 		Name:        ToolCreateRelease,
 		Description: "CreateRelease tags a version and publishes release notes.",
 		InputSchema: toolgenInputCreateRelease,
+		Namespace:   "issues",
 		Call:        toolgenCallCreateRelease,
 	}, {
 		Name:        ToolCreateRepository,
 		Description: "CreateRepository creates a repository, optionally from a template.",
 		InputSchema: toolgenInputCreateRepository,
+		Namespace:   "issues",
 		Call:        toolgenCallCreateRepository,
 	}, {
 		Name:             ToolAddRepoCollaborator,
@@ -501,6 +541,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAddRepoCollaborator,
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
+		Namespace:        "issues",
 		Call:             toolgenCallAddRepoCollaborator,
 	}})
 }

@@ -220,12 +220,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreateCharge,
 		OutputSchema:     toolgenOutputCreateCharge,
 		RequiresApproval: true,
+		Namespace:        "payments",
 		Call:             toolgenCallCreateCharge,
 	}, {
 		Name:         ToolCaptureCharge,
 		Description:  "CaptureCharge collects an authorized charge, all of it or less.",
 		InputSchema:  toolgenInputCaptureCharge,
 		OutputSchema: toolgenOutputCaptureCharge,
+		Namespace:    "payments",
 		Call:         toolgenCallCaptureCharge,
 	}, {
 		Name:         ToolGetCharge,
@@ -236,7 +238,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetCharge,
+		Namespace: "payments",
+		Call:      toolgenCallGetCharge,
 	}, {
 		Name:         ToolListCharges,
 		Description:  "ListCharges lists charges, newest first, by customer, status and date.",
@@ -246,13 +249,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListCharges,
+		Namespace: "payments",
+		Call:      toolgenCallListCharges,
 	}, {
 		Name:             ToolRefundCharge,
 		Description:      "RefundCharge gives back all or part of a charge to the card or account it came from.",
 		InputSchema:      toolgenInputRefundCharge,
 		OutputSchema:     toolgenOutputRefundCharge,
 		RequiresApproval: true,
+		Namespace:        "payments",
 		Call:             toolgenCallRefundCharge,
 	}, {
 		Name:         ToolListRefunds,
@@ -263,7 +268,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListRefunds,
+		Namespace: "payments",
+		Call:      toolgenCallListRefunds,
 	}, {
 		Name:         ToolGetRefund,
 		Description:  "GetRefund returns a refund and its status.",
@@ -273,12 +279,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetRefund,
+		Namespace: "payments",
+		Call:      toolgenCallGetRefund,
 	}, {
 		Name:         ToolCreateBillingCustomer,
 		Description:  "CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to.",
 		InputSchema:  toolgenInputCreateBillingCustomer,
 		OutputSchema: toolgenOutputCreateBillingCustomer,
+		Namespace:    "payments",
 		Call:         toolgenCallCreateBillingCustomer,
 	}, {
 		Name:         ToolGetBillingCustomer,
@@ -289,19 +297,22 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetBillingCustomer,
+		Namespace: "payments",
+		Call:      toolgenCallGetBillingCustomer,
 	}, {
 		Name:         ToolUpdateBillingCustomer,
 		Description:  "UpdateBillingCustomer changes a customer's email, name, address or tax id.",
 		InputSchema:  toolgenInputUpdateBillingCustomer,
 		OutputSchema: toolgenOutputUpdateBillingCustomer,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallUpdateBillingCustomer,
 	}, {
 		Name:         ToolAttachPaymentMethod,
 		Description:  "AttachPaymentMethod saves a card or bank account to a customer.",
 		InputSchema:  toolgenInputAttachPaymentMethod,
 		OutputSchema: toolgenOutputAttachPaymentMethod,
+		Namespace:    "payments",
 		Call:         toolgenCallAttachPaymentMethod,
 	}, {
 		Name:         ToolListPaymentMethods,
@@ -312,7 +323,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListPaymentMethods,
+		Namespace: "payments",
+		Call:      toolgenCallListPaymentMethods,
 	}, {
 		Name:        ToolDetachPaymentMethod,
 		Description: "DetachPaymentMethod removes a saved card or bank account from a customer.",
@@ -321,12 +333,14 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallDetachPaymentMethod,
+		Namespace: "payments",
+		Call:      toolgenCallDetachPaymentMethod,
 	}, {
 		Name:         ToolCreateInvoice,
 		Description:  "CreateInvoice drafts an invoice for a customer with line items.",
 		InputSchema:  toolgenInputCreateInvoice,
 		OutputSchema: toolgenOutputCreateInvoice,
+		Namespace:    "payments",
 		Call:         toolgenCallCreateInvoice,
 	}, {
 		Name:         ToolFinalizeInvoice,
@@ -334,12 +348,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFinalizeInvoice,
 		OutputSchema: toolgenOutputFinalizeInvoice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallFinalizeInvoice,
 	}, {
 		Name:         ToolSendInvoice,
 		Description:  "SendInvoice emails a finalized invoice to the customer with a link to pay it.",
 		InputSchema:  toolgenInputSendInvoice,
 		OutputSchema: toolgenOutputSendInvoice,
+		Namespace:    "payments",
 		Call:         toolgenCallSendInvoice,
 	}, {
 		Name:         ToolVoidInvoice,
@@ -350,7 +366,8 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Call: toolgenCallVoidInvoice,
+		Namespace: "payments",
+		Call:      toolgenCallVoidInvoice,
 	}, {
 		Name:         ToolListInvoices,
 		Description:  "ListInvoices lists invoices by customer, status and due date.",
@@ -360,7 +377,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListInvoices,
+		Namespace: "payments",
+		Call:      toolgenCallListInvoices,
 	}, {
 		Name:         ToolGetInvoice,
 		Description:  "GetInvoice returns an invoice with its lines, payments and PDF address.",
@@ -370,24 +388,28 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetInvoice,
+		Namespace: "payments",
+		Call:      toolgenCallGetInvoice,
 	}, {
 		Name:         ToolMarkInvoicePaid,
 		Description:  "MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.",
 		InputSchema:  toolgenInputMarkInvoicePaid,
 		OutputSchema: toolgenOutputMarkInvoicePaid,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallMarkInvoicePaid,
 	}, {
 		Name:        ToolIssueCreditNote,
 		Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
 		InputSchema: toolgenInputIssueCreditNote,
+		Namespace:   "payments",
 		Call:        toolgenCallIssueCreditNote,
 	}, {
 		Name:         ToolRetryInvoicePayment,
 		Description:  "RetryInvoicePayment tries again to collect an open invoice with the customer's payment method.",
 		InputSchema:  toolgenInputRetryInvoicePayment,
 		OutputSchema: toolgenOutputRetryInvoicePayment,
+		Namespace:    "payments",
 		Call:         toolgenCallRetryInvoicePayment,
 	}, {
 		Name:         ToolListFailedPayments,
@@ -398,12 +420,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListFailedPayments,
+		Namespace: "payments",
+		Call:      toolgenCallListFailedPayments,
 	}, {
 		Name:         ToolCreateSubscription,
 		Description:  "CreateSubscription subscribes a customer to a recurring price.",
 		InputSchema:  toolgenInputCreateSubscription,
 		OutputSchema: toolgenOutputCreateSubscription,
+		Namespace:    "payments",
 		Call:         toolgenCallCreateSubscription,
 	}, {
 		Name:         ToolCancelSubscription,
@@ -411,12 +435,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCancelSubscription,
 		OutputSchema: toolgenOutputCancelSubscription,
 		Annotations:  toolgen.Annotations{Destructive: true},
+		Namespace:    "payments",
 		Call:         toolgenCallCancelSubscription,
 	}, {
 		Name:         ToolChangeSubscriptionPlan,
 		Description:  "ChangeSubscriptionPlan moves a subscription to another price or quantity (an upgrade or downgrade).",
 		InputSchema:  toolgenInputChangeSubscriptionPlan,
 		OutputSchema: toolgenOutputChangeSubscriptionPlan,
+		Namespace:    "payments",
 		Call:         toolgenCallChangeSubscriptionPlan,
 	}, {
 		Name:         ToolPauseSubscription,
@@ -424,6 +450,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPauseSubscription,
 		OutputSchema: toolgenOutputPauseSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallPauseSubscription,
 	}, {
 		Name:         ToolResumeSubscription,
@@ -431,6 +458,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputResumeSubscription,
 		OutputSchema: toolgenOutputResumeSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallResumeSubscription,
 	}, {
 		Name:         ToolListSubscriptions,
@@ -441,11 +469,13 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListSubscriptions,
+		Namespace: "payments",
+		Call:      toolgenCallListSubscriptions,
 	}, {
 		Name:        ToolCreateCoupon,
 		Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
 		InputSchema: toolgenInputCreateCoupon,
+		Namespace:   "payments",
 		Call:        toolgenCallCreateCoupon,
 	}, {
 		Name:         ToolApplyCustomerDiscount,
@@ -453,21 +483,25 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputApplyCustomerDiscount,
 		OutputSchema: toolgenOutputApplyCustomerDiscount,
 		Annotations:  toolgen.Annotations{Idempotent: true},
+		Namespace:    "payments",
 		Call:         toolgenCallApplyCustomerDiscount,
 	}, {
 		Name:        ToolCreatePrice,
 		Description: "CreatePrice creates a one-time or recurring price for a product.",
 		InputSchema: toolgenInputCreatePrice,
+		Namespace:   "payments",
 		Call:        toolgenCallCreatePrice,
 	}, {
 		Name:        ToolCreatePaymentLink,
 		Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
 		InputSchema: toolgenInputCreatePaymentLink,
+		Namespace:   "payments",
 		Call:        toolgenCallCreatePaymentLink,
 	}, {
 		Name:        ToolCreateTaxRate,
 		Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
 		InputSchema: toolgenInputCreateTaxRate,
+		Namespace:   "payments",
 		Call:        toolgenCallCreateTaxRate,
 	}, {
 		Name:         ToolListDisputes,
@@ -478,12 +512,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListDisputes,
+		Namespace: "payments",
+		Call:      toolgenCallListDisputes,
 	}, {
 		Name:         ToolSubmitDisputeEvidence,
 		Description:  "SubmitDisputeEvidence saves or submits evidence to contest a chargeback.",
 		InputSchema:  toolgenInputSubmitDisputeEvidence,
 		OutputSchema: toolgenOutputSubmitDisputeEvidence,
+		Namespace:    "payments",
 		Call:         toolgenCallSubmitDisputeEvidence,
 	}, {
 		Name:         ToolGetAccountBalance,
@@ -494,7 +530,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetAccountBalance,
+		Namespace: "payments",
+		Call:      toolgenCallGetAccountBalance,
 	}, {
 		Name:         ToolListPayouts,
 		Description:  "ListPayouts lists transfers from the account balance to the bank.",
@@ -504,13 +541,15 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListPayouts,
+		Namespace: "payments",
+		Call:      toolgenCallListPayouts,
 	}, {
 		Name:             ToolCreatePayout,
 		Description:      "CreatePayout sends money from the available balance to a bank account.",
 		InputSchema:      toolgenInputCreatePayout,
 		OutputSchema:     toolgenOutputCreatePayout,
 		RequiresApproval: true,
+		Namespace:        "payments",
 		Call:             toolgenCallCreatePayout,
 	}, {
 		Name:         ToolGetPaymentVolume,
@@ -521,7 +560,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPaymentVolume,
+		Namespace: "payments",
+		Call:      toolgenCallGetPaymentVolume,
 	}})
 }
 

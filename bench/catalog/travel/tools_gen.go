@@ -229,7 +229,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchFlights,
+		Namespace: "travel",
+		Call:      toolgenCallSearchFlights,
 	}, {
 		Name:             ToolBookFlight,
 		Description:      "BookFlight books a flight offer for passengers and issues the tickets.",
@@ -237,6 +238,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputBookFlight,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallBookFlight,
 	}, {
 		Name:        ToolGetFlightStatus,
@@ -247,7 +249,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetFlightStatus,
+		Namespace: "travel",
+		Call:      toolgenCallGetFlightStatus,
 	}, {
 		Name:             ToolChangeFlight,
 		Description:      "ChangeFlight exchanges a booked flight for another offer, paying any fare difference.",
@@ -255,6 +258,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputChangeFlight,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallChangeFlight,
 	}, {
 		Name:        ToolSelectSeat,
@@ -264,18 +268,21 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			OpenWorld:  true,
 		},
-		Call: toolgenCallSelectSeat,
+		Namespace: "travel",
+		Call:      toolgenCallSelectSeat,
 	}, {
 		Name:         ToolCheckInForFlight,
 		Description:  "CheckInForFlight checks travelers in online and returns their boarding passes.",
 		InputSchema:  toolgenInputCheckInForFlight,
 		OutputSchema: toolgenOutputCheckInForFlight,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
+		Namespace:    "travel",
 		Call:         toolgenCallCheckInForFlight,
 	}, {
 		Name:        ToolCreateFareAlert,
 		Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
 		InputSchema: toolgenInputCreateFareAlert,
+		Namespace:   "travel",
 		Call:        toolgenCallCreateFareAlert,
 	}, {
 		Name:         ToolFindNearbyAirports,
@@ -286,7 +293,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallFindNearbyAirports,
+		Namespace: "travel",
+		Call:      toolgenCallFindNearbyAirports,
 	}, {
 		Name:         ToolSearchHotels,
 		Description:  "SearchHotels finds available hotel rooms near a place for given dates.",
@@ -297,7 +305,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchHotels,
+		Namespace: "travel",
+		Call:      toolgenCallSearchHotels,
 	}, {
 		Name:             ToolBookHotel,
 		Description:      "BookHotel reserves a hotel room offer.",
@@ -305,6 +314,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputBookHotel,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallBookHotel,
 	}, {
 		Name:        ToolCancelHotelReservation,
@@ -314,7 +324,8 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			OpenWorld:   true,
 		},
-		Call: toolgenCallCancelHotelReservation,
+		Namespace: "travel",
+		Call:      toolgenCallCancelHotelReservation,
 	}, {
 		Name:         ToolSearchRentalCars,
 		Description:  "SearchRentalCars finds rental cars available at a pickup place and time.",
@@ -325,7 +336,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchRentalCars,
+		Namespace: "travel",
+		Call:      toolgenCallSearchRentalCars,
 	}, {
 		Name:             ToolBookRentalCar,
 		Description:      "BookRentalCar reserves a rental car offer.",
@@ -333,6 +345,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputBookRentalCar,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallBookRentalCar,
 	}, {
 		Name:             ToolRequestRide,
@@ -341,6 +354,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRequestRide,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallRequestRide,
 	}, {
 		Name:        ToolCancelTripBooking,
@@ -351,6 +365,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:   true,
 		},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallCancelTripBooking,
 	}, {
 		Name:         ToolListTrips,
@@ -361,7 +376,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListTrips,
+		Namespace: "travel",
+		Call:      toolgenCallListTrips,
 	}, {
 		Name:         ToolGetTripItinerary,
 		Description:  "GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.",
@@ -371,7 +387,8 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetTripItinerary,
+		Namespace: "travel",
+		Call:      toolgenCallGetTripItinerary,
 	}, {
 		Name:        ToolCheckTravelPolicyCompliance,
 		Description: "CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.",
@@ -380,12 +397,14 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallCheckTravelPolicyCompliance,
+		Namespace: "travel",
+		Call:      toolgenCallCheckTravelPolicyCompliance,
 	}, {
 		Name:        ToolAddLoyaltyProgram,
 		Description: "AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.",
 		InputSchema: toolgenInputAddLoyaltyProgram,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "travel",
 		Call:        toolgenCallAddLoyaltyProgram,
 	}, {
 		Name:        ToolGetVisaRequirements,
@@ -396,7 +415,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetVisaRequirements,
+		Namespace: "travel",
+		Call:      toolgenCallGetVisaRequirements,
 	}, {
 		Name:        ToolGetTravelAdvisory,
 		Description: "GetTravelAdvisory returns the government's safety advisory level and notes for a country.",
@@ -406,7 +426,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetTravelAdvisory,
+		Namespace: "travel",
+		Call:      toolgenCallGetTravelAdvisory,
 	}, {
 		Name:         ToolConvertCurrency,
 		Description:  "ConvertCurrency converts an amount between currencies at today's rate.",
@@ -417,7 +438,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallConvertCurrency,
+		Namespace: "travel",
+		Call:      toolgenCallConvertCurrency,
 	}, {
 		Name:        ToolGetDestinationWeather,
 		Description: "GetDestinationWeather returns the weather forecast for a destination on the dates of a trip.",
@@ -427,7 +449,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetDestinationWeather,
+		Namespace: "travel",
+		Call:      toolgenCallGetDestinationWeather,
 	}, {
 		Name:         ToolGetDirections,
 		Description:  "GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.",
@@ -438,7 +461,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetDirections,
+		Namespace: "travel",
+		Call:      toolgenCallGetDirections,
 	}, {
 		Name:         ToolGetDistanceMatrix,
 		Description:  "GetDistanceMatrix returns the travel time and distance between each origin and each destination.",
@@ -449,7 +473,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetDistanceMatrix,
+		Namespace: "travel",
+		Call:      toolgenCallGetDistanceMatrix,
 	}, {
 		Name:         ToolOptimizeMultiStopRoute,
 		Description:  "OptimizeMultiStopRoute orders a list of stops into the shortest route.",
@@ -460,7 +485,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallOptimizeMultiStopRoute,
+		Namespace: "travel",
+		Call:      toolgenCallOptimizeMultiStopRoute,
 	}, {
 		Name:        ToolGetLiveTraffic,
 		Description: "GetLiveTraffic returns current traffic conditions, incidents and closures on a road or in an area.",
@@ -469,7 +495,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call: toolgenCallGetLiveTraffic,
+		Namespace: "travel",
+		Call:      toolgenCallGetLiveTraffic,
 	}, {
 		Name:         ToolGetTransitDepartures,
 		Description:  "GetTransitDepartures returns the next departures of buses, trams, trains or subways from a stop.",
@@ -479,7 +506,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Call: toolgenCallGetTransitDepartures,
+		Namespace: "travel",
+		Call:      toolgenCallGetTransitDepartures,
 	}, {
 		Name:         ToolGeocodeAddress,
 		Description:  "GeocodeAddress turns an address into coordinates.",
@@ -490,7 +518,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGeocodeAddress,
+		Namespace: "travel",
+		Call:      toolgenCallGeocodeAddress,
 	}, {
 		Name:        ToolReverseGeocode,
 		Description: "ReverseGeocode turns coordinates into the nearest street address.\n\nParameters:\n  - location: the point.",
@@ -500,7 +529,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallReverseGeocode,
+		Namespace: "travel",
+		Call:      toolgenCallReverseGeocode,
 	}, {
 		Name:        ToolGetLocationTimeZone,
 		Description: "GetLocationTimeZone returns the time zone and current local time at a point.\n\nParameters:\n  - location: the point.",
@@ -510,7 +540,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetLocationTimeZone,
+		Namespace: "travel",
+		Call:      toolgenCallGetLocationTimeZone,
 	}, {
 		Name:         ToolGetElevation,
 		Description:  "GetElevation returns the height above sea level of points.",
@@ -521,7 +552,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetElevation,
+		Namespace: "travel",
+		Call:      toolgenCallGetElevation,
 	}, {
 		Name:         ToolSearchNearbyPlaces,
 		Description:  "SearchNearbyPlaces finds businesses and points of interest near a place.",
@@ -532,7 +564,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallSearchNearbyPlaces,
+		Namespace: "travel",
+		Call:      toolgenCallSearchNearbyPlaces,
 	}, {
 		Name:         ToolGetPlaceDetails,
 		Description:  "GetPlaceDetails returns a place's address, phone number, opening hours, rating and website.",
@@ -543,7 +576,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallGetPlaceDetails,
+		Namespace: "travel",
+		Call:      toolgenCallGetPlaceDetails,
 	}, {
 		Name:         ToolListPlaceReviews,
 		Description:  "ListPlaceReviews returns the most relevant visitor reviews of a place.",
@@ -554,7 +588,8 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallListPlaceReviews,
+		Namespace: "travel",
+		Call:      toolgenCallListPlaceReviews,
 	}, {
 		Name:             ToolReserveRestaurantTable,
 		Description:      "ReserveRestaurantTable books a table at a restaurant.",
@@ -562,12 +597,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputReserveRestaurantTable,
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallReserveRestaurantTable,
 	}, {
 		Name:        ToolSavePlaceToList,
 		Description: "SavePlaceToList saves a place to one of your lists, such as \"Want to go\".",
 		InputSchema: toolgenInputSavePlaceToList,
 		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "travel",
 		Call:        toolgenCallSavePlaceToList,
 	}, {
 		Name:        ToolRenderStaticMap,
@@ -577,17 +614,20 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Call: toolgenCallRenderStaticMap,
+		Namespace: "travel",
+		Call:      toolgenCallRenderStaticMap,
 	}, {
 		Name:             ToolShareLiveLocation,
 		Description:      "ShareLiveLocation shares your real-time location with a person for a while.",
 		InputSchema:      toolgenInputShareLiveLocation,
 		RequiresApproval: true,
+		Namespace:        "travel",
 		Call:             toolgenCallShareLiveLocation,
 	}, {
 		Name:        ToolCreateGeofence,
 		Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
 		InputSchema: toolgenInputCreateGeofence,
+		Namespace:   "travel",
 		Call:        toolgenCallCreateGeofence,
 	}})
 }
