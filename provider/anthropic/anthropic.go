@@ -259,7 +259,12 @@ func input(raw json.RawMessage) json.RawMessage {
 }
 
 // response translates the answer's text and tool_use blocks and its usage.
+// A body without content is not a message (an answer of something other
+// than the Messages API): an error, not an empty answer.
 func response(m *ant.Message) (agent.Response, error) {
+	if !m.JSON.Content.Valid() {
+		return agent.Response{}, fmt.Errorf("anthropic: the response is not a message (no content): %.200s", m.RawJSON())
+	}
 	msg := agent.Message{Role: agent.RoleAssistant}
 	for _, b := range m.Content {
 		switch b.Type {

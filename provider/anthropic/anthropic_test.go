@@ -242,3 +242,13 @@ func TestConsecutiveUserMessagesMerge(t *testing.T) {
 	assert.Equal(t, "tool_result", content[0].(map[string]any)["type"])
 	assert.Equal(t, map[string]any{"type": "text", "text": "And tomorrow?"}, content[1])
 }
+
+// A 200 answer that is not a message (no content) is an error, not an
+// empty answer.
+func TestAnswerNotAMessage(t *testing.T) {
+	for _, body := range []string{`{}`, `[]`, `{"choices":[]}`} {
+		_, m := serve(t, []reply{{Status: 200, Body: body}})
+		_, err := m.Generate(context.Background(), agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
+		require.ErrorContains(t, err, "anthropic: the response is not a message (no content)", "answer %s", body)
+	}
+}
