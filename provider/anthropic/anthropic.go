@@ -26,14 +26,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"slices"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -51,12 +50,20 @@ type Model struct {
 	maxTokens int64
 }
 
-type config struct {
-	apiKey    string
-	model     string
-	maxTokens int64
-	opts      []option.RequestOption
+// sdk is what the options and errors share with provider/openai's.
+var sdk = adapter.Provider[option.RequestOption]{
+	Name:           "anthropic",
+	KeyEnv:         "ANTHROPIC_API_KEY",
+	TokenLimit:     "max_tokens",
+	WithAPIKey:     option.WithAPIKey,
+	WithBaseURL:    option.WithBaseURL,
+	WithHeader:     option.WithHeader,
+	WithMaxRetries: option.WithMaxRetries,
 }
+
+// config is what the options set. An alias, so that Option's documented
+// form stays func(*config) error.
+type config = adapter.Config[option.RequestOption]
 
 // Option configures New. An option given a bad value (an empty string, a
 // number out of range) makes New fail with an error naming the option and
@@ -65,109 +72,42 @@ type Option func(*config) error
 
 // WithAPIKey sets the API key; without it New reads ANTHROPIC_API_KEY.
 // An empty key is an error.
-func WithAPIKey(key string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return errors.New("anthropic.WithAPIKey(\"\"): empty key (leave the option out to read ANTHROPIC_API_KEY)")
-		}
-		c.apiKey = key
-		return nil
-	}
-}
+func WithAPIKey(key string) Option { return sdk.APIKey(key) }
 
 // WithModel names the model (DefaultModel without it). An empty name is an
 // error.
-func WithModel(name string) Option {
-	return func(c *config) error {
-		if name == "" {
-			return errors.New("anthropic.WithModel(\"\"): empty model name")
-		}
-		c.model = name
-		return nil
-	}
-}
+func WithModel(name string) Option { return sdk.Model(name) }
 
 // WithMaxTokens caps the tokens of each answer (DefaultMaxTokens without
 // it). n must be at least 1.
-func WithMaxTokens(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("anthropic.WithMaxTokens(%d): must be at least 1", n)
-		}
-		c.maxTokens = int64(n)
-		return nil
-	}
-}
+func WithMaxTokens(n int) Option { return sdk.MaxTokens(n) }
 
 // WithBaseURL sends requests to another server (a proxy, a gateway).
 // Without it the SDK uses ANTHROPIC_BASE_URL, else Anthropic's API.
 // An empty url is an error.
-func WithBaseURL(url string) Option {
-	return func(c *config) error {
-		if url == "" {
-			return errors.New("anthropic.WithBaseURL(\"\"): empty URL")
-		}
-		c.opts = append(c.opts, option.WithBaseURL(url))
-		return nil
-	}
-}
+func WithBaseURL(url string) Option { return sdk.BaseURL(url) }
 
 // WithHeader adds a header to every request. An empty key is an error.
-func WithHeader(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("anthropic.WithHeader(\"\", %q): empty header name", value)
-		}
-		c.opts = append(c.opts, option.WithHeader(key, value))
-		return nil
-	}
-}
+func WithHeader(key, value string) Option { return sdk.Header(key, value) }
 
 // WithMaxRetries sets how many times the SDK retries a request that failed
 // with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
 // A negative n is an error.
-func WithMaxRetries(n int) Option {
-	return func(c *config) error {
-		if n < 0 {
-			return fmt.Errorf("anthropic.WithMaxRetries(%d): must not be negative", n)
-		}
-		c.opts = append(c.opts, option.WithMaxRetries(n))
-		return nil
-	}
-}
+func WithMaxRetries(n int) Option { return sdk.MaxRetries(n) }
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a timeout...).
-func WithRequestOptions(opts ...option.RequestOption) Option {
-	return func(c *config) error {
-		if slices.Contains(opts, nil) {
-			return errors.New("anthropic.WithRequestOptions: a nil option")
-		}
-		c.opts = append(c.opts, opts...)
-		return nil
-	}
-}
+func WithRequestOptions(opts ...option.RequestOption) Option { return sdk.RequestOptions(opts...) }
 
 // New makes a Model. A missing API key (no WithAPIKey, ANTHROPIC_API_KEY
 // unset or empty) is an error here, not at the first call.
 func New(opts ...Option) (*Model, error) {
-	c := config{model: DefaultModel, maxTokens: DefaultMaxTokens}
-	for _, o := range opts {
-		if o == nil {
-			return nil, errors.New("anthropic: nil Option")
-		}
-		if err := o(&c); err != nil {
-			return nil, err // it names the option
-		}
+	c := config{Model: DefaultModel, MaxTokens: DefaultMaxTokens}
+	all, err := adapter.Configure(&sdk, &c, opts)
+	if err != nil {
+		return nil, err
 	}
-	if c.apiKey == "" {
-		c.apiKey = os.Getenv("ANTHROPIC_API_KEY")
-	}
-	if c.apiKey == "" {
-		return nil, errors.New("anthropic: no API key: set ANTHROPIC_API_KEY or use WithAPIKey")
-	}
-	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
-	return &Model{client: ant.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil
+	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
 }
 
 // Generate asks the model for the next assistant message.
@@ -319,7 +259,12 @@ func input(raw json.RawMessage) json.RawMessage {
 }
 
 // response translates the answer's text and tool_use blocks and its usage.
+// A body without content is not a message (an answer of something other
+// than the Messages API): an error, not an empty answer.
 func response(m *ant.Message) (agent.Response, error) {
+	if !m.JSON.Content.Valid() {
+		return agent.Response{}, fmt.Errorf("anthropic: the response is not a message (no content): %.200s", m.RawJSON())
+	}
 	msg := agent.Message{Role: agent.RoleAssistant}
 	for _, b := range m.Content {
 		switch b.Type {
@@ -330,7 +275,7 @@ func response(m *ant.Message) (agent.Response, error) {
 		}
 	}
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {
-		return agent.Response{}, fmt.Errorf("anthropic: the answer reached max_tokens while making a tool call; raise WithMaxTokens (now %d output tokens)", m.Usage.OutputTokens)
+		return agent.Response{}, sdk.CallCut(m.Usage.OutputTokens)
 	}
 	usage := agent.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)}
 	return agent.Response{Message: msg, Usage: usage}, nil
@@ -343,21 +288,15 @@ func describe(err error) error {
 	if !errors.As(err, &apiErr) {
 		return fmt.Errorf("anthropic: %w", err)
 	}
-	var body struct {
-		Error struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal([]byte(apiErr.RawJSON()), &body)
+	body := adapter.ReadErrorBody([]byte(apiErr.RawJSON()))
 	msg := apiErr.Message
 	if msg == "" {
-		msg = body.Error.Message
+		msg = body.Message
 	}
 	if msg == "" {
 		msg = apiErr.RawJSON()
 	}
-	return &APIError{StatusCode: apiErr.StatusCode, Type: body.Error.Type, Message: msg, RequestID: apiErr.RequestID, err: err}
+	return &APIError{StatusCode: apiErr.StatusCode, Type: body.Type, Message: msg, RequestID: apiErr.RequestID, err: err}
 }
 
 // APIError is an error answer of the API.
@@ -371,15 +310,7 @@ type APIError struct {
 
 // Error says what the provider said.
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("anthropic: %d", e.StatusCode)
-	if e.Type != "" {
-		s += " " + e.Type
-	}
-	s += ": " + e.Message
-	if e.RequestID != "" {
-		s += " (request " + e.RequestID + ")"
-	}
-	return s
+	return adapter.APIErrorText("anthropic", e.StatusCode, e.Type, e.Message, e.RequestID)
 }
 
 // Unwrap returns the SDK's error.

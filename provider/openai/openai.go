@@ -29,8 +29,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"slices"
 
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -38,6 +36,7 @@ import (
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
 )
 
 // DefaultModel is the model used without WithModel.
@@ -51,12 +50,21 @@ type Model struct {
 	maxTokens int64
 }
 
-type config struct {
-	apiKey    string
-	model     string
-	maxTokens int64
-	opts      []option.RequestOption
+// sdk is what the options and errors share with provider/anthropic's.
+var sdk = adapter.Provider[option.RequestOption]{
+	Name:           "openai",
+	KeyEnv:         "OPENAI_API_KEY",
+	KeyHint:        `(servers that ignore keys accept any, such as "none")`,
+	TokenLimit:     "its token limit",
+	WithAPIKey:     option.WithAPIKey,
+	WithBaseURL:    option.WithBaseURL,
+	WithHeader:     option.WithHeader,
+	WithMaxRetries: option.WithMaxRetries,
 }
+
+// config is what the options set. An alias, so that Option's documented
+// form stays func(*config) error.
+type config = adapter.Config[option.RequestOption]
 
 // Option configures New. An option given a bad value (an empty string, a
 // number out of range) makes New fail with an error naming the option and
@@ -66,110 +74,43 @@ type Option func(*config) error
 // WithAPIKey sets the API key; without it New reads OPENAI_API_KEY. Local
 // servers that ignore keys accept any non-empty key.
 // An empty key is an error.
-func WithAPIKey(key string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return errors.New("openai.WithAPIKey(\"\"): empty key (leave the option out to read OPENAI_API_KEY)")
-		}
-		c.apiKey = key
-		return nil
-	}
-}
+func WithAPIKey(key string) Option { return sdk.APIKey(key) }
 
 // WithModel names the model (DefaultModel without it). An empty name is an
 // error.
-func WithModel(name string) Option {
-	return func(c *config) error {
-		if name == "" {
-			return errors.New("openai.WithModel(\"\"): empty model name")
-		}
-		c.model = name
-		return nil
-	}
-}
+func WithModel(name string) Option { return sdk.Model(name) }
 
 // WithMaxTokens caps the tokens of each answer (max_completion_tokens); by
 // default the API decides. n must be at least 1.
-func WithMaxTokens(n int) Option {
-	return func(c *config) error {
-		if n < 1 {
-			return fmt.Errorf("openai.WithMaxTokens(%d): must be at least 1", n)
-		}
-		c.maxTokens = int64(n)
-		return nil
-	}
-}
+func WithMaxTokens(n int) Option { return sdk.MaxTokens(n) }
 
 // WithBaseURL sends requests to an OpenAI-compatible server, for example
 // "http://localhost:11434/v1" for Ollama. Without it the SDK uses
 // OPENAI_BASE_URL, else OpenAI's API.
 // An empty url is an error.
-func WithBaseURL(url string) Option {
-	return func(c *config) error {
-		if url == "" {
-			return errors.New("openai.WithBaseURL(\"\"): empty URL")
-		}
-		c.opts = append(c.opts, option.WithBaseURL(url))
-		return nil
-	}
-}
+func WithBaseURL(url string) Option { return sdk.BaseURL(url) }
 
 // WithHeader adds a header to every request. An empty key is an error.
-func WithHeader(key, value string) Option {
-	return func(c *config) error {
-		if key == "" {
-			return fmt.Errorf("openai.WithHeader(\"\", %q): empty header name", value)
-		}
-		c.opts = append(c.opts, option.WithHeader(key, value))
-		return nil
-	}
-}
+func WithHeader(key, value string) Option { return sdk.Header(key, value) }
 
 // WithMaxRetries sets how many times the SDK retries a request that failed
 // with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
 // A negative n is an error.
-func WithMaxRetries(n int) Option {
-	return func(c *config) error {
-		if n < 0 {
-			return fmt.Errorf("openai.WithMaxRetries(%d): must not be negative", n)
-		}
-		c.opts = append(c.opts, option.WithMaxRetries(n))
-		return nil
-	}
-}
+func WithMaxRetries(n int) Option { return sdk.MaxRetries(n) }
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a retry delay, a timeout...).
-func WithRequestOptions(opts ...option.RequestOption) Option {
-	return func(c *config) error {
-		if slices.Contains(opts, nil) {
-			return errors.New("openai.WithRequestOptions: a nil option")
-		}
-		c.opts = append(c.opts, opts...)
-		return nil
-	}
-}
+func WithRequestOptions(opts ...option.RequestOption) Option { return sdk.RequestOptions(opts...) }
 
 // New makes a Model. A missing API key (no WithAPIKey, OPENAI_API_KEY unset
 // or empty) is an error here, not at the first call.
 func New(opts ...Option) (*Model, error) {
-	c := config{model: DefaultModel}
-	for _, o := range opts {
-		if o == nil {
-			return nil, errors.New("openai: nil Option")
-		}
-		if err := o(&c); err != nil {
-			return nil, err // it names the option
-		}
+	c := config{Model: DefaultModel}
+	all, err := adapter.Configure(&sdk, &c, opts)
+	if err != nil {
+		return nil, err
 	}
-	if c.apiKey == "" {
-		c.apiKey = os.Getenv("OPENAI_API_KEY")
-	}
-	if c.apiKey == "" {
-		return nil, errors.New("openai: no API key: set OPENAI_API_KEY or use WithAPIKey (servers that ignore keys accept any, such as \"none\")")
-	}
-	all := append([]option.RequestOption{option.WithAPIKey(c.apiKey)}, c.opts...)
-	return &Model{client: oai.NewClient(all...), model: c.model, maxTokens: c.maxTokens}, nil
+	return &Model{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
 }
 
 // Generate asks the model for the next assistant message.
@@ -295,7 +236,7 @@ func response(c *oai.ChatCompletion) (agent.Response, error) {
 		return agent.Response{}, errors.New("openai: the response has no choices")
 	}
 	if c.Choices[0].FinishReason == "length" && len(c.Choices[0].Message.ToolCalls) > 0 {
-		return agent.Response{}, fmt.Errorf("openai: the answer reached its token limit while making a tool call; raise WithMaxTokens (now %d output tokens)", c.Usage.CompletionTokens)
+		return agent.Response{}, sdk.CallCut(c.Usage.CompletionTokens)
 	}
 	choice := c.Choices[0].Message
 	msg := agent.Message{Role: agent.RoleAssistant, Text: choice.Content}
@@ -319,18 +260,20 @@ func describe(err error) error {
 	if !errors.As(err, &apiErr) {
 		return fmt.Errorf("openai: %w", err)
 	}
-	kind := apiErr.Type
-	if apiErr.Code != "" {
-		kind = apiErr.Code
-	}
 	msg := apiErr.Message
 	if msg == "" {
 		msg = apiErr.RawJSON()
 	}
-	if kind == "" {
-		return &APIError{StatusCode: apiErr.StatusCode, Message: msg, err: err}
+	return &APIError{StatusCode: apiErr.StatusCode, Type: errorKind(apiErr.Type, apiErr.Code), Message: msg, err: err}
+}
+
+// errorKind is an error's code when it has one, else its type: the code
+// says more ("invalid_api_key" rather than "invalid_request_error").
+func errorKind(typ, code string) string {
+	if code != "" {
+		return code
 	}
-	return &APIError{StatusCode: apiErr.StatusCode, Type: kind, Message: msg, err: err}
+	return typ
 }
 
 // APIError is an error answer of the API.
@@ -343,10 +286,7 @@ type APIError struct {
 
 // Error says what the provider said.
 func (e *APIError) Error() string {
-	if e.Type == "" {
-		return fmt.Sprintf("openai: %d: %s", e.StatusCode, e.Message)
-	}
-	return fmt.Sprintf("openai: %d %s: %s", e.StatusCode, e.Type, e.Message)
+	return adapter.APIErrorText("openai", e.StatusCode, e.Type, e.Message, "")
 }
 
 // Unwrap returns the SDK's error.

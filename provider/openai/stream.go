@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
 	"net/http"
 
@@ -13,8 +12,8 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/packages/ssestream"
 
-	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
 )
 
 // Stream asks the model for the next assistant message and yields it as it
@@ -24,62 +23,32 @@ import (
 // an error status or an error event in the stream). A consumer that stops
 // early closes the stream.
 func (m *Model) Stream(ctx context.Context, req agent.Request) iter.Seq2[agent.Part, error] {
-	return func(yield func(agent.Part, error) bool) {
-		params, err := m.params(req)
-		if err != nil {
-			yield(agent.Part{}, err)
-			return
-		}
-		params.StreamOptions = oai.ChatCompletionStreamOptionsParam{IncludeUsage: oai.Bool(true)}
-		var httpResp *http.Response
-		stream := m.client.Chat.Completions.NewStreaming(ctx, params, option.WithResponseInto(&httpResp))
-		defer stream.Close()
-		var s chunkReader
-		for stream.Next() {
-			if err := s.read(stream.Current()); err != nil {
-				yield(agent.Part{}, err)
-				return
-			}
-			for _, p := range s.parts {
-				if !yield(p, nil) {
-					return
-				}
-			}
-		}
-		if err := stream.Err(); err != nil {
-			yield(agent.Part{}, streamError(err, httpResp))
-			return
-		}
-		parts, err := s.end()
-		for _, p := range parts {
-			if !yield(p, nil) {
-				return
-			}
-		}
-		if err != nil {
-			yield(agent.Part{}, err)
-		}
-	}
+	params, err := m.params(req)
+	params.StreamOptions = oai.ChatCompletionStreamOptionsParam{IncludeUsage: oai.Bool(true)}
+	return adapter.Stream(err, func() (adapter.Events[chunk], adapter.Reader[chunk]) {
+		r := &chunkReader{}
+		return m.client.Chat.Completions.NewStreaming(ctx, params, option.WithResponseInto(&r.httpResp)), r
+	})
 }
+
+// chunk is a chunk of a streamed completion.
+type chunk = oai.ChatCompletionChunk
 
 // chunkReader turns the chunks of a streamed completion into parts. Only
 // the first choice counts, as in Generate.
 type chunkReader struct {
-	parts  []agent.Part // the parts of the last chunk read
-	calls  []streamCall
+	adapter.Parts
 	wire   map[int64]int // a tool call's index on the wire -> its Part.Index
 	finish string
 	usage  *agent.Usage
+	// httpResp is the stream's response, for the status of an error
+	// event.
+	httpResp *http.Response
 }
 
-type streamCall struct {
-	call agent.ToolCall
-	args []byte
-}
-
-// read reads the next chunk into r.parts.
-func (r *chunkReader) read(c oai.ChatCompletionChunk) error {
-	r.parts = r.parts[:0]
+// Read reads the next chunk. None completes the answer: the usage comes
+// in a chunk after the finish reason's.
+func (r *chunkReader) Read(c chunk) (complete bool, err error) {
 	if c.JSON.Usage.Valid() {
 		r.usage = &agent.Usage{InputTokens: int(c.Usage.PromptTokens), OutputTokens: int(c.Usage.CompletionTokens)}
 	}
@@ -88,28 +57,22 @@ func (r *chunkReader) read(c oai.ChatCompletionChunk) error {
 			continue
 		}
 		d := choice.Delta
-		if text := reasoning(d); text != "" {
-			r.parts = append(r.parts, agent.Part{Kind: agent.PartReasoning, Text: text})
-		}
-		if d.Content != "" {
-			r.parts = append(r.parts, agent.Part{Kind: agent.PartText, Text: d.Content})
-		}
-		if d.Refusal != "" {
-			r.parts = append(r.parts, agent.Part{Kind: agent.PartText, Text: d.Refusal})
-		}
+		r.Reasoning(reasoning(d))
+		r.Text(d.Content)
+		r.Text(d.Refusal)
 		for _, tc := range d.ToolCalls {
 			if err := r.callDelta(tc); err != nil {
-				return err
+				return false, err
 			}
 		}
 		if choice.FinishReason != "" && r.finish == "" {
 			r.finish = choice.FinishReason
 			if !r.cutCall() {
-				r.parts = append(r.parts, r.done()...)
+				r.EndCalls()
 			}
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // callDelta reads a piece of a tool call: its start (the first piece of
@@ -122,61 +85,40 @@ func (r *chunkReader) callDelta(tc oai.ChatCompletionChunkChoiceDeltaToolCall) e
 		return fmt.Errorf("openai: tool call %s has unsupported type %q", tc.ID, tc.Type)
 	}
 	i, ok := r.wire[tc.Index]
-	if !ok || (tc.ID != "" && r.calls[i].call.ID != "" && tc.ID != r.calls[i].call.ID) {
+	if !ok || (tc.ID != "" && r.CallID(i) != "" && tc.ID != r.CallID(i)) {
 		if r.wire == nil {
 			r.wire = map[int64]int{}
 		}
-		i = len(r.calls)
+		i = r.StartCall(tc.ID, tc.Function.Name)
 		r.wire[tc.Index] = i
-		r.calls = append(r.calls, streamCall{call: agent.ToolCall{ID: tc.ID, Name: toolgen.ToolName(tc.Function.Name)}})
-		r.parts = append(r.parts, agent.Part{Kind: agent.PartCallStart, Index: i, Call: r.calls[i].call})
 	}
-	if args := tc.Function.Arguments; args != "" {
-		r.calls[i].args = append(r.calls[i].args, args...)
-		r.parts = append(r.parts, agent.Part{Kind: agent.PartCallArgs, Index: i, Text: args})
-	}
+	r.CallArgs(i, tc.Function.Arguments)
 	return nil
-}
-
-// done are the call_done parts of the calls not yet done.
-func (r *chunkReader) done() []agent.Part {
-	var parts []agent.Part
-	for i := range r.calls {
-		c := &r.calls[i]
-		if c.call.Args != nil {
-			continue
-		}
-		c.call.Args = args(c.args)
-		parts = append(parts, agent.Part{Kind: agent.PartCallDone, Index: i, Call: c.call})
-	}
-	return parts
 }
 
 // cutCall reports whether the answer was cut by the token limit while it
 // was making a tool call.
 func (r *chunkReader) cutCall() bool {
-	return r.finish == "length" && len(r.calls) > 0
+	return r.finish == "length" && r.Calls() > 0
 }
 
-// end are the parts after the last chunk: the calls not done, the usage (when
-// the server gave it) and the finish. A stream that ended without a finish
-// reason was cut.
-func (r *chunkReader) end() ([]agent.Part, error) {
+// End adds the parts after the last chunk: the calls not done, the usage
+// (when the server gave it) and the finish. A stream that ended without a
+// finish reason was cut.
+func (r *chunkReader) End() error {
 	if r.finish == "" {
-		return nil, fmt.Errorf("openai: the stream ended before the answer did: %w", io.ErrUnexpectedEOF)
+		return sdk.StreamCut()
 	}
 	if r.cutCall() {
 		var out int
 		if r.usage != nil {
 			out = r.usage.OutputTokens
 		}
-		return nil, fmt.Errorf("openai: the answer reached its token limit while making a tool call; raise WithMaxTokens (now %d output tokens)", out)
+		return sdk.CallCut(int64(out))
 	}
-	parts := r.done()
-	if r.usage != nil {
-		parts = append(parts, agent.Part{Kind: agent.PartUsage, Usage: *r.usage})
-	}
-	return append(parts, agent.Part{Kind: agent.PartFinish, Finish: r.finish}), nil
+	r.EndCalls()
+	r.Finish(r.usage, r.finish)
+	return nil
 }
 
 // reasoning is the delta's reasoning text, which OpenAI's API does not
@@ -196,27 +138,17 @@ func reasoning(d oai.ChatCompletionChunkChoiceDelta) string {
 	return ""
 }
 
-// streamError is the error that ended a stream: an error status or an error
-// event in the stream as an *APIError, others as describe says.
-func streamError(err error, httpResp *http.Response) error {
+// Fail: an error status or an error event in the stream is an *APIError,
+// others as describe says.
+func (r *chunkReader) Fail(err error) error {
 	var se *ssestream.StreamError
 	if !errors.As(err, &se) {
 		return describe(err)
 	}
-	var body struct {
-		Error struct {
-			Message string `json:"message"`
-			Type    string `json:"type"`
-			Code    any    `json:"code"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal(se.Event.Data, &body)
-	e := &APIError{StatusCode: http.StatusOK, Type: body.Error.Type, Message: body.Error.Message, err: err}
-	if code, ok := body.Error.Code.(string); ok && code != "" {
-		e.Type = code
-	}
-	if httpResp != nil {
-		e.StatusCode = httpResp.StatusCode
+	body := adapter.ReadErrorBody(se.Event.Data)
+	e := &APIError{StatusCode: http.StatusOK, Type: errorKind(body.Type, body.Code), Message: body.Message, err: err}
+	if r.httpResp != nil {
+		e.StatusCode = r.httpResp.StatusCode
 	}
 	if e.Message == "" {
 		e.Message = string(se.Event.Data)

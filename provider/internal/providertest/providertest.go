@@ -1,18 +1,21 @@
 // Package providertest holds what the tests of provider's adapters share:
-// a fake provider API on 127.0.0.1 that answers with a script, and checks
-// every agent.Model adapter must pass. It is for provider's tests only.
+// a fake provider API on 127.0.0.1 that answers with a script (FakeAPI),
+// and RunModelSuite, the behaviours every agent.Model adapter must have.
+// An adapter's test runs the suite with an Adapter: its options, and a
+// Wire that writes answers and reads requests in its provider's
+// documented format, so that the suite speaks of answers, calls and
+// transcripts, never of a provider's JSON. What only one adapter does
+// stays in its own tests. It is for provider's tests only.
 package providertest
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
@@ -30,7 +33,7 @@ type Reply struct {
 }
 
 // FakeAPI answers POST Path with its Script, in order, and keeps the
-// request bodies and headers. A request that is not JSON to Path gets
+// request bodies (as they came, and decoded) and headers. A request that is not JSON to Path gets
 // BadRequest, one past the script Exhausted (both with status 400, as the
 // provider words its errors).
 type FakeAPI struct {
@@ -40,6 +43,7 @@ type FakeAPI struct {
 	Script     []Reply
 
 	mu      sync.Mutex
+	raw     [][]byte
 	bodies  []map[string]any
 	headers []http.Header
 }
@@ -53,6 +57,7 @@ func (f *FakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, f.BadRequest, http.StatusBadRequest)
 		return
 	}
+	f.raw = append(f.raw, body)
 	f.bodies = append(f.bodies, decoded)
 	f.headers = append(f.headers, r.Header.Clone())
 	if len(f.bodies) > len(f.Script) {
@@ -76,6 +81,13 @@ func (f *FakeAPI) Requests() []map[string]any {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.bodies
+}
+
+// Bodies are the bodies of the requests that came, as they came.
+func (f *FakeAPI) Bodies() [][]byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.raw
 }
 
 // Headers are the headers of the requests that came.
@@ -105,39 +117,4 @@ func Parts(t *testing.T, seq func(func(agent.Part, error) bool)) ([]agent.Part, 
 		require.Less(t, len(out), 1000, "a bounded stream")
 	}
 	return out, nil
-}
-
-// CheckRunStream checks that a streaming run over m reports the parts of
-// each answer in order and runs the tool the model asks for. m's API is
-// scripted to stream two answers, each with usage 100 in and 20 out: a
-// call of get_weather whose arguments come as {"city": and "Paris"}, then
-// the text "Sunny" and " in Paris.".
-func CheckRunStream(t *testing.T, m agent.Model) {
-	t.Helper()
-	ag, err := agent.New(m, agent.WithTools(weather.Tools()))
-	require.NoError(t, err)
-	var kinds []string
-	var result string
-	s, err := ag.RunStream(context.Background(), "Weather in Paris?", nil, func(e agent.Event) error {
-		switch e.Kind {
-		case agent.EventModelPart:
-			kinds = append(kinds, string(e.Part.Kind)+":"+e.Part.Text)
-		case agent.EventToolFinished:
-			kinds = append(kinds, "tool_finished")
-			result = e.Result.Text()
-		}
-		if len(kinds) > 100 {
-			return errors.New("too many events")
-		}
-		return nil
-	})
-	require.NoError(t, err)
-	assert.Equal(t, []string{
-		"call_start:", `call_args:{"city":`, `call_args:"Paris"}`, "call_done:", "usage:", "finish:",
-		"tool_finished",
-		"text:Sunny", "text: in Paris.", "usage:", "finish:",
-	}, kinds)
-	assert.Equal(t, "Paris: 17°C, sunny", result)
-	assert.Equal(t, "Sunny in Paris.", s.Output())
-	assert.Equal(t, agent.Usage{InputTokens: 200, OutputTokens: 40}, s.Usage)
 }
